@@ -1,0 +1,128 @@
+// swift-tools-version: 6.2
+// flowrun: a command-line runner and simulator for server-driven onboarding flows.
+//
+// Layers, each depending only on the ones above it:
+//   FlowExpression  values, the expression language and templates (pure, no dependencies)
+//   FlowFormat      located JSON, diagnostics, the flow model and its loader
+//   FlowEngine      the session reducer: (state, input) -> (state, outputs); no I/O, no clock
+//   FlowRender      screens as text
+//   FlowReplay      replay scripts, expectations, reports
+//   FlowAnalysis    lint rules, graphs, path exploration, coverage
+//   FlowDriver      the line protocol shared by interactive runs and pipes
+//   FlowTerminal    the only module that touches libedit and the TTY
+//   flowrun         the command line (the only importer of ArgumentParser)
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+  name: "flowrun",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "flowrun", targets: ["flowrun"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+  ],
+  targets: [
+    .target(
+      name: "FlowExpression",
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "FlowFormat",
+      dependencies: [
+        "FlowExpression",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "FlowEngine",
+      dependencies: [
+        "FlowExpression", "FlowFormat",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "FlowRender",
+      dependencies: ["FlowExpression", "FlowFormat", "FlowEngine"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "FlowReplay",
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender",
+        .product(name: "Yams", package: "Yams"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "FlowAnalysis",
+      dependencies: ["FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "FlowDriver",
+      dependencies: ["FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay"],
+      swiftSettings: swiftSettings
+    ),
+    .systemLibrary(
+      name: "CLibEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+    ),
+    .target(
+      name: "CLibEditShim",
+      dependencies: ["CLibEdit"]
+    ),
+    .target(
+      name: "FlowTerminal",
+      dependencies: ["FlowDriver", "CLibEditShim", "CLibEdit"],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "flowrun",
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay",
+        "FlowAnalysis", "FlowDriver", "FlowTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "_FlowTestSupport",
+      path: "Tests/_FlowTestSupport",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowExpressionTests",
+      dependencies: ["FlowExpression", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowFormatTests",
+      dependencies: ["FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      exclude: ["Fixtures", "Snapshots"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowEngineTests",
+      dependencies: ["FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowCLITests",
+      dependencies: ["_FlowTestSupport"],
+      exclude: ["Snapshots"],
+      swiftSettings: swiftSettings
+    ),
+  ]
+)

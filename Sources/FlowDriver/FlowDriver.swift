@@ -1,0 +1,1 @@
+// FlowDriver: see Package.swift for this module's place in the layers.

@@ -1,0 +1,1 @@
+// FlowTerminal: see Package.swift for this module's place in the layers.
