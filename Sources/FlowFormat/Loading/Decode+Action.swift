@@ -1,0 +1,73 @@
+extension DecodeContext {
+  static let knownActionTypes = [
+    "next", "previous", "back", "screen", "goto", "complete", "skip", "dismiss", "openUrl", "custom",
+  ]
+
+  mutating func decodeAction(_ value: JSONValue) -> Action? {
+    guard let object = object(value) else { return nil }
+    checkKeys(object, known: KnownKeys.action, owner: "an action")
+    guard let type = requiredString(object, "type", in: "an action", at: value.location) else { return nil }
+    switch type {
+    case "next": return .next
+    case "previous", "back": return .previous
+    case "complete": return .complete
+    case "skip": return .skip
+    case "dismiss": return .dismiss
+    case "screen", "goto":
+      guard let target = requiredString(object, "screenId", in: "a '\(type)' action", at: value.location) else {
+        return nil
+      }
+      screenReferences.append(
+        Reference(target: target, fromFlow: "", what: "a '\(type)' action", location: object["screenId"]?.location, path: currentPath + ".screenId"))
+      return .screen(target)
+    case "openUrl":
+      guard let url = requiredString(object, "url", in: "an 'openUrl' action", at: value.location) else { return nil }
+      return .openURL(url)
+    case "custom":
+      guard let identifier = requiredString(object, "identifier", in: "a 'custom' action", at: value.location) else {
+        return nil
+      }
+      return .custom(
+        CustomAction(
+          identifier: identifier, awaitResult: bool(object, "awaitResult") ?? false,
+          onSuccess: object["onSuccess"].flatMap { v in at("onSuccess") { $0.decodeAction(v) } },
+          onFailure: object["onFailure"].flatMap { v in at("onFailure") { $0.decodeAction(v) } },
+          onCancel: object["onCancel"].flatMap { v in at("onCancel") { $0.decodeAction(v) } }))
+    default:
+      at("type") {
+        $0.report(
+          .warning, "load.unknown-action-type", "unknown action type '\(type)'; it runs as 'next'",
+          at: object["type"]?.location, notes: Self.didYouMean(type, Self.knownActionTypes))
+      }
+      return .unknown(type: type)
+    }
+  }
+
+  mutating func decodeRules(_ value: JSONValue?) -> [Rule] {
+    guard let value else { return [] }
+    guard let items = value.arrayValue else {
+      mismatch(value, expected: "an array of rules")
+      return []
+    }
+    var rules: [Rule] = []
+    for (index, item) in items.enumerated() {
+      at(.index(index)) { context in
+        guard let object = context.object(item) else { return }
+        context.checkKeys(object, known: KnownKeys.rule, owner: "a rule")
+        guard let goto = context.requiredString(object, "goto", in: "a rule", at: item.location) else { return }
+        let target = Target(goto)
+        if case .screen(let id) = target {
+          context.screenReferences.append(
+            Reference(target: id, fromFlow: "", what: "rule \(index + 1)", location: object["goto"]?.location, path: context.currentPath + ".goto"))
+        }
+        var when: Condition?
+        if let whenValue = object["when"] {
+          when = context.at("when") { $0.condition(whenValue) }
+          if when == nil { return }
+        }
+        rules.append(Rule(when: when, goto: target, location: item.location))
+      }
+    }
+    return rules
+  }
+}

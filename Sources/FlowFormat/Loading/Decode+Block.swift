@@ -1,0 +1,212 @@
+import FlowExpression
+
+extension DecodeContext {
+  static let knownBlockTypes: [String] = [
+    "text", "image", "video", "lottie", "icon", "button", "input", "checklist", "quiz-question",
+    "goal-selector", "slider", "toggle", "progress", "spacer", "divider", "feature-card",
+    "scroll-container", "custom", "loading-indicator",
+  ]
+
+  mutating func decodeBlock(_ value: JSONValue, index: Int) -> (Block, y: Double?)? {
+    guard let object = object(value) else { return nil }
+    checkKeys(object, known: KnownKeys.blockEnvelope, owner: "a block")
+    let id = requiredString(object, "id", in: "block \(index + 1)", at: value.location)
+    let type = requiredString(object, "type", in: "block '\(id ?? String(index + 1))'", at: value.location)
+    guard let id, let type else { return nil }
+    var y: Double?
+    if let position = object["position"]?.objectValue, case .number(let py, _)? = position["y"]?.kind {
+      y = py
+    }
+    let contentObject: JSONObject
+    if let contentValue = object["content"] {
+      guard let decoded = at("content", { $0.object(contentValue) }) else { return nil }
+      contentObject = decoded
+    } else {
+      contentObject = JSONObject(members: [])
+    }
+    let content = at("content") { $0.decodeBlockContent(contentObject, type: type, blockID: id, at: object["content"]?.location ?? value.location) }
+    let visibleWhen = object["visibleWhen"].flatMap { v in at("visibleWhen") { $0.condition(v) } }
+    let block = Block(
+      id: id, type: type, order: integer(object, "order") ?? index,
+      visible: bool(object, "visible") ?? true, visibleWhen: visibleWhen,
+      content: content, location: value.location)
+    return (block, y)
+  }
+
+  mutating func decodeBlockContent(
+    _ object: JSONObject,
+    type: String,
+    blockID: String,
+    at location: SourceLocation
+  ) -> BlockContent {
+    checkKeys(object, known: KnownKeys.blockContent, owner: "block content")
+    switch type {
+    case "text":
+      var spans: [TextBlock.Span] = []
+      if let spanValues = array(object, "richText") {
+        at("richText") { context in
+          for (index, spanValue) in spanValues.enumerated() {
+            context.at(.index(index)) { context in
+              guard let span = context.object(spanValue) else { return }
+              context.checkKeys(span, known: KnownKeys.richTextSpan, owner: "a rich text span")
+              guard let text = context.templateField(span, "text") else {
+                context.error("load.missing-key", "a rich text span is missing required key 'text'", at: spanValue.location)
+                return
+              }
+              spans.append(.init(text: text, bold: context.bool(span, "bold") ?? false, italic: context.bool(span, "italic") ?? false))
+            }
+          }
+        }
+      }
+      return .text(TextBlock(text: templateField(object, "text"), variant: string(object, "variant"), richText: spans))
+    case "image", "video", "lottie":
+      return .media(kind: type, src: string(object, "src"), alt: string(object, "alt"))
+    case "icon":
+      return .icon(string(object, "icon") ?? "")
+    case "button":
+      return .button(
+        ButtonBlock(
+          text: templateField(object, "text") ?? template("Continue", at: nil),
+          action: object["action"].flatMap { v in at("action") { $0.decodeAction(v) } } ?? .next,
+          variant: string(object, "variant"), preset: string(object, "preset")))
+    case "input":
+      return .input(decodeInput(object, blockID: blockID, at: location))
+    case "checklist", "quiz-question", "goal-selector":
+      return .choice(decodeChoice(object, type: type, at: location))
+    case "slider":
+      return .slider(decodeSlider(object))
+    case "toggle":
+      return .toggle(
+        ToggleBlock(
+          fieldName: fieldName(object), label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
+          defaultValue: bool(object, "defaultValue") ?? false))
+    case "progress":
+      return .progress(variant: string(object, "variant") ?? "bar")
+    case "spacer":
+      return .spacer
+    case "divider":
+      return .divider
+    case "feature-card":
+      return .featureCard(
+        headline: templateField(object, "headline") ?? templateField(object, "text"),
+        body: templateField(object, "body"))
+    case "scroll-container":
+      let children = array(object, "children").map { values in at("children") { $0.decodeBlocks(values) } } ?? []
+      return .scrollContainer(children)
+    case "custom":
+      return .custom(identifier: string(object, "identifier"), props: object["props"].map(value) ?? .null)
+    default:
+      report(
+        .warning, "load.unknown-block-type",
+        "unknown block type '\(type)'; it is shown as unsupported", at: location,
+        notes: Self.didYouMean(type, Self.knownBlockTypes))
+      return .unsupported
+    }
+  }
+
+  /// `fieldName`, else `fieldLabel` (the Sequence fallback), trimmed of spaces.
+  mutating func fieldName(_ object: JSONObject) -> String? {
+    let raw = string(object, "fieldName") ?? string(object, "fieldLabel")
+    let trimmed = raw?.trimmingSpaces
+    return trimmed?.isEmpty == true ? nil : trimmed
+  }
+
+  mutating func decodeInput(_ object: JSONObject, blockID: String, at location: SourceLocation) -> InputBlock {
+    var kind = InputBlock.Kind.text
+    if let raw = string(object, "inputType") {
+      if let known = InputBlock.Kind(rawValue: raw) {
+        kind = known
+      } else {
+        at("inputType") {
+          $0.report(
+            .warning, "load.unknown-value", "unknown inputType '\(raw)'; treated as 'text'",
+            at: object["inputType"]?.location,
+            notes: Self.didYouMean(raw, InputBlock.Kind.allCases.map(\.rawValue)))
+        }
+      }
+    }
+    let pattern = string(object, "pattern")
+    if let pattern {
+      do {
+        _ = try Regex(pattern)
+      } catch {
+        at("pattern") {
+          $0.error("load.invalid-regex", "invalid regular expression '\(pattern)': \(error)", at: object["pattern"]?.location)
+        }
+      }
+    }
+    return InputBlock(
+      fieldName: fieldName(object),
+      label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
+      placeholder: templateField(object, "placeholder"), kind: kind,
+      required: bool(object, "required") ?? false, pattern: pattern,
+      patternMessage: string(object, "patternMessage"),
+      minLength: integer(object, "minLength"), maxLength: integer(object, "maxLength"),
+      min: number(object, "min"), max: number(object, "max"),
+      defaultValue: object["defaultValue"].map(value))
+  }
+
+  mutating func decodeChoice(_ object: JSONObject, type: String, at location: SourceLocation) -> ChoiceBlock {
+    var items: [ChoiceBlock.Item] = []
+    if let itemValues = array(object, "items") {
+      at("items") { context in
+        for (index, itemValue) in itemValues.enumerated() {
+          context.at(.index(index)) { context in
+            guard let item = context.object(itemValue) else { return }
+            context.checkKeys(item, known: KnownKeys.item, owner: "a checklist item")
+            let id = context.requiredString(item, "id", in: "a checklist item", at: itemValue.location)
+            guard let id else { return }
+            let label = context.templateField(item, "label")
+            if label == nil, item["label"] == nil {
+              context.error("load.missing-key", "checklist item '\(id)' is missing required key 'label'", at: itemValue.location)
+            }
+            var collected = id
+            if let raw = item["value"] {
+              switch raw.kind {
+              case .string(let s): collected = s
+              case .number(let d, _): collected = Value.number(d).displayString
+              case .bool(let b): collected = String(b)
+              default: context.at("value") { $0.mismatch(raw, expected: "a string") }
+              }
+            }
+            items.append(.init(id: id, label: label ?? context.template(id, at: nil), value: collected))
+          }
+        }
+      }
+    } else if object["items"] == nil {
+      warning("load.missing-key", "a \(type) block has no 'items'", at: location)
+    }
+    return ChoiceBlock(
+      fieldName: fieldName(object), label: templateField(object, "label"), items: items,
+      allowMultiple: bool(object, "allowMultiple") ?? (type == "goal-selector"),
+      minSelections: integer(object, "minSelections"), maxSelections: integer(object, "maxSelections"),
+      required: bool(object, "required") ?? false,
+      action: object["action"].flatMap { v in at("action") { $0.decodeAction(v) } } ?? .next,
+      autoAdvance: bool(object, "autoAdvance") ?? true)
+  }
+
+  mutating func decodeSlider(_ object: JSONObject) -> SliderBlock {
+    let min = number(object, "min") ?? 0
+    let max = number(object, "max") ?? 100
+    var step = number(object, "step") ?? 1
+    if !(step > 0) {
+      at("step") { $0.error("load.out-of-range", "slider step must be positive, found \(step)", at: object["step"]?.location) }
+      step = 1
+    }
+    return SliderBlock(
+      fieldName: fieldName(object),
+      label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
+      min: min, max: max, step: step, defaultValue: number(object, "defaultValue") ?? min,
+      valuePrefix: string(object, "valuePrefix"), valueSuffix: string(object, "valueSuffix"))
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces (Sequence trims spaces, not newlines).
+  var trimmingSpaces: String {
+    var scalars = Substring(self)
+    while scalars.first == " " { scalars.removeFirst() }
+    while scalars.last == " " { scalars.removeLast() }
+    return String(scalars)
+  }
+}

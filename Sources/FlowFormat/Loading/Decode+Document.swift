@@ -1,0 +1,287 @@
+extension DecodeContext {
+  /// Detects the document's shape and decodes it.
+  mutating func decodeDocument(_ root: JSONValue, defaultID: String) -> FlowDocument? {
+    guard let object = root.objectValue else {
+      error(
+        "load.not-a-flow",
+        "expected a flow (an object with 'screens') or a bundle (an object with 'flows'), found \(root.typeDescription)",
+        at: root.location)
+      return nil
+    }
+    if object["steps"] != nil || object["onboarding"]?.objectValue?["flows"] != nil {
+      report(
+        .error, "load.unsupported-dialect",
+        "AppDNA dialect is not supported yet (found '\(object["steps"] != nil ? "steps" : "onboarding.flows")')",
+        at: root.location,
+        notes: [Diagnostic.Note("flowrun reads Sequence-style flows: an object with a 'screens' array")])
+      return nil
+    }
+    if object["flows"] != nil {
+      return decodeBundle(object, at: root.location, defaultID: defaultID)
+    }
+    if object["screens"] != nil {
+      guard let flow = decodeFlow(object, at: root.location, defaultID: defaultID) else {
+        return nil
+      }
+      checkSubflows([flow])
+      checkExperimentFlows(flow.experiments, flows: [flow])
+      return FlowDocument(
+        shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: flow.experiments)
+    }
+    var notes: [Diagnostic.Note] = []
+    if let guess = closestMatch(to: "screens", in: object.keys) ?? closestMatch(to: "flows", in: object.keys) {
+      notes.append(Diagnostic.Note("found '\(guess)'; did you mean 'screens' or 'flows'?"))
+    }
+    report(
+      .error, "load.not-a-flow",
+      "expected a flow (an object with 'screens') or a bundle (an object with 'flows')",
+      at: root.location, notes: notes)
+    return nil
+  }
+
+  mutating func decodeBundle(
+    _ object: JSONObject,
+    at location: SourceLocation,
+    defaultID: String
+  ) -> FlowDocument? {
+    checkKeys(object, known: KnownKeys.bundle, owner: "the bundle")
+    var flows: [Flow] = []
+    guard let flowsValue = object["flows"] else { return nil }
+    at("flows") { context in
+      switch flowsValue.kind {
+      case .object(let byID):
+        for member in byID.members {
+          context.at(member.key) { context in
+            guard let flowObject = context.object(member.value) else { return }
+            if let flow = context.decodeFlow(flowObject, at: member.value.location, defaultID: member.key) {
+              if flow.id != member.key {
+                context.warning(
+                  "load.flow-id-mismatch",
+                  "flow id '\(flow.id)' differs from its key '\(member.key)'; the key is used",
+                  at: member.value.location)
+              }
+              var keyed = flow
+              keyed.id = member.key
+              flows.append(keyed)
+            }
+          }
+        }
+      case .array(let items):
+        for (index, item) in items.enumerated() {
+          context.at(.index(index)) { context in
+            guard let flowObject = context.object(item) else { return }
+            if flowObject["id"] == nil {
+              context.error("load.missing-key", "a flow in a bundle array needs an 'id'", at: item.location)
+            }
+            if let flow = context.decodeFlow(flowObject, at: item.location, defaultID: "flow\(index + 1)") {
+              flows.append(flow)
+            }
+          }
+        }
+      default:
+        context.mismatch(flowsValue, expected: "an object of flows by id, or an array of flows")
+      }
+    }
+    var seen: [String: SourceLocation] = [:]
+    for flow in flows {
+      if let first = seen[flow.id] {
+        report(
+          .error, "load.duplicate-flow-id", "duplicate flow id '\(flow.id)'", at: flow.location,
+          notes: [Diagnostic.Note("first defined here", at: first)])
+      } else {
+        seen[flow.id] = flow.location
+      }
+    }
+    guard !flows.isEmpty else {
+      error("load.empty-bundle", "the bundle has no flows", at: flowsValue.location)
+      return nil
+    }
+    var entry = flows[0].id
+    if let active = string(object, "activeFlow") {
+      if seen[active] != nil {
+        entry = active
+      } else {
+        let notes = closestMatch(to: active, in: flows.map(\.id)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+        at("activeFlow") {
+          $0.report(.error, "load.unknown-flow", "activeFlow names unknown flow '\(active)'", at: object["activeFlow"]?.location, notes: notes)
+        }
+      }
+    }
+    let bundleExperiments = at("experiments") { $0.decodeExperiments(object["experiments"]) }
+    let experiments = bundleExperiments + (flows.first { $0.id == entry }?.experiments ?? [])
+    checkSubflows(flows)
+    checkExperimentFlows(experiments, flows: flows)
+    return FlowDocument(shape: .bundle, flows: flows, entryFlowID: entry, experiments: experiments)
+  }
+
+  mutating func decodeFlow(_ object: JSONObject, at location: SourceLocation, defaultID: String) -> Flow? {
+    checkKeys(object, known: KnownKeys.flow, owner: "a flow")
+    let id = string(object, "id") ?? defaultID
+    let name = string(object, "name") ?? id
+    let version = integer(object, "version")
+    if object["version"] == nil {
+      warning("load.missing-version", "flow '\(id)' has no 'version' (Sequence requires it); assuming 1", at: location)
+    }
+    guard let screenValues = array(object, "screens") else {
+      if object["screens"] == nil {
+        error("load.missing-key", "flow '\(id)' is missing required key 'screens'", at: location)
+      }
+      return nil
+    }
+    if screenValues.isEmpty {
+      at("screens") { $0.error("load.empty-flow", "flow '\(id)' has no screens", at: object["screens"]?.location) }
+      return nil
+    }
+    screenReferences.removeAll()
+    var screens: [Screen] = []
+    at("screens") { context in
+      for (index, value) in screenValues.enumerated() {
+        context.at(.index(index)) { context in
+          if let screen = context.decodeScreen(value, index: index) { screens.append(screen) }
+        }
+      }
+    }
+    var firstByID: [String: SourceLocation] = [:]
+    for screen in screens {
+      if let first = firstByID[screen.id] {
+        report(
+          .error, "load.duplicate-screen-id", "duplicate screen id '\(screen.id)'", at: screen.location,
+          notes: [Diagnostic.Note("first defined here", at: first)])
+      } else {
+        firstByID[screen.id] = screen.location
+      }
+    }
+    screens = screens.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)
+    var start: String?
+    if let startID = string(object, "startScreen") {
+      if firstByID[startID] != nil {
+        start = startID
+      } else {
+        at("startScreen") {
+          $0.report(
+            .error, "ref.unknown-screen", "startScreen names unknown screen '\(startID)'",
+            at: object["startScreen"]?.location, notes: Self.didYouMean(startID, screens.map(\.id)))
+        }
+      }
+    }
+    let flow = Flow(
+      id: id, name: name, version: version ?? 1, screens: screens, startScreenID: start,
+      settings: at("settings") { $0.decodeSettings(object["settings"]) },
+      progressIndicator: at("progressIndicator") { $0.decodeProgressIndicator(object["progressIndicator"]) },
+      assignedExperiment: at("experiment") { $0.decodeAssignedExperiment(object["experiment"]) },
+      experiments: at("experiments") { $0.decodeExperiments(object["experiments"]) },
+      location: location)
+    resolveScreenReferences(in: flow)
+    return flow
+  }
+
+  static func didYouMean(_ word: String, _ candidates: [String]) -> [Diagnostic.Note] {
+    closestMatch(to: word, in: candidates).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+  }
+
+  mutating func decodeSettings(_ value: JSONValue?) -> FlowSettings {
+    guard let value, let object = object(value) else { return FlowSettings() }
+    checkKeys(object, known: KnownKeys.settings, owner: "settings")
+    return FlowSettings(
+      allowBack: bool(object, "allowBack") ?? true,
+      showProgress: bool(object, "showProgress") ?? true,
+      dismissAllowed: bool(object, "dismissAllowed") ?? true)
+  }
+
+  mutating func decodeProgressIndicator(_ value: JSONValue?) -> ProgressIndicator? {
+    guard let value, let object = object(value) else { return nil }
+    checkKeys(object, known: KnownKeys.progressIndicator, owner: "progressIndicator")
+    if object["enabled"] == nil {
+      warning("load.missing-key", "progressIndicator is missing 'enabled' (Sequence requires it); assuming true", at: value.location)
+    }
+    var variant = ProgressIndicator.Variant.bar
+    if let raw = string(object, "variant") {
+      if let known = ProgressIndicator.Variant(rawValue: raw) {
+        variant = known
+      } else {
+        at("variant") {
+          $0.warning("load.unknown-value", "unknown progress variant '\(raw)' (bar, dots, steps, minimal); using bar", at: object["variant"]?.location)
+        }
+      }
+    }
+    var skip: [Int] = []
+    if let items = array(object, "skipScreens") {
+      at("skipScreens") { context in
+        for (index, item) in items.enumerated() {
+          if case .number(let d, _) = item.kind, d.rounded() == d, d >= 0, d < 1e9 {
+            skip.append(Int(d))
+          } else {
+            context.at(.index(index)) { $0.mismatch(item, expected: "a screen index (a whole number)") }
+          }
+        }
+      }
+    }
+    return ProgressIndicator(
+      enabled: bool(object, "enabled") ?? true, variant: variant,
+      position: string(object, "position") ?? "top",
+      startScreen: integer(object, "startScreen"), endScreen: integer(object, "endScreen"),
+      skipScreens: skip)
+  }
+
+  mutating func decodeAssignedExperiment(_ value: JSONValue?) -> AssignedExperiment? {
+    guard let value, let object = object(value) else { return nil }
+    checkKeys(object, known: KnownKeys.assignedExperiment, owner: "experiment")
+    let id = string(object, "id")
+    let variantID = string(object, "variantId") ?? string(object, "variant")
+    guard let id, let variantID else {
+      report(
+        .error, "load.experiment-shape",
+        "experiment needs 'id' and a variant ('variantId' or 'variant')", at: value.location,
+        notes: [Diagnostic.Note("expected {\"id\", \"variantId\", \"variantName\"} or {\"id\", \"variant\"}")])
+      return nil
+    }
+    return AssignedExperiment(id: id, variantID: variantID, variantName: string(object, "variantName") ?? variantID)
+  }
+
+  mutating func decodeExperiments(_ value: JSONValue?) -> [Experiment] {
+    guard let value else { return [] }
+    guard let items = value.arrayValue else {
+      mismatch(value, expected: "an array of experiments")
+      return []
+    }
+    var experiments: [Experiment] = []
+    for (index, item) in items.enumerated() {
+      at(.index(index)) { context in
+        guard let object = context.object(item) else { return }
+        context.checkKeys(object, known: KnownKeys.experiment, owner: "an experiment")
+        guard let id = context.requiredString(object, "id", in: "an experiment", at: item.location) else { return }
+        var variants: [Experiment.Variant] = []
+        let variantValues = context.array(object, "variants") ?? []
+        context.at("variants") { context in
+          for (vIndex, variantValue) in variantValues.enumerated() {
+            context.at(.index(vIndex)) { context in
+              guard let variant = context.object(variantValue) else { return }
+              context.checkKeys(variant, known: KnownKeys.variant, owner: "an experiment variant")
+              guard let variantID = context.requiredString(variant, "id", in: "a variant", at: variantValue.location) else { return }
+              let weight = context.number(variant, "weight") ?? 1
+              if !(weight >= 0) || !weight.isFinite {
+                context.at("weight") {
+                  $0.error("load.bad-weight", "variant weight must be a non-negative number, found \(weight)", at: variant["weight"]?.location)
+                }
+              }
+              if variants.contains(where: { $0.id == variantID }) {
+                context.error("load.duplicate-variant", "duplicate variant id '\(variantID)' in experiment '\(id)'", at: variantValue.location)
+              }
+              variants.append(Experiment.Variant(id: variantID, weight: max(0, weight.isFinite ? weight : 0), flow: context.string(variant, "flow")))
+            }
+          }
+        }
+        if variants.isEmpty {
+          context.error("load.empty-experiment", "experiment '\(id)' has no variants", at: item.location)
+          return
+        }
+        if variants.allSatisfy({ $0.weight == 0 }) {
+          context.error("load.bad-weight", "experiment '\(id)' has no variant with a positive weight", at: item.location)
+          return
+        }
+        experiments.append(Experiment(id: id, salt: context.string(object, "salt"), variants: variants, location: item.location))
+      }
+    }
+    return experiments
+  }
+}

@@ -1,0 +1,121 @@
+import FlowExpression
+
+extension DecodeContext {
+  mutating func decodeScreen(_ value: JSONValue, index: Int) -> Screen? {
+    guard let object = object(value) else { return nil }
+    checkKeys(object, known: KnownKeys.screen, owner: "a screen")
+    guard let id = requiredString(object, "id", in: "screen \(index + 1)", at: value.location) else {
+      return nil
+    }
+    let name = string(object, "name") ?? id
+    if object["name"] == nil {
+      warning("load.missing-name", "screen '\(id)' has no 'name'; using its id", at: value.location)
+    }
+    let type = string(object, "type") ?? "feature"
+    var kind = Screen.Kind(rawValue: type) ?? .unknown
+    if object["type"] == nil {
+      warning("load.missing-key", "screen '\(id)' has no 'type'; treated as 'feature'", at: value.location)
+      kind = .feature
+    } else if kind == .unknown {
+      at("type") {
+        $0.report(
+          .warning, "load.unknown-screen-type",
+          "unknown screen type '\(type)'; it behaves like 'feature'", at: object["type"]?.location,
+          notes: Self.didYouMean(type, Screen.Kind.allCases.map(\.rawValue)))
+      }
+    }
+    var content = ScreenContent(usesBlocks: false, blocks: [], buttonText: template("Continue", at: nil))
+    if let contentValue = object["content"] {
+      content = at("content") { $0.decodeContent(contentValue) } ?? content
+    } else {
+      error("load.missing-key", "screen '\(id)' is missing required key 'content'", at: value.location)
+    }
+    var subflow: String?
+    if kind == .flow {
+      subflow = string(object, "flow")
+      if let subflow {
+        flowReferences.append(
+          Reference(target: subflow, fromFlow: "", what: "screen '\(id)'", location: object["flow"]?.location, path: currentPath + ".flow"))
+      } else if object["flow"] == nil {
+        error("load.missing-key", "screen '\(id)' of type 'flow' is missing required key 'flow'", at: value.location)
+      }
+    }
+    let rules = at("rules") { $0.decodeRules(object["rules"]) }
+    var next: Target?
+    if let raw = string(object, "next") {
+      next = Target(raw)
+      if case .screen(let target) = next {
+        screenReferences.append(Reference(target: target, fromFlow: "", what: "'next' of screen '\(id)'", location: object["next"]?.location, path: currentPath + ".next"))
+      }
+    }
+    let autoAdvance = number(object, "autoAdvanceMs")
+    if let autoAdvance, !(autoAdvance >= 0) {
+      at("autoAdvanceMs") { $0.error("load.out-of-range", "autoAdvanceMs must not be negative", at: object["autoAdvanceMs"]?.location) }
+    }
+    return Screen(
+      id: id, name: name, kind: kind, type: type,
+      order: integer(object, "order") ?? index,
+      content: content, rules: rules, next: next,
+      hideProgress: bool(object, "hideProgress") ?? false,
+      hideBack: bool(object, "hideBack") ?? false,
+      subflow: subflow, autoAdvanceMs: autoAdvance.map { max(0, $0) },
+      onEnter: object["onEnter"].flatMap { v in at("onEnter") { $0.decodeAction(v) } },
+      location: value.location)
+  }
+
+  mutating func decodeContent(_ value: JSONValue) -> ScreenContent? {
+    guard let object = object(value) else { return nil }
+    checkKeys(object, known: KnownKeys.content, owner: "screen content")
+    var blocks: [Block] = []
+    if let blockValues = array(object, "blocks") {
+      blocks = at("blocks") { $0.decodeBlocks(blockValues) }
+    }
+    let usesBlocks = bool(object, "useBlocks") ?? !blocks.isEmpty
+    var slides: [ScreenContent.Slide] = []
+    if let slideValues = array(object, "slides") {
+      at("slides") { context in
+        for (index, slideValue) in slideValues.enumerated() {
+          context.at(.index(index)) { context in
+            guard let slide = context.object(slideValue) else { return }
+            context.checkKeys(slide, known: KnownKeys.slide, owner: "a slide")
+            slides.append(
+              ScreenContent.Slide(
+                title: context.templateField(slide, "title") ?? context.template("", at: nil),
+                body: context.templateField(slide, "body") ?? context.template("", at: nil),
+                icon: context.string(slide, "icon")))
+          }
+        }
+      }
+    }
+    return ScreenContent(
+      usesBlocks: usesBlocks, blocks: blocks,
+      title: templateField(object, "title"),
+      subtitle: templateField(object, "subtitle") ?? templateField(object, "body"),
+      icon: string(object, "icon"), image: string(object, "image"),
+      buttonText: templateField(object, "buttonText") ?? template("Continue", at: nil),
+      buttonAction: object["buttonAction"].flatMap { v in at("buttonAction") { $0.decodeAction(v) } } ?? .next,
+      skipText: templateField(object, "skipText"),
+      skipAction: object["skipAction"].flatMap { v in at("skipAction") { $0.decodeAction(v) } },
+      slides: slides, permissionType: string(object, "permissionType"),
+      identifier: string(object, "identifier"))
+  }
+
+  /// Decodes blocks and puts them in reading order: `position.y` when every block has one,
+  /// else `order`; array order breaks ties.
+  mutating func decodeBlocks(_ values: [JSONValue]) -> [Block] {
+    var decoded: [(block: Block, y: Double?, index: Int)] = []
+    for (index, value) in values.enumerated() {
+      at(.index(index)) { context in
+        if let (block, y) = context.decodeBlock(value, index: index) {
+          decoded.append((block, y, index))
+        }
+      }
+    }
+    let byPosition = !decoded.isEmpty && decoded.allSatisfy { $0.y != nil }
+    decoded.sort { a, b in
+      if byPosition, let ay = a.y, let by = b.y, ay != by { return ay < by }
+      return (a.block.order, a.index) < (b.block.order, b.index)
+    }
+    return decoded.map(\.block)
+  }
+}

@@ -1,0 +1,176 @@
+import FlowExpression
+
+/// The state of one load: where in the document we are, and every diagnostic found so far.
+///
+/// Decoding never stops at the first problem: a bad value is reported and replaced by its
+/// default, so one pass reports everything.
+struct DecodeContext {
+  let file: String
+  private(set) var diagnostics: [Diagnostic] = []
+  private var path: [PathComponent] = []
+  /// Screen ids named by actions and rules of the flow being decoded, resolved at its end.
+  var screenReferences: [Reference] = []
+  /// Sub-flows named by `flow` screens, resolved once every flow of the document is known.
+  var flowReferences: [Reference] = []
+
+  /// A reference to an id, remembered with where it was written.
+  struct Reference {
+    var target: String
+    var fromFlow: String
+    var what: String
+    var location: SourceLocation?
+    var path: String
+  }
+
+  init(file: String) {
+    self.file = file
+  }
+
+  var currentPath: String { path.rendered }
+
+  /// Runs `body` one step deeper into the document.
+  mutating func at<T>(_ component: PathComponent, _ body: (inout DecodeContext) -> T) -> T {
+    path.append(component)
+    defer { path.removeLast() }
+    return body(&self)
+  }
+
+  mutating func at<T>(_ key: String, _ body: (inout DecodeContext) -> T) -> T {
+    at(.key(key), body)
+  }
+
+  mutating func report(
+    _ severity: Severity,
+    _ id: String,
+    _ message: String,
+    at location: SourceLocation?,
+    notes: [Diagnostic.Note] = []
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        id: id,
+        severity: severity,
+        message: message,
+        file: file,
+        location: location,
+        path: path.isEmpty ? nil : path.rendered,
+        notes: notes
+      ))
+  }
+
+  mutating func error(_ id: String, _ message: String, at location: SourceLocation?) {
+    report(.error, id, message, at: location)
+  }
+
+  mutating func warning(_ id: String, _ message: String, at location: SourceLocation?) {
+    report(.warning, id, message, at: location)
+  }
+
+  mutating func append(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
+  }
+
+  // MARK: - Typed reads
+
+  /// Reports a type mismatch for `value`, which sits at the current path.
+  mutating func mismatch(_ value: JSONValue, expected: String) {
+    error(
+      "load.type-mismatch", "expected \(expected), found \(value.typeDescription)",
+      at: value.location)
+  }
+
+  /// The object at `value`, or nil after reporting a mismatch.
+  mutating func object(_ value: JSONValue) -> JSONObject? {
+    guard let object = value.objectValue else {
+      mismatch(value, expected: "an object")
+      return nil
+    }
+    return object
+  }
+
+  mutating func string(_ object: JSONObject, _ key: String) -> String? {
+    guard let value = object[key] else { return nil }
+    if case .string(let s) = value.kind { return s }
+    if case .null = value.kind { return nil }
+    at(key) { $0.mismatch(value, expected: "a string") }
+    return nil
+  }
+
+  mutating func bool(_ object: JSONObject, _ key: String) -> Bool? {
+    guard let value = object[key] else { return nil }
+    if case .bool(let b) = value.kind { return b }
+    if case .null = value.kind { return nil }
+    at(key) { $0.mismatch(value, expected: "a boolean") }
+    return nil
+  }
+
+  mutating func number(_ object: JSONObject, _ key: String) -> Double? {
+    guard let value = object[key] else { return nil }
+    if case .number(let d, _) = value.kind { return d }
+    if case .null = value.kind { return nil }
+    at(key) { $0.mismatch(value, expected: "a number") }
+    return nil
+  }
+
+  /// A whole number; a fraction is reported (Sequence decodes these as Int and fails on it).
+  mutating func integer(_ object: JSONObject, _ key: String) -> Int? {
+    guard let value = object[key] else { return nil }
+    if case .null = value.kind { return nil }
+    guard case .number(let d, _) = value.kind, d.rounded() == d, abs(d) < 1e15 else {
+      at(key) { $0.mismatch(value, expected: "a whole number") }
+      return nil
+    }
+    return Int(d)
+  }
+
+  mutating func array(_ object: JSONObject, _ key: String) -> [JSONValue]? {
+    guard let value = object[key] else { return nil }
+    if case .array(let a) = value.kind { return a }
+    if case .null = value.kind { return nil }
+    at(key) { $0.mismatch(value, expected: "an array") }
+    return nil
+  }
+
+  /// A required string: reports a missing key at the object's location.
+  mutating func requiredString(
+    _ object: JSONObject,
+    _ key: String,
+    in owner: String,
+    at location: SourceLocation
+  ) -> String? {
+    guard object[key] != nil else {
+      error("load.missing-key", "\(owner) is missing required key '\(key)'", at: location)
+      return nil
+    }
+    return string(object, key)
+  }
+
+  /// Warns about keys that are neither used nor known cosmetic keys, with a "did you mean".
+  mutating func checkKeys(_ object: JSONObject, known: Set<String>, owner: String) {
+    for member in object.members where !known.contains(member.key) {
+      if KnownKeys.isCosmetic(member.key) { continue }
+      var notes: [Diagnostic.Note] = []
+      if let guess = closestMatch(to: member.key, in: known.sorted()) {
+        notes.append(Diagnostic.Note("did you mean '\(guess)'?"))
+      }
+      at(member.key) {
+        $0.report(
+          .warning, "load.unknown-key", "unknown key '\(member.key)' in \(owner)",
+          at: member.keyLocation, notes: notes)
+      }
+    }
+  }
+
+  /// Converts located JSON to a runtime value (duplicate keys: the last one wins).
+  func value(_ json: JSONValue) -> Value {
+    switch json.kind {
+    case .null: .null
+    case .bool(let b): .bool(b)
+    case .number(let d, _): .number(d)
+    case .string(let s): .string(s)
+    case .array(let items): .list(items.map(value))
+    case .object(let object):
+      .object(.init(object.members.map { ($0.key, value($0.value)) }, uniquingKeysWith: { $1 }))
+    }
+  }
+}

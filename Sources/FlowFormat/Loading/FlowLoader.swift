@@ -1,0 +1,85 @@
+import FlowExpression
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What loading one file produced: the document (when it could be built) and every diagnostic.
+public struct LoadResult: Sendable {
+  public var file: String
+  public var document: FlowDocument?
+  public var diagnostics: [Diagnostic]
+  /// The file's bytes, kept so diagnostics can quote the source line.
+  public var source: [UInt8]
+
+  /// True when the document can be run: references to unknown screens (`ref.*`) only warn
+  /// at run time, where they are no-ops, as the spec says.
+  public var isRunnable: Bool {
+    document != nil
+      && !diagnostics.contains { $0.severity == .error && !$0.id.hasPrefix("ref.") }
+  }
+}
+
+/// Loads flow documents: located JSON → model, reporting every problem in one pass.
+public enum FlowLoader {
+  /// Reads and loads the file at `path`. An unreadable file is one `load.io` error.
+  public static func load(path: String) -> LoadResult {
+    guard let bytes = readFile(path) else {
+      let reason = String(cString: strerror(errno))
+      return LoadResult(
+        file: path, document: nil,
+        diagnostics: [
+          Diagnostic(
+            id: "load.io", severity: .error, message: "cannot read file: \(reason)", file: path)
+        ], source: [])
+    }
+    return load(bytes: bytes, file: path)
+  }
+
+  /// Loads a document from memory; `file` names it in diagnostics and gives the default flow id.
+  public static func load(bytes: [UInt8], file: String) -> LoadResult {
+    let (root, syntax) = JSONParser.parse(bytes, file: file)
+    var context = DecodeContext(file: file)
+    for diagnostic in syntax { context.append(diagnostic) }
+    var document: FlowDocument?
+    if let root {
+      document = context.decodeDocument(root, defaultID: fileStem(file))
+    }
+    return LoadResult(file: file, document: document, diagnostics: context.diagnostics, source: bytes)
+  }
+
+  /// `flows/fitness.json` → `fitness`.
+  static func fileStem(_ path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
+  /// Reads a whole file, or nil with `errno` set.
+  public static func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      errno = EISDIR
+      return nil
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(info.st_size))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return bytes
+  }
+}

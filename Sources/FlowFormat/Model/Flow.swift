@@ -1,0 +1,170 @@
+import FlowExpression
+
+/// One flow: ordered screens plus flow-level settings.
+public struct Flow: Hashable, Sendable {
+  public var id: String
+  public var name: String
+  public var version: Int
+  /// Screens sorted by `order` (stable: array order breaks ties).
+  public var screens: [Screen]
+  /// The first screen: `startScreen` when given, else the lowest `order`.
+  public var startScreenID: String
+  public var settings: FlowSettings
+  public var progressIndicator: ProgressIndicator?
+  /// Sequence's server-assigned experiment, attached to every event.
+  public var assignedExperiment: AssignedExperiment?
+  /// Local experiments (extension).
+  public var experiments: [Experiment]
+  public var location: SourceLocation
+  private var indexByID: [String: Int]
+
+  public init(
+    id: String,
+    name: String,
+    version: Int,
+    screens: [Screen],
+    startScreenID: String? = nil,
+    settings: FlowSettings = FlowSettings(),
+    progressIndicator: ProgressIndicator? = nil,
+    assignedExperiment: AssignedExperiment? = nil,
+    experiments: [Experiment] = [],
+    location: SourceLocation
+  ) {
+    self.id = id
+    self.name = name
+    self.version = version
+    self.screens = screens
+    self.startScreenID = startScreenID ?? screens.first?.id ?? ""
+    self.settings = settings
+    self.progressIndicator = progressIndicator
+    self.assignedExperiment = assignedExperiment
+    self.experiments = experiments
+    self.location = location
+    var index: [String: Int] = [:]
+    for (i, screen) in screens.enumerated() where index[screen.id] == nil {
+      index[screen.id] = i
+    }
+    self.indexByID = index
+  }
+
+  /// The position of a screen in order, or nil for an unknown id.
+  public func index(of screenID: String) -> Int? { indexByID[screenID] }
+
+  public func screen(_ id: String) -> Screen? {
+    indexByID[id].map { screens[$0] }
+  }
+}
+
+/// Flow-level switches (extension).
+public struct FlowSettings: Hashable, Sendable {
+  public var allowBack: Bool
+  public var showProgress: Bool
+  public var dismissAllowed: Bool
+
+  public init(allowBack: Bool = true, showProgress: Bool = true, dismissAllowed: Bool = true) {
+    self.allowBack = allowBack
+    self.showProgress = showProgress
+    self.dismissAllowed = dismissAllowed
+  }
+}
+
+/// Sequence's flow progress indicator.
+public struct ProgressIndicator: Hashable, Sendable {
+  public enum Variant: String, Hashable, Sendable, CaseIterable {
+    case bar, dots, steps, minimal
+  }
+
+  public var enabled: Bool
+  public var variant: Variant
+  public var position: String
+  /// 0-based screen indices bounding the counted range.
+  public var startScreen: Int?
+  public var endScreen: Int?
+  public var skipScreens: [Int]
+
+  public init(
+    enabled: Bool,
+    variant: Variant = .bar,
+    position: String = "top",
+    startScreen: Int? = nil,
+    endScreen: Int? = nil,
+    skipScreens: [Int] = []
+  ) {
+    self.enabled = enabled
+    self.variant = variant
+    self.position = position
+    self.startScreen = startScreen
+    self.endScreen = endScreen
+    self.skipScreens = skipScreens
+  }
+}
+
+/// A variant a server already assigned (Sequence's `experiment`, either shape).
+public struct AssignedExperiment: Hashable, Sendable {
+  public var id: String
+  public var variantID: String
+  public var variantName: String
+
+  public init(id: String, variantID: String, variantName: String) {
+    self.id = id
+    self.variantID = variantID
+    self.variantName = variantName
+  }
+}
+
+/// A local experiment bucketed by user id (extension).
+public struct Experiment: Hashable, Sendable {
+  /// One arm of an experiment.
+  public struct Variant: Hashable, Sendable {
+    public var id: String
+    public var weight: Double
+    /// A flow of the bundle that replaces the entry flow for this variant.
+    public var flow: String?
+
+    public init(id: String, weight: Double, flow: String? = nil) {
+      self.id = id
+      self.weight = weight
+      self.flow = flow
+    }
+  }
+
+  public var id: String
+  public var salt: String?
+  public var variants: [Variant]
+  public var location: SourceLocation
+
+  public init(id: String, salt: String?, variants: [Variant], location: SourceLocation) {
+    self.id = id
+    self.salt = salt
+    self.variants = variants
+    self.location = location
+  }
+}
+
+/// Everything one file holds: one flow, or a bundle of flows with an entry flow.
+public struct FlowDocument: Hashable, Sendable {
+  public enum Shape: String, Hashable, Sendable {
+    case flow, bundle
+  }
+
+  public var shape: Shape
+  /// Flows in file order.
+  public var flows: [Flow]
+  /// The entry flow: `activeFlow`, else the first.
+  public var entryFlowID: String
+  /// Bundle-level experiments, followed by the entry flow's own.
+  public var experiments: [Experiment]
+
+  public init(shape: Shape, flows: [Flow], entryFlowID: String, experiments: [Experiment]) {
+    self.shape = shape
+    self.flows = flows
+    self.entryFlowID = entryFlowID
+    self.experiments = experiments
+  }
+
+  public func flow(_ id: String) -> Flow? {
+    flows.first { $0.id == id }
+  }
+
+  public var entryFlow: Flow? { flow(entryFlowID) }
+}
