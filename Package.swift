@@ -33,6 +33,9 @@ let package = Package(
   targets: [
     .target(
       name: "FlowExpression",
+      dependencies: [
+        .product(name: "OrderedCollections", package: "swift-collections")
+      ],
       swiftSettings: swiftSettings
     ),
     .target(

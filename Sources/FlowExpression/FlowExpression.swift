@@ -1,1 +1,0 @@
-// FlowExpression: see Package.swift for this module's place in the layers.
