@@ -1,4 +1,5 @@
 import FlowExpression
+import OrderedCollections
 
 /// The state of one load: where in the document we are, and every diagnostic found so far.
 ///
