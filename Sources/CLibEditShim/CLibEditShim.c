@@ -173,11 +173,6 @@ int flowrun_el_source_editrc(EditLine *el) { return el_source(el, NULL); }
 
 int flowrun_el_attach_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
 
-void flowrun_el_print(const char *text) {
-  fputs(text, stdout);
-  fflush(stdout);
-}
-
 // MARK: - History
 
 History *flowrun_history_open(int size, int unique) {
@@ -209,6 +204,11 @@ int flowrun_history_save(History *h, const char *path) {
 }
 
 // MARK: - stdio
+
+void flowrun_stdout_write(const char *text) {
+  fputs(text, stdout);
+  fflush(stdout);
+}
 
 void flowrun_stdout_set_line_buffered(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 

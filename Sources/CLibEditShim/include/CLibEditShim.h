@@ -37,9 +37,6 @@ int flowrun_el_source_editrc(EditLine *el);
 /// EL_HIST: attach `h` so that arrow keys and Ctrl-R walk it.
 int flowrun_el_attach_history(EditLine *el, History *h);
 
-/// Writes `text` to stdout (the stream libedit draws on) and flushes it.
-void flowrun_el_print(const char *text);
-
 // MARK: - History
 
 /// history_init() + H_SETSIZE `size` + H_SETUNIQUE `unique`. Returns NULL on failure.
@@ -62,6 +59,8 @@ int flowrun_take_interrupt(void);
 
 // MARK: - stdio
 
+/// fputs(text, stdout) + fflush: stdout is the stream libedit draws on and print() uses.
+void flowrun_stdout_write(const char *text);
 /// setvbuf(stdout, NULL, _IOLBF, 0).
 void flowrun_stdout_set_line_buffered(void);
 /// fflush(stdout); returns 0, or EOF with errno set (EPIPE when the reader went away).
