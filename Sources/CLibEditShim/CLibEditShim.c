@@ -103,10 +103,9 @@ static int read_char(EditLine *el, wchar_t *out) {
         *out = L'\0';
         return -1;
       }
-      if (pending_resize) {
+      if (pending_resize) {  // re-measure only: redrawing here would repeat the prompt
         pending_resize = 0;
         el_resize(el);
-        el_set(el, EL_REFRESH);
       }
       if (pending_continue) {
         pending_continue = 0;

@@ -77,7 +77,10 @@ public final class LineEditor: LineSource {
       flowrun_stdout_write("^C\n")  // the cursor is still on the cancelled line
       return .interrupted
     }
-    guard let text, count > 0 else { return .endOfFile }
+    guard let text, count > 0 else {
+      flowrun_stdout_write("\n")  // libedit echoed "^D"; leave the cursor on a fresh line
+      return .endOfFile
+    }
     var line = String(cString: text)
     while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
     if let history, line.contains(where: { !$0.isWhitespace }) {
