@@ -20,13 +20,16 @@
   ///       environment: ["HOME": home, "TERM": "xterm", "PATH": "/usr/bin:/bin"])
   ///     try term.waitFor(substring: "> ")
   ///     term.send("sta\t")                 // Tab completes "start"
-  ///     try term.waitFor(substring: "start")
   ///     term.send("\r")                    // Enter is CR on a terminal
+  ///     try term.waitFor(substring: "Start") // what flowrun printed for the answer
   ///     term.send("\u{4}")                 // Ctrl-D ends the session
   ///     #expect(try term.waitForExit() == .exited(1))
   ///
   /// Output contains what the terminal would show, escape sequences included, with `\r\n`
-  /// line ends. Not `Sendable`: use one instance from one test.
+  /// line ends. libedit redraws a completed word with cursor moves (`"sto\r\u{1b}[12Gp"`
+  /// for "stop"), so wait for what the program prints after Enter rather than for the echo.
+  /// A Ctrl-C sent in the same `send` as text discards that text (the tty flushes its input
+  /// queue on SIGINT). Not `Sendable`: use one instance from one test.
   public final class PseudoTerminal {
     /// How the child ended.
     public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
