@@ -122,6 +122,11 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "FlowTerminalTests",
+      dependencies: ["FlowTerminal", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "FlowCLITests",
       dependencies: ["_FlowTestSupport"],
       exclude: ["Snapshots"],
