@@ -94,7 +94,7 @@ struct DecimalDigits {
 
   /// Rounds half away from zero so that at most `count` digits follow the decimal point.
   func rounded(toFractionDigits count: Int) -> DecimalDigits {
-    let keep = pointPosition + max(0, count)  // number of digits to keep
+    let keep = pointPosition + count  // number of digits to keep (count may be negative)
     if keep >= digits.count { return self }
     if keep < 0 { return DecimalDigits(isNegative: isNegative, digits: "", pointPosition: 0) }
     var kept = Array(digits.prefix(keep)).map { Int($0.asciiValue! - 48) }
