@@ -1,3 +1,5 @@
+import FlowExpression
+
 extension DecodeContext {
   static let knownActionTypes = [
     "next", "previous", "back", "screen", "goto", "complete", "skip", "dismiss", "openUrl", "custom",
