@@ -188,7 +188,9 @@ import Testing
     .init(#"["a\uDE00"]"#, "json.syntax.unpaired-surrogate", #"unpaired surrogate '\ude00' in string"#, at: "1:4"),
     .init(#"["\u12G4"]"#, "json.syntax.invalid-unicode-escape", #"expected four hex digits after '\u'"#, at: "1:3"),
     .init(#"["\u12"]"#, "json.syntax.invalid-unicode-escape", #"expected four hex digits after '\u'"#, at: "1:3"),
-    .init("tru", "json.syntax.unexpected-character", "unexpected character 't'", at: "1:1"),
+    .init("tru", "json.syntax.invalid-literal", "'tru' is not valid JSON (use 'true')", at: "1:1"),
+    .init("[1, nul]", "json.syntax.invalid-literal", "'nul' is not valid JSON (use 'null')", at: "1:5"),
+    .init("[yes]", "json.syntax.unexpected-character", "unexpected character 'y'", at: "1:2"),
     .init("[", "json.syntax.unexpected-eof", "unexpected end of file inside array started at 1:1", at: "1:2", notes: ["1:1: the array starts here"]),
     .init("[[[[" + "]]]", "json.syntax.unexpected-eof", "unexpected end of file inside array started at 1:1", at: "1:8", notes: ["1:1: the array starts here"]),
   ]
