@@ -30,7 +30,8 @@ public struct Filter: Hashable, Sendable {
   }
 
   /// Checks the name and the argument count of a parsed `| name: arg`.
-  static func make(_ raw: Parser.RawFilter, column: (Int) -> Int) throws(ExpressionError) -> Filter {
+  static func make(_ raw: Parser.RawFilter, column: (Int) -> Int) throws(ExpressionError) -> Filter
+  {
     guard let name = Name(rawValue: raw.name) else {
       let known = Name.allCases.map(\.rawValue).joined(separator: ", ")
       throw ExpressionError(

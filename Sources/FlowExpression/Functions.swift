@@ -9,7 +9,8 @@ enum Functions {
       case .string(let s): return .number(Double(s.count))
       case .list(let l): return .number(Double(l.count))
       case .object(let o): return .number(Double(o.count))
-      case let other: throw .typeMismatch("len() needs a string, list or object, not a \(other.typeName)")
+      case let other:
+        throw .typeMismatch("len() needs a string, list or object, not a \(other.typeName)")
       }
     case .round:
       let x = try number(arguments[0], for: function)
@@ -32,7 +33,9 @@ enum Functions {
     }
   }
 
-  private static func number(_ value: Value, for function: Function) throws(EvaluationError) -> Double {
+  private static func number(_ value: Value, for function: Function) throws(EvaluationError)
+    -> Double
+  {
     guard let number = value.numericValue else {
       throw .typeMismatch("\(function.rawValue)() needs a number, not a \(value.typeName)")
     }

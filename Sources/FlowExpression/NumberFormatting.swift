@@ -103,9 +103,18 @@ struct DecimalDigits {
     if firstDropped >= 5 {
       var i = kept.count - 1
       while i >= 0 {
-        if kept[i] == 9 { kept[i] = 0; i -= 1 } else { kept[i] += 1; break }
+        if kept[i] == 9 {
+          kept[i] = 0
+          i -= 1
+        } else {
+          kept[i] += 1
+          break
+        }
       }
-      if i < 0 { kept.insert(1, at: 0); point += 1 }
+      if i < 0 {
+        kept.insert(1, at: 0)
+        point += 1
+      }
     }
     var text = kept.map { String($0) }.joined()
     while text.last == "0" { text.removeLast() }

@@ -98,7 +98,9 @@ struct Parser {
         op = .in
       } else if isKeyword("contains") {
         op = .contains
-      } else if isKeyword("not"), isKeyword("in", at: position + 1) || isKeyword("contains", at: position + 1) {
+      } else if isKeyword("not"),
+        isKeyword("in", at: position + 1) || isKeyword("contains", at: position + 1)
+      {
         // `x not in list` / `s not contains t`, read as `!(x in list)`.
         advance()
         op = isKeyword("in") ? .in : .contains
