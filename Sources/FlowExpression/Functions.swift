@@ -15,8 +15,7 @@ enum Functions {
     case .round:
       let x = try number(arguments[0], for: function)
       let digits = arguments.count > 1 ? try number(arguments[1], for: function) : 0
-      guard digits.isFinite else { throw .typeMismatch("round() needs a finite digit count") }
-      return .number(NumberFormatting.round(x, fractionDigits: Int(digits)))
+      return .number(NumberFormatting.round(x, fractionDigits: NumberFormatting.digitCount(digits)))
     case .floor: return .number(try number(arguments[0], for: function).rounded(.down))
     case .ceil: return .number(try number(arguments[0], for: function).rounded(.up))
     case .abs: return .number(try number(arguments[0], for: function).magnitude)

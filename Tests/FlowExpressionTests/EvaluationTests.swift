@@ -58,6 +58,15 @@ import Testing
     #expect(try evaluate(source) == .failure(expected))
   }
 
+  @Test(
+    arguments: [
+      ("round(1.5, 1e300)", Value.number(1.5)), ("round(1.5, -1e300)", 0), ("round(15, -1)", 20),
+      ("round(1.5, 0 / 1)", 2), ("round(-1.5)", -2),
+    ] as [(String, Value)])
+  func roundHandlesExtremeDigitCounts(source: String, expected: Value) throws {
+    #expect(try evaluate(source).get() == expected)
+  }
+
   @Test func shortCircuitSkipsTheRightHandSide() throws {
     #expect(try evaluate("false && 1 / 0 > 1").get() == false)
     #expect(try evaluate("true || missing").get() == true)

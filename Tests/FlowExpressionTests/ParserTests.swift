@@ -106,3 +106,21 @@ import Testing
     #expect(e.variableNames == ["b", "a", "$user", "c", "d", "e"])
   }
 }
+
+@Suite struct ParserLimitTests {
+  @Test(arguments: [
+    String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000),
+    String(repeating: "-", count: 5000) + "1",
+    String(repeating: "!", count: 5000) + "a",
+    String(repeating: "[", count: 5000),
+    String(repeating: "f(", count: 5000),
+  ])
+  func deepNestingIsAnErrorNotACrash(source: String) {
+    #expect(throws: ExpressionError.self) { try Expression.parse(source) }
+  }
+
+  @Test func moderateNestingParses() throws {
+    let source = String(repeating: "(", count: 50) + "1" + String(repeating: ")", count: 50)
+    #expect(try Expression.parse(source).evaluate(in: [String: Value]()) == 1)
+  }
+}
