@@ -54,7 +54,9 @@ public struct ConditionTrace: Hashable, Sendable {
   }
 
   static func ordinal(_ index: Int) -> String {
-    let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+    let words = [
+      "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+    ]
     return index < words.count ? words[index] : "#\(index + 1)"
   }
 }

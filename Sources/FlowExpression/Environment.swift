@@ -21,7 +21,8 @@ public struct ClosureEnvironment: ExpressionEnvironment {
   public func value(forRoot name: String) -> Value? { resolve(name) }
 }
 
-extension OrderedDictionary: ExpressionEnvironment where Key == String, Value == FlowExpression.Value {
+extension OrderedDictionary: ExpressionEnvironment
+where Key == String, Value == FlowExpression.Value {
   /// Looks the name up as a key.
   public func value(forRoot name: String) -> FlowExpression.Value? { self[name] }
 }

@@ -30,7 +30,8 @@ public struct Filter: Hashable, Sendable {
   }
 
   /// Checks the name and the argument count of a parsed `| name: arg`.
-  static func make(_ raw: Parser.RawFilter, column: (Int) -> Int) throws(ExpressionError) -> Filter {
+  static func make(_ raw: Parser.RawFilter, column: (Int) -> Int) throws(ExpressionError) -> Filter
+  {
     guard let name = Name(rawValue: raw.name) else {
       let known = Name.allCases.map(\.rawValue).joined(separator: ", ")
       throw ExpressionError(
@@ -73,8 +74,8 @@ public struct Filter: Hashable, Sendable {
         throw .typeMismatch("filter 'round' needs a number, not a \(value.typeName)")
       }
       let digits = argument?.numericValue ?? 0
-      guard digits.isFinite else { throw .typeMismatch("filter 'round' needs a digit count") }
-      return .number(NumberFormatting.round(number, fractionDigits: Int(digits)))
+      return .number(
+        NumberFormatting.round(number, fractionDigits: NumberFormatting.digitCount(digits)))
     case .upper: return .string(value.displayString.uppercased())
     case .lower: return .string(value.displayString.lowercased())
     case .capitalize:

@@ -9,13 +9,13 @@ enum Functions {
       case .string(let s): return .number(Double(s.count))
       case .list(let l): return .number(Double(l.count))
       case .object(let o): return .number(Double(o.count))
-      case let other: throw .typeMismatch("len() needs a string, list or object, not a \(other.typeName)")
+      case let other:
+        throw .typeMismatch("len() needs a string, list or object, not a \(other.typeName)")
       }
     case .round:
       let x = try number(arguments[0], for: function)
       let digits = arguments.count > 1 ? try number(arguments[1], for: function) : 0
-      guard digits.isFinite else { throw .typeMismatch("round() needs a finite digit count") }
-      return .number(NumberFormatting.round(x, fractionDigits: Int(digits)))
+      return .number(NumberFormatting.round(x, fractionDigits: NumberFormatting.digitCount(digits)))
     case .floor: return .number(try number(arguments[0], for: function).rounded(.down))
     case .ceil: return .number(try number(arguments[0], for: function).rounded(.up))
     case .abs: return .number(try number(arguments[0], for: function).magnitude)
@@ -32,7 +32,9 @@ enum Functions {
     }
   }
 
-  private static func number(_ value: Value, for function: Function) throws(EvaluationError) -> Double {
+  private static func number(_ value: Value, for function: Function) throws(EvaluationError)
+    -> Double
+  {
     guard let number = value.numericValue else {
       throw .typeMismatch("\(function.rawValue)() needs a number, not a \(value.typeName)")
     }

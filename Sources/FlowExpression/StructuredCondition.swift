@@ -1,8 +1,35 @@
 /// The operators of a structured condition `{"field", "op", "value"}` (flow-format §5).
 public enum StructuredOperator: String, Hashable, Sendable, CaseIterable {
-  case equals, notEquals = "not_equals", contains, notContains = "not_contains", `in`
-  case notIn = "not_in", gt, gte, lt, lte, empty, notEmpty = "not_empty", isSet = "is_set"
-  case notSet = "not_set", matches
+  /// `field == value` (membership when the field is a list).
+  case equals
+  /// `field != value`.
+  case notEquals = "not_equals"
+  /// `field contains value`.
+  case contains
+  /// `!(field contains value)`.
+  case notContains = "not_contains"
+  /// `field in value`.
+  case `in`
+  /// `!(field in value)`.
+  case notIn = "not_in"
+  /// `field > value`.
+  case gt
+  /// `field >= value`.
+  case gte
+  /// `field < value`.
+  case lt
+  /// `field <= value`.
+  case lte
+  /// Missing, null, `''`, `[]` or `{}`.
+  case empty
+  /// Not `empty`.
+  case notEmpty = "not_empty"
+  /// Present and not null.
+  case isSet = "is_set"
+  /// Missing or null.
+  case notSet = "not_set"
+  /// The field's text matches the regular expression `value` as a whole.
+  case matches
 
   /// Whether the operator compares against a `value`.
   public var takesValue: Bool {
@@ -44,16 +71,19 @@ extension Condition {
       }
       if op == .matches {
         guard case .string(let pattern) = value else {
-          throw ExpressionError("op 'matches' needs a string pattern, not a \(value.typeName)", offset: 0)
+          throw ExpressionError(
+            "op 'matches' needs a string pattern, not a \(value.typeName)", offset: 0)
         }
         guard (try? Regex(pattern)) != nil else {
-          throw ExpressionError("invalid pattern \(Value.quoted(pattern)) for op 'matches'", offset: 0)
+          throw ExpressionError(
+            "invalid pattern \(Value.quoted(pattern)) for op 'matches'", offset: 0)
         }
       }
       source += " "
       let valueText = value.description
       let valueNode = Expression(
-        .literal(value), range: SourceRange(offset: source.utf8.count, length: valueText.utf8.count))
+        .literal(value), range: SourceRange(offset: source.utf8.count, length: valueText.utf8.count)
+      )
       source += valueText
       whole = SourceRange(offset: 0, length: source.utf8.count)
       let binary: (BinaryOperator) -> Expression = {

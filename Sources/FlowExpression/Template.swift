@@ -76,7 +76,8 @@ public struct Template: Hashable, Sendable {
           text += interpolation.source
           issues.append(
             TemplateIssue(
-              source: interpolation.source, offset: interpolation.offset, message: error.description))
+              source: interpolation.source, offset: interpolation.offset, message: error.description
+            ))
         }
       }
     }

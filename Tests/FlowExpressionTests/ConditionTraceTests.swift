@@ -9,7 +9,9 @@ import Testing
     let width = max(rule1.source.count, rule2.source.count)
     let trace1 = rule1.evaluate(in: data)
     let trace2 = rule2.evaluate(in: data)
-    #expect(trace1.line(sourceWidth: width) == "goal == 'lose' && age >= 18   goal='build' → false (first clause)")
+    #expect(
+      trace1.line(sourceWidth: width)
+        == "goal == 'lose' && age >= 18   goal='build' → false (first clause)")
     // session.md pads this line one space more than the first (30 vs 31 columns); one width
     // for all rules keeps the reads aligned, which is what the example is after.
     #expect(trace2.line(sourceWidth: width) == "goal equals 'build'           goal='build' → true")
@@ -19,20 +21,24 @@ import Testing
     #expect(trace2.clauses.map(\.result) == [true])
   }
 
-  @Test(arguments: [
-    ("goal == 'build' && age >= 18", "goal='build', age=30 → true (all clauses)"),
-    ("goal == 'build' && age < 18 && flag", "goal='build', age=30 → false (second clause)"),
-    ("goal == 'lose' || age > 18 || flag", "goal='build', age=30 → true (second clause)"),
-    ("goal == 'lose' || age < 18", "goal='build', age=30 → false (no clause)"),
-    ("missing == 'x'", "missing=(missing) → false"),
-    ("$user.id == 'u1'", "$user.id='u1' → true"),
-    ("tags == 'a'", "tags=['a', 'b'] → true"),
-    ("true", "→ true"),
-    ("age / zero > 1", "age=30, zero=0 → false (error: division by zero)"),
-    ("flag && age / zero > 1", "flag=true, age=30, zero=0 → false (error in second clause: division by zero)"),
-    ("(a || b) && goal", "a=(missing), b=(missing) → false (first clause)"),
-    ("tags < 1", "tags=['a', 'b'] → false (error: cannot compare a list with a number)"),
-  ] as [(String, String)])
+  @Test(
+    arguments: [
+      ("goal == 'build' && age >= 18", "goal='build', age=30 → true (all clauses)"),
+      ("goal == 'build' && age < 18 && flag", "goal='build', age=30 → false (second clause)"),
+      ("goal == 'lose' || age > 18 || flag", "goal='build', age=30 → true (second clause)"),
+      ("goal == 'lose' || age < 18", "goal='build', age=30 → false (no clause)"),
+      ("missing == 'x'", "missing=(missing) → false"),
+      ("$user.id == 'u1'", "$user.id='u1' → true"),
+      ("tags == 'a'", "tags=['a', 'b'] → true"),
+      ("true", "→ true"),
+      ("age / zero > 1", "age=30, zero=0 → false (error: division by zero)"),
+      (
+        "flag && age / zero > 1",
+        "flag=true, age=30, zero=0 → false (error in second clause: division by zero)"
+      ),
+      ("(a || b) && goal", "a=(missing), b=(missing) → false (first clause)"),
+      ("tags < 1", "tags=['a', 'b'] → false (error: cannot compare a list with a number)"),
+    ] as [(String, String)])
   func summaries(source: String, expected: String) throws {
     let trace = try Condition.parse(source).evaluate(in: sampleData)
     #expect(trace.summary == expected)
@@ -52,6 +58,8 @@ import Testing
     ])
     let trace = c.evaluate(in: sampleData)
     #expect(trace.clauses.map(\.text) == ["goal equals 'build'", "age lt 18"])
-    #expect(trace.line() == "goal equals 'build' && age lt 18   goal='build', age=30 → false (second clause)")
+    #expect(
+      trace.line()
+        == "goal equals 'build' && age lt 18   goal='build', age=30 → false (second clause)")
   }
 }

@@ -41,7 +41,9 @@ let sampleData: [String: Value] = [
 ]
 
 /// Evaluates in strict (template) mode, returning the error's description on failure.
-func evaluate(_ text: String, _ data: [String: Value] = sampleData) throws -> Result<Value, EvaluationError> {
+func evaluate(_ text: String, _ data: [String: Value] = sampleData) throws -> Result<
+  Value, EvaluationError
+> {
   let expression = try parsed(text)
   do throws(EvaluationError) {
     return .success(try expression.evaluate(in: data))

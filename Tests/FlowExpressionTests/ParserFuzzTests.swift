@@ -16,9 +16,12 @@ struct SplitMix64: RandomNumberGenerator {
 @Suite struct ParserFuzzTests {
   // Fragments biased towards the grammar so the parser goes deep, plus arbitrary characters.
   static let fragments: [String] = [
-    "a", "$user", ".", "id", "[", "]", "(", ")", ",", "'", "\"", "\\", "1", "2.5", "e", "+", "-", "*",
-    "/", "%", "==", "!=", "<", "<=", ">", ">=", "!", "&&", "||", "and", "or", "not", "in", "contains",
-    "true", "null", "len(", "round(", "min(", "{", "}", "|", ":", " ", "é", "🙂", "\n", "default", "upper",
+    "a", "$user", ".", "id", "[", "]", "(", ")", ",", "'", "\"", "\\", "1", "2.5", "e", "+", "-",
+    "*",
+    "/", "%", "==", "!=", "<", "<=", ">", ">=", "!", "&&", "||", "and", "or", "not", "in",
+    "contains",
+    "true", "null", "len(", "round(", "min(", "{", "}", "|", ":", " ", "é", "🙂", "\n", "default",
+    "upper",
   ]
 
   @Test func randomStringsNeverCrashTheParserOrEvaluator() {

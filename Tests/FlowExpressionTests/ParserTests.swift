@@ -33,11 +33,15 @@ import Testing
     ("1.5e3 + 2E-1", "(+ 1500 0.2)"),
     ("$user.id == 'u1'", "(== (. $user id) 'u1')"),
     ("$variant.onb_length", "(. $variant onb_length)"),
-    ("$screen", "$screen"), ("$previous", "$previous"), ("$flow", "$flow"), ("$platform", "$platform"),
+    ("$screen", "$screen"), ("$previous", "$previous"), ("$flow", "$flow"),
+    ("$platform", "$platform"),
     ("$locale", "$locale"),
     ("tags[0]", "([] tags 0)"),
     ("round(x, 2) + len(tags)", "(+ (round x 2) (len tags))"),
-    ("min(1, 2, 3) + max(list) + floor(a) + ceil(b) + abs(c)", "(+ (+ (+ (+ (min 1 2 3) (max list)) (floor a)) (ceil b)) (abs c))"),
+    (
+      "min(1, 2, 3) + max(list) + floor(a) + ceil(b) + abs(c)",
+      "(+ (+ (+ (+ (min 1 2 3) (max list)) (floor a)) (ceil b)) (abs c))"
+    ),
     ("lower(upper(x))", "(lower (upper x))"),
     ("len", "len"),
     ("café == 'x'", "(== café 'x')"),
@@ -59,7 +63,11 @@ import Testing
     ("[1, 2", "expected ']' to close '[' at column 1", 5),
     ("'abc", "unterminated string starting at column 1", 0),
     ("a # b", "unexpected character '#' at column 3", 2),
-    ("foo(1)", "unknown function 'foo' at column 1 (known: len, round, floor, ceil, abs, min, max, lower, upper)", 0),
+    (
+      "foo(1)",
+      "unknown function 'foo' at column 1 (known: len, round, floor, ceil, abs, min, max, lower, upper)",
+      0
+    ),
     ("len(1, 2)", "len() takes 1 argument, got 2 at column 1", 0),
     ("round()", "round() takes 1 or 2 arguments, got 0 at column 1", 0),
     ("min()", "min() takes at least 1 arguments, got 0 at column 1", 0),
@@ -96,5 +104,23 @@ import Testing
   @Test func variableNamesAreRootsInFirstUseOrder() throws {
     let e = try parsed("b + a.x * b + $user.id + round(c[d], 1) + len([e])")
     #expect(e.variableNames == ["b", "a", "$user", "c", "d", "e"])
+  }
+}
+
+@Suite struct ParserLimitTests {
+  @Test(arguments: [
+    String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000),
+    String(repeating: "-", count: 5000) + "1",
+    String(repeating: "!", count: 5000) + "a",
+    String(repeating: "[", count: 5000),
+    String(repeating: "f(", count: 5000),
+  ])
+  func deepNestingIsAnErrorNotACrash(source: String) {
+    #expect(throws: ExpressionError.self) { try Expression.parse(source) }
+  }
+
+  @Test func moderateNestingParses() throws {
+    let source = String(repeating: "(", count: 50) + "1" + String(repeating: ")", count: 50)
+    #expect(try Expression.parse(source).evaluate(in: [String: Value]()) == 1)
   }
 }

@@ -68,10 +68,33 @@ public struct DiagnosticFormatter: Sendable {
     var caret = first > 0 ? "   " : ""
     for (i, s) in scalars[first..<last].enumerated() {
       line.unicodeScalars.append(Self.visible(s))
-      if first + i < column { caret.unicodeScalars.append(s == "\t" ? "\t" : " ") }
+      if first + i < column {
+        if s == "\t" {
+          caret += "\t"
+        } else {
+          caret += String(repeating: " ", count: Self.displayWidth(s))
+        }
+      }
     }
     if last < scalars.count { line += "..." }
     return line + "\n" + caret + "^\n"
+  }
+
+  /// Terminal cells taken by `s`: 0 for combining marks and joiners, 2 for wide (East Asian
+  /// and emoji) characters, 1 otherwise. An approximation good enough to place a caret.
+  static func displayWidth(_ s: Unicode.Scalar) -> Int {
+    let v = s.value
+    switch s.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if (0xFE00...0xFE0F).contains(v) { return 0 }
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(v) } ? 2 : 1
   }
 
   /// Control characters other than tab shown as their Unicode control pictures.

@@ -9,7 +9,8 @@
 /// duplicate keys are collected and parsing continues.
 ///
 /// The parser is iterative (no recursion), so deeply nested input cannot overflow the stack;
-/// nesting is limited by `maxDepth` instead.
+/// nesting is limited by `maxDepth` instead. (Releasing a value is recursive in the standard
+/// library, so limits far above the default should be used with care.)
 public enum JSONParser {
   /// The nesting limit used when none is given.
   public static let defaultMaxDepth = 512
@@ -537,15 +538,15 @@ private struct Parser {
           switch word.lowercased() {
           case "true", "false", "null": word.lowercased()
           case "none", "nil", "undefined": "null"
+          case let w where w.count >= 2:
+            ["true", "false", "null"].first { $0.hasPrefix(w) }
           default: nil
           }
         if let suggestion {
           throw stop(ID.invalidLiteral, "'\(word)' is not valid JSON (use '\(suggestion)')", at: loc)
         }
         throw stop(
-          ID.unexpectedCharacter,
-          "unexpected character '\(Character(Unicode.Scalar(b)))' (strings must be in double quotes)",
-          at: loc)
+          ID.unexpectedCharacter, "unexpected character '\(Character(Unicode.Scalar(b)))'", at: loc)
       }
     }
     switch b {
