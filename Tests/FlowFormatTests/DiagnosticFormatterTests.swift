@@ -1,6 +1,7 @@
 import FlowFormat
 import Foundation
 import Testing
+import _FlowTestSupport
 
 @Suite struct DiagnosticFormatterTests {
   /// Bad files whose diagnostics make up the golden output.
@@ -31,31 +32,15 @@ import Testing
     return (all, sources)
   }
 
-  static func snapshotURL(_ name: String) -> URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Snapshots").appendingPathComponent(name)
-  }
-
-  /// Compares `actual` with the snapshot file; `UPDATE_SNAPSHOTS=1` rewrites it.
-  static func assertSnapshot(_ actual: String, _ name: String) throws {
-    let url = snapshotURL(name)
-    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
-      try actual.write(to: url, atomically: true, encoding: .utf8)
-      return
-    }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(actual == expected)
-  }
-
   @Test func goldenText() throws {
     let (diagnostics, sources) = Self.diagnosticsAndSources()
     let formatter = DiagnosticFormatter(sources: sources, maxLineWidth: 60)
-    try Self.assertSnapshot(formatter.text(diagnostics.sortedForDisplay()), "diagnostics.txt")
+    assertSnapshot(formatter.text(diagnostics.sortedForDisplay()), named: "diagnostics.txt")
   }
 
   @Test func goldenJSON() throws {
     let (diagnostics, _) = Self.diagnosticsAndSources()
-    try Self.assertSnapshot(DiagnosticFormatter.json(diagnostics.sortedForDisplay()) + "\n", "diagnostics.json")
+    assertSnapshot(DiagnosticFormatter.json(diagnostics.sortedForDisplay()) + "\n", named: "diagnostics.json")
     // The JSON form is itself valid JSON.
     let (value, problems) = JSONParser.parse(DiagnosticFormatter.json(diagnostics))
     #expect(problems.isEmpty)
