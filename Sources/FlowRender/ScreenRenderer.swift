@@ -1,4 +1,5 @@
 import FlowEngine
+import FlowFormat
 
 /// How a screen is drawn: width in terminal columns and whether ANSI styling is allowed.
 public struct RenderOptions: Hashable, Sendable {
