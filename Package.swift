@@ -122,6 +122,34 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "FlowTerminalTests",
+      dependencies: ["FlowTerminal", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowRenderTests",
+      dependencies: ["FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      exclude: ["Snapshots"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowReplayTests",
+      dependencies: ["FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      exclude: ["Fixtures", "Snapshots"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowDriverTests",
+      dependencies: ["FlowDriver", "FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowAnalysisTests",
+      dependencies: ["FlowAnalysis", "FlowReplay", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      exclude: ["Snapshots"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "FlowCLITests",
       dependencies: ["_FlowTestSupport"],
       exclude: ["Snapshots"],

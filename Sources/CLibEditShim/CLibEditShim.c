@@ -1,1 +1,222 @@
+// CLibEditShim: see include/CLibEditShim.h. Kept deliberately small; all policy (what to
+// complete, when to save history, what a cancelled line means) lives in Swift.
 #include "CLibEditShim.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+// MARK: - Signals
+
+static volatile sig_atomic_t pending_interrupt = 0;
+static volatile sig_atomic_t pending_resize = 0;
+static volatile sig_atomic_t pending_continue = 0;
+
+static void record_signal(int signo) {
+  switch (signo) {
+  case SIGINT: pending_interrupt = 1; break;
+  case SIGWINCH: pending_resize = 1; break;
+  case SIGCONT: pending_continue = 1; break;
+  default: break;
+  }
+}
+
+static const int handled_signals[3] = {SIGINT, SIGWINCH, SIGCONT};
+static struct sigaction saved_actions[3];
+static int install_depth = 0;  // main-thread only: LineEditor/PlainLineSource lifetimes nest
+
+void flowrun_signals_install(void) {
+  if (install_depth++ > 0) return;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = record_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: a blocked read() must return EINTR
+  for (int i = 0; i < 3; i++) sigaction(handled_signals[i], &action, &saved_actions[i]);
+}
+
+void flowrun_signals_restore(void) {
+  if (install_depth == 0 || --install_depth > 0) return;
+  for (int i = 0; i < 3; i++) sigaction(handled_signals[i], &saved_actions[i], NULL);
+}
+
+int flowrun_take_interrupt(void) {
+  int was = pending_interrupt != 0;
+  pending_interrupt = 0;
+  return was;
+}
+
+// MARK: - EditLine
+
+// What EL_CLIENTDATA points at: one per EditLine, so there is no global prompt buffer.
+typedef struct {
+  char *prompt;
+  void *owner;
+  flowrun_el_complete_fn complete;
+} flowrun_client;
+
+static flowrun_client *client_of(EditLine *el) {
+  flowrun_client *client = NULL;
+  if (el_get(el, EL_CLIENTDATA, &client) != 0) return NULL;
+  return client;
+}
+
+static char *prompt_callback(EditLine *el) {
+  static char empty[] = "";
+  flowrun_client *client = client_of(el);
+  return client && client->prompt ? client->prompt : empty;
+}
+
+static unsigned char complete_callback(EditLine *el, int ch) {
+  (void)ch;
+  flowrun_client *client = client_of(el);
+  if (!client || !client->complete) return CC_ERROR;
+  return client->complete(client->owner, el);
+}
+
+// libedit's own read function retries once after EINTR, so Ctrl-C would need two presses.
+// This one returns -1/EINTR as soon as SIGINT was recorded (el_gets then returns NULL with
+// count -1), and handles resize/continue itself so repeated SIGWINCH never stops working.
+static int read_char(EditLine *el, wchar_t *out) {
+  char bytes[MB_LEN_MAX];
+  size_t count = 0;
+  for (;;) {
+    if (pending_interrupt) {
+      errno = EINTR;
+      *out = L'\0';
+      return -1;
+    }
+    char byte;
+    ssize_t n = read(STDIN_FILENO, &byte, 1);
+    if (n == 0) {
+      *out = L'\0';
+      return 0;
+    }
+    if (n < 0) {
+      if (errno != EINTR) {
+        *out = L'\0';
+        return -1;
+      }
+      if (pending_resize) {  // re-measure only: redrawing here would repeat the prompt
+        pending_resize = 0;
+        el_resize(el);
+      }
+      if (pending_continue) {
+        pending_continue = 0;
+        el_set(el, EL_PREP_TERM, 1);
+        el_set(el, EL_REFRESH);
+      }
+      continue;  // the top of the loop handles SIGINT
+    }
+    bytes[count++] = byte;
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    size_t r = mbrtowc(out, bytes, count, &state);
+    if (r == (size_t)-2 && count < MB_LEN_MAX) continue;  // incomplete sequence
+    if (r == (size_t)-1 || r == (size_t)-2) {
+      count = 0;  // invalid sequence: drop it
+      continue;
+    }
+    return 1;
+  }
+}
+
+EditLine *flowrun_el_open(const char *program, void *owner, flowrun_el_complete_fn complete) {
+  setlocale(LC_CTYPE, "");
+  flowrun_client *client = calloc(1, sizeof *client);
+  if (!client) return NULL;
+  client->owner = owner;
+  client->complete = complete;
+  EditLine *el = el_init(program, stdin, stdout, stderr);
+  if (!el) {
+    free(client);
+    return NULL;
+  }
+  el_set(el, EL_CLIENTDATA, client);
+  el_set(el, EL_PROMPT, prompt_callback);
+  el_set(el, EL_EDITOR, "emacs");
+  el_set(el, EL_SIGNAL, 1);
+  el_set(el, EL_GETCFN, read_char);
+  el_set(el, EL_ADDFN, "flowrun-complete", "Complete the word at the cursor", complete_callback);
+  el_set(el, EL_BIND, "^I", "flowrun-complete", NULL);
+  return el;
+}
+
+void flowrun_el_close(EditLine *el) {
+  if (!el) return;
+  flowrun_client *client = client_of(el);
+  el_end(el);
+  if (client) {
+    free(client->prompt);
+    free(client);
+  }
+}
+
+int flowrun_el_set_prompt(EditLine *el, const char *prompt) {
+  flowrun_client *client = client_of(el);
+  if (!client) return -1;
+  char *copy = strdup(prompt ? prompt : "");
+  if (!copy) return -1;
+  free(client->prompt);
+  client->prompt = copy;
+  return 0;
+}
+
+int flowrun_el_source_editrc(EditLine *el) { return el_source(el, NULL); }
+
+int flowrun_el_attach_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
+
+// MARK: - History
+
+History *flowrun_history_open(int size, int unique) {
+  History *h = history_init();
+  if (!h) return NULL;
+  HistEvent event;
+  history(h, &event, H_SETSIZE, size);
+  history(h, &event, H_SETUNIQUE, unique);
+  return h;
+}
+
+void flowrun_history_close(History *h) {
+  if (h) history_end(h);
+}
+
+int flowrun_history_enter(History *h, const char *line) {
+  HistEvent event;
+  return history(h, &event, H_ENTER, line) < 0 ? -1 : 0;
+}
+
+int flowrun_history_load(History *h, const char *path) {
+  HistEvent event;
+  return history(h, &event, H_LOAD, path) < 0 ? -1 : 0;
+}
+
+int flowrun_history_save(History *h, const char *path) {
+  HistEvent event;
+  return history(h, &event, H_SAVE, path) < 0 ? -1 : 0;
+}
+
+// MARK: - stdio
+
+void flowrun_stdout_write(const char *text) {
+  fputs(text, stdout);
+  fflush(stdout);
+}
+
+void flowrun_stdout_set_line_buffered(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+
+int flowrun_stdout_flush(void) { return fflush(stdout); }
+
+void flowrun_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+int flowrun_terminal_columns(int fd) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_col;
+}

@@ -47,22 +47,37 @@ public enum UnaryOperator: String, Hashable, Sendable {
 
 /// An infix operator.
 public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+  /// `||` / `or` (short-circuit).
   case or = "||"
+  /// `&&` / `and` (short-circuit).
   case and = "&&"
+  /// `==`: numeric-string coercion; a list against a scalar means membership.
   case equal = "=="
+  /// `!=`.
   case notEqual = "!="
+  /// `<`.
   case less = "<"
+  /// `<=`.
   case lessOrEqual = "<="
+  /// `>`.
   case greater = ">"
+  /// `>=`.
   case greaterOrEqual = ">="
+  /// `x in list`, `sub in text`, `key in object`.
   case `in` = "in"
+  /// `list contains x`, `text contains sub`: `in` with the operands swapped.
   case contains = "contains"
   /// Whole-string regular-expression match; only structured conditions produce it.
   case matches = "matches"
+  /// `+`: concatenates when either side is a string (or both are lists).
   case add = "+"
+  /// `-`.
   case subtract = "-"
+  /// `*`.
   case multiply = "*"
+  /// `/`: a zero divisor is an evaluation error.
   case divide = "/"
+  /// `%`: truncated remainder; a zero divisor is an evaluation error.
   case remainder = "%"
 }
 
@@ -80,7 +95,24 @@ public enum Test: String, Hashable, Sendable, CaseIterable {
 
 /// A built-in function.
 public enum Function: String, Hashable, Sendable, CaseIterable {
-  case len, round, floor, ceil, abs, min, max, lower, upper
+  /// `len(x)`: characters of a string, elements of a list, keys of an object.
+  case len
+  /// `round(x)` / `round(x, n)`: half away from zero to n decimals.
+  case round
+  /// `floor(x)`.
+  case floor
+  /// `ceil(x)`.
+  case ceil
+  /// `abs(x)`.
+  case abs
+  /// `min(a, b, ...)` or `min(list)`.
+  case min
+  /// `max(a, b, ...)` or `max(list)`.
+  case max
+  /// `lower(x)`: the display text lower-cased.
+  case lower
+  /// `upper(x)`: the display text upper-cased.
+  case upper
 
   /// The accepted argument counts.
   var arity: ClosedRange<Int> {

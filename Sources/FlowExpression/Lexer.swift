@@ -56,8 +56,9 @@ struct Lexer {
     var tokens: [Token] = []
     var i = 0
     while true {
-      while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A
-        || bytes[i] == 0x0D
+      while i < bytes.count,
+        bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A
+          || bytes[i] == 0x0D
       {
         i += 1
       }
@@ -75,16 +76,19 @@ struct Lexer {
             "invalid number '\(text)' at column \(column(of: start))", offset: start,
             length: i - start)
         }
-        tokens.append(Token(kind: .number(value), range: SourceRange(offset: start, length: i - start)))
+        tokens.append(
+          Token(kind: .number(value), range: SourceRange(offset: start, length: i - start)))
       } else if byte == 0x27 || byte == 0x22 {
         let (text, next) = try scanString(from: i)
         i = next
-        tokens.append(Token(kind: .string(text), range: SourceRange(offset: start, length: i - start)))
+        tokens.append(
+          Token(kind: .string(text), range: SourceRange(offset: start, length: i - start)))
       } else if Lexer.isIdentifierStart(byte) {
         i += 1
         while i < bytes.count, Lexer.isIdentifierPart(bytes[i]) { i += 1 }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        tokens.append(Token(kind: .identifier(text), range: SourceRange(offset: start, length: i - start)))
+        tokens.append(
+          Token(kind: .identifier(text), range: SourceRange(offset: start, length: i - start)))
       } else if let symbol = Lexer.symbols.first(where: { matches($0, at: i) }) {
         i += symbol.count
         tokens.append(

@@ -44,10 +44,17 @@ public enum NumberFormatting {
     return fractionPart.isEmpty ? sign + grouped : sign + grouped + "." + fractionPart
   }
 
+  /// A digit-count argument (`round(x, n)`) as an Int, clamped to a range that cannot trap.
+  static func digitCount(_ value: Double) -> Int {
+    value.isNaN ? 0 : Int(Swift.max(-400, Swift.min(400, value.rounded(.towardZero))))
+  }
+
   /// Rounds half away from zero to `fractionDigits` decimals, working on the shortest decimal
   /// digits so that `1.005` rounds to `1.01` as a person reading it expects.
   public static func round(_ value: Double, fractionDigits: Int = 0) -> Double {
     guard value.isFinite, value != 0 else { return value }
+    // Beyond ±400 digits the answer is the value itself or zero; clamping avoids overflow.
+    let fractionDigits = Swift.max(-400, Swift.min(400, fractionDigits))
     let rounded = DecimalDigits(value).rounded(toFractionDigits: fractionDigits)
     guard !rounded.digits.isEmpty else { return value < 0 ? -0.0 : 0 }
     return Double(rounded.scientificText) ?? value
@@ -94,7 +101,7 @@ struct DecimalDigits {
 
   /// Rounds half away from zero so that at most `count` digits follow the decimal point.
   func rounded(toFractionDigits count: Int) -> DecimalDigits {
-    let keep = pointPosition + max(0, count)  // number of digits to keep
+    let keep = pointPosition + count  // number of digits to keep (count may be negative)
     if keep >= digits.count { return self }
     if keep < 0 { return DecimalDigits(isNegative: isNegative, digits: "", pointPosition: 0) }
     var kept = Array(digits.prefix(keep)).map { Int($0.asciiValue! - 48) }
@@ -103,9 +110,18 @@ struct DecimalDigits {
     if firstDropped >= 5 {
       var i = kept.count - 1
       while i >= 0 {
-        if kept[i] == 9 { kept[i] = 0; i -= 1 } else { kept[i] += 1; break }
+        if kept[i] == 9 {
+          kept[i] = 0
+          i -= 1
+        } else {
+          kept[i] += 1
+          break
+        }
       }
-      if i < 0 { kept.insert(1, at: 0); point += 1 }
+      if i < 0 {
+        kept.insert(1, at: 0)
+        point += 1
+      }
     }
     var text = kept.map { String($0) }.joined()
     while text.last == "0" { text.removeLast() }

@@ -6,6 +6,9 @@ struct Parser {
   private let lexer: Lexer
   private let tokens: [Token]
   private var position = 0
+  /// Current nesting of recursive productions; bounded so hostile input cannot overflow the stack.
+  private var depth = 0
+  static let maximumDepth = 200
 
   init(_ source: String) throws(ExpressionError) {
     lexer = Lexer(source)
@@ -53,6 +56,8 @@ struct Parser {
   // MARK: - Grammar
 
   private mutating func parseOr() throws(ExpressionError) -> Expression {
+    try enter()
+    defer { depth -= 1 }
     var lhs = try parseAnd()
     while isSymbol("||") || isKeyword("or") {
       advance()
@@ -76,6 +81,8 @@ struct Parser {
     if isSymbol("!") || isKeyword("not") {
       let start = current.range
       advance()
+      try enter()
+      defer { depth -= 1 }
       let operand = try parseNot()
       return Expression(.unary(.not, operand), range: start.union(operand.range))
     }
@@ -98,7 +105,9 @@ struct Parser {
         op = .in
       } else if isKeyword("contains") {
         op = .contains
-      } else if isKeyword("not"), isKeyword("in", at: position + 1) || isKeyword("contains", at: position + 1) {
+      } else if isKeyword("not"),
+        isKeyword("in", at: position + 1) || isKeyword("contains", at: position + 1)
+      {
         // `x not in list` / `s not contains t`, read as `!(x in list)`.
         advance()
         op = isKeyword("in") ? .in : .contains
@@ -150,6 +159,8 @@ struct Parser {
       let op: UnaryOperator = isSymbol("-") ? .negate : .not
       let start = current.range
       advance()
+      try enter()
+      defer { depth -= 1 }
       let operand = try parseUnary()
       return Expression(.unary(op, operand), range: start.union(operand.range))
     }
@@ -264,6 +275,15 @@ struct Parser {
   }
 
   // MARK: - Token helpers
+
+  private mutating func enter() throws(ExpressionError) {
+    depth += 1
+    guard depth <= Parser.maximumDepth else {
+      throw ExpressionError(
+        "expression nested too deeply at column \(lexer.column(of: current.range.offset))",
+        offset: current.range.offset, length: current.range.length)
+    }
+  }
 
   private var current: Token { tokens[position] }
 

@@ -86,17 +86,26 @@ extension Value {
     func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     if bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
     var digits = 0
-    while i < end, isDigit(bytes[i]) { i += 1; digits += 1 }
+    while i < end, isDigit(bytes[i]) {
+      i += 1
+      digits += 1
+    }
     if i < end, bytes[i] == 0x2E {
       i += 1
-      while i < end, isDigit(bytes[i]) { i += 1; digits += 1 }
+      while i < end, isDigit(bytes[i]) {
+        i += 1
+        digits += 1
+      }
     }
     guard digits > 0 else { return nil }
     if i < end, bytes[i] == 0x65 || bytes[i] == 0x45 {
       i += 1
       if i < end, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
       var expDigits = 0
-      while i < end, isDigit(bytes[i]) { i += 1; expDigits += 1 }
+      while i < end, isDigit(bytes[i]) {
+        i += 1
+        expDigits += 1
+      }
       guard expDigits > 0 else { return nil }
     }
     guard i == end else { return nil }
@@ -114,7 +123,8 @@ extension Value: CustomStringConvertible {
     case .string(let s): Value.quoted(s)
     case .list(let l): "[" + l.map(\.description).joined(separator: ", ") + "]"
     case .object(let o):
-      "{" + o.map { "\(Value.quoted($0.key)): \($0.value.description)" }.joined(separator: ", ") + "}"
+      "{" + o.map { "\(Value.quoted($0.key)): \($0.value.description)" }.joined(separator: ", ")
+        + "}"
     }
   }
 

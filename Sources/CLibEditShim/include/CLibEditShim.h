@@ -1,1 +1,75 @@
+// CLibEditShim: small, non-variadic C wrappers around libedit for Swift 6.
+//
+// Swift cannot call the variadic el_set()/history(), and in Swift 6 mode it cannot touch
+// glibc's mutable stdin/stdout/stderr globals, nor write a signal handler that is safe to
+// run. Everything that needs one of those lives here; everything else is done in Swift
+// (FlowTerminal.LineEditor). Functions return 0 on success and -1 on failure unless noted.
 #pragma once
+
+#include <histedit.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Called when Tab is pressed. `owner` is the pointer given to flowrun_el_open.
+/// Returns one of libedit's CC_* codes (CC_REFRESH, CC_REDISPLAY, CC_ERROR, ...).
+typedef unsigned char (*flowrun_el_complete_fn)(void *owner, EditLine *el);
+
+// MARK: - EditLine
+
+/// el_init() on stdin/stdout/stderr, then: client data (prompt + completion callback),
+/// EL_PROMPT, emacs keys, EL_SIGNAL on, an interrupt-aware read function, and Tab bound
+/// to a function that calls `complete(owner, el)`. Returns NULL on failure.
+/// Also sets LC_CTYPE from the environment so libedit can handle UTF-8 input.
+EditLine *flowrun_el_open(const char *program, void *owner, flowrun_el_complete_fn complete);
+
+/// el_end() and frees the client data. NULL is ignored.
+void flowrun_el_close(EditLine *el);
+
+/// Copies `prompt`; the prompt callback reads it back through EL_CLIENTDATA.
+int flowrun_el_set_prompt(EditLine *el, const char *prompt);
+
+/// el_source(el, NULL): reads the user's ~/.editrc (or $EDITRC). Call after the bindings
+/// above so the user's file wins.
+int flowrun_el_source_editrc(EditLine *el);
+
+/// EL_HIST: attach `h` so that arrow keys and Ctrl-R walk it.
+int flowrun_el_attach_history(EditLine *el, History *h);
+
+// MARK: - History
+
+/// history_init() + H_SETSIZE `size` + H_SETUNIQUE `unique`. Returns NULL on failure.
+History *flowrun_history_open(int size, int unique);
+void flowrun_history_close(History *h);
+int flowrun_history_enter(History *h, const char *line);
+int flowrun_history_load(History *h, const char *path);
+int flowrun_history_save(History *h, const char *path);
+
+// MARK: - Signals (process-wide; install/restore nest with a counter)
+
+/// Installs handlers for SIGINT, SIGWINCH and SIGCONT that only record the signal (no
+/// SA_RESTART), so a blocking read in libedit returns with EINTR and Ctrl-C cancels the
+/// line instead of killing the process. The previous handlers are saved.
+void flowrun_signals_install(void);
+/// Restores the handlers saved by the matching flowrun_signals_install().
+void flowrun_signals_restore(void);
+/// Returns 1 and clears the flag if SIGINT arrived since the last call, else 0.
+int flowrun_take_interrupt(void);
+
+// MARK: - stdio
+
+/// fputs(text, stdout) + fflush: stdout is the stream libedit draws on and print() uses.
+void flowrun_stdout_write(const char *text);
+/// setvbuf(stdout, NULL, _IOLBF, 0).
+void flowrun_stdout_set_line_buffered(void);
+/// fflush(stdout); returns 0, or EOF with errno set (EPIPE when the reader went away).
+int flowrun_stdout_flush(void);
+/// signal(SIGPIPE, SIG_IGN): writes to a closed pipe fail with EPIPE instead of killing us.
+void flowrun_ignore_sigpipe(void);
+/// Terminal columns of `fd` from TIOCGWINSZ, or 0 when unknown.
+int flowrun_terminal_columns(int fd);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,10 +1,843 @@
 /// Parses JSON text into located ``JSONValue``s.
 ///
-/// Placeholder signature for the parser work in progress; see issue 2.
+/// Strict RFC 8259: no comments, no trailing commas, no NaN or Infinity, UTF-8 only (a leading
+/// byte order mark is skipped). Every value and every object key carries its line, its column
+/// (1-based, counted in Unicode scalars) and its byte offset.
+///
+/// Problems are reported as ``Diagnostic``s with stable ids (see ``JSONParser/DiagnosticID``).
+/// The parser stops at the first syntax error (the root value is then nil); warnings such as
+/// duplicate keys are collected and parsing continues.
+///
+/// The parser is iterative (no recursion), so deeply nested input cannot overflow the stack;
+/// nesting is limited by `maxDepth` instead. (Releasing a value is recursive in the standard
+/// library, so limits far above the default should be used with care.)
 public enum JSONParser {
+  /// The nesting limit used when none is given.
+  public static let defaultMaxDepth = 512
+
+  /// The ids of the diagnostics this parser reports.
+  public enum DiagnosticID {
+    public static let empty = "json.empty"
+    public static let notJSON = "json.not-json"
+    public static let utf16 = "json.encoding.utf16"
+    public static let invalidUTF8 = "json.encoding.invalid-utf8"
+    public static let unexpectedCharacter = "json.syntax.unexpected-character"
+    public static let expectedValue = "json.syntax.expected-value"
+    public static let expectedKey = "json.syntax.expected-key"
+    public static let expectedColon = "json.syntax.expected-colon"
+    public static let expectedComma = "json.syntax.expected-comma"
+    public static let trailingComma = "json.syntax.trailing-comma"
+    public static let singleQuotes = "json.syntax.single-quotes"
+    public static let comment = "json.syntax.comment"
+    public static let unexpectedEOF = "json.syntax.unexpected-eof"
+    public static let unterminatedString = "json.syntax.unterminated-string"
+    public static let controlCharacter = "json.syntax.control-character"
+    public static let invalidEscape = "json.syntax.invalid-escape"
+    public static let invalidUnicodeEscape = "json.syntax.invalid-unicode-escape"
+    public static let unpairedSurrogate = "json.syntax.unpaired-surrogate"
+    public static let invalidNumber = "json.syntax.invalid-number"
+    public static let leadingZero = "json.syntax.leading-zero"
+    public static let nonFiniteNumber = "json.syntax.non-finite-number"
+    public static let invalidLiteral = "json.syntax.invalid-literal"
+    public static let tooDeep = "json.syntax.too-deep"
+    public static let extraContent = "json.syntax.extra-content"
+    public static let numberOutOfRange = "json.number-out-of-range"
+    public static let duplicateKey = "json.duplicate-key"
+  }
+
   /// Parses `bytes`; returns the root value (nil when the text is not JSON) and every
   /// diagnostic found. `file` is only copied into the diagnostics.
   public static func parse(_ bytes: [UInt8], file: String? = nil) -> (JSONValue?, [Diagnostic]) {
-    fatalError("not yet implemented")
+    bytes.withUnsafeBufferPointer { parse($0, file: file, maxDepth: defaultMaxDepth) }
+  }
+
+  /// Parses `bytes`, allowing at most `maxDepth` nested arrays and objects.
+  public static func parse(
+    _ bytes: [UInt8], file: String? = nil, maxDepth: Int
+  ) -> (JSONValue?, [Diagnostic]) {
+    bytes.withUnsafeBufferPointer { parse($0, file: file, maxDepth: maxDepth) }
+  }
+
+  /// Parses the UTF-8 form of `text`.
+  public static func parse(
+    _ text: String, file: String? = nil, maxDepth: Int = defaultMaxDepth
+  ) -> (JSONValue?, [Diagnostic]) {
+    var text = text
+    return text.withUTF8 { parse($0, file: file, maxDepth: maxDepth) }
+  }
+
+  /// Parses the bytes in `buffer` without copying them.
+  public static func parse(
+    _ buffer: UnsafeBufferPointer<UInt8>, file: String? = nil, maxDepth: Int = defaultMaxDepth
+  ) -> (JSONValue?, [Diagnostic]) {
+    var parser = Parser(buffer: buffer, file: file, maxDepth: max(0, maxDepth))
+    let root: JSONValue?
+    do {
+      root = try parser.parseDocument()
+    } catch {
+      root = nil
+    }
+    return (root, parser.diagnostics)
+  }
+}
+
+// MARK: - Implementation
+
+private struct Stop: Error {}
+
+private enum ASCII {
+  static let tab: UInt8 = 0x09
+  static let lf: UInt8 = 0x0A
+  static let cr: UInt8 = 0x0D
+  static let space: UInt8 = 0x20
+  static let quote: UInt8 = 0x22
+  static let apostrophe: UInt8 = 0x27
+  static let plus: UInt8 = 0x2B
+  static let comma: UInt8 = 0x2C
+  static let minus: UInt8 = 0x2D
+  static let dot: UInt8 = 0x2E
+  static let slash: UInt8 = 0x2F
+  static let zero: UInt8 = 0x30
+  static let nine: UInt8 = 0x39
+  static let colon: UInt8 = 0x3A
+  static let lessThan: UInt8 = 0x3C
+  static let backslash: UInt8 = 0x5C
+  static let openBracket: UInt8 = 0x5B
+  static let closeBracket: UInt8 = 0x5D
+  static let openBrace: UInt8 = 0x7B
+  static let closeBrace: UInt8 = 0x7D
+  static let asterisk: UInt8 = 0x2A
+  static let hash: UInt8 = 0x23
+  static let percent: UInt8 = 0x25
+}
+
+@inline(__always) private func isDigit(_ b: UInt8) -> Bool { b &- ASCII.zero < 10 }
+
+@inline(__always) private func isWordByte(_ b: UInt8) -> Bool {
+  let lower = b | 0x20
+  return (lower >= 0x61 && lower <= 0x7A) || isDigit(b) || b == 0x5F || b == 0x24
+}
+
+private let exactPowersOfTen: [Double] = [
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+private struct Parser {
+  typealias ID = JSONParser.DiagnosticID
+
+  struct Frame {
+    var isObject: Bool
+    /// Index of the first element in `values` or member in `members`.
+    var start: Int
+    var open: SourceLocation
+    var key: String = ""
+    var keyLocation = SourceLocation(line: 0, column: 0, offset: 0)
+    /// Built lazily for large objects: key -> index of its first member.
+    var keyIndex: [String: Int]? = nil
+  }
+
+  let buf: UnsafeBufferPointer<UInt8>
+  let end: Int
+  let file: String?
+  let maxDepth: Int
+  var pos = 0
+  var line = 1
+  var lineStart = 0
+  /// UTF-8 continuation bytes between `lineStart` and `pos`: column = bytes - this + 1.
+  var lineContinuations = 0
+  var diagnostics: [Diagnostic] = []
+  var scratch: [UInt8] = []
+
+  init(buffer: UnsafeBufferPointer<UInt8>, file: String?, maxDepth: Int) {
+    self.buf = buffer
+    self.end = buffer.count
+    self.file = file
+    self.maxDepth = maxDepth
+  }
+
+  // MARK: Locations and diagnostics
+
+  /// The location of `offset`, which must be on the current line, at or before `pos` (or
+  /// after it with no non-ASCII bytes in between).
+  @inline(__always) func location(_ offset: Int) -> SourceLocation {
+    SourceLocation(line: line, column: offset - lineStart - lineContinuations + 1, offset: offset)
+  }
+
+  @inline(__always) var here: SourceLocation { location(pos) }
+
+  mutating func report(
+    _ id: String, _ severity: Severity, _ message: String, at location: SourceLocation?,
+    notes: [Diagnostic.Note] = []
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        id: id, severity: severity, message: message, file: file, location: location,
+        notes: notes))
+  }
+
+  mutating func stop(
+    _ id: String, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []
+  ) -> Stop {
+    report(id, .error, message, at: location, notes: notes)
+    return Stop()
+  }
+
+  // MARK: Characters
+
+  /// Decodes the UTF-8 scalar starting at `offset`; nil when the bytes there are not valid.
+  func scalar(at offset: Int) -> (Unicode.Scalar, Int)? {
+    guard offset < end else { return nil }
+    let b0 = buf[offset]
+    if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
+    guard let length = utf8Length(at: offset) else { return nil }
+    var value = UInt32(b0) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for i in 1..<length { value = value << 6 | UInt32(buf[offset + i] & 0x3F) }
+    guard let s = Unicode.Scalar(value) else { return nil }
+    return (s, length)
+  }
+
+  /// The length of the valid UTF-8 sequence for a non-ASCII lead byte at `offset`, or nil.
+  @inline(__always) func utf8Length(at offset: Int) -> Int? {
+    let b0 = buf[offset]
+    @inline(__always) func cont(_ i: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+      let j = offset + i
+      return j < end && buf[j] >= lo && buf[j] <= hi
+    }
+    switch b0 {
+    case 0xC2...0xDF: return cont(1) ? 2 : nil
+    case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : nil
+    case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : nil
+    case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : nil
+    case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : nil
+    case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : nil
+    case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : nil
+    default: return nil
+    }
+  }
+
+  static func hex(_ b: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF".utf8)
+    return "0x" + String(decoding: [digits[Int(b >> 4)], digits[Int(b & 15)]], as: UTF8.self)
+  }
+
+  static func codePoint(_ v: UInt32) -> String {
+    var s = String(v, radix: 16, uppercase: true)
+    while s.count < 4 { s = "0" + s }
+    return "U+" + s
+  }
+
+  /// `'x'` for a printable character, `U+0001` for a control character.
+  static func describe(_ s: Unicode.Scalar) -> String {
+    if s.value < 0x20 || s.value == 0x7F || (s.value >= 0x80 && s.value < 0xA0) {
+      return codePoint(s.value)
+    }
+    if s.properties.generalCategory == .format || s.properties.isWhitespace {
+      return codePoint(s.value)
+    }
+    return "'\(Character(s))'"
+  }
+
+  /// Reports the character at `pos`: an invalid UTF-8 byte, or `message(description)`.
+  mutating func stopAtCharacter(
+    _ id: String, _ message: (String) -> String, notes: [Diagnostic.Note] = []
+  ) -> Stop {
+    guard let (s, _) = scalar(at: pos) else {
+      return stop(ID.invalidUTF8, "invalid UTF-8 byte \(Self.hex(buf[pos]))", at: here)
+    }
+    return stop(id, message(Self.describe(s)), at: here, notes: notes)
+  }
+
+  // MARK: Whitespace
+
+  /// Skips JSON whitespace, counting lines (CRLF, LF and lone CR each end one line).
+  /// Stops with an error at a comment.
+  @inline(__always) mutating func skipWhitespace() throws(Stop) {
+    while pos < end {
+      let b = buf[pos]
+      if b == ASCII.space || b == ASCII.tab {
+        pos += 1
+      } else if b == ASCII.lf {
+        pos += 1
+        newLine()
+      } else if b == ASCII.cr {
+        pos += 1
+        if pos < end && buf[pos] == ASCII.lf { pos += 1 }
+        newLine()
+      } else if b == ASCII.slash && pos + 1 < end
+        && (buf[pos + 1] == ASCII.slash || buf[pos + 1] == ASCII.asterisk)
+      {
+        throw stop(ID.comment, "comments are not allowed in JSON", at: here)
+      } else {
+        return
+      }
+    }
+  }
+
+  @inline(__always) mutating func newLine() {
+    line += 1
+    lineStart = pos
+    lineContinuations = 0
+  }
+
+  // MARK: Document
+
+  mutating func parseDocument() throws(Stop) -> JSONValue {
+    if end >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF {
+      pos = 3
+      lineStart = 3  // the byte order mark is not a column
+    } else if end >= 2
+      && ((buf[0] == 0xFF && buf[1] == 0xFE) || (buf[0] == 0xFE && buf[1] == 0xFF)
+        || (buf[0] == 0 && Self.startsJSON(buf[1])) || (buf[1] == 0 && Self.startsJSON(buf[0])))
+    {
+      throw stop(ID.utf16, "this file is UTF-16 encoded (JSON must be UTF-8)", at: nil)
+    }
+    try skipWhitespace()
+    if pos == end {
+      throw stop(ID.empty, "this file is empty", at: nil)
+    }
+    try checkLooksLikeJSON()
+    let root = try parseValue()
+    try skipWhitespace()
+    if pos < end {
+      throw stop(
+        ID.extraContent, "extra content after the root value", at: here,
+        notes: [.init("the root value starts here", at: root.location)])
+    }
+    return root
+  }
+
+  static func startsJSON(_ b: UInt8) -> Bool {
+    b == ASCII.openBrace || b == ASCII.openBracket || b == ASCII.quote || b == ASCII.space
+      || b == ASCII.lf || b == ASCII.cr || b == ASCII.tab
+  }
+
+  /// Recognises HTML, XML and YAML so the user gets a better message than a syntax error.
+  mutating func checkLooksLikeJSON() throws(Stop) {
+    let b = buf[pos]
+    var start: String? = nil
+    if b == ASCII.lessThan {
+      start = "<"
+    } else if b == ASCII.minus && pos + 2 < end && buf[pos + 1] == ASCII.minus
+      && buf[pos + 2] == ASCII.minus
+    {
+      start = "---"
+    } else if b == ASCII.percent {
+      start = "%"
+    } else if b == ASCII.hash {
+      start = "#"
+    } else if isWordByte(b) && !isDigit(b) {
+      // `name: value` is a YAML mapping.
+      var i = pos
+      while i < end && (isWordByte(buf[i]) || buf[i] == ASCII.minus) { i += 1 }
+      if i < end && buf[i] == ASCII.colon && i - pos <= 60 {
+        start = String(decoding: UnsafeBufferPointer(rebasing: buf[pos...i]), as: UTF8.self)
+      }
+    }
+    if let start {
+      throw stop(ID.notJSON, "this does not look like JSON (it starts with '\(start)')", at: here)
+    }
+  }
+
+  // MARK: Values
+
+  /// Parses one value and everything nested in it, iteratively.
+  mutating func parseValue() throws(Stop) -> JSONValue {
+    var frames: [Frame] = []
+    var values: [JSONValue] = []
+    var members: [JSONObject.Member] = []
+    var value: JSONValue
+
+    nextValue: while true {
+      try skipWhitespace()
+      guard pos < end else { throw eofInside(frames.last) }
+      let b = buf[pos]
+      let loc = here
+      switch b {
+      case ASCII.openBrace, ASCII.openBracket:
+        if frames.count >= maxDepth {
+          throw stop(ID.tooDeep, "nesting deeper than \(maxDepth) levels", at: loc)
+        }
+        let isObject = b == ASCII.openBrace
+        pos += 1
+        try skipWhitespace()
+        if pos < end && buf[pos] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+          pos += 1
+          value = JSONValue(isObject ? .object(JSONObject(members: [])) : .array([]), at: loc)
+        } else {
+          frames.append(
+            Frame(isObject: isObject, start: isObject ? members.count : values.count, open: loc))
+          if isObject {
+            try parseKey(into: &frames[frames.count - 1])
+          }
+          continue nextValue
+        }
+      case ASCII.quote:
+        value = JSONValue(.string(try parseString(open: loc)), at: loc)
+      case ASCII.minus, ASCII.zero...ASCII.nine:
+        value = try parseNumber(at: loc)
+      default:
+        value = try parseWordOrFail(at: loc, in: frames.last)
+      }
+
+      // Attach the finished value to its container; close containers that end here.
+      while true {
+        let depth = frames.count
+        guard depth > 0 else { return value }
+        try skipWhitespace()
+        // Read fields rather than copying the frame: a copy would share (and force copying)
+        // its key index.
+        if frames[depth - 1].isObject {
+          addMember(value, to: &frames[depth - 1], members: &members)
+          guard pos < end else { throw eofInside(frames[depth - 1]) }
+          let c = buf[pos]
+          if c == ASCII.comma {
+            let commaLocation = here
+            pos += 1
+            try skipWhitespace()
+            if pos < end && buf[pos] == ASCII.closeBrace {
+              throw stop(ID.trailingComma, "trailing comma is not allowed in JSON", at: commaLocation)
+            }
+            try parseKey(into: &frames[frames.count - 1])
+            continue nextValue
+          } else if c == ASCII.closeBrace {
+            pos += 1
+            let top = frames.removeLast()
+            let object = JSONObject(members: Array(members[top.start...]))
+            members.removeSubrange(top.start...)
+            value = JSONValue(.object(object), at: top.open)
+          } else {
+            throw stopAtCharacter(ID.expectedComma) { _ in "expected ',' or '}' after object member" }
+          }
+        } else {
+          values.append(value)
+          guard pos < end else { throw eofInside(frames[depth - 1]) }
+          let c = buf[pos]
+          if c == ASCII.comma {
+            let commaLocation = here
+            pos += 1
+            try skipWhitespace()
+            if pos < end && buf[pos] == ASCII.closeBracket {
+              throw stop(ID.trailingComma, "trailing comma is not allowed in JSON", at: commaLocation)
+            }
+            continue nextValue
+          } else if c == ASCII.closeBracket {
+            pos += 1
+            let top = frames.removeLast()
+            let elements = Array(values[top.start...])
+            values.removeSubrange(top.start...)
+            value = JSONValue(.array(elements), at: top.open)
+          } else {
+            throw stopAtCharacter(ID.expectedComma) { _ in "expected ',' or ']' after array element" }
+          }
+        }
+      }
+    }
+  }
+
+  mutating func eofInside(_ frame: Frame?) -> Stop {
+    guard let frame else {
+      return stop(ID.unexpectedEOF, "unexpected end of file, expected a value", at: here)
+    }
+    let kind = frame.isObject ? "object" : "array"
+    return stop(
+      ID.unexpectedEOF, "unexpected end of file inside \(kind) started at \(frame.open)", at: here,
+      notes: [.init("the \(kind) starts here", at: frame.open)])
+  }
+
+  /// Records the member whose key is pending in `frame`, warning about duplicate keys.
+  @inline(__always) mutating func addMember(
+    _ value: JSONValue, to frame: inout Frame, members: inout [JSONObject.Member]
+  ) {
+    let key = frame.key
+    let count = members.count - frame.start
+    var first: Int? = nil
+    if count < 16 {
+      var i = frame.start
+      while i < members.count {
+        if members[i].key == key {
+          first = i
+          break
+        }
+        i += 1
+      }
+    } else {
+      if frame.keyIndex == nil {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(count * 2)
+        for i in frame.start..<members.count where index[members[i].key] == nil {
+          index[members[i].key] = i
+        }
+        frame.keyIndex = index
+      }
+      if let i = frame.keyIndex![key] {
+        first = i
+      } else {
+        frame.keyIndex![key] = members.count
+      }
+    }
+    if let first {
+      report(
+        ID.duplicateKey, .warning, "duplicate key '\(key)' (the last one wins)",
+        at: frame.keyLocation,
+        notes: [.init("'\(key)' was first defined here", at: members[first].keyLocation)])
+    }
+    members.append(JSONObject.Member(key: key, keyLocation: frame.keyLocation, value: value))
+  }
+
+  /// Parses `"key" :` and stores the key in `frame`.
+  mutating func parseKey(into frame: inout Frame) throws(Stop) {
+    try skipWhitespace()
+    guard pos < end else { throw eofInside(frame) }
+    let b = buf[pos]
+    let loc = here
+    if b == ASCII.quote {
+      frame.key = try parseString(open: loc)
+      frame.keyLocation = loc
+    } else if b == ASCII.apostrophe {
+      throw stop(ID.singleQuotes, "strings must use double quotes, not single quotes", at: loc)
+    } else if isWordByte(b) {
+      let word = readWord()
+      throw stop(ID.expectedKey, "expected a key in double quotes, found '\(word)'", at: loc)
+    } else {
+      throw stopAtCharacter(ID.expectedKey) { "expected a key in double quotes, found \($0)" }
+    }
+    try skipWhitespace()
+    guard pos < end else { throw eofInside(frame) }
+    guard buf[pos] == ASCII.colon else {
+      throw stopAtCharacter(ID.expectedColon) { _ in "expected ':' after object key" }
+    }
+    pos += 1
+  }
+
+  func readWord() -> String {
+    var i = pos
+    while i < end && isWordByte(buf[i]) && i - pos < 40 { i += 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<i]), as: UTF8.self)
+  }
+
+  /// `true`, `false`, `null`, or an error describing what is at `pos`.
+  mutating func parseWordOrFail(at loc: SourceLocation, in frame: Frame?) throws(Stop) -> JSONValue {
+    let b = buf[pos]
+    if isWordByte(b) {
+      let word = readWord()
+      switch word {
+      case "true":
+        pos += 4
+        return JSONValue(.bool(true), at: loc)
+      case "false":
+        pos += 5
+        return JSONValue(.bool(false), at: loc)
+      case "null":
+        pos += 4
+        return JSONValue(.null, at: loc)
+      case "NaN", "Infinity":
+        throw stop(ID.nonFiniteNumber, "\(word) is not valid JSON", at: loc)
+      default:
+        let suggestion: String? =
+          switch word.lowercased() {
+          case "true", "false", "null": word.lowercased()
+          case "none", "nil", "undefined": "null"
+          case let w where w.count >= 2:
+            ["true", "false", "null"].first { $0.hasPrefix(w) }
+          default: nil
+          }
+        if let suggestion {
+          throw stop(ID.invalidLiteral, "'\(word)' is not valid JSON (use '\(suggestion)')", at: loc)
+        }
+        throw stop(
+          ID.unexpectedCharacter, "unexpected character '\(Character(Unicode.Scalar(b)))'", at: loc)
+      }
+    }
+    switch b {
+    case ASCII.apostrophe:
+      throw stop(ID.singleQuotes, "strings must use double quotes, not single quotes", at: loc)
+    case ASCII.comma, ASCII.colon, ASCII.closeBrace, ASCII.closeBracket:
+      throw stop(
+        ID.expectedValue, "expected a value, found '\(Character(Unicode.Scalar(b)))'", at: loc)
+    case ASCII.plus:
+      throw stop(ID.invalidNumber, "a number cannot start with '+'", at: loc)
+    case ASCII.dot:
+      throw stop(ID.invalidNumber, "a number cannot start with '.' (write 0 before it)", at: loc)
+    default:
+      throw stopAtCharacter(ID.unexpectedCharacter) { "unexpected character \($0)" }
+    }
+  }
+
+  // MARK: Strings
+
+  /// Parses a string whose opening quote is at `pos`; returns its decoded text.
+  @inline(__always) mutating func parseString(open: SourceLocation) throws(Stop) -> String {
+    pos += 1
+    let start = pos
+    while pos < end {
+      let b = buf[pos]
+      if b == ASCII.quote {
+        let s = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<pos]), as: UTF8.self)
+        pos += 1
+        return s
+      } else if b == ASCII.backslash {
+        return try parseEscapedString(from: start, open: open)
+      } else if b < 0x20 {
+        throw controlCharacterInString(open: open)
+      } else if b < 0x80 {
+        pos += 1
+      } else {
+        try skipMultiByteScalar()
+      }
+    }
+    throw stop(ID.unterminatedString, "unterminated string", at: open)
+  }
+
+  @inline(__always) mutating func skipMultiByteScalar() throws(Stop) {
+    guard let length = utf8Length(at: pos) else {
+      throw stop(ID.invalidUTF8, "invalid UTF-8 byte \(Self.hex(buf[pos]))", at: here)
+    }
+    pos += length
+    lineContinuations += length - 1
+  }
+
+  mutating func controlCharacterInString(open: SourceLocation) -> Stop {
+    let b = buf[pos]
+    if b == ASCII.lf || b == ASCII.cr {
+      return stop(
+        ID.unterminatedString, "unterminated string", at: open,
+        notes: [.init("the line ends here; write \\n for a line break inside a string", at: here)])
+    }
+    let hint =
+      switch b {
+      case ASCII.tab: " (write \\t)"
+      default: ""
+      }
+    return stop(
+      ID.controlCharacter,
+      "control character \(Self.codePoint(UInt32(b))) must be escaped in strings\(hint)", at: here)
+  }
+
+  /// The slow path: the string has escapes. `pos` is at the first backslash.
+  mutating func parseEscapedString(from start: Int, open: SourceLocation) throws(Stop) -> String {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<pos]))
+    while pos < end {
+      let b = buf[pos]
+      if b == ASCII.quote {
+        pos += 1
+        return String(decoding: scratch, as: UTF8.self)
+      } else if b == ASCII.backslash {
+        try parseEscape()
+      } else if b < 0x20 {
+        throw controlCharacterInString(open: open)
+      } else if b < 0x80 {
+        scratch.append(b)
+        pos += 1
+      } else {
+        let from = pos
+        try skipMultiByteScalar()
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[from..<pos]))
+      }
+    }
+    throw stop(ID.unterminatedString, "unterminated string", at: open)
+  }
+
+  mutating func parseEscape() throws(Stop) {
+    let escapeLocation = here
+    guard pos + 1 < end else {
+      pos += 1
+      return
+    }
+    let c = buf[pos + 1]
+    let replacement: UInt8
+    switch c {
+    case ASCII.quote: replacement = ASCII.quote
+    case ASCII.backslash: replacement = ASCII.backslash
+    case ASCII.slash: replacement = ASCII.slash
+    case 0x62: replacement = 0x08  // b
+    case 0x66: replacement = 0x0C  // f
+    case 0x6E: replacement = ASCII.lf  // n
+    case 0x72: replacement = ASCII.cr  // r
+    case 0x74: replacement = ASCII.tab  // t
+    case 0x75:  // u
+      try parseUnicodeEscape(at: escapeLocation)
+      return
+    default:
+      pos += 1
+      if c < 0x20 {
+        throw stop(
+          ID.invalidEscape, "invalid escape '\\' followed by \(Self.codePoint(UInt32(c))) in string",
+          at: escapeLocation)
+      }
+      guard let (s, _) = scalar(at: pos) else {
+        throw stop(ID.invalidUTF8, "invalid UTF-8 byte \(Self.hex(c))", at: here)
+      }
+      throw stop(ID.invalidEscape, "invalid escape '\\\(Character(s))' in string", at: escapeLocation)
+    }
+    scratch.append(replacement)
+    pos += 2
+  }
+
+  /// Reads the four hex digits after `\u` at `pos`; nil (with `pos` unchanged) when invalid.
+  func hexQuad(at offset: Int) -> UInt32? {
+    guard offset + 6 <= end, buf[offset] == ASCII.backslash, buf[offset + 1] == 0x75 else {
+      return nil
+    }
+    var v: UInt32 = 0
+    for i in 2..<6 {
+      let b = buf[offset + i]
+      let d: UInt8
+      if isDigit(b) {
+        d = b - ASCII.zero
+      } else if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x66 {
+        d = (b | 0x20) - 0x61 + 10
+      } else {
+        return nil
+      }
+      v = v << 4 | UInt32(d)
+    }
+    return v
+  }
+
+  func escapeText(at offset: Int) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: buf[offset..<min(end, offset + 6)]), as: UTF8.self)
+      .lowercased()
+  }
+
+  mutating func parseUnicodeEscape(at loc: SourceLocation) throws(Stop) {
+    guard let unit = hexQuad(at: pos) else {
+      throw stop(ID.invalidUnicodeEscape, "expected four hex digits after '\\u'", at: loc)
+    }
+    var scalarValue = unit
+    if unit >= 0xD800 && unit <= 0xDBFF {
+      guard let low = hexQuad(at: pos + 6), low >= 0xDC00 && low <= 0xDFFF else {
+        throw stop(
+          ID.unpairedSurrogate, "unpaired surrogate '\(escapeText(at: pos))' in string", at: loc)
+      }
+      scalarValue = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+      pos += 12
+    } else if unit >= 0xDC00 && unit <= 0xDFFF {
+      throw stop(
+        ID.unpairedSurrogate, "unpaired surrogate '\(escapeText(at: pos))' in string", at: loc)
+    } else {
+      pos += 6
+    }
+    // Append the UTF-8 encoding of the scalar.
+    let v = scalarValue
+    if v < 0x80 {
+      scratch.append(UInt8(v))
+    } else if v < 0x800 {
+      scratch.append(UInt8(0xC0 | v >> 6))
+      scratch.append(UInt8(0x80 | v & 0x3F))
+    } else if v < 0x10000 {
+      scratch.append(UInt8(0xE0 | v >> 12))
+      scratch.append(UInt8(0x80 | (v >> 6) & 0x3F))
+      scratch.append(UInt8(0x80 | v & 0x3F))
+    } else {
+      scratch.append(UInt8(0xF0 | v >> 18))
+      scratch.append(UInt8(0x80 | (v >> 12) & 0x3F))
+      scratch.append(UInt8(0x80 | (v >> 6) & 0x3F))
+      scratch.append(UInt8(0x80 | v & 0x3F))
+    }
+  }
+
+  // MARK: Numbers
+
+  mutating func parseNumber(at loc: SourceLocation) throws(Stop) -> JSONValue {
+    let start = pos
+    var negative = false
+    if buf[pos] == ASCII.minus {
+      negative = true
+      pos += 1
+      if pos < end && buf[pos] == 0x49 {  // I
+        let word = readWord()
+        if word == "Infinity" {
+          throw stop(ID.nonFiniteNumber, "-Infinity is not valid JSON", at: loc)
+        }
+      }
+      guard pos < end && isDigit(buf[pos]) else {
+        throw stop(ID.invalidNumber, "expected a digit after '-'", at: here)
+      }
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    var isInteger = true
+    if buf[pos] == ASCII.zero {
+      pos += 1
+      if pos < end && isDigit(buf[pos]) {
+        throw stop(ID.leadingZero, "leading zeros are not allowed in numbers", at: location(pos - 1))
+      }
+    } else {
+      while pos < end && isDigit(buf[pos]) {
+        if digits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(buf[pos] &- ASCII.zero)
+        } else {
+          exponent += 1
+        }
+        digits += 1
+        pos += 1
+      }
+    }
+    if pos < end && buf[pos] == ASCII.dot {
+      isInteger = false
+      pos += 1
+      guard pos < end && isDigit(buf[pos]) else {
+        throw stop(ID.invalidNumber, "expected a digit after the decimal point", at: here)
+      }
+      while pos < end && isDigit(buf[pos]) {
+        if mantissa == 0 && buf[pos] == ASCII.zero {
+          exponent -= 1  // leading zeros of the fraction are not significant
+        } else if digits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(buf[pos] &- ASCII.zero)
+          digits += 1
+          exponent -= 1
+        } else {
+          digits += 1
+        }
+        pos += 1
+      }
+    }
+    if pos < end && (buf[pos] | 0x20) == 0x65 {  // e or E
+      isInteger = false
+      pos += 1
+      var exponentNegative = false
+      if pos < end && (buf[pos] == ASCII.plus || buf[pos] == ASCII.minus) {
+        exponentNegative = buf[pos] == ASCII.minus
+        pos += 1
+      }
+      guard pos < end && isDigit(buf[pos]) else {
+        throw stop(ID.invalidNumber, "expected a digit in the exponent", at: here)
+      }
+      var e = 0
+      while pos < end && isDigit(buf[pos]) {
+        if e < 100_000 { e = e * 10 + Int(buf[pos] &- ASCII.zero) }
+        pos += 1
+      }
+      exponent += exponentNegative ? -e : e
+    }
+
+    var result: Double
+    if digits <= 19 && mantissa <= (1 << 53) && exponent >= -22 && exponent <= 22 {
+      // Exact: both the mantissa and the power of ten are representable.
+      result = Double(mantissa)
+      if exponent < 0 {
+        result /= exactPowersOfTen[-exponent]
+      } else if exponent > 0 {
+        result *= exactPowersOfTen[exponent]
+      }
+      if negative { result = -result }
+    } else if mantissa == 0 && digits <= 19 {
+      result = negative ? -0.0 : 0.0
+    } else {
+      result = slowNumber(from: start)
+    }
+    if !result.isFinite {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<pos]), as: UTF8.self)
+      report(ID.numberOutOfRange, .error, "number \(text) is too large", at: loc)
+    }
+    return JSONValue(.number(result, isInteger: isInteger), at: loc)
+  }
+
+  func slowNumber(from start: Int) -> Double {
+    let text = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<pos]), as: UTF8.self)
+    return Double(text) ?? .nan
   }
 }

@@ -1,3 +1,5 @@
+import FlowExpression
+
 extension DecodeContext {
   static let knownActionTypes = [
     "next", "previous", "back", "screen", "goto", "complete", "skip", "dismiss", "openUrl", "custom",
@@ -18,7 +20,7 @@ extension DecodeContext {
         return nil
       }
       screenReferences.append(
-        Reference(target: target, fromFlow: "", what: "a '\(type)' action", location: object["screenId"]?.location, path: currentPath + ".screenId"))
+        Reference(target: target, what: "a '\(type)' action", location: object["screenId"]?.location, path: currentPath + ".screenId"))
       return .screen(target)
     case "openUrl":
       guard let url = requiredString(object, "url", in: "an 'openUrl' action", at: value.location) else { return nil }
@@ -58,7 +60,7 @@ extension DecodeContext {
         let target = Target(goto)
         if case .screen(let id) = target {
           context.screenReferences.append(
-            Reference(target: id, fromFlow: "", what: "rule \(index + 1)", location: object["goto"]?.location, path: context.currentPath + ".goto"))
+            Reference(target: id, what: "rule \(index + 1)", location: object["goto"]?.location, path: context.currentPath + ".goto"))
         }
         var when: Condition?
         if let whenValue = object["when"] {

@@ -39,7 +39,10 @@ extension DecodeContext {
     blockID: String,
     at location: SourceLocation
   ) -> BlockContent {
-    checkKeys(object, known: KnownKeys.blockContent, owner: "block content")
+    // An unknown block type's keys are its own business: one warning about the type suffices.
+    if Self.knownBlockTypes.contains(type) {
+      checkKeys(object, known: KnownKeys.blockContent, owner: "block content")
+    }
     switch type {
     case "text":
       var spans: [TextBlock.Span] = []

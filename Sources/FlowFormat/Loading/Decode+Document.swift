@@ -8,11 +8,12 @@ extension DecodeContext {
         at: root.location)
       return nil
     }
-    if object["steps"] != nil || object["onboarding"]?.objectValue?["flows"] != nil {
+    let dialectKey = object.member("steps") ?? (object["onboarding"]?.objectValue?["flows"] != nil ? object.member("onboarding") : nil)
+    if let dialectKey {
       report(
         .error, "load.unsupported-dialect",
-        "AppDNA dialect is not supported yet (found '\(object["steps"] != nil ? "steps" : "onboarding.flows")')",
-        at: root.location,
+        "AppDNA dialect is not supported yet (found '\(dialectKey.key == "steps" ? "steps" : "onboarding.flows")')",
+        at: dialectKey.keyLocation,
         notes: [Diagnostic.Note("flowrun reads Sequence-style flows: an object with a 'screens' array")])
       return nil
     }
@@ -143,12 +144,14 @@ extension DecodeContext {
     }
     var firstByID: [String: SourceLocation] = [:]
     for screen in screens {
+      // Point at the id itself: that is what needs changing.
+      let idLocation = screenValues.first { $0.location == screen.location }?.objectValue?["id"]?.location
       if let first = firstByID[screen.id] {
         report(
-          .error, "load.duplicate-screen-id", "duplicate screen id '\(screen.id)'", at: screen.location,
+          .error, "load.duplicate-screen-id", "duplicate screen id '\(screen.id)'", at: idLocation ?? screen.location,
           notes: [Diagnostic.Note("first defined here", at: first)])
       } else {
-        firstByID[screen.id] = screen.location
+        firstByID[screen.id] = idLocation ?? screen.location
       }
     }
     screens = screens.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)

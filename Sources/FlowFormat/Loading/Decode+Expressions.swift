@@ -6,17 +6,15 @@ extension DecodeContext {
     switch json.kind {
     case .string(let source):
       do {
-        let expression = try Expression.parse(source)
-        return Condition(source: source, expression: expression, location: json.location)
+        return try Condition.parse(source)
       } catch {
         report(
           .error, "load.bad-expression", "invalid condition '\(source)': \(error.message)",
           at: Self.location(in: source, at: error.offset, of: json.location))
         return nil
       }
-    case .object:
-      guard let (source, expression) = structuredCondition(json) else { return nil }
-      return Condition(source: source, expression: expression, location: json.location)
+    case .object(let object):
+      return structuredCondition(object, at: json.location)
     default:
       mismatch(json, expected: "a condition (an expression string or a {field, op, value} object)")
       return nil
@@ -31,13 +29,52 @@ extension DecodeContext {
     return SourceLocation(line: literal.line, column: literal.column + 1 + columns, offset: literal.offset + 1 + prefix.count)
   }
 
-  mutating func structuredCondition(_ json: JSONValue) -> (String, Expression)? {
-    nil
+  /// `{"field", "op", "value"}`, `{"all": [...]}`, `{"any": [...]}` or `{"not": C}`.
+  mutating func structuredCondition(_ object: JSONObject, at location: SourceLocation) -> Condition? {
+    for combinator in ["all", "any"] {
+      guard let list = object[combinator] else { continue }
+      checkKeys(object, known: [combinator], owner: "an '\(combinator)' condition")
+      guard let items = list.arrayValue else {
+        at(combinator) { $0.mismatch(list, expected: "an array of conditions") }
+        return nil
+      }
+      var parts: [Condition] = []
+      for (index, item) in items.enumerated() {
+        guard let part = at(combinator, { c in c.at(.index(index)) { $0.condition(item) } }) else { return nil }
+        parts.append(part)
+      }
+      return combinator == "all" ? .all(parts) : .any(parts)
+    }
+    if let inner = object["not"] {
+      checkKeys(object, known: ["not"], owner: "a 'not' condition")
+      return at("not") { $0.condition(inner) }.map(Condition.not)
+    }
+    checkKeys(object, known: KnownKeys.structuredCondition, owner: "a condition")
+    guard let field = requiredString(object, "field", in: "a condition", at: location),
+      let op = requiredString(object, "op", in: "a condition", at: location)
+    else { return nil }
+    do {
+      return try Condition.structured(field: field, op: op, value: object["value"].map(value))
+    } catch {
+      at("op") {
+        $0.report(
+          .error, "load.bad-condition", "invalid condition: \(error.message)",
+          at: object["op"]?.location ?? location,
+          notes: Self.didYouMean(op, StructuredOperator.allCases.map(\.rawValue)))
+      }
+      return nil
+    }
   }
 
   /// Compiles template text found at `location`.
   mutating func template(_ text: String, at location: SourceLocation?) -> TextTemplate {
-    TextTemplate(template: Template(parsing: text), location: location)
+    let template = Template(parsing: text)
+    for issue in template.syntaxIssues {
+      warning(
+        "load.template-syntax", "template text '\(issue.source)' is not an expression and stays literal: \(issue.message)",
+        at: location)
+    }
+    return TextTemplate(template: template, location: location)
   }
 
   /// The template under `key`, if present and a string.

@@ -35,7 +35,7 @@ extension DecodeContext {
       subflow = string(object, "flow")
       if let subflow {
         flowReferences.append(
-          Reference(target: subflow, fromFlow: "", what: "screen '\(id)'", location: object["flow"]?.location, path: currentPath + ".flow"))
+          Reference(target: subflow, what: "screen '\(id)'", location: object["flow"]?.location, path: currentPath + ".flow"))
       } else if object["flow"] == nil {
         error("load.missing-key", "screen '\(id)' of type 'flow' is missing required key 'flow'", at: value.location)
       }
@@ -45,7 +45,7 @@ extension DecodeContext {
     if let raw = string(object, "next") {
       next = Target(raw)
       if case .screen(let target) = next {
-        screenReferences.append(Reference(target: target, fromFlow: "", what: "'next' of screen '\(id)'", location: object["next"]?.location, path: currentPath + ".next"))
+        screenReferences.append(Reference(target: target, what: "'next' of screen '\(id)'", location: object["next"]?.location, path: currentPath + ".next"))
       }
     }
     let autoAdvance = number(object, "autoAdvanceMs")

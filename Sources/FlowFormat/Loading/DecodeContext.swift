@@ -17,7 +17,6 @@ struct DecodeContext {
   /// A reference to an id, remembered with where it was written.
   struct Reference {
     var target: String
-    var fromFlow: String
     var what: String
     var location: SourceLocation?
     var path: String
@@ -75,8 +74,9 @@ struct DecodeContext {
 
   /// Reports a type mismatch for `value`, which sits at the current path.
   mutating func mismatch(_ value: JSONValue, expected: String) {
+    let prefix = path.isEmpty ? "" : "\(path.rendered): "
     error(
-      "load.type-mismatch", "expected \(expected), found \(value.typeDescription)",
+      "load.type-mismatch", "\(prefix)expected \(expected), found \(value.typeDescription)",
       at: value.location)
   }
 

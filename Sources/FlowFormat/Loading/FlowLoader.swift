@@ -47,7 +47,8 @@ public enum FlowLoader {
     if let root {
       document = context.decodeDocument(root, defaultID: fileStem(file))
     }
-    return LoadResult(file: file, document: document, diagnostics: context.diagnostics, source: bytes)
+    return LoadResult(
+      file: file, document: document, diagnostics: context.diagnostics.sortedForDisplay(), source: bytes)
   }
 
   /// `flows/fitness.json` → `fitness`.

@@ -14,20 +14,6 @@ public struct Rule: Hashable, Sendable {
   }
 }
 
-/// A condition as written in the flow (`when`, `visibleWhen`), with its compiled expression.
-public struct Condition: Hashable, Sendable {
-  /// The text shown in traces: the expression string, or the structured form spelled out.
-  public var source: String
-  public var expression: Expression
-  public var location: SourceLocation
-
-  public init(source: String, expression: Expression, location: SourceLocation) {
-    self.source = source
-    self.expression = expression
-    self.location = location
-  }
-}
-
 /// A text that may contain `{expr | filter}` placeholders, compiled once at load.
 public struct TextTemplate: Hashable, Sendable {
   public var template: Template

@@ -1,0 +1,141 @@
+import OrderedCollections
+
+/// One variable read during evaluation, for traces: the path and what it held (nil: missing).
+public struct VariableRead: Hashable, Sendable {
+  /// The dotted path as written, e.g. `goal` or `$user.id`.
+  public var path: String
+  /// The value found, or nil when the variable was missing.
+  public var value: Value?
+
+  /// Creates a read record.
+  public init(path: String, value: Value?) {
+    self.path = path
+    self.value = value
+  }
+}
+
+/// Evaluates expression trees against an environment.
+///
+/// Two modes: `strict` (templates) makes any missing variable an error; `lenient` (conditions)
+/// lets "missing" flow through as nil so comparisons can apply the §5 rules (a missing field
+/// makes `==`, `<`, `in`, `contains` false and `!=` true).
+struct Evaluator<Environment: ExpressionEnvironment> {
+  enum Mode { case strict, lenient }
+
+  let environment: Environment
+  let mode: Mode
+  private(set) var reads: [VariableRead] = []
+
+  init(environment: Environment, mode: Mode) {
+    self.environment = environment
+    self.mode = mode
+  }
+
+  mutating func evaluate(_ expression: Expression) throws(EvaluationError) -> Value? {
+    switch expression.kind {
+    case .literal(let value):
+      return value
+    case .list(let items):
+      var values: [Value] = []
+      for item in items { values.append(try evaluate(item) ?? .null) }
+      return .list(values)
+    case .name:
+      return try resolvePath(expression)
+    case .member where expression.path != nil:
+      return try resolvePath(expression)
+    case .member(let base, let name):
+      guard let object = try evaluate(base) else { return nil }
+      return try missing(member(name, of: object), path: ".\(name)")
+    case .index(let base, let indexExpression):
+      guard let container = try evaluate(base), let index = try evaluate(indexExpression) else {
+        return nil
+      }
+      let path = (base.path ?? "value") + "[\(index.description)]"
+      return try missing(try subscripted(container, by: index), path: path)
+    case .unary(.not, let operand):
+      return .bool(!(try evaluate(operand)?.isTruthy ?? false))
+    case .unary(.negate, let operand):
+      guard let value = try evaluate(operand) else { return nil }
+      guard let number = value.numericValue else {
+        throw .typeMismatch("cannot negate a \(value.typeName)")
+      }
+      return .number(-number)
+    case .binary(.and, let lhs, let rhs):
+      guard try evaluate(lhs)?.isTruthy ?? false else { return .bool(false) }
+      return .bool(try evaluate(rhs)?.isTruthy ?? false)
+    case .binary(.or, let lhs, let rhs):
+      if try evaluate(lhs)?.isTruthy ?? false { return .bool(true) }
+      return .bool(try evaluate(rhs)?.isTruthy ?? false)
+    case .binary(let op, let lhs, let rhs):
+      let left = try evaluate(lhs)
+      let right = try evaluate(rhs)
+      return try Operators.apply(op, left, right)
+    case .call(let function, let arguments):
+      var values: [Value] = []
+      for argument in arguments {
+        guard let value = try evaluate(argument) else { return nil }
+        values.append(value)
+      }
+      return try Functions.call(function, values)
+    case .test(let test, let operand):
+      let value = try evaluate(operand)
+      return .bool(Operators.test(test, value))
+    }
+  }
+
+  /// Resolves `name` or `name.member.member`, recording one read for the whole path.
+  private mutating func resolvePath(_ expression: Expression) throws(EvaluationError) -> Value? {
+    var members: [String] = []
+    var node = expression
+    while case .member(let base, let name) = node.kind {
+      members.insert(name, at: 0)
+      node = base
+    }
+    guard case .name(let root) = node.kind else { return nil }
+    var value = environment.value(forRoot: root)
+    for name in members {
+      value = value.flatMap { member(name, of: $0) }
+    }
+    let path = expression.path ?? root
+    if !reads.contains(where: { $0.path == path }) {
+      reads.append(VariableRead(path: path, value: value))
+    }
+    return try missing(value, path: path)
+  }
+
+  /// In strict mode a missing value is an error naming the path.
+  private func missing(_ value: Value?, path: String) throws(EvaluationError) -> Value? {
+    if value == nil && mode == .strict { throw .missingVariable(path) }
+    return value
+  }
+
+  private func member(_ name: String, of value: Value) -> Value? {
+    if case .object(let object) = value { return object[name] }
+    return nil
+  }
+
+  private func subscripted(_ container: Value, by index: Value) throws(EvaluationError) -> Value? {
+    switch (container, index) {
+    case (.list(let items), .number(let n)):
+      guard n.rounded() == n, n >= 0, n < Double(items.count) else { return nil }
+      return items[Int(n)]
+    case (.string(let s), .number(let n)):
+      guard n.rounded() == n, n >= 0, n < Double(s.count) else { return nil }
+      return .string(String(s[s.index(s.startIndex, offsetBy: Int(n))]))
+    case (.object(let object), .string(let key)):
+      return object[key]
+    default:
+      throw .typeMismatch("cannot index a \(container.typeName) with a \(index.typeName)")
+    }
+  }
+}
+
+extension Expression {
+  /// Evaluates the expression; a missing variable is an error (the template rule).
+  public func evaluate(in environment: some ExpressionEnvironment) throws(EvaluationError) -> Value
+  {
+    var evaluator = Evaluator(environment: environment, mode: .strict)
+    // Strict mode never yields nil: missing values throw instead.
+    return try evaluator.evaluate(self) ?? .null
+  }
+}

@@ -1,0 +1,203 @@
+/// Template text with `{ expr | filter: arg }` interpolations (flow-format §6).
+public struct Template: Hashable, Sendable {
+  /// A `{…}` whose contents parsed: an expression and its filters.
+  public struct Interpolation: Hashable, Sendable {
+    /// The text including the braces, shown as-is when evaluation fails.
+    public var source: String
+    /// UTF-8 offset of `{` in the template; expression ranges are relative to `offset + 1`.
+    public var offset: Int
+    /// The expression before the first `|`.
+    public var expression: Expression
+    /// The filters, applied left to right.
+    public var filters: [Filter]
+  }
+
+  /// A piece of a template.
+  public enum Segment: Hashable, Sendable {
+    /// Literal text (with `\{` already turned into `{`).
+    case text(String)
+    /// An interpolation.
+    case interpolation(Interpolation)
+    /// Braces whose contents are not an expression: kept literally; the error is for linters.
+    case invalid(source: String, offset: Int, error: ExpressionError)
+  }
+
+  /// The template's pieces in order.
+  public let segments: [Segment]
+  /// The original text.
+  public let source: String
+
+  /// Splits template text into literal text and interpolations; this never fails.
+  public init(parsing source: String) {
+    self.source = source
+    self.segments = Template.parse(source)
+  }
+
+  /// Whether the template has no interpolation at all.
+  public var isConstant: Bool {
+    !segments.contains { if case .interpolation = $0 { true } else { false } }
+  }
+
+  /// The root names the interpolations and their filter arguments read (for the linter).
+  public var variableNames: [String] {
+    var names: [String] = []
+    for case .interpolation(let interpolation) in segments {
+      interpolation.expression.collectNames(into: &names)
+      for filter in interpolation.filters { filter.argument?.collectNames(into: &names) }
+    }
+    return names
+  }
+
+  /// The syntax problems of braces that stay literal (for `flowrun check`).
+  public var syntaxIssues: [TemplateIssue] {
+    segments.compactMap {
+      guard case .invalid(let source, let offset, let error) = $0 else { return nil }
+      return TemplateIssue(source: source, offset: offset, message: error.message)
+    }
+  }
+
+  /// Renders the template; an interpolation that cannot be evaluated stays literal and is
+  /// reported in `issues` (as are braces that do not parse).
+  public func render(in environment: some ExpressionEnvironment) -> TemplateRendering {
+    var text = ""
+    var issues: [TemplateIssue] = []
+    for segment in segments {
+      switch segment {
+      case .text(let literal):
+        text += literal
+      case .invalid(let source, let offset, let error):
+        text += source
+        issues.append(TemplateIssue(source: source, offset: offset, message: error.message))
+      case .interpolation(let interpolation):
+        switch interpolation.value(in: environment) {
+        case .success(let value):
+          text += value.displayString
+        case .failure(let error):
+          text += interpolation.source
+          issues.append(
+            TemplateIssue(
+              source: interpolation.source, offset: interpolation.offset, message: error.description
+            ))
+        }
+      }
+    }
+    return TemplateRendering(text: text, issues: issues)
+  }
+
+  private static func parse(_ source: String) -> [Segment] {
+    let bytes = Array(source.utf8)
+    var segments: [Segment] = []
+    var literal: [UInt8] = []
+    func flush() {
+      if !literal.isEmpty { segments.append(.text(String(decoding: literal, as: UTF8.self))) }
+      literal.removeAll()
+    }
+    var i = 0
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte == 0x5C, i + 1 < bytes.count, bytes[i + 1] == 0x7B {  // \{ is a literal brace
+        literal.append(0x7B)
+        i += 2
+      } else if byte == 0x7B, let close = closingBrace(in: bytes, openingAt: i) {
+        flush()
+        let braced = String(decoding: bytes[i...close], as: UTF8.self)
+        let inner = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
+        segments.append(segment(braced: braced, inner: inner, offset: i))
+        i = close + 1
+      } else {
+        literal.append(byte)
+        i += 1
+      }
+    }
+    flush()
+    return segments
+  }
+
+  /// The `}` that closes the `{` at `open`, skipping quoted strings; nil if another `{` comes
+  /// first or there is none (the `{` is then literal text).
+  private static func closingBrace(in bytes: [UInt8], openingAt open: Int) -> Int? {
+    var i = open + 1
+    var quote: UInt8?
+    while i < bytes.count {
+      let byte = bytes[i]
+      if let q = quote {
+        if byte == 0x5C { i += 1 } else if byte == q { quote = nil }
+      } else if byte == 0x27 || byte == 0x22 {
+        quote = byte
+      } else if byte == 0x7D {
+        return i
+      } else if byte == 0x7B {
+        return nil
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  private static func segment(braced: String, inner: String, offset: Int) -> Segment {
+    do throws(ExpressionError) {
+      var parser = try Parser(inner)
+      let (expression, rawFilters) = try parser.parseInterpolation()
+      let lexer = Lexer(inner)
+      var filters: [Filter] = []
+      for raw in rawFilters { filters.append(try Filter.make(raw, column: lexer.column(of:))) }
+      return .interpolation(
+        Interpolation(source: braced, offset: offset, expression: expression, filters: filters))
+    } catch {
+      return .invalid(source: braced, offset: offset, error: error)
+    }
+  }
+}
+
+extension Template.Interpolation {
+  /// The interpolation's value after its filters, or why there is none.
+  public func value(in environment: some ExpressionEnvironment) -> Result<Value, EvaluationError> {
+    var value: Value?
+    var missing: EvaluationError?
+    do throws(EvaluationError) {
+      value = try expression.evaluate(in: environment)
+    } catch .missingVariable(let path) {
+      // Missing is not fatal yet: a later `default` filter may supply a value.
+      missing = .missingVariable(path)
+    } catch {
+      return .failure(error)
+    }
+    for filter in filters {
+      do throws(EvaluationError) {
+        value = try filter.apply(to: value, in: environment)
+      } catch {
+        return .failure(error)
+      }
+    }
+    guard let value else { return .failure(missing ?? .missingVariable(source)) }
+    return .success(value)
+  }
+}
+
+/// The result of rendering a template: the text and what could not be filled in.
+public struct TemplateRendering: Hashable, Sendable {
+  /// The rendered text; failed interpolations appear literally.
+  public var text: String
+  /// Why interpolations stayed literal, in template order.
+  public var issues: [TemplateIssue]
+}
+
+/// An interpolation that stayed literal, and why.
+public struct TemplateIssue: Hashable, Sendable, CustomStringConvertible {
+  /// The `{…}` text.
+  public var source: String
+  /// UTF-8 offset of `{` in the template.
+  public var offset: Int
+  /// Why: `missing variable 'name'`, `division by zero`, a syntax error.
+  public var message: String
+
+  /// Creates an issue.
+  public init(source: String, offset: Int, message: String) {
+    self.source = source
+    self.offset = offset
+    self.message = message
+  }
+
+  /// `{name}: missing variable 'name'`.
+  public var description: String { "\(source): \(message)" }
+}

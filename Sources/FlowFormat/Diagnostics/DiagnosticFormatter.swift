@@ -1,0 +1,172 @@
+/// Renders diagnostics for people (compiler-style text with the source line and a caret) and
+/// for programs (deterministic JSON).
+///
+///     flow.json:3:9: error: expected ':' after object key [json.syntax.expected-colon]
+///       "id" 1,
+///            ^
+///     flow.json:1:1: note: the object starts here
+public struct DiagnosticFormatter: Sendable {
+  /// Source bytes by file name (as in ``Diagnostic/file``; `""` for diagnostics without a file).
+  /// When a diagnostic's file is here, its line is shown with a caret under the column.
+  public var sources: [String: [UInt8]]
+  /// Lines longer than this many characters are trimmed around the column.
+  public var maxLineWidth: Int
+  /// Shown instead of a missing file name.
+  public var unnamedFile: String
+
+  public init(sources: [String: [UInt8]] = [:], maxLineWidth: Int = 120, unnamedFile: String = "<input>") {
+    self.sources = sources
+    self.maxLineWidth = max(maxLineWidth, 20)
+    self.unnamedFile = unnamedFile
+  }
+
+  // MARK: Text
+
+  /// All diagnostics as text, each ending with a newline.
+  public func text(_ diagnostics: [Diagnostic]) -> String {
+    diagnostics.map(text).joined()
+  }
+
+  /// One diagnostic as text: the header, the source excerpt, the notes; ends with a newline.
+  public func text(_ diagnostic: Diagnostic) -> String {
+    let path = diagnostic.file ?? unnamedFile
+    var out = header(path, diagnostic.location)
+    out += "\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]\n"
+    if let location = diagnostic.location, let source = sources[diagnostic.file ?? ""] {
+      out += excerpt(source, at: location)
+    }
+    for note in diagnostic.notes {
+      out += header(path, note.location) + "note: \(note.message)\n"
+    }
+    return out
+  }
+
+  private func header(_ path: String, _ location: SourceLocation?) -> String {
+    guard let location else { return "\(path): " }
+    return "\(path):\(location.line):\(location.column): "
+  }
+
+  /// The source line containing `location` and a caret line under its column.
+  public func excerpt(_ source: [UInt8], at location: SourceLocation) -> String {
+    let offset = min(max(location.offset, 0), source.count)
+    var start = offset
+    while start > 0 && source[start - 1] != 0x0A && source[start - 1] != 0x0D { start -= 1 }
+    if start == 0 && source.starts(with: [0xEF, 0xBB, 0xBF]) { start = min(3, offset) }
+    var end = offset
+    while end < source.count && source[end] != 0x0A && source[end] != 0x0D { end += 1 }
+    let scalars = Array(String(decoding: source[start..<end], as: UTF8.self).unicodeScalars)
+    let column = min(max(location.column - 1, 0), scalars.count)
+
+    var first = 0
+    var last = scalars.count
+    if scalars.count > maxLineWidth {
+      first = max(0, column - maxLineWidth / 2)
+      last = min(scalars.count, first + maxLineWidth)
+      first = max(0, last - maxLineWidth)
+    }
+    var line = first > 0 ? "..." : ""
+    var caret = first > 0 ? "   " : ""
+    for (i, s) in scalars[first..<last].enumerated() {
+      line.unicodeScalars.append(Self.visible(s))
+      if first + i < column {
+        if s == "\t" {
+          caret += "\t"
+        } else {
+          caret += String(repeating: " ", count: Self.displayWidth(s))
+        }
+      }
+    }
+    if last < scalars.count { line += "..." }
+    return line + "\n" + caret + "^\n"
+  }
+
+  /// Terminal cells taken by `s`: 0 for combining marks and joiners, 2 for wide (East Asian
+  /// and emoji) characters, 1 otherwise. An approximation good enough to place a caret.
+  static func displayWidth(_ s: Unicode.Scalar) -> Int {
+    let v = s.value
+    switch s.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if (0xFE00...0xFE0F).contains(v) { return 0 }
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(v) } ? 2 : 1
+  }
+
+  /// Control characters other than tab shown as their Unicode control pictures.
+  private static func visible(_ s: Unicode.Scalar) -> Unicode.Scalar {
+    if s.value < 0x20 && s != "\t" { return Unicode.Scalar(0x2400 + s.value)! }
+    if s.value == 0x7F { return "\u{2421}" }
+    return s
+  }
+
+  // MARK: JSON
+
+  /// One diagnostic as a JSON object with the members file, line, column, severity, id,
+  /// message, path and notes (null when absent).
+  public static func jsonValue(_ diagnostic: Diagnostic) -> JSONWriter.Value {
+    func optional(_ s: String?) -> JSONWriter.Value { s.map { .string($0) } ?? .null }
+    func position(_ l: SourceLocation?) -> [(key: String, value: JSONWriter.Value)] {
+      [
+        ("line", l.map { .int($0.line) } ?? .null),
+        ("column", l.map { .int($0.column) } ?? .null),
+      ]
+    }
+    let notes: [JSONWriter.Value] = diagnostic.notes.map { note in
+      .object(
+        [("file", optional(diagnostic.file))] + position(note.location) + [
+          ("message", .string(note.message))
+        ])
+    }
+    return .object(
+      [("file", optional(diagnostic.file))] + position(diagnostic.location) + [
+        ("severity", .string(diagnostic.severity.rawValue)),
+        ("id", .string(diagnostic.id)),
+        ("message", .string(diagnostic.message)),
+        ("path", optional(diagnostic.path)),
+        ("notes", .array(notes)),
+      ])
+  }
+
+  /// The diagnostics as a JSON array of ``jsonValue(_:)`` objects.
+  public static func json(_ diagnostics: [Diagnostic], style: JSONWriter.Style = .pretty) -> String {
+    JSONWriter(style: style).string(.array(diagnostics.map(jsonValue)))
+  }
+
+  /// The diagnostics as JSON Lines: one compact object per line, each ending with a newline.
+  public static func jsonLines(_ diagnostics: [Diagnostic]) -> String {
+    diagnostics.map { JSONWriter.compact.string(jsonValue($0)) + "\n" }.joined()
+  }
+}
+
+extension Diagnostic {
+  /// The display order: by file (diagnostics without a file first), then by offset
+  /// (those without a location first), then errors before warnings before notes, then id.
+  public static func displayOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    if a.file != b.file {
+      guard let fa = a.file else { return true }
+      guard let fb = b.file else { return false }
+      return fa < fb
+    }
+    let oa = a.location?.offset ?? -1
+    let ob = b.location?.offset ?? -1
+    if oa != ob { return oa < ob }
+    if a.severity != b.severity { return a.severity > b.severity }
+    return a.id < b.id
+  }
+}
+
+extension Sequence where Element == Diagnostic {
+  /// The diagnostics in ``Diagnostic/displayOrder(_:_:)``; equal ones keep their order.
+  public func sortedForDisplay() -> [Diagnostic] {
+    enumerated().sorted {
+      if Diagnostic.displayOrder($0.element, $1.element) { return true }
+      if Diagnostic.displayOrder($1.element, $0.element) { return false }
+      return $0.offset < $1.offset
+    }.map(\.element)
+  }
+}

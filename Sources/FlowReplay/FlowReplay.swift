@@ -1,1 +1,0 @@
-// FlowReplay: see Package.swift for this module's place in the layers.

@@ -1,0 +1,127 @@
+import CLibEdit
+import CLibEditShim
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Interactive line input through libedit: emacs keys, history, Tab completion.
+///
+/// - Ctrl-C cancels the line being typed and returns `.interrupted` (the process lives on):
+///   while the editor exists, SIGINT only interrupts the read. The previous handler comes
+///   back on `shutdown()`.
+/// - Ctrl-D on an empty line returns `.endOfFile`.
+/// - Non-empty lines go to the history, which is loaded from and saved to `historyFile`
+///   (at most `historyLimit` entries, no consecutive duplicates).
+/// - Terminal resizes are handled by libedit (EL_SIGNAL) and by the shim's read function.
+/// - The user's `~/.editrc` is read after the default bindings.
+///
+/// Use one editor at a time, from one thread. It is not `Sendable`.
+public final class LineEditor: LineSource {
+  /// `~/.flowrun_history`, or nil when HOME is unset.
+  public static var defaultHistoryFile: String? {
+    guard let home = getenv("HOME"), home.pointee != 0 else { return nil }
+    return String(cString: home) + "/.flowrun_history"
+  }
+
+  public static let historyLimit: Int32 = 1000
+
+  /// Candidates for Tab. Receives the line up to the cursor and returns the words that may
+  /// replace the word at the cursor (`Completion.wordAtCursor(in:)`); the editor keeps those
+  /// that start with it, inserts their longest common prefix, and lists them when several
+  /// remain.
+  public var completions: (_ linePrefix: String) -> [String] = { _ in [] }
+
+  public let historyFile: String?
+  private var editLine: OpaquePointer?
+  private var history: OpaquePointer?
+  private var isShutDown = false
+
+  /// Returns nil when libedit cannot be set up (then use `PlainLineSource`).
+  public init?(programName: String = "flowrun", historyFile: String? = LineEditor.defaultHistoryFile) {
+    self.historyFile = historyFile
+    guard let history = flowrun_history_open(Self.historyLimit, 1) else { return nil }
+    self.history = history
+    let owner = Unmanaged.passUnretained(self).toOpaque()
+    guard
+      let editLine = flowrun_el_open(programName, owner, { owner, editLine in
+        guard let owner, let editLine else { return UInt8(CC_ERROR) }
+        return Unmanaged<LineEditor>.fromOpaque(owner).takeUnretainedValue().complete(editLine)
+      })
+    else {
+      flowrun_history_close(history)
+      self.history = nil
+      return nil
+    }
+    self.editLine = editLine
+    flowrun_signals_install()
+    if let historyFile { _ = flowrun_history_load(history, historyFile) }
+    _ = flowrun_el_attach_history(editLine, history)
+    _ = flowrun_el_source_editrc(editLine)
+  }
+
+  deinit {
+    shutdown()
+  }
+
+  public func readLine(prompt: String) -> ReadResult {
+    guard let editLine, !isShutDown else { return .endOfFile }
+    _ = flowrun_el_set_prompt(editLine, prompt)
+    _ = flowrun_take_interrupt()  // a Ctrl-C pressed between reads cancels nothing
+    var count: Int32 = 0
+    let text = el_gets(editLine, &count)
+    let readError = errno
+    if flowrun_take_interrupt() != 0 || (count < 0 && readError == EINTR) {
+      flowrun_stdout_write("^C\n")  // the cursor is still on the cancelled line
+      return .interrupted
+    }
+    guard let text, count > 0 else {
+      flowrun_stdout_write("\n")  // libedit echoed "^D"; leave the cursor on a fresh line
+      return .endOfFile
+    }
+    var line = String(cString: text)
+    while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+    if let history, line.contains(where: { !$0.isWhitespace }) {
+      _ = flowrun_history_enter(history, line)
+    }
+    return .line(line)
+  }
+
+  /// Saves the history, restores the terminal and the previous signal handlers. Idempotent;
+  /// also called from `deinit`.
+  public func shutdown() {
+    guard !isShutDown else { return }
+    isShutDown = true
+    if let history, let historyFile { _ = flowrun_history_save(history, historyFile) }
+    if let editLine {
+      flowrun_el_close(editLine)  // el_end puts the terminal back as it found it
+      flowrun_signals_restore()
+    }
+    flowrun_history_close(history)
+    editLine = nil
+    history = nil
+  }
+
+  /// Tab: complete the word at the cursor, or list the candidates.
+  private func complete(_ editLine: OpaquePointer) -> UInt8 {
+    guard let info = el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor
+    else { return UInt8(CC_ERROR) }
+    let prefixBytes = UnsafeRawBufferPointer(start: start, count: cursor - start)
+    let linePrefix = String(decoding: prefixBytes, as: UTF8.self)
+    let word = Completion.wordAtCursor(in: linePrefix)
+    switch Completion.resolve(word: word, candidates: completions(linePrefix)) {
+    case .noMatch:
+      return UInt8(CC_REFRESH_BEEP)
+    case .insert(let text):
+      if !text.isEmpty, el_insertstr(editLine, text) != 0 { return UInt8(CC_ERROR) }
+      return UInt8(CC_REFRESH)
+    case .ambiguous(let text, let candidates):
+      if !text.isEmpty { _ = el_insertstr(editLine, text) }
+      let rows = Completion.columns(candidates, width: TerminalInfo.width())
+      flowrun_stdout_write("\n" + rows.joined(separator: "\n") + "\n")
+      return UInt8(CC_REDISPLAY)  // libedit redraws the prompt and the line below the list
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/// What one attempt to read a line produced.
+public enum ReadResult: Equatable, Sendable {
+  /// A line, without its line terminator.
+  case line(String)
+  /// End of input: Ctrl-D on an empty line, or the end of a pipe.
+  case endOfFile
+  /// Ctrl-C: the line being typed was cancelled. The caller usually asks again.
+  case interrupted
+}
+
+/// Something the driver reads answers from, one line at a time.
+public protocol LineSource: AnyObject {
+  /// Reads one line. `prompt` is shown when the source shows prompts.
+  func readLine(prompt: String) -> ReadResult
+  /// Releases the terminal and saves state. Idempotent.
+  func shutdown()
+}

@@ -1,0 +1,87 @@
+import CLibEditShim
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `--color auto|always|never`.
+public enum ColorMode: String, Sendable, CaseIterable {
+  case auto, always, never
+}
+
+/// Facts about the terminal, decided once at the edge of the program.
+public enum TerminalInfo {
+  /// Reads one environment variable; tests pass a dictionary lookup instead.
+  public typealias Environment = @Sendable (String) -> String?
+
+  /// The process environment, read with getenv(3).
+  public static let processEnvironment: Environment = { name in
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// Whether `fd` refers to a terminal.
+  public static func isTTY(_ fd: Int32) -> Bool {
+    isatty(fd) == 1
+  }
+
+  /// The width to render for: the terminal's columns (TIOCGWINSZ on `fd`), else `COLUMNS`,
+  /// else 80.
+  public static func width(
+    of fd: Int32 = STDOUT_FILENO, environment: Environment = processEnvironment
+  ) -> Int {
+    let columns = Int(flowrun_terminal_columns(fd))
+    return resolveWidth(terminalColumns: columns > 0 ? columns : nil, environment: environment)
+  }
+
+  /// The pure part of `width(of:environment:)`.
+  public static func resolveWidth(terminalColumns: Int?, environment: Environment) -> Int {
+    if let terminalColumns, terminalColumns > 0 { return terminalColumns }
+    if let text = environment("COLUMNS"), let columns = Int(text), columns > 0 { return columns }
+    return 80
+  }
+
+  /// Whether to colour output. `auto` means stdout is a terminal, `NO_COLOR` is unset or
+  /// empty, and `TERM` is not `dumb`.
+  public static func colorEnabled(
+    mode: ColorMode,
+    stdoutIsTTY: Bool = isTTY(STDOUT_FILENO),
+    environment: Environment = processEnvironment
+  ) -> Bool {
+    switch mode {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      return stdoutIsTTY && (environment("NO_COLOR") ?? "").isEmpty
+        && environment("TERM") != "dumb"
+    }
+  }
+
+  /// Whether interactive input should go through libedit: stdin and stdout are terminals
+  /// and `TERM` is set and not `dumb`.
+  public static func wantsLineEditor(
+    stdinIsTTY: Bool = isTTY(STDIN_FILENO),
+    stdoutIsTTY: Bool = isTTY(STDOUT_FILENO),
+    environment: Environment = processEnvironment
+  ) -> Bool {
+    guard stdinIsTTY, stdoutIsTTY, let term = environment("TERM") else { return false }
+    return !term.isEmpty && term != "dumb"
+  }
+
+  /// Call once at startup. Ignores SIGPIPE, so that writing after the reader went away
+  /// (`flowrun … | head -1`) fails with EPIPE instead of killing the process (stop writing
+  /// then: see `OutputChannel`), and makes stdout line-buffered when it is a pipe, so that
+  /// scripted readers see each line as soon as it is written.
+  public static func prepareStandardOutput() {
+    flowrun_ignore_sigpipe()
+    if isPipe(STDOUT_FILENO) { flowrun_stdout_set_line_buffered() }
+  }
+
+  /// Whether `fd` is a pipe (FIFO).
+  public static func isPipe(_ fd: Int32) -> Bool {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return false }
+    return (info.st_mode & S_IFMT) == S_IFIFO
+  }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `flowrun` command: a thin shell over the Flow* libraries, one subcommand per file.
+@main
+struct Flowrun: ParsableCommand {
+  static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "flowrun",
+    abstract: "Run, test and analyse server-driven onboarding flows in the terminal.",
+    discussion: """
+      Exit codes: 0 success; 1 a test or expectation failed, check found an error, or a run \
+      ended blocked; 2 a flow or script could not be read or parsed; 64 wrong usage.
+      """,
+    version: "flowrun \(version)",
+    subcommands: [Check.self]
+  )
+}

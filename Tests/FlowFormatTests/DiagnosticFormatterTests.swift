@@ -1,0 +1,83 @@
+import FlowFormat
+import Foundation
+import Testing
+import _FlowTestSupport
+
+@Suite struct DiagnosticFormatterTests {
+  /// Bad files whose diagnostics make up the golden output.
+  static let files: [(String, String)] = [
+    ("flows/colon.json", "{\n  \"id\": \"welcome\",\n  \"title\" \"Hi\"\n}\n"),
+    ("flows/eof.json", "{\n  \"screens\": [\n    {\"id\": 1},\n"),
+    ("flows/tabs.json", "{\n\t\t\"a\":\t[1,\t2,]\n}"),
+    ("flows/dup.json", "{\"id\": 1, \"name\": \"é😀\", \"id\": 2}"),
+    ("flows/control.json", "[\"a\u{1}b\"]"),
+    ("flows/bom-crlf.json", "\u{FEFF}{\r\n  \"a\": tru\r\n}"),
+    ("flows/long.json", "[" + (0..<60).map { "\"item\($0)\"" }.joined(separator: ", ") + ", oops]"),
+    ("flows/empty.json", ""),
+  ]
+
+  static func diagnosticsAndSources() -> ([Diagnostic], [String: [UInt8]]) {
+    var sources: [String: [UInt8]] = [:]
+    var all: [Diagnostic] = []
+    for (name, text) in files {
+      let bytes = Array(text.utf8)
+      sources[name] = bytes
+      all += JSONParser.parse(bytes, file: name).1
+    }
+    all.append(
+      Diagnostic(
+        id: "load.type-mismatch", severity: .error, message: "expected a string, found a number",
+        file: "flows/dup.json", location: .init(line: 1, column: 8, offset: 7), path: "id"))
+    all.append(Diagnostic(id: "cli.no-input", severity: .note, message: "reading \"standard\" input"))
+    return (all, sources)
+  }
+
+  @Test func goldenText() throws {
+    let (diagnostics, sources) = Self.diagnosticsAndSources()
+    let formatter = DiagnosticFormatter(sources: sources, maxLineWidth: 60)
+    assertSnapshot(formatter.text(diagnostics.sortedForDisplay()), named: "diagnostics.txt")
+  }
+
+  @Test func goldenJSON() throws {
+    let (diagnostics, _) = Self.diagnosticsAndSources()
+    assertSnapshot(DiagnosticFormatter.json(diagnostics.sortedForDisplay()) + "\n", named: "diagnostics.json")
+    // The JSON form is itself valid JSON.
+    let (value, problems) = JSONParser.parse(DiagnosticFormatter.json(diagnostics))
+    #expect(problems.isEmpty)
+    #expect(value?.arrayValue?.count == diagnostics.count)
+  }
+
+  @Test func withoutSourcesThereIsNoExcerpt() {
+    let d = Diagnostic(
+      id: "json.syntax.comment", severity: .error, message: "comments are not allowed in JSON",
+      file: "a.json", location: .init(line: 2, column: 3, offset: 9),
+      notes: [.init("no location")])
+    #expect(
+      DiagnosticFormatter().text(d)
+        == "a.json:2:3: error: comments are not allowed in JSON [json.syntax.comment]\na.json: note: no location\n")
+  }
+
+  @Test func jsonLines() {
+    let d = Diagnostic(id: "x.y", severity: .warning, message: "a \"b\"", file: nil)
+    #expect(
+      DiagnosticFormatter.jsonLines([d, d])
+        == String(
+          repeating:
+            #"{"file":null,"line":null,"column":null,"severity":"warning","id":"x.y","message":"a \"b\"","path":null,"notes":[]}"#
+            + "\n", count: 2))
+  }
+
+  @Test func sortingByFileOffsetAndSeverity() {
+    func d(_ file: String?, _ offset: Int?, _ severity: Severity, _ id: String) -> Diagnostic {
+      Diagnostic(
+        id: id, severity: severity, message: id, file: file,
+        location: offset.map { .init(line: 1, column: $0 + 1, offset: $0) })
+    }
+    let input = [
+      d("b.json", 5, .warning, "1"), d("a.json", 9, .error, "2"), d("b.json", 5, .error, "3"),
+      d(nil, nil, .note, "4"), d("a.json", nil, .warning, "5"), d("a.json", 2, .note, "6"),
+      d("b.json", 1, .note, "7"),
+    ]
+    #expect(input.sortedForDisplay().map(\.id) == ["4", "5", "6", "2", "7", "3", "1"])
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// What one run of the built `flowrun` binary produced.
+public struct ProcessOutput: Sendable {
+  public var stdout: String
+  public var stderr: String
+  public var status: Int32
+}
+
+/// The built `flowrun` executable: next to the test bundle, else in `.build/debug`.
+public func flowrunExecutable() -> URL {
+  let besideTests = URL(fileURLWithPath: CommandLine.arguments[0])
+    .deletingLastPathComponent().appendingPathComponent("flowrun")
+  if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+  return packageRoot().appendingPathComponent(".build/debug/flowrun")
+}
+
+/// Runs `flowrun` with `arguments` in `directory` (default: the package root), feeding
+/// `stdin`, and kills it after `timeout` seconds so a hang fails the test instead of CI.
+public func runFlowrun(
+  _ arguments: [String],
+  stdin: String = "",
+  directory: URL? = nil,
+  environment: [String: String] = [:],
+  timeout: TimeInterval = 60
+) throws -> ProcessOutput {
+  let process = Process()
+  process.executableURL = flowrunExecutable()
+  process.arguments = arguments
+  process.currentDirectoryURL = directory ?? packageRoot()
+  var env = ProcessInfo.processInfo.environment
+  env["NO_COLOR"] = "1"
+  for (key, value) in environment { env[key] = value }
+  process.environment = env
+  let input = Pipe()
+  let output = Pipe()
+  let error = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  process.standardError = error
+  try process.run()
+  let writer = Thread {
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try? input.fileHandleForWriting.close()
+  }
+  writer.start()
+  let deadline = DispatchTime.now() + timeout
+  let timer = DispatchSource.makeTimerSource()
+  timer.schedule(deadline: deadline)
+  timer.setEventHandler { if process.isRunning { process.terminate() } }
+  timer.resume()
+  // Drain stderr on its own thread: a full pipe must never block the child.
+  let errBox = DataBox()
+  let errDone = DispatchSemaphore(value: 0)
+  Thread {
+    errBox.data = error.fileHandleForReading.readDataToEndOfFile()
+    errDone.signal()
+  }.start()
+  let out = output.fileHandleForReading.readDataToEndOfFile()
+  errDone.wait()
+  let err = errBox.data
+  process.waitUntilExit()
+  timer.cancel()
+  return ProcessOutput(
+    stdout: String(decoding: out, as: UTF8.self),
+    stderr: String(decoding: err, as: UTF8.self),
+    status: process.terminationStatus)
+}
+
+private final class DataBox: @unchecked Sendable {
+  var data = Data()
+}
