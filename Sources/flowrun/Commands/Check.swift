@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowAnalysis
 import FlowFormat
 
 extension Flowrun {
@@ -7,15 +8,16 @@ extension Flowrun {
     static let configuration = CommandConfiguration(
       abstract: "Load and lint flows: every problem with file:line:col.",
       discussion: """
-        Exits 0 when no flow has an error, 1 when one does (or a warning, with --strict), \
-        and 2 when a file cannot be read or parsed at all.
+        Runs the loader's checks and the lint rules of docs/checks.md. Exits 0 when no flow \
+        has an error, 1 when one does (or a warning, with --strict), and 2 when a file cannot \
+        be read or parsed at all.
         """
     )
 
     @Argument(help: "Flow or bundle JSON files.")
     var flows: [String]
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json, github (Actions annotations) or sarif (SARIF 2.1.0).")
     var format: DiagnosticOutputFormat = .text
 
     @Flag(help: "Treat warnings as errors.")
@@ -29,7 +31,7 @@ extension Flowrun {
         let result = FlowLoader.load(path: path)
         sources[path] = result.source
         unreadable = unreadable || result.document == nil
-        diagnostics += result.diagnostics.map { strict ? $0.strict : $0 }
+        diagnostics += FlowChecker.check(result).map { strict ? $0.strict : $0 }
       }
       let output = Output.standard
       switch format {
@@ -38,6 +40,10 @@ extension Flowrun {
         output.write(summary(diagnostics) + "\n")
       case .json:
         output.write(DiagnosticFormatter.json(diagnostics) + "\n")
+      case .github:
+        output.write(DiagnosticExport.github(diagnostics))
+      case .sarif:
+        output.write(DiagnosticExport.sarif(diagnostics, version: Flowrun.version))
       }
       if unreadable { throw ExitCode(2) }
       if diagnostics.hasErrors { throw ExitCode(1) }
@@ -55,7 +61,7 @@ extension Flowrun {
 
 /// How diagnostics are printed.
 enum DiagnosticOutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json
+  case text, json, github, sarif
 }
 
 func plural(_ count: Int, _ noun: String) -> String {

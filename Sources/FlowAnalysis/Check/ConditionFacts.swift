@@ -1,0 +1,223 @@
+import FlowExpression
+import FlowFormat
+
+/// A comparison of a collected field with literal values, found in a condition's tree.
+struct FieldComparison: Sendable {
+  enum Shape: Sendable {
+    /// `field OP literal`
+    case fieldFirst
+    /// `literal OP field`
+    case literalFirst
+  }
+
+  var field: String
+  var op: BinaryOperator
+  var literals: [Value]
+  var shape: Shape
+  /// The comparison's text in the condition's source.
+  var text: String
+
+  /// The operator as if the field were on the left (`3 < x` is `x > 3`).
+  var normalizedOp: BinaryOperator {
+    guard shape == .literalFirst else { return op }
+    switch op {
+    case .less: return .greater
+    case .lessOrEqual: return .greaterOrEqual
+    case .greater: return .less
+    case .greaterOrEqual: return .lessOrEqual
+    default: return op
+    }
+  }
+}
+
+extension Expression {
+  /// The literal values of a literal or a list of literals.
+  var literalValues: [Value]? {
+    switch kind {
+    case .literal(.list(let items)): return items
+    case .literal(let value): return [value]
+    case .list(let items):
+      var values: [Value] = []
+      for item in items {
+        guard case .literal(let value) = item.kind else { return nil }
+        values.append(value)
+      }
+      return values
+    case .unary(.negate, let operand):
+      if case .literal(.number(let n)) = operand.kind { return [.number(-n)] }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// Every field-versus-literal comparison in the tree.
+  func fieldComparisons(in source: String) -> [FieldComparison] {
+    var found: [FieldComparison] = []
+    collectComparisons(into: &found, source: source)
+    return found
+  }
+
+  private func collectComparisons(into found: inout [FieldComparison], source: String) {
+    switch kind {
+    case .binary(let op, let lhs, let rhs):
+      if op != .and && op != .or {
+        let text = range.text(in: source)
+        if case .name(let name) = lhs.kind, !name.hasPrefix("$"), let values = rhs.literalValues {
+          found.append(FieldComparison(field: name, op: op, literals: values, shape: .fieldFirst, text: text))
+        } else if case .name(let name) = rhs.kind, !name.hasPrefix("$"), let values = lhs.literalValues {
+          found.append(FieldComparison(field: name, op: op, literals: values, shape: .literalFirst, text: text))
+        }
+      }
+      lhs.collectComparisons(into: &found, source: source)
+      rhs.collectComparisons(into: &found, source: source)
+    case .unary(_, let operand), .test(_, let operand), .member(let operand, _):
+      operand.collectComparisons(into: &found, source: source)
+    case .index(let base, let index):
+      base.collectComparisons(into: &found, source: source)
+      index.collectComparisons(into: &found, source: source)
+    case .call(_, let arguments):
+      for argument in arguments { argument.collectComparisons(into: &found, source: source) }
+    case .list(let items):
+      for item in items { item.collectComparisons(into: &found, source: source) }
+    case .literal, .name:
+      break
+    }
+  }
+
+  /// Root names read outside `empty`/`is_set`-style tests (those handle a missing value).
+  var namesNeedingValues: [String] {
+    var names: [String] = []
+    collectNeeded(into: &names)
+    return names
+  }
+
+  private func collectNeeded(into names: inout [String]) {
+    switch kind {
+    case .test: break
+    case .name(let name): if !names.contains(name) { names.append(name) }
+    case .literal: break
+    case .list(let items): for item in items { item.collectNeeded(into: &names) }
+    case .member(let base, _): base.collectNeeded(into: &names)
+    case .index(let base, let index):
+      base.collectNeeded(into: &names)
+      index.collectNeeded(into: &names)
+    case .unary(_, let operand): operand.collectNeeded(into: &names)
+    case .binary(_, let lhs, let rhs):
+      lhs.collectNeeded(into: &names)
+      rhs.collectNeeded(into: &names)
+    case .call(_, let arguments): for argument in arguments { argument.collectNeeded(into: &names) }
+    }
+  }
+
+  /// Names a condition requires to be present to hold: the names of its top-level `&&` clauses
+  /// that are not negations (`!`, `!=`, `not_set`, `empty`, `not in`).
+  var guardedNames: Set<String> {
+    switch kind {
+    case .binary(.and, let lhs, let rhs): return lhs.guardedNames.union(rhs.guardedNames)
+    case .binary(.notEqual, _, _), .unary(.not, _), .binary(.or, _, _): return []
+    case .test(.notSet, _), .test(.empty, _): return []
+    default: return Set(variableNames)
+    }
+  }
+
+  /// A canonical rendering of the tree without source ranges (to compare conditions).
+  var canonical: String {
+    switch kind {
+    case .literal(let value): return "lit(\(value))"
+    case .list(let items): return "[" + items.map(\.canonical).joined(separator: ",") + "]"
+    case .name(let name): return "name(\(name))"
+    case .member(let base, let name): return "\(base.canonical).\(name)"
+    case .index(let base, let index): return "\(base.canonical)[\(index.canonical)]"
+    case .unary(let op, let operand): return "\(op.rawValue)(\(operand.canonical))"
+    case .binary(let op, let lhs, let rhs): return "(\(lhs.canonical) \(op.rawValue) \(rhs.canonical))"
+    case .call(let function, let arguments):
+      return "\(function.rawValue)(" + arguments.map(\.canonical).joined(separator: ",") + ")"
+    case .test(let test, let operand): return "\(test.rawValue)(\(operand.canonical))"
+    }
+  }
+}
+
+extension SourceRange {
+  /// The text this range covers in `source` (UTF-8 offsets).
+  func text(in source: String) -> String {
+    let bytes = Array(source.utf8)
+    let start = min(max(offset, 0), bytes.count)
+    let end = min(start + max(length, 0), bytes.count)
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+}
+
+/// Every place of a screen that reads names: rule conditions, visibility conditions, templates.
+struct NameRead: Sendable {
+  var name: String
+  var location: SourceLocation
+  /// `rule 2`, `text of block 'title'`, ...
+  var what: String
+}
+
+extension Screen {
+  /// The names the screen reads where a missing value matters (templates with a `default`
+  /// filter and `empty`/`is_set` tests handle a missing value and are left out).
+  var nameReads: [NameRead] {
+    var reads: [NameRead] = []
+    var guarded = Set<String>()
+    func template(_ template: TextTemplate?, _ what: String, _ location: SourceLocation) {
+      guard let template else { return }
+      for segment in template.template.segments {
+        guard case .interpolation(let interpolation) = segment else { continue }
+        if interpolation.filters.contains(where: { $0.name == .default }) { continue }
+        for name in interpolation.expression.variableNames where !guarded.contains(name) {
+          reads.append(NameRead(name: name, location: template.location ?? location, what: what))
+        }
+      }
+    }
+    for (index, rule) in rules.enumerated() {
+      for name in rule.when?.expression.namesNeedingValues ?? [] {
+        reads.append(NameRead(name: name, location: rule.location, what: "rule \(index + 1)"))
+      }
+    }
+    let content = self.content
+    if content.usesBlocks {
+      for block in content.flatBlocks {
+        // `visibleWhen` is how a flow shows data only when it is there (a missing field makes
+        // comparisons false): not a read to report, and it guards the block's own templates.
+        guarded = block.visibleWhen?.expression.guardedNames ?? []
+        let what = "block '\(block.id)'"
+        switch block.content {
+        case .text(let text):
+          template(text.text, what, block.location)
+          for span in text.richText { template(span.text, what, block.location) }
+        case .button(let button): template(button.text, what, block.location)
+        case .input(let input):
+          template(input.label, what, block.location)
+          template(input.placeholder, what, block.location)
+        case .choice(let choice):
+          template(choice.label, what, block.location)
+          for item in choice.items { template(item.label, what, block.location) }
+        case .slider(let slider): template(slider.label, what, block.location)
+        case .toggle(let toggle): template(toggle.label, what, block.location)
+        case .featureCard(let headline, let body):
+          template(headline, what, block.location)
+          template(body, what, block.location)
+        default: break
+        }
+      }
+      guarded = []
+    } else {
+      template(content.title, "title", location)
+      template(content.subtitle, "subtitle", location)
+      template(content.buttonText, "buttonText", location)
+      for slide in content.slides {
+        template(slide.title, "slide", location)
+        template(slide.body, "slide", location)
+      }
+    }
+    template(content.skipText, "skipText", location)
+    return reads.filter { !$0.name.hasPrefix("$") }
+  }
+
+  /// The fields the screen's blocks collect.
+  var collectedFields: Set<String> {
+    Set(content.flatBlocks.compactMap(\.fieldName))
+  }
+}

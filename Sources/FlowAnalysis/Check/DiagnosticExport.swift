@@ -1,0 +1,131 @@
+import FlowFormat
+
+/// Diagnostics for CI systems: GitHub Actions workflow commands and SARIF 2.1.0.
+public enum DiagnosticExport {
+  /// One GitHub Actions annotation per diagnostic:
+  /// `::error file=F,line=L,col=C,title=ID::message`.
+  public static func github(_ diagnostics: [Diagnostic]) -> String {
+    diagnostics.map { diagnostic in
+      let command =
+        switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+      var properties: [String] = []
+      if let file = diagnostic.file { properties.append("file=\(escapeProperty(file))") }
+      if let location = diagnostic.location {
+        properties.append("line=\(location.line)")
+        properties.append("col=\(location.column)")
+      }
+      properties.append("title=\(escapeProperty(diagnostic.id))")
+      var message = diagnostic.message
+      if let path = diagnostic.path { message += " (\(path))" }
+      for note in diagnostic.notes { message += "\nnote: \(note.message)" }
+      return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+    }.joined()
+  }
+
+  static func escapeData(_ s: String) -> String {
+    s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+  }
+
+  static func escapeProperty(_ s: String) -> String {
+    escapeData(s).replacingAll(":", "%3A").replacingAll(",", "%2C")
+  }
+
+  /// A minimal valid SARIF 2.1.0 log: one run, the lint rules as the driver's rules, one result
+  /// per diagnostic.
+  public static func sarif(_ diagnostics: [Diagnostic], version: String, rules: [any LintRule] = LintRegistry.rules)
+    -> String
+  {
+    typealias V = JSONWriter.Value
+    var ruleIDs: [String] = []
+    var descriptors: [V] = []
+    for rule in rules {
+      for id in rule.isReportedByLoader ? rule.diagnosticIDs : [rule.id] where !ruleIDs.contains(id) {
+        ruleIDs.append(id)
+        descriptors.append(
+          .object([
+            ("id", .string(id)),
+            ("shortDescription", .object([("text", .string(rule.summary))])),
+            ("helpUri", .string("docs/checks.md#\(rule.id.replacingAll(".", ""))")),
+          ]))
+      }
+    }
+    let results: [V] = diagnostics.map { diagnostic in
+      var members: [(key: String, value: V)] = [
+        ("ruleId", .string(diagnostic.id))
+      ]
+      if let index = ruleIDs.firstIndex(of: diagnostic.id) { members.append(("ruleIndex", .int(index))) }
+      let level =
+        switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+      members.append(("level", .string(level)))
+      var text = diagnostic.message
+      for note in diagnostic.notes { text += "\nnote: \(note.message)" }
+      members.append(("message", .object([("text", .string(text))])))
+      if let file = diagnostic.file {
+        var physical: [(key: String, value: V)] = [("artifactLocation", .object([("uri", .string(file))]))]
+        if let location = diagnostic.location {
+          physical.append(("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])))
+        }
+        var location: [(key: String, value: V)] = [("physicalLocation", .object(physical))]
+        if let path = diagnostic.path {
+          location.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(path))])])))
+        }
+        members.append(("locations", .array([.object(location)])))
+      }
+      return .object(members)
+    }
+    let log: V = .object([
+      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+      ("version", .string("2.1.0")),
+      (
+        "runs",
+        .array([
+          .object([
+            (
+              "tool",
+              .object([
+                (
+                  "driver",
+                  .object([
+                    ("name", .string("flowrun")), ("version", .string(version)),
+                    ("informationUri", .string("https://github.com/flowrun/flowrun")), ("rules", .array(descriptors)),
+                  ])
+                )
+              ])
+            ),
+            ("results", .array(results)),
+          ])
+        ])
+      ),
+    ])
+    return JSONWriter(style: .pretty).string(log) + "\n"
+  }
+}
+
+extension String {
+  /// Every occurrence of `target` replaced (no Foundation in this module).
+  func replacingAll(_ target: String, _ replacement: String) -> String {
+    let needle = Array(target.unicodeScalars)
+    guard !needle.isEmpty else { return self }
+    let scalars = Array(unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var i = 0
+    while i < scalars.count {
+      if i + needle.count <= scalars.count, Array(scalars[i..<i + needle.count]) == needle {
+        out.append(contentsOf: replacement.unicodeScalars)
+        i += needle.count
+      } else {
+        out.append(scalars[i])
+        i += 1
+      }
+    }
+    return String(out)
+  }
+}

@@ -1,0 +1,135 @@
+import FlowExpression
+import FlowFormat
+
+/// Conditions comparing a field with a value the field can never have.
+public struct ImpossibleConditionRule: LintRule {
+  public init() {}
+  public let id = "check.impossible-condition"
+  public let summary = "a condition compares a field with a value it can never have"
+  public let severity = Severity.warning
+  public let details =
+    "Checked comparisons: a checklist field against a value none of its items has; a slider (or a number input with min/max) against a number outside its range or off its step; a number field against a non-numeric string. A field collected by several blocks is reported only when the comparison is impossible for every one of them."
+  public let triggeringExample = Example.flow(
+    [
+      Example.screen(
+        "hours", "question",
+        [Example.block("hours_slider", "slider", #""fieldName": "hours", "min": 0, "max": 8"#), Example.button("go")],
+        extra: #""rules": [{"when": "hours > 12", "goto": "wow"}]"#),
+      Example.screen("plan", "feature", [Example.button("go", action: #"{"type": "complete"}"#)]),
+      Example.screen("wow", "feature", [Example.button("go")]),
+    ])
+  public let cleanExample = Example.flow(
+    [
+      Example.screen(
+        "hours", "question",
+        [Example.block("hours_slider", "slider", #""fieldName": "hours", "min": 0, "max": 8"#), Example.button("go")],
+        extra: #""rules": [{"when": "hours > 6", "goto": "wow"}]"#),
+      Example.screen("plan", "feature", [Example.button("go", action: #"{"type": "complete"}"#)]),
+      Example.screen("wow", "feature", [Example.button("go")]),
+    ])
+
+  public func check(_ context: CheckContext) -> [Diagnostic] {
+    let blocks = context.blocksByField
+    var diagnostics: [Diagnostic] = []
+    func inspect(_ condition: Condition, at location: SourceLocation) {
+      for comparison in condition.expression.fieldComparisons(in: condition.source) {
+        guard let collectors = blocks[comparison.field], !collectors.isEmpty else { continue }
+        let reasons = collectors.map { Self.impossibility(comparison, $0) }
+        guard reasons.allSatisfy({ $0 != nil }), let reason = reasons[0] else { continue }
+        diagnostics.append(
+          context.diagnostic(
+            self, "condition '\(comparison.text)' can never hold: \(reason)", at: location,
+            notes: [Diagnostic.Note("'\(comparison.field)' is collected here", at: collectors[0].location)]))
+      }
+    }
+    for node in context.graph.nodes {
+      let screen = context.graph.screen(node)
+      for rule in screen.rules {
+        if let condition = rule.when { inspect(condition, at: rule.location) }
+      }
+      for block in screen.content.flatBlocks {
+        if let condition = block.visibleWhen { inspect(condition, at: block.location) }
+      }
+    }
+    return diagnostics
+  }
+
+  static func number(_ value: Value) -> Double? {
+    switch value {
+    case .number(let n): return n
+    case .string(let s): return Double(s.trimmingCharacters(in: " "))
+    default: return nil
+    }
+  }
+
+  static func format(_ d: Double) -> String { NumberFormatting.javaScriptString(d) }
+
+  /// Why the comparison can never hold for values `block` collects, or nil when it can.
+  static func impossibility(_ comparison: FieldComparison, _ block: Block) -> String? {
+    let op = comparison.normalizedOp
+    switch block.content {
+    case .choice(let choice):
+      let values = choice.items.map(\.value)
+      let list = values.map { "'\($0)'" }.joined(separator: ", ")
+      let membership: Bool
+      switch (op, comparison.shape) {
+      case (.equal, _), (.contains, .fieldFirst), (.in, .literalFirst), (.in, .fieldFirst): membership = true
+      default: membership = false
+      }
+      guard membership else { return nil }
+      let wanted = comparison.literals.map(\.displayString)
+      guard !wanted.isEmpty, !wanted.contains(where: values.contains) else { return nil }
+      return "'\(comparison.field)' is one of \(list)"
+    case .slider(let slider):
+      return range(op, comparison, min: slider.min, max: slider.max, step: slider.step, what: "a slider")
+    case .input(let input) where input.kind == .number:
+      return range(op, comparison, min: input.min, max: input.max, step: nil, what: "a number input")
+    default:
+      return nil
+    }
+  }
+
+  static func range(
+    _ op: BinaryOperator, _ comparison: FieldComparison, min: Double?, max: Double?, step: Double?, what: String
+  ) -> String? {
+    guard comparison.literals.count == 1, let literal = comparison.literals.first else { return nil }
+    let ordering: Set<BinaryOperator> = [.equal, .less, .lessOrEqual, .greater, .greaterOrEqual]
+    guard ordering.contains(op) else { return nil }
+    guard let v = number(literal) else {
+      if case .string(let text) = literal { return "'\(comparison.field)' is \(what), never equal to the text '\(text)'" }
+      return nil
+    }
+    let bounds: String =
+      switch (min, max) {
+      case (let lo?, let hi?): "from \(format(lo)) to \(format(hi))"
+      case (let lo?, nil): "at least \(format(lo))"
+      case (nil, let hi?): "at most \(format(hi))"
+      case (nil, nil): ""
+      }
+    let out = "'\(comparison.field)' is \(what) \(bounds)"
+    switch op {
+    case .equal:
+      if let lo = min, v < lo { return out }
+      if let hi = max, v > hi { return out }
+      if let step, step > 0, let lo = min {
+        let steps = (v - lo) / step
+        if abs(steps - steps.rounded()) > 1e-9 { return "'\(comparison.field)' moves in steps of \(format(step)) from \(format(lo))" }
+      }
+    case .greater: if let hi = max, v >= hi { return out }
+    case .greaterOrEqual: if let hi = max, v > hi { return out }
+    case .less: if let lo = min, v <= lo { return out }
+    case .lessOrEqual: if let lo = min, v < lo { return out }
+    default: break
+    }
+    return nil
+  }
+}
+
+extension String {
+  func trimmingCharacters(in set: Character) -> String {
+    var s = Substring(self)
+    while s.first == set { s.removeFirst() }
+    while s.last == set { s.removeLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,62 @@
+import FlowExpression
+import FlowFormat
+
+/// Branching rules that can never win because an earlier rule always wins first.
+public struct ShadowedRuleRule: LintRule {
+  public init() {}
+  public let id = "check.shadowed-rule"
+  public let summary = "a branching rule can never win: an earlier rule is unconditional or has the same condition"
+  public let severity = Severity.warning
+  public let triggeringExample = Example.flow(
+    [
+      Example.screen(
+        "goal", "question",
+        [Example.block("goal_pick", "checklist", #""fieldName": "goal", "items": [{"id": "lose", "label": "Lose"}, {"id": "gain", "label": "Gain"}]"#)],
+        extra: #""rules": [{"goto": "general"}, {"when": "goal == 'lose'", "goto": "lose_plan"}]"#),
+      Example.screen("lose_plan", "feature", [Example.button("go", action: #"{"type": "complete"}"#)]),
+      Example.screen("general", "feature", [Example.button("go")]),
+    ])
+  public let cleanExample = Example.flow(
+    [
+      Example.screen(
+        "goal", "question",
+        [Example.block("goal_pick", "checklist", #""fieldName": "goal", "items": [{"id": "lose", "label": "Lose"}, {"id": "gain", "label": "Gain"}]"#)],
+        extra: #""rules": [{"when": "goal == 'lose'", "goto": "lose_plan"}, {"goto": "general"}]"#),
+      Example.screen("lose_plan", "feature", [Example.button("go", action: #"{"type": "complete"}"#)]),
+      Example.screen("general", "feature", [Example.button("go")]),
+    ])
+
+  public func check(_ context: CheckContext) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for node in context.graph.nodes {
+      let screen = context.graph.screen(node)
+      var seen: [String: Int] = [:]
+      var unconditional: Int?
+      for (index, rule) in screen.rules.enumerated() {
+        let number = index + 1
+        if let earlier = unconditional {
+          diagnostics.append(
+            context.diagnostic(
+              self, "rule \(number) of screen '\(screen.id)' can never win: rule \(earlier) always holds",
+              at: rule.location))
+          continue
+        }
+        guard let condition = rule.when, !condition.isConstantTrue else {
+          unconditional = number
+          continue
+        }
+        let key = condition.expression.canonical
+        if let earlier = seen[key] {
+          diagnostics.append(
+            context.diagnostic(
+              self,
+              "rule \(number) of screen '\(screen.id)' can never win: rule \(earlier) has the same condition '\(condition.source)'",
+              at: rule.location, notes: [Diagnostic.Note("rule \(earlier) is here", at: screen.rules[earlier - 1].location)]))
+        } else {
+          seen[key] = number
+        }
+      }
+    }
+    return diagnostics
+  }
+}

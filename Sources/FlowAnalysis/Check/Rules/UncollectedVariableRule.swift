@@ -1,0 +1,137 @@
+import FlowExpression
+import FlowFormat
+
+/// Templates and conditions that read a field some path has not collected yet.
+public struct UncollectedVariableRule: LintRule {
+  public init() {}
+  public let id = "check.uncollected-variable"
+  public let summary = "a template or condition reads a field that is not collected on some path to it"
+  public let severity = Severity.warning
+  public let details =
+    "The note names a shortest such path. Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported only when no awaited action or native screen could supply it as result data."
+  public let triggeringExample = Example.flow([
+    Example.screen("welcome", "welcome", [Example.button("go", action: #"{"type": "screen", "screenId": "plan"}"#)]),
+    Example.screen("name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
+    Example.screen("plan", "feature", [Example.text("plan_title", "Hi {name}!"), Example.button("go")]),
+  ])
+  public let cleanExample = Example.flow([
+    Example.screen("welcome", "welcome", [Example.button("go")]),
+    Example.screen("name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
+    Example.screen("plan", "feature", [Example.text("plan_title", "Hi {name}!"), Example.button("go")]),
+  ])
+
+  public func check(_ context: CheckContext) -> [Diagnostic] {
+    let graph = context.graph
+    let document = context.document
+    // Fields each flow collects, sub-flows included.
+    var flowFields: [Int: Set<String>] = [:]
+    func fields(ofFlow index: Int, _ visiting: Set<Int>) -> Set<String> {
+      if let known = flowFields[index] { return known }
+      var result = Set<String>()
+      for screen in document.flows[index].screens {
+        result.formUnion(screen.collectedFields)
+        if let child = screen.subflow, let childIndex = document.flows.firstIndex(where: { $0.id == child }),
+          !visiting.contains(childIndex)
+        {
+          result.formUnion(fields(ofFlow: childIndex, visiting.union([index])))
+        }
+      }
+      flowFields[index] = result
+      return result
+    }
+    var collects: [ScreenNode: Set<String>] = [:]
+    var reads: [String: [(ScreenNode, NameRead)]] = [:]
+    var allCollected = Set<String>()
+    for node in graph.nodes {
+      let screen = graph.screen(node)
+      var set = screen.collectedFields
+      if let child = screen.subflow, let childIndex = document.flows.firstIndex(where: { $0.id == child }) {
+        set.formUnion(fields(ofFlow: childIndex, [node.flow]))
+      }
+      collects[node] = set
+      allCollected.formUnion(set)
+      var seen = Set<String>()
+      for read in screen.nameReads where seen.insert(read.name).inserted {
+        reads[read.name, default: []].append((node, read))
+      }
+    }
+    let suppliesResults = document.flows.contains { flow in
+      flow.screens.contains { screen in
+        screen.kind == .native || Self.hasAwaitedAction(screen)
+      }
+    }
+    let roots = graph.rootFlows.compactMap { graph.starts[$0] }
+    var diagnostics: [Diagnostic] = []
+    for name in reads.keys.sorted() {
+      let readers = reads[name]!
+      guard allCollected.contains(name) else {
+        if suppliesResults { continue }
+        for (node, read) in readers {
+          diagnostics.append(
+            context.diagnostic(
+              self, "screen '\(graph.screen(node).id)' reads '\(name)', which no screen collects", at: read.location,
+              notes: [Diagnostic.Note("read by \(read.what)")]))
+        }
+        continue
+      }
+      let collectors = graph.nodes.filter { collects[$0]?.contains(name) == true }
+      let tree = Self.bfs(graph, roots: roots) { collects[$0]?.contains(name) == true }
+      for (node, read) in readers where collects[node]?.contains(name) != true && tree[node] != nil {
+        var path = [node]
+        var cursor = node
+        while let up = tree[cursor], let previous = up {
+          path.append(previous)
+          cursor = previous
+        }
+        path.reverse()
+        let where_ = collectors.prefix(3).map { "'\(context.name($0))'" }.joined(separator: ", ")
+        diagnostics.append(
+          context.diagnostic(
+            self, "screen '\(graph.screen(node).id)' reads '\(name)', which is not collected on every path to it",
+            at: read.location,
+            notes: [
+              Diagnostic.Note("\(context.describe(path)) reads '\(name)' (\(read.what)), which is only collected on \(where_)")
+            ]))
+      }
+    }
+    return diagnostics
+  }
+
+  /// Breadth-first tree from `roots` through screens `blocked` does not stop at (a blocked
+  /// screen is never entered).
+  static func bfs(_ graph: FlowGraph, roots: [ScreenNode], blocked: (ScreenNode) -> Bool) -> [ScreenNode: ScreenNode?] {
+    var parent: [ScreenNode: ScreenNode?] = [:]
+    var queue: [ScreenNode] = []
+    for root in roots where parent[root] == nil {
+      parent[root] = .some(nil)
+      queue.append(root)
+    }
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      if blocked(node) { continue }
+      for edge in graph.outgoing[node] ?? [] {
+        guard case .screen(let next) = edge.to, parent[next] == nil else { continue }
+        parent[next] = .some(node)
+        queue.append(next)
+      }
+    }
+    return parent
+  }
+
+  static func hasAwaitedAction(_ screen: Screen) -> Bool {
+    func awaited(_ action: Action?) -> Bool {
+      if case .custom(let custom)? = action { return custom.awaitResult }
+      return false
+    }
+    if awaited(screen.onEnter) || awaited(screen.content.skipAction) || awaited(screen.content.buttonAction) { return true }
+    return screen.content.flatBlocks.contains { block in
+      switch block.content {
+      case .button(let button): awaited(button.action)
+      case .choice(let choice): awaited(choice.action)
+      default: false
+      }
+    }
+  }
+}

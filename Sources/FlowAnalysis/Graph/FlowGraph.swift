@@ -1,0 +1,438 @@
+import FlowExpression
+import FlowFormat
+
+/// A screen of a document: indices into `FlowDocument.flows` and that flow's `screens`.
+public struct ScreenNode: Hashable, Sendable, Comparable {
+  public var flow: Int
+  public var screen: Int
+
+  public init(flow: Int, screen: Int) {
+    self.flow = flow
+    self.screen = screen
+  }
+
+  public static func < (a: ScreenNode, b: ScreenNode) -> Bool {
+    (a.flow, a.screen) < (b.flow, b.screen)
+  }
+}
+
+/// Where an edge goes.
+public enum EdgeTarget: Hashable, Sendable {
+  case screen(ScreenNode)
+  /// The end of a flow (for a sub-flow: the return to its parent).
+  case complete(flow: Int)
+  /// The run ends dismissed.
+  case dismiss
+}
+
+/// An outcome of an awaited custom action or a native screen.
+public enum ActionOutcome: String, Hashable, Sendable, CaseIterable {
+  case success, failure, cancelled
+}
+
+/// Why an edge exists.
+public enum EdgeKind: Hashable, Sendable {
+  /// A rule of the screen (1-based number, condition source or `(always)`).
+  case rule(number: Int, condition: String)
+  /// The screen's `next` key (when no rule matched).
+  case nextKey
+  /// The following screen by order, or completion after the last screen.
+  case order
+  /// A button (block id or `primary`, label) with an explicit target.
+  case button(id: String, label: String)
+  /// A single-select checklist's auto-advance action with an explicit target.
+  case checklist(field: String)
+  /// The skip control's `skipAction`.
+  case skip
+  /// The screen's `onEnter` action.
+  case onEnter
+  /// An awaited custom action's routed outcome with an explicit target.
+  case outcome(identifier: String, outcome: ActionOutcome)
+  /// A `native` screen answered by the host with `complete`.
+  case native
+  /// A `flow` screen runs a sub-flow.
+  case subflow(flowID: String)
+
+  /// The label shown in graphs.
+  public var label: String {
+    switch self {
+    case .rule(let number, let condition): "rule \(number): \(condition)"
+    case .nextKey: "next"
+    case .order: "order"
+    case .button(_, let label): label
+    case .checklist(let field): "pick \(field)"
+    case .skip: "skip"
+    case .onEnter: "onEnter"
+    case .outcome(let identifier, let outcome): "\(identifier): \(outcome.rawValue)"
+    case .native: "host: complete"
+    case .subflow(let flowID): "runs \(flowID)"
+    }
+  }
+
+  /// A short word for the edge's family (JSON output and styling).
+  public var family: String {
+    switch self {
+    case .rule: "rule"
+    case .nextKey: "next"
+    case .order: "order"
+    case .button: "button"
+    case .checklist: "checklist"
+    case .skip: "skip"
+    case .onEnter: "onEnter"
+    case .outcome: "outcome"
+    case .native: "native"
+    case .subflow: "subflow"
+    }
+  }
+}
+
+/// One edge of the screen graph.
+public struct FlowEdge: Hashable, Sendable {
+  public var from: ScreenNode
+  public var to: EdgeTarget
+  public var kind: EdgeKind
+  /// Where the edge is written (rule, block, screen).
+  public var location: SourceLocation?
+
+  public init(from: ScreenNode, to: EdgeTarget, kind: EdgeKind, location: SourceLocation?) {
+    self.from = from
+    self.to = to
+    self.kind = kind
+    self.location = location
+  }
+}
+
+/// A control of a screen that does something when used: what analysis needs to know about it.
+public struct ScreenControl: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    case button(id: String, label: String)
+    case checklist(field: String)
+    case skip
+    case onEnter
+    case native
+    case autoAdvance
+    case subflowReturn
+  }
+
+  public var kind: Kind
+  public var action: Action
+  public var location: SourceLocation
+}
+
+/// The static screen graph of a document: every way each screen can be left.
+///
+/// Leaving a screen "forward" (the `next` action and everything that defaults to it) is drawn
+/// once per screen as its rule / `next` / order edges; controls with explicit destinations
+/// (`screen`, `complete`, `dismiss`, routed action outcomes) get their own edges.
+public struct FlowGraph: Sendable {
+  public let document: FlowDocument
+  /// Edges in a deterministic order: by screen, then as the screen declares them.
+  public private(set) var edges: [FlowEdge] = []
+  /// Edges by source screen.
+  public private(set) var outgoing: [ScreenNode: [FlowEdge]] = [:]
+  /// Controls by screen (buttons, checklists, skip, onEnter, ...).
+  public private(set) var controls: [ScreenNode: [ScreenControl]] = [:]
+  /// Screens whose forward leave can be triggered.
+  public private(set) var leavesForward: Set<ScreenNode> = []
+  /// Flows that are run as a sub-flow of some screen.
+  public private(set) var subflowParents: [Int: [ScreenNode]] = [:]
+  /// Start screen of each flow (nil when the flow has no screens).
+  public let starts: [ScreenNode?]
+
+  public init(document: FlowDocument) {
+    self.document = document
+    starts = document.flows.enumerated().map { index, flow in
+      flow.index(of: flow.startScreenID).map { ScreenNode(flow: index, screen: $0) }
+    }
+    for (f, flow) in document.flows.enumerated() {
+      for (s, screen) in flow.screens.enumerated() {
+        build(ScreenNode(flow: f, screen: s), screen, flow)
+      }
+    }
+  }
+
+  public func flow(_ node: ScreenNode) -> Flow { document.flows[node.flow] }
+  public func screen(_ node: ScreenNode) -> Screen { document.flows[node.flow].screens[node.screen] }
+
+  /// Every screen node, flows in file order, screens in order.
+  public var nodes: [ScreenNode] {
+    document.flows.enumerated().flatMap { f, flow in flow.screens.indices.map { ScreenNode(flow: f, screen: $0) } }
+  }
+
+  /// The flows a run can start in: the entry flow, experiment variant flows, and flows nobody
+  /// runs as a sub-flow (they can be run with `--flow`).
+  public var rootFlows: [Int] {
+    var roots: [Int] = []
+    for (index, flow) in document.flows.enumerated() {
+      let isVariant = document.experiments.contains { $0.variants.contains { $0.flow == flow.id } }
+      if flow.id == document.entryFlowID || isVariant || subflowParents[index] == nil { roots.append(index) }
+    }
+    return roots
+  }
+
+  /// Screens reachable from the start screen of every flow (each flow can be run on its own).
+  public func reachable() -> Set<ScreenNode> {
+    reachable(from: starts.compactMap { $0 })
+  }
+
+  /// Screens reachable from `roots` through every edge (sub-flow entries included).
+  public func reachable(from roots: [ScreenNode], avoiding avoid: (ScreenNode) -> Bool = { _ in false })
+    -> Set<ScreenNode>
+  {
+    var seen = Set<ScreenNode>()
+    var stack = roots.filter { !avoid($0) }
+    while let node = stack.popLast() {
+      guard seen.insert(node).inserted else { continue }
+      for edge in outgoing[node] ?? [] {
+        if case .screen(let next) = edge.to, !seen.contains(next), !avoid(next) { stack.append(next) }
+      }
+    }
+    return seen
+  }
+
+  /// A shortest screen path from one of `roots` to `goal`, avoiding screens `avoid` rejects
+  /// (except `goal` itself), or nil.
+  public func shortestPath(from roots: [ScreenNode], to goal: ScreenNode, avoiding avoid: (ScreenNode) -> Bool)
+    -> [ScreenNode]?
+  {
+    var parent: [ScreenNode: ScreenNode?] = [:]
+    var queue: [ScreenNode] = []
+    for root in roots where parent[root] == nil && (root == goal || !avoid(root)) {
+      parent[root] = .some(nil)
+      queue.append(root)
+    }
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      if node == goal {
+        var path = [node]
+        var cursor = node
+        while let up = parent[cursor], let previous = up {
+          path.append(previous)
+          cursor = previous
+        }
+        return path.reversed()
+      }
+      for edge in outgoing[node] ?? [] {
+        guard case .screen(let next) = edge.to, parent[next] == nil else { continue }
+        guard next == goal || !avoid(next) else { continue }
+        parent[next] = .some(node)
+        queue.append(next)
+      }
+    }
+    return nil
+  }
+
+  // MARK: Building
+
+  private mutating func add(_ edge: FlowEdge) {
+    guard !(outgoing[edge.from] ?? []).contains(edge) else { return }
+    edges.append(edge)
+    outgoing[edge.from, default: []].append(edge)
+  }
+
+  private mutating func build(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) {
+    var controls: [ScreenControl] = []
+    let content = screen.content
+    if let onEnter = screen.onEnter {
+      controls.append(ScreenControl(kind: .onEnter, action: onEnter, location: screen.location))
+    }
+    switch screen.kind {
+    case .native:
+      controls.append(ScreenControl(kind: .native, action: .next, location: screen.location))
+    case .flow:
+      controls.append(ScreenControl(kind: .subflowReturn, action: .next, location: screen.location))
+    default:
+      if content.usesBlocks {
+        for block in content.flatBlocks {
+          switch block.content {
+          case .button(let button):
+            controls.append(
+              ScreenControl(kind: .button(id: block.id, label: button.text.raw), action: button.action, location: block.location))
+          case .choice(let choice) where !choice.allowMultiple && choice.autoAdvance:
+            controls.append(
+              ScreenControl(
+                kind: .checklist(field: choice.fieldName ?? block.id), action: choice.action, location: block.location))
+          default: break
+          }
+        }
+      } else {
+        controls.append(
+          ScreenControl(
+            kind: .button(id: "primary", label: content.buttonText.raw), action: content.buttonAction,
+            location: screen.location))
+      }
+    }
+    if content.skipText != nil {
+      controls.append(ScreenControl(kind: .skip, action: content.skipAction ?? .next, location: screen.location))
+    }
+    if screen.kind == .filler, screen.autoAdvanceMs != nil {
+      controls.append(ScreenControl(kind: .autoAdvance, action: .next, location: screen.location))
+    }
+    self.controls[node] = controls
+
+    if screen.kind == .flow, let child = screen.subflow,
+      let childIndex = document.flows.firstIndex(where: { $0.id == child }),
+      let start = document.flows[childIndex].index(of: document.flows[childIndex].startScreenID)
+    {
+      subflowParents[childIndex, default: []].append(node)
+      add(
+        FlowEdge(
+          from: node, to: .screen(ScreenNode(flow: childIndex, screen: start)), kind: .subflow(flowID: child),
+          location: screen.location))
+    }
+
+    var forward = false
+    for control in controls {
+      let kind: EdgeKind =
+        switch control.kind {
+        case .button(let id, let label): .button(id: id, label: label)
+        case .checklist(let field): .checklist(field: field)
+        case .skip: .skip
+        case .onEnter: .onEnter
+        case .native: .native
+        case .autoAdvance, .subflowReturn: .order
+        }
+      if control.kind == .native {
+        add(FlowEdge(from: node, to: .complete(flow: node.flow), kind: .native, location: control.location))
+      }
+      forward = explicitEdges(node, flow, control.action, kind, control.location) || forward
+    }
+    guard forward else { return }
+    leavesForward.insert(node)
+    var unconditional = false
+    for (index, rule) in screen.rules.enumerated() {
+      let condition = rule.when?.source ?? "(always)"
+      if let target = resolve(rule.goto, node, flow) {
+        add(FlowEdge(from: node, to: target, kind: .rule(number: index + 1, condition: condition), location: rule.location))
+      }
+      if rule.when == nil || rule.when?.isConstantTrue == true {
+        unconditional = true
+        break
+      }
+    }
+    guard !unconditional else { return }
+    if let next = screen.next {
+      if let target = resolve(next, node, flow) {
+        add(FlowEdge(from: node, to: target, kind: .nextKey, location: screen.location))
+      }
+    } else if node.screen + 1 < flow.screens.count {
+      add(FlowEdge(from: node, to: .screen(ScreenNode(flow: node.flow, screen: node.screen + 1)), kind: .order, location: screen.location))
+    } else {
+      add(FlowEdge(from: node, to: .complete(flow: node.flow), kind: .order, location: screen.location))
+    }
+  }
+
+  private func resolve(_ target: Target, _ node: ScreenNode, _ flow: Flow) -> EdgeTarget? {
+    switch target {
+    case .complete: .complete(flow: node.flow)
+    case .screen(let id): flow.index(of: id).map { .screen(ScreenNode(flow: node.flow, screen: $0)) }
+    }
+  }
+
+  /// Adds the edges an action takes to explicit destinations; true when it (also) leaves forward.
+  private mutating func explicitEdges(
+    _ node: ScreenNode, _ flow: Flow, _ action: Action, _ kind: EdgeKind, _ location: SourceLocation
+  ) -> Bool {
+    switch action {
+    case .next, .unknown: return true
+    case .previous, .openURL: return false
+    case .skip:
+      if let skipAction = screen(node).content.skipAction, skipAction != .skip {
+        return explicitEdges(node, flow, skipAction, kind, location)
+      }
+      return true
+    case .screen(let id):
+      if let target = resolve(.screen(id), node, flow) {
+        add(FlowEdge(from: node, to: target, kind: kind, location: location))
+      }
+      return false
+    case .complete:
+      add(FlowEdge(from: node, to: .complete(flow: node.flow), kind: kind, location: location))
+      return false
+    case .dismiss:
+      add(FlowEdge(from: node, to: .dismiss, kind: kind, location: location))
+      return false
+    case .custom(let custom):
+      guard custom.awaitResult else { return false }
+      var forward = false
+      let routes: [(ActionOutcome, Action?)] = [
+        (.success, custom.onSuccess ?? .next), (.failure, custom.onFailure), (.cancelled, custom.onCancel),
+      ]
+      for (outcome, route) in routes {
+        guard let route else { continue }
+        forward =
+          explicitEdges(node, flow, route, .outcome(identifier: custom.identifier, outcome: outcome), location)
+          || forward
+      }
+      return forward
+    }
+  }
+}
+
+extension Condition {
+  /// True for a condition that is the literal `true`.
+  var isConstantTrue: Bool {
+    if case .literal(let value) = expression.kind { return value.isTruthy }
+    return false
+  }
+}
+
+extension FlowGraph {
+  /// Whether any edge leaves `node` for another screen, a completion or a dismissal.
+  public func hasExit(_ node: ScreenNode) -> Bool {
+    (outgoing[node] ?? []).contains { $0.to != .screen(node) }
+  }
+
+  /// Strongly connected components (iterative Tarjan), each in ascending node order.
+  public func stronglyConnectedComponents() -> [[ScreenNode]] {
+    var index: [ScreenNode: Int] = [:]
+    var low: [ScreenNode: Int] = [:]
+    var onStack = Set<ScreenNode>()
+    var stack: [ScreenNode] = []
+    var components: [[ScreenNode]] = []
+    var counter = 0
+    for root in nodes where index[root] == nil {
+      var work: [(ScreenNode, Int)] = [(root, 0)]
+      index[root] = counter
+      low[root] = counter
+      counter += 1
+      stack.append(root)
+      onStack.insert(root)
+      while let (node, position) = work.last {
+        let successors: [ScreenNode] = (outgoing[node] ?? []).compactMap {
+          if case .screen(let next) = $0.to { return next }
+          return nil
+        }
+        if position < successors.count {
+          work[work.count - 1].1 += 1
+          let next = successors[position]
+          if index[next] == nil {
+            index[next] = counter
+            low[next] = counter
+            counter += 1
+            stack.append(next)
+            onStack.insert(next)
+            work.append((next, 0))
+          } else if onStack.contains(next) {
+            low[node] = min(low[node]!, index[next]!)
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last?.0 { low[parent] = min(low[parent]!, low[node]!) }
+        if low[node] == index[node] {
+          var component: [ScreenNode] = []
+          while let top = stack.popLast() {
+            onStack.remove(top)
+            component.append(top)
+            if top == node { break }
+          }
+          components.append(component.sorted())
+        }
+      }
+    }
+    return components
+  }
+}

@@ -1,0 +1,110 @@
+import FlowAnalysis
+import FlowFormat
+import Foundation
+import Testing
+import _FlowTestSupport
+
+/// Every lint rule on its own triggering and clean examples, plus registry invariants.
+@Suite struct RuleTests {
+  static let ruleIDs = LintRegistry.rules.map(\.id)
+
+  @Test(arguments: ruleIDs)
+  func triggeringExampleTriggers(_ id: String) throws {
+    let rule = try #require(LintRegistry.rule(id))
+    let diagnostics = FlowChecker.check(json: rule.triggeringExample)
+    let own = diagnostics.filter { rule.diagnosticIDs.contains($0.id) }
+    #expect(!own.isEmpty, "\(id) did not trigger; got \(diagnostics.map(\.id))")
+    for diagnostic in own where !rule.isReportedByLoader {
+      #expect(diagnostic.severity == rule.severity)
+      #expect(diagnostic.location != nil, "\(id): \(diagnostic.message) has no location")
+      #expect(diagnostic.path != nil, "\(id): \(diagnostic.message) has no JSON path")
+    }
+  }
+
+  @Test(arguments: ruleIDs)
+  func cleanExampleIsClean(_ id: String) throws {
+    let rule = try #require(LintRegistry.rule(id))
+    let diagnostics = FlowChecker.check(json: rule.cleanExample)
+    #expect(diagnostics.isEmpty, "\(id) clean example: \(diagnostics.map { "\($0.id): \($0.message)" })")
+  }
+
+  @Test func registryIDsAreStableAndUnique() {
+    #expect(Set(Self.ruleIDs).count == Self.ruleIDs.count)
+    for rule in LintRegistry.rules {
+      #expect(rule.id.hasPrefix("check."))
+      #expect(rule.id.dropFirst(6).allSatisfy { $0.isLowercase || $0 == "-" })
+      #expect(!rule.summary.hasSuffix("."))
+    }
+  }
+
+  static let sampleFlows: [String] = {
+    let directory = packageRoot().appendingPathComponent("sample-flows")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted()
+  }()
+
+  @Test(arguments: sampleFlows)
+  func sampleFlowsAreClean(_ name: String) {
+    let path = packageRoot().appendingPathComponent("sample-flows/\(name)").path
+    let diagnostics = FlowChecker.check(FlowLoader.load(path: path))
+    #expect(diagnostics.isEmpty, "\(name): \(diagnostics.map { "\($0.id): \($0.message)" })")
+  }
+
+  @Test func uncollectedVariableNamesThePath() {
+    let rule = UncollectedVariableRule()
+    let diagnostics = FlowChecker.check(json: rule.triggeringExample).filter { $0.id == rule.id }
+    #expect(diagnostics.count == 1)
+    #expect(diagnostics.first?.notes.first?.message == "welcome → plan reads 'name' (block 'plan_title'), which is only collected on 'name_screen'")
+  }
+
+  @Test(arguments: [
+    ("goal == 'los'", true), ("goal == 'lose'", false), ("'gain' == goal", false), ("goal in ['x', 'y']", true),
+    ("goal in ['x', 'lose']", false), ("hours > 8", true), ("hours >= 8", false), ("hours == 3", true),
+    ("hours == 4", false), ("hours < 0", true), ("0 > hours", true), ("hours == 'many'", true), ("age == 'x'", true),
+    ("age > 120", true), ("age > 100", false), ("goal != 'nope'", false),
+  ])
+  func impossibleConditions(_ condition: String, _ reported: Bool) {
+    let json = """
+      {"version": 1, "id": "t", "screens": [
+        {"id": "a", "name": "A", "type": "question", "content": {"blocks": [
+          {"id": "g", "type": "checklist", "content": {"fieldName": "goal", "items": [{"id": "lose", "label": "L"}, {"id": "gain", "label": "G"}]}},
+          {"id": "h", "type": "slider", "content": {"fieldName": "hours", "min": 0, "max": 8, "step": 2}},
+          {"id": "n", "type": "input", "content": {"fieldName": "age", "inputType": "number", "min": 0, "max": 120}},
+          {"id": "b", "type": "button", "content": {"text": "Go"}}]},
+         "rules": [{"when": "\(condition)", "goto": "b"}]},
+        {"id": "b", "name": "B", "type": "feature", "content": {"title": "B"}}]}
+      """
+    let found = FlowChecker.check(json: json).filter { $0.id == "check.impossible-condition" }
+    #expect(found.isEmpty != reported, "\(condition): \(found.map(\.message))")
+  }
+
+  @Test func githubAndSarifFormats() throws {
+    let diagnostics = FlowChecker.check(json: DeadEndRule().triggeringExample, file: "flows/x.json")
+    let github = DiagnosticExport.github(diagnostics)
+    #expect(github.hasPrefix("::error file=flows/x.json,line="))
+    #expect(github.contains(",title=check.dead-end::screen 'stuck' has no way forward"))
+    let sarif = DiagnosticExport.sarif(diagnostics, version: "0.0.0")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+    #expect(object["version"] as? String == "2.1.0")
+    let runs = try #require(object["runs"] as? [[String: Any]])
+    let results = try #require(runs.first?["results"] as? [[String: Any]])
+    #expect(results.first?["ruleId"] as? String == "check.dead-end")
+  }
+}
+
+/// `docs/checks.md` must match the rules' metadata.
+@Suite struct ChecksDocTests {
+  @Test func checksDocIsUpToDate() throws {
+    let url = packageRoot().appendingPathComponent("docs/checks.md")
+    let generated = ChecksDocumentation.markdown()
+    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"].map({ !$0.isEmpty }) ?? false {
+      try generated.write(to: url, atomically: true, encoding: .utf8)
+      return
+    }
+    let committed = try? String(contentsOf: url, encoding: .utf8)
+    #expect(
+      committed == generated,
+      "docs/checks.md is stale; regenerate it with: RECORD_SNAPSHOTS=1 swift test --filter ChecksDoc\n\(lineDiff(committed ?? "", generated))"
+    )
+  }
+}
