@@ -1,0 +1,68 @@
+import FlowExpression
+
+/// What the outside world does to a session.
+public enum Input: Hashable, Sendable {
+  /// Fill an input, toggle, slider or checklist of the current screen (no auto-advance).
+  case set(field: String, value: Value)
+  /// Pick checklist items by id, value or label (case-insensitive); a single-select checklist
+  /// with `autoAdvance` then runs its `action`.
+  case pick(field: String, items: [String])
+  /// Press a control of `Session.actions`.
+  case tap(ButtonSelector)
+  /// The `next` action (validates), without a `button_tapped`.
+  case next
+  /// Back (`previous`); rejected when the flow forbids it or the screen hides it.
+  case back
+  /// The skip control; rejected when the screen has no `skipText`.
+  case skip
+  /// Dismiss the run; rejected when `settings.dismissAllowed` is false.
+  case dismiss
+  /// The host finishes the flow (a `native` screen's `complete` answer); validates.
+  case complete
+  /// Answer the pending awaited action or native screen.
+  case result(ActionResult)
+  /// Advance the virtual clock (fires `autoAdvanceMs`).
+  case wait(ms: Int64)
+  /// Advance the virtual clock by real time that passed on a terminal; behaves like `wait`.
+  case advanceClock(ms: Int64)
+  /// Debugging jump to a screen of the current flow (no validation; traced as debug).
+  case goto(screenID: String)
+  /// Debugging: set any collected value (traced as debug).
+  case setVariable(name: String, value: Value)
+  /// End the session where it stands (`screen_dropped_off` with the reason).
+  case quit(reason: DropOffReason)
+}
+
+/// How `tap` names a control.
+public enum ButtonSelector: Hashable, Sendable {
+  /// 1-based, as rendered (`ActionEntry.number`).
+  case number(Int)
+  /// The rendered label, case-insensitive (surrounding spaces ignored); when no label matches,
+  /// a block id equal to the text.
+  case label(String)
+  /// A button block's id.
+  case blockID(String)
+}
+
+/// The answer to an awaited custom action or a native screen.
+public enum ActionResult: Hashable, Sendable {
+  case success(Value?)
+  case failure(String?)
+  case cancelled
+
+  /// `success`, `failure` or `cancelled`, as in `action_result`'s `status`.
+  public var statusName: String {
+    switch self {
+    case .success: "success"
+    case .failure: "failure"
+    case .cancelled: "cancelled"
+    }
+  }
+}
+
+/// `screen_dropped_off`'s `reason`.
+public enum DropOffReason: String, Hashable, Sendable, CaseIterable {
+  case dismissed
+  case quit
+  case endOfInput = "end_of_input"
+}

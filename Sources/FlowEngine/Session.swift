@@ -1,0 +1,342 @@
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+/// A screen position: indices into `FlowDocument.flows` and that flow's `screens`.
+struct Frame: Hashable, Sendable {
+  var flow: Int
+  var screen: Int
+}
+
+/// A back-stack entry: the shown screen and the sub-flow call stack it was shown under.
+struct HistoryEntry: Hashable, Sendable {
+  var frame: Frame
+  var callStack: [Frame]
+}
+
+/// What every copy of a session shares: the document and everything fixed at start.
+final class SessionContext: Sendable {
+  let document: FlowDocument
+  let config: SessionConfig
+  let sessionID: String
+  let startTime: Int64
+  /// Experiment id → variant id (the Sequence `experiment` first, then local ones in order).
+  let variants: OrderedDictionary<String, String>
+  /// Attached to every event (see docs/semantics.md).
+  let envelopeExperiment: (id: String, variant: String)?
+  let userValue: Value
+  let variantValue: Value
+  /// Compiled `pattern`s of every input of the document, by source.
+  let patterns: [String: PatternBox]
+
+  init(
+    document: FlowDocument, config: SessionConfig, sessionID: String,
+    variants: OrderedDictionary<String, String>, envelopeExperiment: (id: String, variant: String)?
+  ) {
+    self.document = document
+    self.config = config
+    self.sessionID = sessionID
+    self.startTime = config.now
+    self.variants = variants
+    self.envelopeExperiment = envelopeExperiment
+    var user: OrderedDictionary<String, Value> = ["id": .string(config.userID)]
+    for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
+    self.userValue = .object(user)
+    self.variantValue = .object(variants.mapValues { .string($0) })
+    var patterns: [String: PatternBox] = [:]
+    for flow in document.flows {
+      for screen in flow.screens {
+        for block in screen.content.flatBlocks {
+          if case .input(let input) = block.content, let pattern = input.pattern, patterns[pattern] == nil {
+            patterns[pattern] = PatternBox(pattern)
+          }
+        }
+      }
+    }
+    self.patterns = patterns
+  }
+}
+
+/// A compiled whole-string pattern (nil when the pattern does not compile: then it never fails).
+struct PatternBox: @unchecked Sendable {
+  let regex: Regex<AnyRegexOutput>?
+  init(_ source: String) { regex = try? Regex(source) }
+}
+
+/// One walk through a flow: a value type whose `send(_:)` is the reducer
+/// `(state, input) → (state, [Output])`. See docs/semantics.md.
+public struct Session: Sendable {
+  let context: SessionContext
+  var frame: Frame
+  /// Whether the current screen has been shown (`screen_viewed` emitted).
+  var shown: Bool = false
+  var callStack: [Frame] = []
+  var backStack: [HistoryEntry] = []
+  var seen: Set<Frame> = []
+  var seq: Int = 0
+  var enteredAt: Int64
+  var ended: SessionStatus?
+  var outbox: [Output] = []
+
+  /// Collected data: one ordered map across flows.
+  public internal(set) var data: OrderedDictionary<String, Value> = [:]
+  /// Collected data as one ordered object value (for `--data` files and expectations).
+  public var dataValue: Value { .object(data) }
+  /// One collected value.
+  public func data(_ key: String) -> Value? { data[key] }
+
+  /// The pending awaited action or native screen.
+  public internal(set) var pending: PendingAction?
+  /// The last validation's messages by field; editing a field clears its entry.
+  public internal(set) var validationErrors: OrderedDictionary<String, String> = [:]
+  /// The error of the last failed action result, shown until the screen changes.
+  public internal(set) var lastActionError: String?
+  /// The virtual clock, epoch milliseconds.
+  public internal(set) var virtualNow: Int64
+  /// Every event so far (empty when `recordsHistory` is false).
+  public internal(set) var events: [Event] = []
+  /// Ids of the screens shown, in order (a screen shown again appears again).
+  public internal(set) var path: [String] = []
+  /// Every decision so far (empty when `recordsHistory` is false).
+  public internal(set) var trace: [Decision] = []
+  /// Screen transitions so far (counted against `stepBudget`).
+  public internal(set) var steps: Int = 0
+
+  init(context: SessionContext, frame: Frame) {
+    self.context = context
+    self.frame = frame
+    self.enteredAt = context.startTime
+    self.virtualNow = context.startTime
+  }
+
+  // MARK: Start
+
+  /// Starts a session: `onboarding_started`, `experiment_variant_assigned` per experiment, then
+  /// the first screen (its `onEnter` first). Throws when the flow or start screen does not exist.
+  public static func start(document: FlowDocument, config: SessionConfig = SessionConfig())
+    throws(SessionStartError) -> (Session, [Output])
+  {
+    var variants: OrderedDictionary<String, String> = [:]
+    var variantFlow: String?
+    let entry = config.flowID ?? document.entryFlowID
+    if let assigned = document.flow(entry)?.assignedExperiment {
+      variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
+    }
+    var local: (id: String, variant: String)?
+    for experiment in document.experiments where variants[experiment.id] == nil {
+      let chosen: String?
+      if let override = config.variantOverrides[experiment.id] {
+        chosen = override
+      } else {
+        chosen = VariantAssignment.variant(of: experiment, userID: config.userID)?.id
+      }
+      guard let chosen else { continue }
+      variants[experiment.id] = chosen
+      if local == nil { local = (experiment.id, chosen) }
+      if variantFlow == nil, let flow = experiment.variants.first(where: { $0.id == chosen })?.flow {
+        variantFlow = flow
+      }
+    }
+    let flowID = config.flowID ?? variantFlow ?? document.entryFlowID
+    guard let flowIndex = document.flows.firstIndex(where: { $0.id == flowID }) else {
+      let known = document.flows.map(\.id).joined(separator: ", ")
+      throw SessionStartError("no flow '\(flowID)' in the document (flows: \(known))")
+    }
+    let flow = document.flows[flowIndex]
+    guard !flow.screens.isEmpty else { throw SessionStartError("flow '\(flowID)' has no screens") }
+    let startID = config.startScreen ?? flow.startScreenID
+    guard let screenIndex = flow.index(of: startID) else {
+      throw SessionStartError(
+        "no screen '\(startID)' in flow '\(flowID)' (screens: \(flow.screens.map(\.id).joined(separator: ", ")))")
+    }
+    var envelope: (id: String, variant: String)?
+    if let assigned = flow.assignedExperiment {
+      envelope = (assigned.id, variants[assigned.id] ?? assigned.variantID)
+    } else {
+      envelope = local
+    }
+    let sessionID =
+      config.sessionID
+      ?? {
+        let key = "\(config.userID)\u{1F}\(flowID)\u{1F}\(config.now)"
+        return hex(EngineHash.murmur32(key, seed: 0)) + hex(EngineHash.murmur32(key, seed: 0x5EED))
+      }()
+    let context = SessionContext(
+      document: document, config: config, sessionID: sessionID, variants: variants,
+      envelopeExperiment: envelope)
+    var session = Session(context: context, frame: Frame(flow: flowIndex, screen: screenIndex))
+    session.begin()
+    let outputs = session.outbox
+    session.outbox = []
+    return (session, outputs)
+  }
+
+  static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
+
+  // MARK: Read-only views
+
+  /// The document the session runs.
+  public var document: FlowDocument { context.document }
+  /// The configuration it started with.
+  public var config: SessionConfig { context.config }
+  /// The session id of every event.
+  public var sessionID: String { context.sessionID }
+  /// The start time, epoch milliseconds.
+  public var startTime: Int64 { context.startTime }
+  /// Experiment id → variant id.
+  public var variants: OrderedDictionary<String, String> { context.variants }
+
+  /// Where the session stands.
+  public var status: SessionStatus {
+    if let ended { return ended }
+    if let pending { return .awaiting(pending) }
+    return .running
+  }
+
+  /// The flow of the current screen.
+  public var currentFlow: Flow { context.document.flows[frame.flow] }
+  /// The current screen (after the session ended: the last one).
+  public var currentScreen: Screen { currentFlow.screens[frame.screen] }
+  /// The current screen's 0-based position in its flow's order.
+  public var currentScreenIndex: Int { frame.screen }
+  /// Whether the current screen has been shown (false only while an `onEnter` is deciding).
+  public var isCurrentScreenShown: Bool { shown }
+
+  /// The back stack: the screens `back` returns to, oldest first.
+  public var history: [ScreenRef] {
+    backStack.map {
+      ScreenRef(
+        flowID: context.document.flows[$0.frame.flow].id,
+        screenID: context.document.flows[$0.frame.flow].screens[$0.frame.screen].id)
+    }
+  }
+
+  /// The flow screens the current sub-flow runs inside, outermost first.
+  public var subflowStack: [ScreenRef] {
+    callStack.map {
+      ScreenRef(
+        flowID: context.document.flows[$0.flow].id,
+        screenID: context.document.flows[$0.flow].screens[$0.screen].id)
+    }
+  }
+
+  /// The last decision of the trace.
+  public var lastDecision: Decision? { trace.last }
+
+  /// The last decision about leaving a screen (what `:why` shows).
+  public var lastBranchDecision: Decision? { trace.last { $0.kind == .leave } }
+
+  /// The names templates and conditions read, as of now.
+  public var templateEnvironment: EngineEnvironment {
+    var context: [String: Value] = [:]
+    context.reserveCapacity(7)
+    context["$screen"] = .string(currentScreen.id)
+    context["$flow"] = .string(currentFlow.id)
+    if let previous = backStack.last {
+      context["$previous"] = .string(self.context.document.flows[previous.frame.flow].screens[previous.frame.screen].id)
+    } else {
+      context["$previous"] = .null
+    }
+    context["$user"] = self.context.userValue
+    context["$variant"] = self.context.variantValue
+    context["$platform"] = .string(self.context.config.platform)
+    context["$locale"] = .string(self.context.config.locale)
+    return EngineEnvironment(data: data, context: context)
+  }
+
+  /// A template's text as of now.
+  public func render(_ template: TextTemplate) -> String {
+    EngineExpressions.render(template, in: templateEnvironment)
+  }
+
+  /// Whether a block of the current screen is visible (`visible` and `visibleWhen`).
+  public func isVisible(_ block: Block) -> Bool {
+    isVisible(block, in: templateEnvironment)
+  }
+
+  func isVisible(_ block: Block, in environment: EngineEnvironment) -> Bool {
+    guard block.visible else { return false }
+    guard let condition = block.visibleWhen else { return true }
+    return EngineExpressions.holds(condition, in: environment)
+  }
+
+  /// The current screen's visible blocks, flat (scroll-container children in place), in reading
+  /// order. Empty for legacy screens.
+  public var visibleBlocks: [Block] {
+    let content = currentScreen.content
+    guard content.usesBlocks else { return [] }
+    let environment = templateEnvironment
+    return content.flatBlocks.filter { isVisible($0, in: environment) }
+  }
+
+  /// The numbered controls of the current screen — the single source of truth for numbering.
+  /// See `ActionEntry`.
+  public var actions: [ActionEntry] {
+    let screen = currentScreen
+    let environment = templateEnvironment
+    var entries: [ActionEntry] = []
+    if screen.content.usesBlocks {
+      for block in screen.content.flatBlocks {
+        guard case .button(let button) = block.content, isVisible(block, in: environment) else { continue }
+        entries.append(
+          ActionEntry(
+            number: entries.count + 1, label: EngineExpressions.render(button.text, in: environment),
+            blockID: block.id, action: button.action, kind: .button))
+      }
+    } else if screen.kind != .native && screen.kind != .flow {
+      entries.append(
+        ActionEntry(
+          number: entries.count + 1,
+          label: EngineExpressions.render(screen.content.buttonText, in: environment),
+          blockID: nil, action: screen.content.buttonAction, kind: .legacyButton))
+    }
+    if let skipText = screen.content.skipText {
+      entries.append(
+        ActionEntry(
+          number: entries.count + 1, label: EngineExpressions.render(skipText, in: environment),
+          blockID: nil, action: .skip, kind: .skip))
+    }
+    return entries
+  }
+
+  /// A block's current value: collected data, else its default (slider `defaultValue`/min,
+  /// toggle `defaultValue`, input `defaultValue`); nil when it has none.
+  public func value(of block: Block) -> Value? {
+    guard let field = block.fieldName else { return nil }
+    if let value = data[field] { return value }
+    return defaultValue(of: block)
+  }
+
+  /// The current value of a field of the current screen (see `value(of:)`), else collected data.
+  public func value(ofField field: String) -> Value? {
+    if let block = currentScreen.content.flatBlocks.first(where: { $0.fieldName == field }) {
+      return value(of: block)
+    }
+    return data[field]
+  }
+
+  func defaultValue(of block: Block) -> Value? {
+    switch block.content {
+    case .slider(let slider): .number(slider.defaultValue)
+    case .toggle(let toggle): .bool(toggle.defaultValue)
+    case .input(let input): input.defaultValue
+    default: nil
+    }
+  }
+}
+
+extension Session: Equatable {
+  /// Two sessions are equal when they share the document context and their states are equal.
+  public static func == (lhs: Session, rhs: Session) -> Bool {
+    lhs.context === rhs.context && lhs.frame == rhs.frame && lhs.shown == rhs.shown
+      && lhs.callStack == rhs.callStack && lhs.backStack == rhs.backStack && lhs.seen == rhs.seen
+      && lhs.seq == rhs.seq && lhs.enteredAt == rhs.enteredAt && lhs.ended == rhs.ended
+      && lhs.data == rhs.data && lhs.pending == rhs.pending
+      && lhs.validationErrors == rhs.validationErrors && lhs.lastActionError == rhs.lastActionError
+      && lhs.virtualNow == rhs.virtualNow && lhs.events == rhs.events && lhs.path == rhs.path
+      && lhs.trace == rhs.trace && lhs.steps == rhs.steps
+  }
+}

@@ -1,0 +1,69 @@
+import FlowExpression
+
+/// Everything a session needs besides the document: who, when, which flow, and canned results.
+public struct SessionConfig: Hashable, Sendable {
+  /// The user id (events' `user_id`, `$user.id`, experiment bucketing).
+  public var userID: String
+  /// `$user.<trait>` values.
+  public var traits: [String: Value]
+  /// Experiment id → variant id, replacing the bucketed assignment (`--variant EXP=VARIANT`).
+  public var variantOverrides: [String: String]
+  /// The virtual clock's start, in epoch milliseconds.
+  public var now: Int64
+  /// The session id; nil derives one from the user id, the flow id and `now` (never random).
+  public var sessionID: String?
+  /// Start on this screen of the starting flow instead of its `startScreen`.
+  public var startScreen: String?
+  /// Run this flow of a bundle; wins over the bundle's `activeFlow` and over variant flows.
+  public var flowID: String?
+  /// At most this many screen transitions per session; then the session fails.
+  public var stepBudget: Int
+  /// `$platform`.
+  public var platform: String
+  /// `$locale`.
+  public var locale: String
+  /// Identifier → result, used at once when an awaited action (or a native screen) starts.
+  public var mocks: [String: ActionResult]
+  /// True: an awaited action without a mock waits in `.awaiting`. False: it fails at once with
+  /// the error `unhandled action: <identifier>`.
+  public var interactive: Bool
+  /// Keep `events`, `trace` and `path` in the session (false for explorers that fork a lot).
+  public var recordsHistory: Bool
+
+  public init(
+    userID: String = "anonymous",
+    traits: [String: Value] = [:],
+    variantOverrides: [String: String] = [:],
+    now: Int64 = 0,
+    sessionID: String? = nil,
+    startScreen: String? = nil,
+    flowID: String? = nil,
+    stepBudget: Int = 10_000,
+    platform: String = "ios",
+    locale: String = "en_US",
+    mocks: [String: ActionResult] = [:],
+    interactive: Bool = false,
+    recordsHistory: Bool = true
+  ) {
+    self.userID = userID
+    self.traits = traits
+    self.variantOverrides = variantOverrides
+    self.now = now
+    self.sessionID = sessionID
+    self.startScreen = startScreen
+    self.flowID = flowID
+    self.stepBudget = stepBudget
+    self.platform = platform
+    self.locale = locale
+    self.mocks = mocks
+    self.interactive = interactive
+    self.recordsHistory = recordsHistory
+  }
+}
+
+/// Why `Session.start` could not start.
+public struct SessionStartError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
