@@ -2,6 +2,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import Testing
+import _FlowTestSupport
 
 @Suite struct EventAndPropertyTests {
   @Test(arguments: [
@@ -88,17 +89,6 @@ import Testing
     .result(.failure("no")), .result(.cancelled), .wait(ms: 300), .goto(screenID: "welcome"),
     .setVariable(name: "v", value: 1), .quit(reason: .quit),
   ]
-
-  struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   @Test(arguments: [false, true])
   func randomWalksKeepInvariantsAndAreDeterministic(interactive: Bool) {
