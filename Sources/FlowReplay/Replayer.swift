@@ -395,12 +395,12 @@ struct ScriptRun {
     }
     if let item = expectation.text {
       let rendered = ScreenRenderer.render(session, options: RenderOptions(width: 10_000, color: false))
-      let haystack = collapse(rendered)
+      let haystack = collapse(rendered) + "\n" + ScreenText.lines(session).map(collapse).joined(separator: "\n")
       for text in item.value where !haystack.contains(collapse(text)) {
         throw StepFailure(
           location: item.location,
           headline: "expected the screen '\(session.currentScreen.id)' to show \"\(text)\"",
-          details: ["(the rendered screen is below)"])
+          details: ["texts on the screen:"] + ScreenText.lines(session).map { "  \"\($0)\"" })
       }
     }
     if let item = expectation.errors {
