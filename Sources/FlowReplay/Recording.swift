@@ -22,4 +22,9 @@ public enum ScriptWriter {
     // Interim body: the full writer is being written (issue 5).
     "flow: \(recording.flowPath)\nsteps: []\n"
   }
+
+  /// The same script as JSON (`*.flow-test.json`).
+  public static func json(for recording: Recording, final: Session) -> String {
+    "{\"flow\": \"\(recording.flowPath)\", \"steps\": []}\n"
+  }
 }
