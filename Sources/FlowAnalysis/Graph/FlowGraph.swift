@@ -46,8 +46,9 @@ public enum EdgeKind: Hashable, Sendable {
   case skip
   /// The screen's `onEnter` action.
   case onEnter
-  /// An awaited custom action's routed outcome with an explicit target.
-  case outcome(identifier: String, outcome: ActionOutcome)
+  /// An awaited custom action's routed outcome: an explicit target, or (`via`) the screen's
+  /// forward leave through that rule / `next` / order edge.
+  case outcome(identifier: String, outcome: ActionOutcome, via: String? = nil)
   /// A `native` screen answered by the host with `complete`.
   case native
   /// A `flow` screen runs a sub-flow.
@@ -63,7 +64,8 @@ public enum EdgeKind: Hashable, Sendable {
     case .checklist(let field): "pick \(field)"
     case .skip: "skip"
     case .onEnter: "onEnter"
-    case .outcome(let identifier, let outcome): "\(identifier): \(outcome.rawValue)"
+    case .outcome(let identifier, let outcome, let via):
+      "\(identifier): \(outcome.rawValue)" + (via.map { " · \($0)" } ?? "")
     case .native: "host: complete"
     case .subflow(let flowID): "runs \(flowID)"
     }
@@ -138,6 +140,8 @@ public struct FlowGraph: Sendable {
   public private(set) var subflowParents: [Int: [ScreenNode]] = [:]
   /// Start screen of each flow (nil when the flow has no screens).
   public let starts: [ScreenNode?]
+  /// Outcomes of the screen being built that route to `next`.
+  private var outcomeLeaves: [(String, ActionOutcome, SourceLocation)] = []
 
   public init(document: FlowDocument) {
     self.document = document
@@ -284,6 +288,7 @@ public struct FlowGraph: Sendable {
     }
 
     var forward = false
+    outcomeLeaves = []
     for control in controls {
       let kind: EdgeKind =
         switch control.kind {
@@ -299,29 +304,44 @@ public struct FlowGraph: Sendable {
       }
       forward = explicitEdges(node, flow, control.action, kind, control.location) || forward
     }
-    guard forward else { return }
+    guard forward || !outcomeLeaves.isEmpty else { return }
     leavesForward.insert(node)
-    var unconditional = false
+    for leave in leaveEdges(node, screen, flow) {
+      if forward { add(leave) }
+      for (identifier, outcome, location) in outcomeLeaves {
+        var edge = leave
+        edge.kind = .outcome(identifier: identifier, outcome: outcome, via: leave.kind.label)
+        edge.location = location
+        add(edge)
+      }
+    }
+  }
+
+  /// The edges of leaving a screen forward: rules in order (up to an unconditional one), then
+  /// the `next` key, the following screen or completion.
+  public func leaveEdges(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) -> [FlowEdge] {
+    var edges: [FlowEdge] = []
     for (index, rule) in screen.rules.enumerated() {
       let condition = rule.when?.source ?? "(always)"
       if let target = resolve(rule.goto, node, flow) {
-        add(FlowEdge(from: node, to: target, kind: .rule(number: index + 1, condition: condition), location: rule.location))
+        edges.append(
+          FlowEdge(from: node, to: target, kind: .rule(number: index + 1, condition: condition), location: rule.location))
       }
-      if rule.when == nil || rule.when?.isConstantTrue == true {
-        unconditional = true
-        break
-      }
+      if rule.when == nil || rule.when?.isConstantTrue == true { return edges }
     }
-    guard !unconditional else { return }
     if let next = screen.next {
       if let target = resolve(next, node, flow) {
-        add(FlowEdge(from: node, to: target, kind: .nextKey, location: screen.location))
+        edges.append(FlowEdge(from: node, to: target, kind: .nextKey, location: screen.location))
       }
     } else if node.screen + 1 < flow.screens.count {
-      add(FlowEdge(from: node, to: .screen(ScreenNode(flow: node.flow, screen: node.screen + 1)), kind: .order, location: screen.location))
+      edges.append(
+        FlowEdge(
+          from: node, to: .screen(ScreenNode(flow: node.flow, screen: node.screen + 1)), kind: .order,
+          location: screen.location))
     } else {
-      add(FlowEdge(from: node, to: .complete(flow: node.flow), kind: .order, location: screen.location))
+      edges.append(FlowEdge(from: node, to: .complete(flow: node.flow), kind: .order, location: screen.location))
     }
+    return edges
   }
 
   private func resolve(_ target: Target, _ node: ScreenNode, _ flow: Flow) -> EdgeTarget? {
@@ -356,17 +376,16 @@ public struct FlowGraph: Sendable {
       return false
     case .custom(let custom):
       guard custom.awaitResult else { return false }
-      var forward = false
       let routes: [(ActionOutcome, Action?)] = [
         (.success, custom.onSuccess ?? .next), (.failure, custom.onFailure), (.cancelled, custom.onCancel),
       ]
       for (outcome, route) in routes {
         guard let route else { continue }
-        forward =
-          explicitEdges(node, flow, route, .outcome(identifier: custom.identifier, outcome: outcome), location)
-          || forward
+        if explicitEdges(node, flow, route, .outcome(identifier: custom.identifier, outcome: outcome), location) {
+          outcomeLeaves.append((custom.identifier, outcome, location))
+        }
       }
-      return forward
+      return false
     }
   }
 }
