@@ -10,6 +10,18 @@ public struct BenchmarkResult: Hashable, Sendable {
   /// Peak resident set size of the process, bytes (0 when unknown).
   public var peakMemoryBytes: Int
   public var failures: Int
+
+  public init(
+    scripts: Int, stepsPerScript: Int, seconds: Double, scriptsPerSecond: Double, peakMemoryBytes: Int,
+    failures: Int
+  ) {
+    self.scripts = scripts
+    self.stepsPerScript = stepsPerScript
+    self.seconds = seconds
+    self.scriptsPerSecond = scriptsPerSecond
+    self.peakMemoryBytes = peakMemoryBytes
+    self.failures = failures
+  }
 }
 
 /// Generates scripts for a sample flow and replays them: for `flowrun-bench`.
