@@ -70,7 +70,10 @@ let package = Package(
     ),
     .target(
       name: "FlowAnalysis",
-      dependencies: ["FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay"],
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .target(

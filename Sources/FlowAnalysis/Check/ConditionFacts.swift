@@ -120,6 +120,27 @@ extension Expression {
     }
   }
 
+  /// The explorer's atoms: maximal boolean sub-expressions that read exactly one field (and
+  /// no context name), by field, such as `nps >= 9`, `len(tools) > 0`, `lower(role) != 'x'`.
+  /// Fields read together with another name in one comparison go to `raw`.
+  func collectAtoms(into atoms: inout [String: [Expression]], raw: inout Set<String>) {
+    let names = variableNames
+    let fields = names.filter { !$0.hasPrefix("$") }
+    if fields.count == 1 && names.count == 1 {
+      atoms[fields[0], default: []].append(self)
+      return
+    }
+    switch kind {
+    case .binary(.and, let lhs, let rhs), .binary(.or, let lhs, let rhs):
+      lhs.collectAtoms(into: &atoms, raw: &raw)
+      rhs.collectAtoms(into: &atoms, raw: &raw)
+    case .unary(.not, let operand):
+      operand.collectAtoms(into: &atoms, raw: &raw)
+    default:
+      raw.formUnion(fields)
+    }
+  }
+
   /// A canonical rendering of the tree without source ranges (to compare conditions).
   var canonical: String {
     switch kind {

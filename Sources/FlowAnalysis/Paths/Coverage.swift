@@ -1,0 +1,176 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+/// Something a run can cover: a screen shown, a transition, a rule winning, an action outcome.
+public enum CoverageItem: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// A screen was current (shown, or deciding its onEnter).
+  case screen(String)
+  /// A transition between screens (`from`, `to`: qualified screen names, `$complete`, `$dismiss`).
+  case edge(from: String, to: String)
+  /// Rule `number` of a screen won when leaving it forward (0: no rule matched, the default
+  /// successor was used).
+  case rule(screen: String, number: Int, condition: String)
+  /// An awaited action (or native screen) of a screen got this result.
+  case outcome(screen: String, identifier: String, outcome: String)
+
+  public var kindName: String {
+    switch self {
+    case .screen: "screen"
+    case .edge: "edge"
+    case .rule: "rule"
+    case .outcome: "outcome"
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .screen(let screen): "screen \(screen)"
+    case .edge(let from, let to): "edge \(from) → \(to)"
+    case .rule(let screen, let number, let condition):
+      number == 0 ? "rule \(screen) default (no rule matched)" : "rule \(screen) #\(number) (\(condition))"
+    case .outcome(let screen, let identifier, let outcome): "outcome \(screen) \(identifier) \(outcome)"
+    }
+  }
+
+  private var sortKey: (Int, String) {
+    switch self {
+    case .screen(let s): (0, s)
+    case .edge(let f, let t): (1, f + "\u{1}" + t)
+    case .rule(let s, let n, _): (2, s + "\u{1}" + String(n))
+    case .outcome(let s, let i, let o): (3, s + "\u{1}" + i + "\u{1}" + o)
+    }
+  }
+
+  public static func < (a: CoverageItem, b: CoverageItem) -> Bool { a.sortKey < b.sortKey }
+}
+
+/// Turns one session step (state before, input, outputs, state after) into coverage items.
+/// Navigation is the engine's: this only reads its outputs and, to tell which rule won, the
+/// rules' conditions against the data the engine decided with (checked against the engine's
+/// actual destination).
+public struct CoverageObserver: Sendable {
+  public let document: FlowDocument
+  private let qualify: Bool
+
+  public init(document: FlowDocument) {
+    self.document = document
+    qualify = document.flows.count > 1
+  }
+
+  public func name(flow: String, screen: String) -> String { qualify ? "\(flow)/\(screen)" : screen }
+
+  private func name(_ session: Session) -> String {
+    name(flow: session.currentFlow.id, screen: session.currentScreen.id)
+  }
+
+  /// Items of a session's start.
+  public func start(_ session: Session, _ outputs: [Output]) -> [CoverageItem] {
+    var items: [CoverageItem] = []
+    var previous = "$start"
+    record(outputs, from: &previous, into: &items)
+    if !session.status.isEnded { items.append(.screen(name(session))) }
+    return items
+  }
+
+  /// Items of one step.
+  public func step(before: Session, input: Input, outputs: [Output], after: Session) -> [CoverageItem] {
+    var items: [CoverageItem] = []
+    for output in outputs {
+      guard case .event(let event) = output, event.type == .actionResult,
+        case .string(let identifier)? = event.properties["identifier"],
+        case .string(let status)? = event.properties["status"]
+      else { continue }
+      items.append(
+        .outcome(screen: name(flow: event.flowID, screen: event.screenID ?? "?"), identifier: identifier, outcome: status))
+    }
+    var previous = name(before)
+    let destinations = record(outputs, from: &previous, into: &items)
+    if !after.status.isEnded { items.append(.screen(name(after))) }
+    // `back` and the host's dismiss are available everywhere: not edges of the flow.
+    if input == .back || input == .dismiss {
+      return items.filter { if case .edge = $0 { return false } else { return true } }
+    }
+    var reached = destinations
+    for frame in after.subflowStack { reached.insert(name(flow: frame.flowID, screen: frame.screenID)) }
+    if !after.status.isEnded { reached.insert(name(after)) }
+    let changed = !destinations.isEmpty || before.currentScreen.id != after.currentScreen.id
+      || before.currentFlow.id != after.currentFlow.id
+    guard changed else { return items }
+    if let rule = winningRule(
+      screen: before.currentScreen, flow: before.currentFlow, context: before.templateEnvironment.context,
+      after: after, reached: reached)
+    {
+      items.append(rule)
+    }
+    // Returning from a sub-flow leaves the parent's flow screen forward too.
+    if after.subflowStack.count < before.subflowStack.count, let parent = before.subflowStack.last,
+      let flow = document.flow(parent.flowID), let screen = flow.screen(parent.screenID)
+    {
+      var context = before.templateEnvironment.context
+      context["$screen"] = .string(screen.id)
+      context["$flow"] = .string(flow.id)
+      if let rule = winningRule(screen: screen, flow: flow, context: context, after: after, reached: reached) {
+        items.append(rule)
+      }
+    }
+    return items
+  }
+
+  /// Records shown screens and endings; returns the qualified names reached.
+  @discardableResult
+  private func record(_ outputs: [Output], from previous: inout String, into items: inout [CoverageItem]) -> Set<String>
+  {
+    var reached = Set<String>()
+    for output in outputs {
+      switch output {
+      case .screenShown(let flowID, let screenID):
+        let target = name(flow: flowID, screen: screenID)
+        if target != previous { items.append(.edge(from: previous, to: target)) }
+        items.append(.screen(target))
+        reached.insert(target)
+        previous = target
+      case .ended(.completed):
+        items.append(.edge(from: previous, to: "$complete"))
+        reached.insert("$complete")
+      case .ended(.dismissed):
+        items.append(.edge(from: previous, to: "$dismiss"))
+        reached.insert("$dismiss")
+      default: break
+      }
+    }
+    return reached
+  }
+
+  /// The rule of `screen` that wins with `data`, when its target is among `reached`.
+  private func winningRule(
+    screen: Screen, flow: Flow, context: [String: Value], after: Session, reached: Set<String>
+  ) -> CoverageItem? {
+    guard !screen.rules.isEmpty else { return nil }
+    let environment = EngineEnvironment(data: after.data, context: context)
+    let leftFlow = after.status.isEnded || after.currentFlow.id != flow.id
+    let screenName = name(flow: flow.id, screen: screen.id)
+    func hit(_ target: Target) -> Bool {
+      switch target {
+      case .complete: reached.contains("$complete") || leftFlow
+      case .screen(let id): reached.contains(name(flow: flow.id, screen: id))
+      }
+    }
+    for (index, rule) in screen.rules.enumerated() {
+      let holds = rule.when.map { $0.holds(in: environment) } ?? true
+      guard holds else { continue }
+      return hit(rule.goto) ? .rule(screen: screenName, number: index + 1, condition: rule.when?.source ?? "(always)") : nil
+    }
+    let fallback: Target
+    if let next = screen.next {
+      fallback = next
+    } else if let index = flow.index(of: screen.id), index + 1 < flow.screens.count {
+      fallback = .screen(flow.screens[index + 1].id)
+    } else {
+      fallback = .complete
+    }
+    return hit(fallback) ? .rule(screen: screenName, number: 0, condition: "") : nil
+  }
+}
+

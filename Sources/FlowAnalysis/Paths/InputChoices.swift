@@ -1,0 +1,220 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+/// What the explorer tries on a screen: values for each collecting block (boundaries around
+/// the numbers conditions and validation compare with, each option, valid and invalid text),
+/// each control, back, dismiss, each result of a pending action.
+struct InputChoices: Sendable {
+  /// Literal values conditions compare each field with.
+  let literals: [String: [Value]]
+  /// Names conditions read that no block collects: action results may supply them.
+  let resultNames: [String]
+  /// Largest multi-select combination tried.
+  let multiSelectBound: Int
+  /// Success payloads tried for awaited actions and native screens.
+  let payloads: [Value?]
+
+  init(document: FlowDocument, multiSelectBound: Int) {
+    var literals: [String: [Value]] = [:]
+    var read: [String] = []
+    var collected = Set<String>()
+    for flow in document.flows {
+      for screen in flow.screens {
+        var conditions = screen.rules.compactMap(\.when)
+        for block in screen.content.flatBlocks {
+          if let field = block.fieldName { collected.insert(field) }
+          if let condition = block.visibleWhen { conditions.append(condition) }
+        }
+        for condition in conditions {
+          for name in condition.variableNames where !name.hasPrefix("$") && !read.contains(name) { read.append(name) }
+          for comparison in condition.expression.fieldComparisons(in: condition.source) {
+            for literal in comparison.literals where !(literals[comparison.field] ?? []).contains(literal) {
+              literals[comparison.field, default: []].append(literal)
+            }
+          }
+        }
+      }
+    }
+    self.literals = literals
+    self.multiSelectBound = multiSelectBound
+    let resultNames = read.filter { !collected.contains($0) }
+    self.resultNames = resultNames
+    // Candidate values of each result name: its literals (numbers ±1), else true/false.
+    var options: [(String, [Value])] = []
+    for name in resultNames {
+      var values: [Value] = []
+      for literal in literals[name] ?? [] {
+        switch literal {
+        case .number(let n): values += [.number(n - 1), .number(n), .number(n + 1)]
+        case .bool: values += [.bool(true), .bool(false)]
+        default: values.append(literal)
+        }
+      }
+      if values.isEmpty { values = [.bool(true), .bool(false)] }
+      var unique: [Value] = []
+      for value in values where !unique.contains(value) { unique.append(value) }
+      options.append((name, unique))
+    }
+    var payloads: [Value?] = [nil]
+    let product = options.reduce(1) { $0 * $1.1.count }
+    if !options.isEmpty && product <= 32 {
+      var combos: [[(String, Value)]] = [[]]
+      for (name, values) in options {
+        combos = combos.flatMap { combo in values.map { combo + [(name, $0)] } }
+      }
+      for combo in combos {
+        payloads.append(.object(.init(uniqueKeysWithValues: combo)))
+      }
+    } else {
+      for (name, values) in options {
+        for value in values { payloads.append(.object([name: value])) }
+      }
+    }
+    self.payloads = payloads
+  }
+
+  /// Input sequences to try from `session` (each applied to a copy; a rejected `set` is skipped,
+  /// any other rejected input drops the sequence).
+  func sequences(for session: Session) -> [[Input]] {
+    if let pending = session.pending {
+      var results: [[Input]] = payloads.map { [.result(.success($0))] }
+      results.append([.result(.failure("error"))])
+      results.append([.result(.cancelled)])
+      if case .nativeScreen = pending.source {
+        results.append([.next])
+        results.append([.complete])
+      }
+      results.append([.dismiss])
+      return results
+    }
+    let screen = session.currentScreen
+    var sequences: [[Input]] = []
+    var fields: [(field: String, values: [Value])] = []
+    var picks: [(field: String, items: [String])] = []
+    for block in session.visibleBlocks {
+      guard let field = block.fieldName else { continue }
+      if case .choice(let choice) = block.content, !choice.allowMultiple, choice.autoAdvance {
+        for item in choice.items { picks.append((field, [item.id])) }
+        continue
+      }
+      let values = candidates(for: block, field: field)
+      if !values.isEmpty { fields.append((field, values)) }
+    }
+    // Cartesian product of field values when small, else one field varied at a time.
+    var plans: [[Input]] = []
+    let product = fields.reduce(1) { $0 * $1.values.count }
+    if product <= 48 {
+      var combos: [[Input]] = [[]]
+      for (field, values) in fields {
+        combos = combos.flatMap { combo in values.map { combo + [Input.set(field: field, value: $0)] } }
+      }
+      plans = combos
+    } else {
+      let base = fields.map { Input.set(field: $0.field, value: $0.values[0]) }
+      plans.append(base)
+      for (index, (field, values)) in fields.enumerated() {
+        for value in values.dropFirst() {
+          var plan = base
+          plan[index] = .set(field: field, value: value)
+          plans.append(plan)
+        }
+      }
+    }
+    let base = plans.first ?? []
+    for plan in plans {
+      for entry in session.actions { sequences.append(plan + [.tap(.number(entry.number))]) }
+    }
+    for pick in picks {
+      sequences.append(base.filter { if case .set(let f, _) = $0 { return f != pick.field } else { return true } } + [.pick(field: pick.field, items: pick.items)])
+    }
+    if screen.kind == .filler, let delay = screen.autoAdvanceMs {
+      sequences.append([.wait(ms: Int64(max(0, delay).rounded(.up)))])
+    }
+    sequences.append([.back])
+    sequences.append([.dismiss])
+    return sequences
+  }
+
+  /// Values to try for one block, a plausible valid one first.
+  func candidates(for block: Block, field: String) -> [Value] {
+    var values: [Value] = []
+    func add(_ value: Value) { if !values.contains(value) { values.append(value) } }
+    let compared = literals[field] ?? []
+    switch block.content {
+    case .input(let input):
+      switch input.kind {
+      case .number:
+        var numbers: [Double] = []
+        if let lo = input.min { numbers += [lo, lo - 1] }
+        if let hi = input.max { numbers += [hi, hi + 1] }
+        for literal in compared {
+          if let n = literal.numericValue { numbers += [n - 1, n, n + 1] }
+        }
+        if numbers.isEmpty { numbers = [25] }
+        let valid = numbers.filter { n in (input.min.map { n >= $0 } ?? true) && (input.max.map { n <= $0 } ?? true) }
+        for n in valid + numbers { add(.number(n)) }
+        add(.string("abc"))
+      case .email:
+        add(.string("alex@example.com"))
+        add(.string("not-an-email"))
+      case .phone:
+        add(.string("+15555550100"))
+        add(.string("call me"))
+      case .url:
+        add(.string("https://example.com"))
+        add(.string("not a url"))
+      case .date:
+        add(.string("2026-01-01"))
+        add(.string("someday"))
+      case .text, .password:
+        for literal in compared { if case .string = literal { add(literal) } }
+        add(.string("Alex"))
+        if let lo = input.minLength, lo > 1 { add(.string(String(repeating: "a", count: lo - 1))) }
+        if let hi = input.maxLength { add(.string(String(repeating: "a", count: hi + 1))) }
+        if input.pattern != nil { add(.string("12345")) }
+      }
+      if input.required { add(.string("")) }
+    case .slider(let slider):
+      let step = slider.step > 0 ? slider.step : 1
+      func snap(_ v: Double) -> Double {
+        let clamped = Swift.min(Swift.max(v, slider.min), slider.max)
+        return slider.min + ((clamped - slider.min) / step).rounded() * step
+      }
+      add(.number(slider.defaultValue))
+      for literal in compared {
+        if let n = literal.numericValue {
+          for v in [n - step, n, n + step] { add(.number(snap(v))) }
+        }
+      }
+      add(.number(slider.min))
+      add(.number(slider.max))
+    case .toggle(let toggle):
+      add(.bool(!toggle.defaultValue))
+      add(.bool(toggle.defaultValue))
+    case .choice(let choice):
+      let ids = choice.items.map(\.id)
+      if choice.allowMultiple {
+        for id in ids { add(.list([.string(id)])) }
+        if multiSelectBound >= 2 {
+          for i in ids.indices {
+            for j in ids.indices where j > i { add(.list([.string(ids[i]), .string(ids[j])])) }
+          }
+        }
+        if let lo = choice.minSelections, lo > 2, lo <= ids.count {
+          add(.list(ids.prefix(lo).map(Value.string)))
+        }
+        if let hi = choice.maxSelections, hi + 1 <= ids.count, hi + 1 > 2 {
+          add(.list(ids.prefix(hi + 1).map(Value.string)))
+        }
+        add(.list([]))
+      } else {
+        for id in ids { add(.string(id)) }
+      }
+    default:
+      break
+    }
+    return values
+  }
+}

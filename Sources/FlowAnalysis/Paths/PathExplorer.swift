@@ -1,0 +1,514 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+/// Explores a flow through the engine: forks `Session` values, tries the inputs `InputChoices`
+/// proposes, and de-duplicates states so that flows with many independent branches stay
+/// tractable. There is no second navigation implementation: every transition is the engine's.
+public struct PathExplorer: Sendable {
+  public struct Options: Sendable {
+    /// Stop following a path after this many steps.
+    public var maxDepth: Int
+    /// Stop exploring after this many distinct states.
+    public var maxStates: Int
+    /// Largest multi-select combination tried (1: single options only).
+    public var multiSelectBound: Int
+    /// Also explore each variant of each experiment (as `--variant` overrides).
+    public var variants: Bool
+
+    public init(maxDepth: Int = 10_000, maxStates: Int = 200_000, multiSelectBound: Int = 2, variants: Bool = true) {
+      self.maxDepth = maxDepth
+      self.maxStates = maxStates
+      self.multiSelectBound = multiSelectBound
+      self.variants = variants
+    }
+  }
+
+  /// A de-duplicated state: where the session is and the data conditions can read.
+  struct StateKey: Hashable {
+    var variants: [String]
+    var stack: [String]
+    var flow: String
+    var screen: String
+    var shown: Bool
+    var status: String
+    var pending: String?
+    var data: [Value?]
+  }
+
+  /// A transition of the state graph.
+  public struct Transition: Sendable {
+    public var from: Int
+    public var to: Int
+    public var inputs: [Input]
+    /// Screens shown on the way, then `$complete` / `$dismiss` when the session ended.
+    public var label: [String]
+    public var items: [Int]
+    public var isBack: Bool
+  }
+
+  /// One explored state.
+  public struct State: Sendable {
+    public var depth: Int
+    public var root: Int
+    public var status: SessionStatus
+    public var screen: String
+    /// The transition that first reached it (nil for a root).
+    public var parent: Int?
+    public var outgoing: [Int] = []
+    /// First reached by `back`: recorded, not expanded (back does not open new paths).
+    public var isBackLeaf = false
+  }
+
+  public let document: FlowDocument
+  public let options: Options
+  let observer: CoverageObserver
+  let choices: InputChoices
+  /// The fields conditions read, each abstracted to the outcomes of the comparisons
+  /// conditions make on it (or kept raw when a condition uses it any other way).
+  let relevantFields: [FieldAbstraction]
+
+  struct FieldAbstraction: Sendable {
+    var name: String
+    var atoms: [Condition]?
+
+    func key(_ value: Value?) -> Value? {
+      guard let value else { return nil }
+      guard let atoms else { return value }
+      let environment = ClosureEnvironment { $0 == name ? value : nil }
+      return .list(atoms.map { .bool($0.holds(in: environment)) })
+    }
+  }
+
+  public init(document: FlowDocument, options: Options = Options()) {
+    self.document = document
+    self.options = options
+    observer = CoverageObserver(document: document)
+    choices = InputChoices(document: document, multiSelectBound: options.multiSelectBound)
+    var atoms: [String: [Expression]] = [:]
+    var raw = Set<String>()
+    var names: [String] = []
+    for flow in document.flows {
+      for screen in flow.screens {
+        var conditions = screen.rules.compactMap(\.when)
+        conditions += screen.content.flatBlocks.compactMap(\.visibleWhen)
+        for condition in conditions {
+          for name in condition.variableNames where !name.hasPrefix("$") && !names.contains(name) { names.append(name) }
+          condition.expression.collectAtoms(into: &atoms, raw: &raw)
+        }
+      }
+    }
+    relevantFields = names.map { name in
+      if raw.contains(name) { return FieldAbstraction(name: name, atoms: nil) }
+      let conditions = (atoms[name] ?? []).map { Condition(expression: $0, source: "", form: .text) }
+      return FieldAbstraction(name: name, atoms: conditions)
+    }
+  }
+
+  /// The session configurations explored: the default assignment, then each variant of each
+  /// experiment as an override.
+  public var roots: [SessionConfig] {
+    let base = SessionConfig(userID: "explorer", now: 1_767_225_600_000, interactive: true, recordsHistory: false)
+    var configs = [base]
+    guard options.variants else { return configs }
+    var experiments: [(String, [String])] = document.experiments.map { ($0.id, $0.variants.map(\.id)) }
+    if let assigned = document.entryFlow?.assignedExperiment, !experiments.contains(where: { $0.0 == assigned.id }) {
+      experiments.append((assigned.id, [assigned.variantID]))
+    }
+    for (experiment, variants) in experiments {
+      for variant in variants {
+        var config = base
+        config.variantOverrides = [experiment: variant]
+        configs.append(config)
+      }
+    }
+    return configs
+  }
+
+  func key(_ session: Session) -> StateKey {
+    StateKey(
+      variants: session.variants.map { "\($0.key)=\($0.value)" },
+      stack: session.subflowStack.map { "\($0.flowID)/\($0.screenID)" },
+      flow: session.currentFlow.id, screen: session.currentScreen.id, shown: session.isCurrentScreenShown,
+      status: session.status.isEnded ? session.status.name : "", pending: session.pending?.identifier,
+      data: relevantFields.map { $0.key(session.data[$0.name]) })
+  }
+
+  /// Runs the exploration.
+  public func explore() -> Exploration {
+    var exploration = Exploration(document: document, options: options)
+    var index: [StateKey: Int] = [:]
+    var frontier: [(Int, Session?)] = []
+    var head = 0
+    func intern(_ items: [CoverageItem]) -> [Int] {
+      items.map { item in
+        if let id = exploration.itemIndex[item] { return id }
+        exploration.items.append(item)
+        exploration.itemIndex[item] = exploration.items.count - 1
+        return exploration.items.count - 1
+      }
+    }
+    for (rootIndex, config) in roots.enumerated() {
+      guard let (session, outputs) = try? Session.start(document: document, config: config) else { continue }
+      let key = key(session)
+      if index[key] != nil { continue }
+      let id = exploration.states.count
+      index[key] = id
+      exploration.states.append(
+        State(depth: 0, root: rootIndex, status: session.status, screen: observer.name(flow: session.currentFlow.id, screen: session.currentScreen.id)))
+      exploration.rootItems[id] = intern(observer.start(session, outputs))
+      exploration.rootConfigs[id] = config
+      frontier.append((id, session))
+    }
+    while head < frontier.count {
+      let (id, taken) = frontier[head]
+      frontier[head].1 = nil
+      head += 1
+      guard let session = taken else { continue }
+      let state = exploration.states[id]
+      if session.status.isEnded || state.isBackLeaf { continue }
+      if state.depth >= options.maxDepth {
+        exploration.depthLimited += 1
+        continue
+      }
+      for sequence in choices.sequences(for: session) {
+        var current = session
+        var applied: [Input] = []
+        var items: [CoverageItem] = []
+        var rejected = false
+        for input in sequence {
+          let before = current
+          let outputs = current.send(input)
+          if outputs.count == 1, case .rejected = outputs[0] {
+            if case .set = input { continue }
+            rejected = true
+            break
+          }
+          applied.append(input)
+          items += observer.step(before: before, input: input, outputs: outputs, after: current)
+        }
+        if rejected || applied.isEmpty { continue }
+        // Still on the same screen showing the same blocks (validation blocked, a field changed):
+        // the fill plans of this state already cover it.
+        if !current.status.isEnded, current.pending == session.pending,
+          current.currentFlow.id == session.currentFlow.id, current.currentScreen.id == session.currentScreen.id,
+          current.subflowStack == session.subflowStack,
+          current.visibleBlocks.map(\.id) == session.visibleBlocks.map(\.id)
+        {
+          exploration.addSelfLoop(id, applied, intern(items))
+          continue
+        }
+        let nextKey = key(current)
+        let target: Int
+        if let known = index[nextKey] {
+          target = known
+          if target == id {
+            // Same state (validation blocked, an unchanged field): keep its items only.
+            exploration.addSelfLoop(id, applied, intern(items))
+            continue
+          }
+        } else {
+          guard exploration.states.count < options.maxStates else {
+            exploration.stateLimited = true
+            continue
+          }
+          target = exploration.states.count
+          index[nextKey] = target
+          exploration.states.append(
+            State(
+              depth: state.depth + 1, root: state.root, status: current.status,
+              screen: observer.name(flow: current.currentFlow.id, screen: current.currentScreen.id),
+              parent: exploration.transitions.count, isBackLeaf: sequence.last == .back))
+          frontier.append((target, current))
+        }
+        var label: [String] = []
+        for item in items {
+          if case .edge(_, let to) = item { label.append(to) }
+        }
+        let isBack = sequence.last == .back
+        exploration.states[id].outgoing.append(exploration.transitions.count)
+        exploration.transitions.append(
+          Transition(from: id, to: target, inputs: applied, label: label, items: intern(items), isBack: isBack))
+      }
+    }
+    return exploration
+  }
+}
+
+/// The result of an exploration: the de-duplicated state graph and every coverage item seen.
+public struct Exploration: Sendable {
+  public let document: FlowDocument
+  public let options: PathExplorer.Options
+  public var states: [PathExplorer.State] = []
+  public var transitions: [PathExplorer.Transition] = []
+  public var items: [CoverageItem] = []
+  var itemIndex: [CoverageItem: Int] = [:]
+  var rootItems: [Int: [Int]] = [:]
+  var rootConfigs: [Int: SessionConfig] = [:]
+  /// Inputs that leave a state unchanged but hit items (validation, a failed result), by state;
+  /// only those adding an item the state's earlier loops did not.
+  var selfLoops: [Int: [(inputs: [Input], items: [Int])]] = [:]
+  var selfItems: [Int: Set<Int>] = [:]
+
+  mutating func addSelfLoop(_ state: Int, _ inputs: [Input], _ items: [Int]) {
+    let fresh = Set(items).subtracting(selfItems[state] ?? [])
+    guard !fresh.isEmpty else { return }
+    selfItems[state, default: []].formUnion(fresh)
+    selfLoops[state, default: []].append((inputs, items))
+  }
+  /// States not expanded because of `maxDepth`.
+  public var depthLimited = 0
+  /// True when `maxStates` stopped the exploration.
+  public var stateLimited = false
+
+  init(document: FlowDocument, options: PathExplorer.Options) {
+    self.document = document
+    self.options = options
+  }
+
+  public var isComplete: Bool { depthLimited == 0 && !stateLimited }
+
+  /// Every item the exploration reached, sorted.
+  public var reachableItems: [CoverageItem] { items.sorted() }
+
+  // MARK: Counting
+
+  /// Distinct screen paths from the start to completion and to dismissal.
+  ///
+  /// Paths are counted on the de-duplicated state graph, determinised by the screens shown
+  /// (two input sequences that show the same screens count once). `back` is not counted as
+  /// a path step, and loops are not unrolled: transitions closing a cycle are left out.
+  public func pathCounts() -> (completed: BigUInt, dismissed: BigUInt, cutCycles: Int) {
+    // Transitions that count: not back, not closing a cycle (iterative DFS).
+    var counted = [Bool](repeating: false, count: transitions.count)
+    var color = [UInt8](repeating: 0, count: states.count)  // 0 new, 1 on stack, 2 done
+    var cut = 0
+    let roots = Array(rootConfigs.keys).sorted()
+    for root in roots where color[root] == 0 {
+      var stack: [(Int, Int)] = [(root, 0)]
+      color[root] = 1
+      while let (state, position) = stack.last {
+        let outgoing = states[state].outgoing
+        if position < outgoing.count {
+          stack[stack.count - 1].1 += 1
+          let t = outgoing[position]
+          guard !transitions[t].isBack else { continue }
+          let next = transitions[t].to
+          switch color[next] {
+          case 1: if !transitions[t].label.isEmpty { cut += 1 }
+          case 0:
+            counted[t] = true
+            color[next] = 1
+            stack.append((next, 0))
+          default: counted[t] = true
+          }
+        } else {
+          color[state] = 2
+          stack.removeLast()
+        }
+      }
+    }
+    // Determinised counting over sets of states, memoised, iteratively.
+    var memo: [[Int]: (BigUInt, BigUInt)] = [:]
+    func closure(_ set: [Int]) -> [Int] {
+      var seen = Set(set)
+      var stack = set
+      while let s = stack.popLast() {
+        for t in states[s].outgoing where counted[t] && transitions[t].label.isEmpty {
+          if seen.insert(transitions[t].to).inserted { stack.append(transitions[t].to) }
+        }
+      }
+      return seen.sorted()
+    }
+    func successors(_ set: [Int]) -> [[Int]] {
+      var byLabel: [[String]: Set<Int>] = [:]
+      for s in set {
+        for t in states[s].outgoing where counted[t] && !transitions[t].label.isEmpty {
+          byLabel[transitions[t].label, default: []].insert(transitions[t].to)
+        }
+      }
+      return byLabel.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { closure(Array(byLabel[$0]!)) }
+    }
+    var total = (BigUInt.zero, BigUInt.zero)
+    let start = closure(roots)
+    var work: [([Int], [[Int]]?)] = [(start, nil)]
+    while let (set, children) = work.last {
+      if memo[set] != nil {
+        work.removeLast()
+        continue
+      }
+      guard let children else {
+        let next = successors(set)
+        work[work.count - 1].1 = next
+        for child in next where memo[child] == nil { work.append((child, nil)) }
+        continue
+      }
+      var completed = BigUInt.zero
+      var dismissed = BigUInt.zero
+      for s in set {
+        if states[s].status == .completed { completed = .one }
+        if states[s].status == .dismissed { dismissed = .one }
+      }
+      for child in children {
+        let (c, d) = memo[child] ?? (.zero, .zero)
+        completed += c
+        dismissed += d
+      }
+      memo[set] = (completed, dismissed)
+      work.removeLast()
+    }
+    total = memo[start] ?? total
+    return (total.0, total.1, cut)
+  }
+
+  // MARK: Paths for a covering set
+
+  /// The inputs from a root to `state` along first-discovery transitions.
+  func prefix(to state: Int) -> (root: Int, transitions: [Int]) {
+    var path: [Int] = []
+    var cursor = state
+    while let t = states[cursor].parent {
+      path.append(t)
+      cursor = transitions[t].from
+    }
+    return (cursor, path.reversed())
+  }
+
+  /// For every state, the first transition of a shortest way (no `back`) to a completed state,
+  /// else to a dismissed one.
+  func suffixes() -> [Int?] {
+    var incoming = [[Int]](repeating: [], count: states.count)
+    for (t, transition) in transitions.enumerated() where !transition.isBack {
+      incoming[transition.to].append(t)
+    }
+    var next = [Int?](repeating: nil, count: states.count)
+    var done = [Bool](repeating: false, count: states.count)
+    for wanted in [SessionStatus.completed, .dismissed] {
+      var queue: [Int] = []
+      for (s, state) in states.enumerated() where state.status == wanted && !done[s] {
+        done[s] = true
+        queue.append(s)
+      }
+      var head = 0
+      while head < queue.count {
+        let s = queue[head]
+        head += 1
+        for t in incoming[s] where !done[transitions[t].from] {
+          done[transitions[t].from] = true
+          next[transitions[t].from] = t
+          queue.append(transitions[t].from)
+        }
+      }
+    }
+    return next
+  }
+
+  /// A small set of complete paths (each ends completed or dismissed) covering every item the
+  /// exploration reached. Greedy: while items remain uncovered, take the completed path (a
+  /// shortest prefix, the transition, a shortest way to the end, with state-preserving inputs
+  /// such as failed results spliced in where they add items) that adds the most uncovered
+  /// items. Not a minimum cover; on large graphs the deepest fitting transition is taken.
+  public func coveringPaths() -> [ExploredPath] {
+    let suffix = suffixes()
+    var covered = Set<Int>()
+    var paths: [ExploredPath] = []
+    func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
+      let start = transition.map { transitions[$0].from } ?? state
+      var (root, path) = prefix(to: start)
+      var cursor = start
+      if let transition {
+        path.append(transition)
+        cursor = transitions[transition].to
+      }
+      var steps = 0
+      while !states[cursor].status.isEnded {
+        guard let t = suffix[cursor], steps <= states.count else { return nil }
+        path.append(t)
+        cursor = transitions[t].to
+        steps += 1
+      }
+      return (root, path)
+    }
+    func assemble(_ root: Int, _ path: [Int]) -> (inputs: [Input], screens: [String], items: Set<Int>) {
+      var items = Set(rootItems[root] ?? [])
+      var inputs: [Input] = []
+      var screens = [states[root].screen]
+      func splice(_ state: Int) {
+        for loop in selfLoops[state] ?? [] where !Set(loop.items).subtracting(covered).subtracting(items).isEmpty {
+          inputs += loop.inputs
+          items.formUnion(loop.items)
+        }
+      }
+      splice(root)
+      for t in path {
+        inputs += transitions[t].inputs
+        items.formUnion(transitions[t].items)
+        screens += transitions[t].label
+        splice(transitions[t].to)
+      }
+      return (inputs, screens, items)
+    }
+    var coverable = Set<Int>()
+    var candidates: [(state: Int, transition: Int?)] = []
+    for (t, transition) in transitions.enumerated()
+    where suffix[transition.to] != nil || states[transition.to].status.isEnded {
+      coverable.formUnion(transition.items)
+      candidates.append((transition.to, t))
+    }
+    for (state, items) in selfItems where suffix[state] != nil {
+      coverable.formUnion(items)
+      candidates.append((state, nil))
+    }
+    for (root, items) in rootItems where suffix[root] != nil || states[root].status.isEnded {
+      coverable.formUnion(items)
+      candidates.append((root, nil))
+    }
+    candidates.sort { a, b in
+      let da = states[a.state].depth
+      let db = states[b.state].depth
+      return da != db ? da > db : (a.transition ?? -1, a.state) < (b.transition ?? -1, b.state)
+    }
+    func fresh(_ candidate: (state: Int, transition: Int?)) -> Bool {
+      if let t = candidate.transition { return !Set(transitions[t].items).isSubset(of: covered) }
+      return !(selfItems[candidate.state] ?? []).union(rootItems[candidate.state] ?? []).isSubset(of: covered)
+    }
+    while !covered.isSuperset(of: coverable) {
+      var best: (root: Int, path: [Int], gain: Int)?
+      var tried = 0
+      for candidate in candidates where fresh(candidate) {
+        guard let walked = walk(candidate.state, through: candidate.transition) else { continue }
+        let gain = assemble(walked.root, walked.transitions).items.subtracting(covered).count
+        if gain > (best?.gain ?? 0) { best = (walked.root, walked.transitions, gain) }
+        tried += 1
+        if tried >= 256 { break }  // large graphs: the best of the deepest candidates
+      }
+      guard let chosen = best else { break }
+      let assembled = assemble(chosen.root, chosen.path)
+      covered.formUnion(assembled.items)
+      paths.append(
+        ExploredPath(
+          config: rootConfigs[chosen.root]!, inputs: assembled.inputs, screens: assembled.screens,
+          items: assembled.items.map { items[$0] }.sorted()))
+    }
+    return paths
+  }
+}
+
+/// One complete path: how to start, what to input, what it shows and covers.
+public struct ExploredPath: Sendable {
+  public var config: SessionConfig
+  public var inputs: [Input]
+  /// Screens shown (with `$complete` / `$dismiss` at the end).
+  public var screens: [String]
+  public var items: [CoverageItem]
+
+  /// Replays the path in a fresh session (history recorded) for script writing.
+  public func replay(document: FlowDocument) -> Session? {
+    var config = self.config
+    config.recordsHistory = true
+    guard var (session, _) = try? Session.start(document: document, config: config) else { return nil }
+    for input in inputs { _ = session.send(input) }
+    return session
+  }
+}

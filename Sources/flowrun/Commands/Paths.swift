@@ -1,0 +1,181 @@
+import ArgumentParser
+import FlowAnalysis
+import FlowEngine
+import FlowFormat
+import FlowReplay
+import Foundation
+
+extension Flowrun {
+  /// `flowrun paths FLOW`: explore every path through the engine, count them, pick a covering
+  /// set, emit it as replay scripts, or measure the coverage of existing scripts.
+  struct Paths: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Enumerate a flow's paths through the engine; coverage and test generation.",
+      discussion: """
+        Explores the flow by forking engine sessions: each option, boundary values around the \
+        numbers conditions and validation compare with, valid and invalid text, each control, \
+        back, dismiss, each action outcome (success data suggested by the conditions, failure, \
+        cancelled), each experiment variant, filler waits. States are de-duplicated (screen, \
+        sub-flow stack, status, pending action and the data conditions read), so the path count \
+        is exact even when it is astronomically large. The covering set is greedy, not minimum.
+        Exit 1 when --min-coverage is not met.
+        """
+    )
+
+    @Argument(help: "A flow or bundle JSON file.")
+    var flow: String
+
+    @Option(help: "Stop following a path after this many steps.")
+    var maxDepth = 10_000
+
+    @Option(help: "Stop exploring after this many distinct states.")
+    var maxStates = 200_000
+
+    @Option(help: "Largest multi-select combination tried.")
+    var maxSelections = 2
+
+    @Option(help: "Write the covering paths as replay scripts into this directory.")
+    var emit: String?
+
+    @Option(
+      name: .customLong("coverage"), parsing: .upToNextOption,
+      help: "Replay these scripts (files or directories) and report what they leave uncovered.")
+    var coverage: [String] = []
+
+    @Option(help: "With --coverage: exit 1 when total coverage is below this percentage.")
+    var minCoverage: Double?
+
+    @Flag(help: "List every covering path's screens.")
+    var verbose = false
+
+    func validate() throws {
+      if minCoverage != nil && coverage.isEmpty {
+        throw ValidationError("--min-coverage needs --coverage SCRIPT...")
+      }
+      if maxDepth < 1 || maxStates < 1 { throw ValidationError("--max-depth and --max-states must be positive") }
+    }
+
+    func run() throws {
+      let (document, _) = try loadRunnableFlow(flow)
+      let explorer = PathExplorer(
+        document: document,
+        options: .init(maxDepth: maxDepth, maxStates: maxStates, multiSelectBound: maxSelections))
+      let exploration = explorer.explore()
+      let output = Output.standard
+      let counts = exploration.pathCounts()
+      let lower = exploration.isComplete ? "" : "≥ "
+      output.write(
+        "explored \(exploration.states.count) states, \(exploration.transitions.count) transitions\n")
+      if exploration.stateLimited {
+        output.write("note: stopped at --max-states \(maxStates); counts and coverage are lower bounds\n")
+      }
+      if exploration.depthLimited > 0 {
+        output.write(
+          "note: \(exploration.depthLimited) states at --max-depth \(maxDepth) were not expanded; counts are lower bounds\n")
+      }
+      output.write("paths to completion: \(lower)\(counts.completed)\n")
+      output.write("paths to dismissal: \(lower)\(counts.dismissed)\n")
+      if counts.cutCycles > 0 {
+        output.write("loops: \(counts.cutCycles) transitions close a cycle; paths count each loop at most once, not unrolled\n")
+      }
+      let reachable = exploration.reachableItems
+      let kinds = ["screen", "edge", "rule", "outcome"]
+      let tally = kinds.map { kind in "\(reachable.count { $0.kindName == kind }) \(kind)s" }
+      output.write("reachable: \(tally.joined(separator: ", "))\n")
+
+      if !coverage.isEmpty {
+        try reportCoverage(document: document, reachable: reachable)
+        return
+      }
+      let paths = exploration.coveringPaths()
+      output.write("covering set (greedy): \(paths.count) paths cover every reachable screen, edge, rule and outcome\n")
+      for (index, path) in paths.enumerated() where verbose || emit == nil {
+        output.write("  \(index + 1). \(path.screens.joined(separator: " → "))\n")
+      }
+      if let emit { try write(paths, document: document, to: emit) }
+    }
+
+    private func write(_ paths: [ExploredPath], document: FlowDocument, to directory: String) throws {
+      let fm = FileManager.default
+      try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      let flowPath = relativePath(from: directory, to: flow)
+      let stem = ((flow as NSString).lastPathComponent as NSString).deletingPathExtension
+      let width = String(paths.count).count
+      for (index, path) in paths.enumerated() {
+        guard let session = path.replay(document: document) else { continue }
+        let number = String(index + 1)
+        let name = "\(stem)-path-\(String(repeating: "0", count: width - number.count))\(number).flow-test.yaml"
+        var text = ScriptWriter.yaml(
+          for: Recording(flowPath: flowPath, config: path.config, inputs: path.inputs), final: session)
+        let ending = path.screens.last == "$dismiss" ? "dismissed" : "completed"
+        let title = "\(stem) path \(number): \(path.screens.count - 1) screens, \(ending)"
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let line = lines.firstIndex(where: { $0.hasPrefix("name: ") }) { lines[line] = "name: \"\(title)\"" }
+        text = "# generated by flowrun paths: \(path.screens.joined(separator: " → "))\n" + lines.joined(separator: "\n")
+        try text.write(toFile: (directory as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+      }
+      Output.standard.write("wrote \(paths.count) scripts to \(directory)\n")
+    }
+
+    private func reportCoverage(document: FlowDocument, reachable: [CoverageItem]) throws {
+      var covered = Set<CoverageItem>()
+      var scripts: [String] = []
+      for argument in coverage {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
+          let files = FileManager.default.enumerator(atPath: argument)?.compactMap { $0 as? String } ?? []
+          scripts += files.filter { $0.hasSuffix(".flow-test.yaml") || $0.hasSuffix(".flow-test.json") }.sorted()
+            .map { (argument as NSString).appendingPathComponent($0) }
+        } else {
+          scripts.append(argument)
+        }
+      }
+      let target = URL(fileURLWithPath: flow).standardizedFileURL.path
+      var used = 0
+      for path in scripts {
+        let parsed = ScriptParser.load(path: path)
+        guard let script = parsed.script else {
+          Output.error.write(DiagnosticFormatter(sources: [path: parsed.source]).text(parsed.diagnostics))
+          throw ExitCode(2)
+        }
+        guard URL(fileURLWithPath: script.flowPath).standardizedFileURL.path == target else { continue }
+        guard let items = ScriptCoverage.items(of: script, document: document) else { continue }
+        covered.formUnion(items)
+        used += 1
+      }
+      let report = CoverageReport(reachable: reachable, covered: covered)
+      let output = Output.standard
+      output.write("coverage of \(used) of \(scripts.count) scripts (the others run another flow):\n")
+      for kind in ["screen", "edge", "rule", "outcome"] {
+        let (hit, total) = report.ratio(kind)
+        output.write("  \(kind)s: \(hit)/\(total)\n")
+      }
+      let (hit, total) = report.ratio()
+      output.write("  total: \(hit)/\(total) (\(formatPercent(report.percent)))\n")
+      let uncovered = report.uncovered
+      if !uncovered.isEmpty {
+        output.write("uncovered:\n")
+        for item in uncovered { output.write("  \(item)\n") }
+      }
+      if let minCoverage, report.percent + 1e-9 < minCoverage {
+        output.write("coverage \(formatPercent(report.percent)) is below --min-coverage \(formatPercent(minCoverage))\n")
+        throw ExitCode(1)
+      }
+    }
+
+    private func formatPercent(_ value: Double) -> String {
+      let tenths = (value * 10).rounded() / 10
+      return (tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)) + "%"
+    }
+  }
+}
+
+/// `to` as a path relative to the directory `from` (both relative to the working directory).
+func relativePath(from directory: String, to file: String) -> String {
+  let base = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
+  let target = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
+  var common = 0
+  while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
+  let ups = Array(repeating: "..", count: base.count - common)
+  return (ups + target[common...]).joined(separator: "/")
+}
