@@ -67,34 +67,66 @@ public struct CoverageObserver: Sendable {
 
   /// Items of a session's start.
   public func start(_ session: Session, _ outputs: [Output]) -> [CoverageItem] {
-    var items: [CoverageItem] = []
+    var items = outcomes(outputs)
     var previous = "$start"
-    record(outputs, from: &previous, into: &items)
+    var entered: [(flow: String, screen: String)] = []
+    let reached = record(outputs, from: &previous, into: &items, entered: &entered)
     if !session.status.isEnded { items.append(.screen(name(session))) }
+    items += enteredRules(entered, session: session, reached: reached.union(current(session)))
+    return items
+  }
+
+  /// The screens a session stands on (its screen and the flow screens of its sub-flow stack).
+  private func current(_ session: Session) -> Set<String> {
+    var names = Set(session.subflowStack.map { name(flow: $0.flowID, screen: $0.screenID) })
+    if !session.status.isEnded { names.insert(name(session)) }
+    return names
+  }
+
+  /// Action results, as outcome items.
+  private func outcomes(_ outputs: [Output]) -> [CoverageItem] {
+    outputs.compactMap { output in
+      guard case .event(let event) = output, event.type == .actionResult,
+        case .string(let identifier)? = event.properties["identifier"],
+        case .string(let status)? = event.properties["status"]
+      else { return nil }
+      return .outcome(screen: name(flow: event.flowID, screen: event.screenID ?? "?"), identifier: identifier, outcome: status)
+    }
+  }
+
+  /// Rules of screens entered and left within one input without being shown (an `onEnter`
+  /// answered by a mock).
+  private func enteredRules(_ entered: [(flow: String, screen: String)], session: Session, reached: Set<String>)
+    -> [CoverageItem]
+  {
+    var items: [CoverageItem] = []
+    for (flowID, screenID) in entered {
+      guard let flow = document.flow(flowID), let screen = flow.screen(screenID) else { continue }
+      var context = session.templateEnvironment.context
+      context["$screen"] = .string(screen.id)
+      context["$flow"] = .string(flow.id)
+      if let rule = winningRule(screen: screen, flow: flow, context: context, after: session, reached: reached) {
+        items.append(rule)
+      }
+    }
     return items
   }
 
   /// Items of one step.
   public func step(before: Session, input: Input, outputs: [Output], after: Session) -> [CoverageItem] {
-    var items: [CoverageItem] = []
-    for output in outputs {
-      guard case .event(let event) = output, event.type == .actionResult,
-        case .string(let identifier)? = event.properties["identifier"],
-        case .string(let status)? = event.properties["status"]
-      else { continue }
-      items.append(
-        .outcome(screen: name(flow: event.flowID, screen: event.screenID ?? "?"), identifier: identifier, outcome: status))
-    }
+    var items = outcomes(outputs)
     var previous = name(before)
-    let destinations = record(outputs, from: &previous, into: &items)
+    var entered: [(flow: String, screen: String)] = []
+    let destinations = record(outputs, from: &previous, into: &items, entered: &entered)
+    let beforeName = name(before)
+    entered.removeAll { name(flow: $0.flow, screen: $0.screen) == beforeName }
     if !after.status.isEnded { items.append(.screen(name(after))) }
     // `back` and the host's dismiss are available everywhere: not edges of the flow.
     if input == .back || input == .dismiss {
       return items.filter { if case .edge = $0 { return false } else { return true } }
     }
-    var reached = destinations
-    for frame in after.subflowStack { reached.insert(name(flow: frame.flowID, screen: frame.screenID)) }
-    if !after.status.isEnded { reached.insert(name(after)) }
+    let reached = destinations.union(current(after))
+    items += enteredRules(entered, session: after, reached: reached)
     let changed = !destinations.isEmpty || before.currentScreen.id != after.currentScreen.id
       || before.currentFlow.id != after.currentFlow.id
     guard changed else { return items }
@@ -118,19 +150,29 @@ public struct CoverageObserver: Sendable {
     return items
   }
 
-  /// Records shown screens and endings; returns the qualified names reached.
-  @discardableResult
-  private func record(_ outputs: [Output], from previous: inout String, into items: inout [CoverageItem]) -> Set<String>
-  {
+  /// Records shown screens, screens entered by an action result without being shown, and
+  /// endings; returns the qualified names reached.
+  private func record(
+    _ outputs: [Output], from previous: inout String, into items: inout [CoverageItem],
+    entered: inout [(flow: String, screen: String)]
+  ) -> Set<String> {
     var reached = Set<String>()
+    func enter(_ target: String) {
+      if target != previous { items.append(.edge(from: previous, to: target)) }
+      items.append(.screen(target))
+      reached.insert(target)
+      previous = target
+    }
     for output in outputs {
       switch output {
       case .screenShown(let flowID, let screenID):
-        let target = name(flow: flowID, screen: screenID)
-        if target != previous { items.append(.edge(from: previous, to: target)) }
-        items.append(.screen(target))
-        reached.insert(target)
-        previous = target
+        enter(name(flow: flowID, screen: screenID))
+      case .event(let event) where event.type == .actionResult:
+        // An onEnter answered at once (a mock): the screen was entered, never shown.
+        if let screenID = event.screenID, name(flow: event.flowID, screen: screenID) != previous {
+          entered.append((event.flowID, screenID))
+          enter(name(flow: event.flowID, screen: screenID))
+        }
       case .ended(.completed):
         items.append(.edge(from: previous, to: "$complete"))
         reached.insert("$complete")
