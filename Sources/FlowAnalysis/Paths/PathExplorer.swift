@@ -34,7 +34,7 @@ public struct PathExplorer: Sendable {
     var shown: Bool
     var status: String
     var pending: String?
-    var data: [Value?]
+    var data: [Int: Value]
   }
 
   /// A transition of the state graph.
@@ -104,6 +104,49 @@ public struct PathExplorer: Sendable {
       let conditions = (atoms[name] ?? []).map { Condition(expression: $0, source: "", form: .text) }
       return FieldAbstraction(name: name, atoms: conditions)
     }
+    // Liveness: a field matters at a screen only if a condition reading it can still come.
+    // Topological positions of the screen graph's strongly connected components give a sound
+    // test: a screen after every reader of a field (in that order) can never reach one.
+    let graph = FlowGraph(document: document)
+    let components = graph.stronglyConnectedComponents()  // reverse topological order
+    var position: [ScreenNode: Int] = [:]
+    for (index, component) in components.enumerated() {
+      for node in component { position[node] = components.count - 1 - index }
+    }
+    var lastReader = [Int](repeating: -1, count: names.count)
+    let fieldIndex = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    for node in graph.nodes {
+      let screen = graph.screen(node)
+      var conditions = screen.rules.compactMap(\.when)
+      conditions += screen.content.flatBlocks.compactMap(\.visibleWhen)
+      for condition in conditions {
+        for name in condition.variableNames {
+          if let i = fieldIndex[name] { lastReader[i] = max(lastReader[i], position[node] ?? Int.max) }
+        }
+      }
+    }
+    self.lastReader = lastReader
+    self.position = position
+    flowIndex = Dictionary(document.flows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  let lastReader: [Int]
+  let position: [ScreenNode: Int]
+  let flowIndex: [String: Int]
+
+  /// The earliest topological position the session can continue from (its screen, and the
+  /// flow screens it returns to).
+  func livePosition(_ session: Session) -> Int {
+    var lowest = Int.max
+    if let f = flowIndex[session.currentFlow.id] {
+      lowest = position[ScreenNode(flow: f, screen: session.currentScreenIndex)] ?? 0
+    }
+    for frame in session.subflowStack {
+      if let f = flowIndex[frame.flowID], let s = session.document.flows[f].index(of: frame.screenID) {
+        lowest = min(lowest, position[ScreenNode(flow: f, screen: s)] ?? 0)
+      }
+    }
+    return lowest == Int.max ? 0 : lowest
   }
 
   /// The session configurations explored: the default assignment, then each variant of each
@@ -132,7 +175,17 @@ public struct PathExplorer: Sendable {
       stack: session.subflowStack.map { "\($0.flowID)/\($0.screenID)" },
       flow: session.currentFlow.id, screen: session.currentScreen.id, shown: session.isCurrentScreenShown,
       status: session.status.isEnded ? session.status.name : "", pending: session.pending?.identifier,
-      data: relevantFields.map { $0.key(session.data[$0.name]) })
+      data: liveData(session))
+  }
+
+  func liveData(_ session: Session) -> [Int: Value] {
+    guard !session.status.isEnded else { return [:] }
+    let from = livePosition(session)
+    var data: [Int: Value] = [:]
+    for (index, field) in relevantFields.enumerated() where lastReader[index] >= from {
+      if let value = field.key(session.data[field.name]) { data[index] = value }
+    }
+    return data
   }
 
   /// Runs the exploration.
@@ -226,7 +279,8 @@ public struct PathExplorer: Sendable {
         for item in items {
           if case .edge(_, let to) = item { label.append(to) }
         }
-        let isBack = sequence.last == .back
+        // `back`, and a `previous` button (the history shrinks): not a step of a counted path.
+        let isBack = sequence.last == .back || current.history.count < session.history.count
         exploration.states[id].outgoing.append(exploration.transitions.count)
         exploration.transitions.append(
           Transition(from: id, to: target, inputs: applied, label: label, items: intern(items), isBack: isBack))
@@ -279,11 +333,15 @@ public struct Exploration: Sendable {
   /// Paths are counted on the de-duplicated state graph, determinised by the screens shown
   /// (two input sequences that show the same screens count once). `back` is not counted as
   /// a path step, and loops are not unrolled: transitions closing a cycle are left out.
-  public func pathCounts() -> (completed: BigUInt, dismissed: BigUInt, cutCycles: Int) {
+  /// Transitions that count as path steps (not back, not closing a cycle in a depth-first
+  /// walk from the roots), the number of forward transitions left out, and the states in
+  /// post-order (successors first).
+  func countedTransitions() -> (counted: [Bool], cut: Int, postorder: [Int]) {
     // Transitions that count: not back, not closing a cycle (iterative DFS).
     var counted = [Bool](repeating: false, count: transitions.count)
     var color = [UInt8](repeating: 0, count: states.count)  // 0 new, 1 on stack, 2 done
     var cut = 0
+    var postorder: [Int] = []
     let roots = Array(rootConfigs.keys).sorted()
     for root in roots where color[root] == 0 {
       var stack: [(Int, Int)] = [(root, 0)]
@@ -305,10 +363,17 @@ public struct Exploration: Sendable {
           }
         } else {
           color[state] = 2
+          postorder.append(state)
           stack.removeLast()
         }
       }
     }
+    return (counted, cut, postorder)
+  }
+
+  public func pathCounts() -> (completed: BigUInt, dismissed: BigUInt, cutCycles: Int) {
+    let (counted, cut, _) = countedTransitions()
+    let roots = Array(rootConfigs.keys).sorted()
     // Determinised counting over sets of states, memoised, iteratively.
     var memo: [[Int]: (BigUInt, BigUInt)] = [:]
     func closure(_ set: [Int]) -> [Int] {
@@ -405,10 +470,12 @@ public struct Exploration: Sendable {
   }
 
   /// A small set of complete paths (each ends completed or dismissed) covering every item the
-  /// exploration reached. Greedy: while items remain uncovered, take the completed path (a
-  /// shortest prefix, the transition, a shortest way to the end, with state-preserving inputs
-  /// such as failed results spliced in where they add items) that adds the most uncovered
-  /// items. Not a minimum cover; on large graphs the deepest fitting transition is taken.
+  /// exploration reached. Greedy (not a minimum cover): each round takes the path from a root
+  /// to an ending that collects the most uncovered items (dynamic programming on the counted
+  /// state DAG; an item met twice on one path counts twice in the estimate), with
+  /// state-preserving inputs such as failed results spliced in where they add items. Items only
+  /// on loop-closing or `previous` transitions then get one path each (a shortest prefix, the
+  /// transition, a shortest way to an ending).
   public func coveringPaths() -> [ExploredPath] {
     let suffix = suffixes()
     var covered = Set<Int>()
@@ -473,6 +540,48 @@ public struct Exploration: Sendable {
       if let t = candidate.transition { return !Set(transitions[t].items).isSubset(of: covered) }
       return !(selfItems[candidate.state] ?? []).union(rootItems[candidate.state] ?? []).isSubset(of: covered)
     }
+    // Greedy by dynamic programming on the counted DAG: each round follows, from the best root,
+    // the transitions that collect the most uncovered items on the way to an ending.
+    let (counted, _, postorder) = countedTransitions()
+    while !covered.isSuperset(of: coverable) {
+      var value = [Int?](repeating: nil, count: states.count)
+      var choice = [Int?](repeating: nil, count: states.count)
+      func selfGain(_ state: Int) -> Int { (selfItems[state] ?? []).subtracting(covered).count }
+      for state in postorder {
+        if states[state].status.isEnded {
+          value[state] = 0
+          continue
+        }
+        for t in states[state].outgoing where counted[t] {
+          guard let rest = value[transitions[t].to] else { continue }
+          let gain = Set(transitions[t].items).subtracting(covered).count + selfGain(transitions[t].to) + rest
+          if gain > (value[state] ?? -1) {
+            value[state] = gain
+            choice[state] = t
+          }
+        }
+      }
+      var bestRoot: (Int, Int)?
+      for root in rootConfigs.keys.sorted() {
+        guard let v = value[root] else { continue }
+        let gain = v + Set(rootItems[root] ?? []).subtracting(covered).count + selfGain(root)
+        if gain > (bestRoot?.1 ?? 0) { bestRoot = (root, gain) }
+      }
+      guard let (root, _) = bestRoot else { break }
+      var path: [Int] = []
+      var cursor = root
+      while let t = choice[cursor], !states[cursor].status.isEnded {
+        path.append(t)
+        cursor = transitions[t].to
+      }
+      let assembled = assemble(root, path)
+      covered.formUnion(assembled.items)
+      paths.append(
+        ExploredPath(
+          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens,
+          items: assembled.items.map { items[$0] }.sorted()))
+    }
+    // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
     while !covered.isSuperset(of: coverable) {
       var best: (root: Int, path: [Int], gain: Int)?
       var tried = 0
