@@ -125,6 +125,46 @@ public struct PathExplorer: Sendable {
         }
       }
     }
+    // Each field matters from the first screen that can write it (a flow screen writes what its
+    // sub-flow collects; action results may write anything) to its last reader: bucket the
+    // fields by the positions in that window so a state looks only at its position's fields.
+    var firstWriter = [Int](repeating: 0, count: names.count)
+    var collectedByBlocks = [Bool](repeating: false, count: names.count)
+    var subflowFields: [String: Set<String>] = [:]
+    func fields(of flowID: String, _ seen: Set<String> = []) -> Set<String> {
+      if let known = subflowFields[flowID] { return known }
+      guard let flow = document.flow(flowID), !seen.contains(flowID) else { return [] }
+      var result = Set<String>()
+      for screen in flow.screens {
+        result.formUnion(screen.collectedFields)
+        if let child = screen.subflow { result.formUnion(fields(of: child, seen.union([flowID]))) }
+      }
+      subflowFields[flowID] = result
+      return result
+    }
+    var writerPosition = [Int](repeating: Int.max, count: names.count)
+    for node in graph.nodes {
+      let screen = graph.screen(node)
+      var written = screen.collectedFields
+      if let child = screen.subflow { written.formUnion(fields(of: child)) }
+      for field in written {
+        guard let i = fieldIndex[field] else { continue }
+        collectedByBlocks[i] = true
+        writerPosition[i] = min(writerPosition[i], position[node] ?? 0)
+      }
+    }
+    for i in names.indices { firstWriter[i] = collectedByBlocks[i] ? writerPosition[i] : 0 }
+    var buckets: [[Int]]? = Array(repeating: [], count: components.count)
+    var total = 0
+    for i in names.indices where lastReader[i] >= firstWriter[i] {
+      total += lastReader[i] - firstWriter[i] + 1
+      if total > 4_000_000 {
+        buckets = nil
+        break
+      }
+      for p in firstWriter[i]...min(lastReader[i], components.count - 1) { buckets?[p].append(i) }
+    }
+    liveFields = buckets
     self.lastReader = lastReader
     self.position = position
     flowIndex = Dictionary(document.flows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -132,6 +172,8 @@ public struct PathExplorer: Sendable {
 
   let lastReader: [Int]
   let position: [ScreenNode: Int]
+  /// Fields that may matter at each topological position (nil: too many; scan them all).
+  let liveFields: [[Int]]?
   let flowIndex: [String: Int]
 
   /// The earliest topological position the session can continue from (its screen, and the
@@ -182,6 +224,12 @@ public struct PathExplorer: Sendable {
     guard !session.status.isEnded else { return [:] }
     let from = livePosition(session)
     var data: [Int: Value] = [:]
+    if let liveFields, from < liveFields.count {
+      for index in liveFields[from] {
+        if let value = relevantFields[index].key(session.data[relevantFields[index].name]) { data[index] = value }
+      }
+      return data
+    }
     for (index, field) in relevantFields.enumerated() where lastReader[index] >= from {
       if let value = field.key(session.data[field.name]) { data[index] = value }
     }
