@@ -170,6 +170,11 @@ struct InputChoices: Sendable {
         add(.string("someday"))
       case .text, .password:
         for literal in compared { if case .string = literal { add(literal) } }
+        // A plausible valid value first: "Alex", padded to minLength, cut to maxLength.
+        var valid = "Alex"
+        if let lo = input.minLength, lo > valid.count { valid += String(repeating: "x", count: lo - valid.count) }
+        if let hi = input.maxLength, hi >= 1, hi < valid.count { valid = String(valid.prefix(hi)) }
+        add(.string(valid))
         add(.string("Alex"))
         if let lo = input.minLength, lo > 1 { add(.string(String(repeating: "a", count: lo - 1))) }
         if let hi = input.maxLength { add(.string(String(repeating: "a", count: hi + 1))) }

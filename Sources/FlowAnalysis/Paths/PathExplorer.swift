@@ -243,12 +243,19 @@ public struct PathExplorer: Sendable {
     var frontier: [(Int, Session?)] = []
     var head = 0
     func intern(_ items: [CoverageItem]) -> [Int] {
-      items.map { item in
-        if let id = exploration.itemIndex[item] { return id }
-        exploration.items.append(item)
-        exploration.itemIndex[item] = exploration.items.count - 1
-        return exploration.items.count - 1
+      var ids: [Int] = []
+      for item in items {
+        let id: Int
+        if let known = exploration.itemIndex[item] {
+          id = known
+        } else {
+          exploration.items.append(item)
+          id = exploration.items.count - 1
+          exploration.itemIndex[item] = id
+        }
+        if !ids.contains(id) { ids.append(id) }
       }
+      return ids
     }
     for (rootIndex, config) in roots.enumerated() {
       guard let (session, outputs) = try? Session.start(document: document, config: config) else { continue }
@@ -273,6 +280,7 @@ public struct PathExplorer: Sendable {
         exploration.depthLimited += 1
         continue
       }
+      let hasPreviousControl = session.actions.contains { $0.action == .previous }
       for sequence in choices.sequences(for: session) {
         var current = session
         var applied: [Input] = []
@@ -328,7 +336,10 @@ public struct PathExplorer: Sendable {
           if case .edge(_, let to) = item { label.append(to) }
         }
         // `back`, and a `previous` button (the history shrinks): not a step of a counted path.
-        let isBack = sequence.last == .back || current.history.count < session.history.count
+        var isBack = sequence.last == .back
+        if !isBack, hasPreviousControl, case .tap? = sequence.last {
+          isBack = current.history.count < session.history.count
+        }
         exploration.states[id].outgoing.append(exploration.transitions.count)
         exploration.transitions.append(
           Transition(from: id, to: target, inputs: applied, label: label, items: intern(items), isBack: isBack))
@@ -524,7 +535,11 @@ public struct Exploration: Sendable {
   /// state-preserving inputs such as failed results spliced in where they add items. Items only
   /// on loop-closing or `previous` transitions then get one path each (a shortest prefix, the
   /// transition, a shortest way to an ending).
-  public func coveringPaths() -> [ExploredPath] {
+  public func coveringPaths() -> [ExploredPath] { coveringSet().paths }
+
+  /// The covering paths, and the items exploration reached that no replayed path confirmed
+  /// (states merged by de-duplication that do not replay as explored; normally empty).
+  public func coveringSet() -> (paths: [ExploredPath], unconfirmed: [CoverageItem]) {
     let suffix = suffixes()
     var covered = Set<Int>()
     var paths: [ExploredPath] = []
@@ -591,10 +606,30 @@ public struct Exploration: Sendable {
     // Greedy by dynamic programming on the counted DAG: each round follows, from the best root,
     // the transitions that collect the most uncovered items on the way to an ending.
     let (counted, _, postorder) = countedTransitions()
+    var unverified = Set<Int>()
+    /// Replays a path in a fresh session: the items it really covers, or nil when an input is
+    /// rejected or it does not end.
+    func verify(_ config: SessionConfig, _ inputs: [Input]) -> Set<Int>? {
+      let observer = CoverageObserver(document: document)
+      guard var (session, outputs) = try? Session.start(document: document, config: config) else { return nil }
+      var found = Set(observer.start(session, outputs).compactMap { itemIndex[$0] })
+      for input in inputs {
+        let before = session
+        outputs = session.send(input)
+        if outputs.count == 1, case .rejected = outputs[0] {
+          if case .set = input { continue }
+          return nil
+        }
+        found.formUnion(observer.step(before: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
+      }
+      return session.status.isEnded ? found : nil
+    }
     while !covered.isSuperset(of: coverable) {
       var value = [Int?](repeating: nil, count: states.count)
       var choice = [Int?](repeating: nil, count: states.count)
-      func selfGain(_ state: Int) -> Int { (selfItems[state] ?? []).subtracting(covered).count }
+      var mask = [Bool](repeating: false, count: items.count)
+      for item in covered { mask[item] = true }
+      func selfGain(_ state: Int) -> Int { (selfItems[state] ?? []).count { !mask[$0] } }
       for state in postorder {
         if states[state].status.isEnded {
           value[state] = 0
@@ -602,7 +637,7 @@ public struct Exploration: Sendable {
         }
         for t in states[state].outgoing where counted[t] {
           guard let rest = value[transitions[t].to] else { continue }
-          let gain = Set(transitions[t].items).subtracting(covered).count + selfGain(transitions[t].to) + rest
+          let gain = transitions[t].items.count { !mask[$0] } + selfGain(transitions[t].to) + rest
           if gain > (value[state] ?? -1) {
             value[state] = gain
             choice[state] = t
@@ -612,7 +647,7 @@ public struct Exploration: Sendable {
       var bestRoot: (Int, Int)?
       for root in rootConfigs.keys.sorted() {
         guard let v = value[root] else { continue }
-        let gain = v + Set(rootItems[root] ?? []).subtracting(covered).count + selfGain(root)
+        let gain = v + (rootItems[root] ?? []).count { !mask[$0] } + selfGain(root)
         if gain > (bestRoot?.1 ?? 0) { bestRoot = (root, gain) }
       }
       guard let (root, _) = bestRoot else { break }
@@ -623,11 +658,12 @@ public struct Exploration: Sendable {
         cursor = transitions[t].to
       }
       let assembled = assemble(root, path)
-      covered.formUnion(assembled.items)
+      guard let verified = verify(rootConfigs[root]!, assembled.inputs), !verified.isSubset(of: covered) else { break }
+      covered.formUnion(verified)
       paths.append(
         ExploredPath(
           config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: assembled.items.map { items[$0] }.sorted()))
+          items: verified.map { items[$0] }.sorted()))
     }
     // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
     while !covered.isSuperset(of: coverable) {
@@ -642,13 +678,20 @@ public struct Exploration: Sendable {
       }
       guard let chosen = best else { break }
       let assembled = assemble(chosen.root, chosen.path)
-      covered.formUnion(assembled.items)
+      guard let verified = verify(rootConfigs[chosen.root]!, assembled.inputs), !verified.isSubset(of: covered) else {
+        // The states this path merges do not replay as explored: give up on its items.
+        covered.formUnion(assembled.items)
+        unverified.formUnion(assembled.items)
+        continue
+      }
+      covered.formUnion(verified)
       paths.append(
         ExploredPath(
           config: rootConfigs[chosen.root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: assembled.items.map { items[$0] }.sorted()))
+          items: verified.map { items[$0] }.sorted()))
     }
-    return paths
+    let confirmed = paths.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.items) }
+    return (paths, unverified.map { items[$0] }.filter { !confirmed.contains($0) }.sorted())
   }
 }
 

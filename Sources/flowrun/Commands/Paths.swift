@@ -87,8 +87,12 @@ extension Flowrun {
         try reportCoverage(document: document, reachable: reachable)
         return
       }
-      let paths = exploration.coveringPaths()
+      let (paths, unconfirmed) = exploration.coveringSet()
       output.write("covering set (greedy): \(paths.count) paths cover every reachable screen, edge, rule and outcome\n")
+      if !unconfirmed.isEmpty {
+        output.write("note: \(unconfirmed.count) items were reached but no replayed path confirmed them:\n")
+        for item in unconfirmed { output.write("  \(item)\n") }
+      }
       for (index, path) in paths.enumerated() where verbose || emit == nil {
         output.write("  \(index + 1). \(path.screens.joined(separator: " → "))\n")
       }

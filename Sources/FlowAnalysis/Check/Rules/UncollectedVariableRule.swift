@@ -61,6 +61,11 @@ public struct UncollectedVariableRule: LintRule {
       }
     }
     let roots = graph.rootFlows.compactMap { graph.starts[$0] }
+    let rootSet = Set(roots)
+    var predecessors: [ScreenNode: [ScreenNode]] = [:]
+    for edge in graph.edges {
+      if case .screen(let to) = edge.to { predecessors[to, default: []].append(edge.from) }
+    }
     var diagnostics: [Diagnostic] = []
     for name in reads.keys.sorted() {
       let readers = reads[name]!
@@ -72,6 +77,12 @@ public struct UncollectedVariableRule: LintRule {
               self, "screen '\(graph.screen(node).id)' reads '\(name)', which no screen collects", at: read.location,
               notes: [Diagnostic.Note("read by \(read.what)")]))
         }
+        continue
+      }
+      // Cheap test first: walk backwards from the readers, stopping at collectors; only when a
+      // start screen is reached is there a path to name (then search forwards for it).
+      let readerNodes = readers.map(\.0).filter { collects[$0]?.contains(name) != true }
+      guard !readerNodes.isEmpty, Self.reachesRoot(from: readerNodes, roots: rootSet, predecessors: predecessors, blocked: { collects[$0]?.contains(name) == true }) else {
         continue
       }
       let collectors = graph.nodes.filter { collects[$0]?.contains(name) == true }
@@ -95,6 +106,23 @@ public struct UncollectedVariableRule: LintRule {
       }
     }
     return diagnostics
+  }
+
+  /// Whether a root can reach one of `readers` without entering a blocked screen (searched
+  /// backwards from the readers).
+  static func reachesRoot(
+    from readers: [ScreenNode], roots: Set<ScreenNode>, predecessors: [ScreenNode: [ScreenNode]],
+    blocked: (ScreenNode) -> Bool
+  ) -> Bool {
+    var seen = Set(readers)
+    var stack = readers
+    while let node = stack.popLast() {
+      if roots.contains(node) { return true }
+      for previous in predecessors[node] ?? [] where !blocked(previous) && seen.insert(previous).inserted {
+        stack.append(previous)
+      }
+    }
+    return false
   }
 
   /// Breadth-first tree from `roots` through screens `blocked` does not stop at (a blocked
