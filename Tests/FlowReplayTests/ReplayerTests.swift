@@ -258,7 +258,7 @@ struct ReplayerTests {
   @Test func benchmarkRunsGeneratedScripts() {
     let result = ReplayBenchmark.run(count: 40, steps: 20, flowPath: "\(samples)/fitness.json", jobs: 2)
     #expect(result.scripts == 40)
-    #expect(result.failures == 0)
+    #expect(result.failures == 0, "\(result.firstFailure ?? "")")
     #expect(result.scriptsPerSecond > 0)
     let script = ReplayBenchmark.fitnessScript(seed: 3, steps: 20, flow: "fitness.json")
     let parsed = ScriptParser.parse(bytes: Array(script.utf8), file: "x.flow-test.yaml")
