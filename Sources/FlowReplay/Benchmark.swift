@@ -7,7 +7,22 @@ public struct BenchmarkResult: Hashable, Sendable {
   public var stepsPerScript: Int
   public var seconds: Double
   public var scriptsPerSecond: Double
-  final class Slot: @unchecked Sendable {
+  final class Accumulator: @unchecked Sendable {
+  private let lock = NSLock()
+  private var total = 0.0
+  func add(_ value: Double) {
+    lock.lock()
+    total += value
+    lock.unlock()
+  }
+  var value: Double {
+    lock.lock()
+    defer { lock.unlock() }
+    return total
+  }
+}
+
+final class Slot: @unchecked Sendable {
   private let lock = NSLock()
   private var text: String?
   func set(_ value: String) {
@@ -27,11 +42,14 @@ public struct BenchmarkResult: Hashable, Sendable {
   public var failures: Int
   /// The first failing script's message, if any (for diagnosing a generator/engine mismatch).
   public var firstFailure: String?
+  /// Seconds spent parsing scripts (summed over threads); the rest is replaying.
+  public var parseSeconds: Double
 
   public init(
     scripts: Int, stepsPerScript: Int, seconds: Double, scriptsPerSecond: Double, peakMemoryBytes: Int,
-    failures: Int, firstFailure: String? = nil
+    failures: Int, firstFailure: String? = nil, parseSeconds: Double = 0
   ) {
+    self.parseSeconds = parseSeconds
     self.firstFailure = firstFailure
     self.scripts = scripts
     self.stepsPerScript = stepsPerScript
@@ -61,6 +79,7 @@ public enum ReplayBenchmark {
     let cache = FlowCache()
     let failures = Counter()
     let firstFailure = Slot()
+    let parseTime = Accumulator()
     let clock = ContinuousClock()
     let started = clock.now
     let next = Counter()
@@ -68,7 +87,9 @@ public enum ReplayBenchmark {
       while true {
         let index = next.increment() - 1
         guard index < scripts.count else { break }
+        let parseStart = clock.now
         let parsed = ScriptParser.parse(bytes: scripts[index].text, file: scripts[index].file)
+        parseTime.add(Replayer.seconds(clock.now - parseStart))
         let outcome = Replayer.run(parsed: parsed, path: scripts[index].file, cache: cache)
         if outcome.status != .passed, failures.increment() == 1 { firstFailure.set(outcome.message) }
       }
@@ -77,7 +98,7 @@ public enum ReplayBenchmark {
     return BenchmarkResult(
       scripts: count, stepsPerScript: steps, seconds: seconds,
       scriptsPerSecond: seconds > 0 ? Double(count) / seconds : 0, peakMemoryBytes: peakResidentBytes(),
-      failures: failures.value, firstFailure: firstFailure.value)
+      failures: failures.value, firstFailure: firstFailure.value, parseSeconds: parseTime.value)
   }
 
   /// One generated script for `sample-flows/fitness.json` (deterministic for a seed).
@@ -174,6 +195,21 @@ final class Counter: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return count
+  }
+}
+
+final class Accumulator: @unchecked Sendable {
+  private let lock = NSLock()
+  private var total = 0.0
+  func add(_ value: Double) {
+    lock.lock()
+    total += value
+    lock.unlock()
+  }
+  var value: Double {
+    lock.lock()
+    defer { lock.unlock() }
+    return total
   }
 }
 

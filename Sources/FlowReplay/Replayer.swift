@@ -150,7 +150,7 @@ struct ScriptRun {
   let script: ReplayScript
   let options: ReplayOptions
   var session: Session?
-  var transcript = Transcript()
+  var transcript: Transcript
   var failure: StepFailure?
   var failedStep: Int?
   var stepsRun = 0
@@ -159,6 +159,8 @@ struct ScriptRun {
   init(script: ReplayScript, options: ReplayOptions) {
     self.script = script
     self.options = options
+    let snapshots = script.steps.contains { if case .snapshot = $0.kind { true } else { false } }
+    transcript = Transcript(enabled: snapshots)
   }
 
   var outcome: ScriptOutcome {
@@ -240,6 +242,7 @@ struct ScriptRun {
       break
     }
     guard var session else { return }
+    self.session = nil  // keep the session's storage uniquely referenced while it changes
     let inputs = self.inputs(for: step, on: session)
     transcript.input(step.transcriptText)
     var problems: [String] = []
@@ -300,6 +303,7 @@ struct ScriptRun {
   /// non-interactive run: `unhandled action: <identifier>`.
   mutating func answerUnhandledAction(after index: Int) {
     guard var session, case .awaiting(let pending) = session.status else { return }
+    self.session = nil
     let nextInput = script.steps[(index + 1)...].first {
       switch $0.kind {
       case .expect, .snapshot: false

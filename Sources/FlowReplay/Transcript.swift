@@ -6,6 +6,10 @@ import FlowRender
 /// screen and every input, in order. Built here until FlowRender offers a shared one.
 struct Transcript {
   private(set) var lines: [String] = []
+  /// A disabled transcript records nothing (scripts without `snapshot:` steps).
+  var enabled = true
+
+  init(enabled: Bool = true) { self.enabled = enabled }
 
   var text: String { lines.joined(separator: "\n") + "\n" }
 
@@ -14,15 +18,18 @@ struct Transcript {
   }
 
   mutating func input(_ text: String) {
+    guard enabled else { return }
     lines.append("> \(text)")
   }
 
   mutating func note(_ text: String) {
+    guard enabled else { return }
     lines.append("! \(text)")
   }
 
   /// The current screen, or how the session ended.
   mutating func screen(session: Session, width: Int) {
+    guard enabled else { return }
     switch session.status {
     case .completed, .dismissed, .quit, .failed:
       lines.append("[session \(session.status.name) on screen '\(session.currentScreen.id)']")

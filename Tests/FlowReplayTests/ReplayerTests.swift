@@ -300,3 +300,19 @@ extension ReplayScript {
     return copy
   }
 }
+
+/// `REPLAY_BENCH=10000 swift test --filter ReplayBenchmarkFigures` prints the figures.
+@Suite("Replay benchmark figures")
+struct ReplayBenchmarkFigures {
+  static let count = ProcessInfo.processInfo.environment["REPLAY_BENCH"].flatMap(Int.init)
+
+  @Test(.enabled(if: count != nil)) func figures() {
+    let jobs = ProcessInfo.processInfo.environment["REPLAY_BENCH_JOBS"].flatMap(Int.init) ?? 1
+    let result = ReplayBenchmark.run(count: Self.count ?? 0, steps: 20, flowPath: "\(samples)/fitness.json", jobs: jobs)
+    print(
+      "replay benchmark: \(result.scripts) scripts x \(result.stepsPerScript) steps, jobs \(jobs): "
+        + "\(Int(result.scriptsPerSecond)) scripts/s in \(result.seconds) s, peak RSS \(result.peakMemoryBytes / 1_048_576) MiB, "
+        + "\(result.failures) failures; parsing took \(result.parseSeconds) s")
+    #expect(result.failures == 0, "\(result.firstFailure ?? "")")
+  }
+}
