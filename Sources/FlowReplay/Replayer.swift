@@ -241,7 +241,7 @@ struct ScriptRun {
     default:
       break
     }
-    guard var session else { return }
+    guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
     self.session = nil  // keep the session's storage uniquely referenced while it changes
     let inputs = self.inputs(for: step, on: session)
     transcript.input(step.transcriptText)
@@ -303,7 +303,6 @@ struct ScriptRun {
   /// non-interactive run: `unhandled action: <identifier>`.
   mutating func answerUnhandledAction(after index: Int) {
     guard var session, case .awaiting(let pending) = session.status else { return }
-    self.session = nil
     let nextInput = script.steps[(index + 1)...].first {
       switch $0.kind {
       case .expect, .snapshot: false
@@ -316,6 +315,7 @@ struct ScriptRun {
       default: break
       }
     }
+    self.session = nil
     _ = session.send(.result(.failure("unhandled action: \(pending.identifier)")))
     transcript.note("unhandled action: \(pending.identifier) (no mock and no result step)")
     transcript.screen(session: session, width: options.width)
@@ -374,7 +374,7 @@ struct ScriptRun {
   // MARK: Expectations
 
   func check(_ expectation: Expectation) throws {
-    guard let session else { return }
+    guard let session else { throw StepFailure(location: expectation.location, headline: "no session", details: []) }
     if let item = expectation.screen, session.currentScreen.id != item.value {
       var headline = "expected screen '\(item.value)', found '\(session.currentScreen.id)'"
       if session.status.isEnded { headline += " (the session has \(session.status.name))" }
