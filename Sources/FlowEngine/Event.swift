@@ -53,6 +53,9 @@ public struct Event: Hashable, Sendable {
     self.properties = properties
   }
 
+  /// One property, or nil when absent.
+  public func property(_ key: String) -> Value? { properties[key] }
+
   /// `event_type`.
   public var eventType: String { type.rawValue }
 

@@ -80,6 +80,11 @@ public struct Session: Sendable {
 
   /// Collected data: one ordered map across flows.
   public internal(set) var data: OrderedDictionary<String, Value> = [:]
+  /// Collected data as one ordered object value (for `--data` files and expectations).
+  public var dataValue: Value { .object(data) }
+  /// One collected value.
+  public func data(_ key: String) -> Value? { data[key] }
+
   /// The pending awaited action or native screen.
   public internal(set) var pending: PendingAction?
   /// The last validation's messages by field; editing a field clears its entry.

@@ -1,0 +1,141 @@
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+extension Session {
+  /// `set` and `pick`: converts and checks the value for the field's block, then stores it.
+  mutating func setField(_ field: String, _ value: Value, autoAdvance: Bool) {
+    let environment = templateEnvironment
+    let blocks = currentScreen.content.usesBlocks ? currentScreen.content.flatBlocks : []
+    let candidates = blocks.filter { $0.fieldName == field }
+    guard let block = candidates.first(where: { isVisible($0, in: environment) }) else {
+      if !candidates.isEmpty {
+        return reject("field '\(field)' is hidden on screen '\(currentScreen.id)'")
+      }
+      let fields = blocks.filter { isVisible($0, in: environment) }.compactMap(\.fieldName)
+      let list = fields.isEmpty ? "no fields" : "fields: " + fields.joined(separator: ", ")
+      return reject("no field '\(field)' on screen '\(currentScreen.id)' (\(list))")
+    }
+    if autoAdvance, case .choice = block.content {
+    } else if autoAdvance {
+      return reject("field '\(field)' is not a checklist; use set")
+    }
+    let converted: Value?
+    switch convert(value, for: block, field: field, environment: environment) {
+    case .success(let value): converted = value
+    case .failure(let problem): return reject(problem.message)
+    }
+    if let converted {
+      data[field] = converted
+    } else {
+      data.removeValue(forKey: field)
+    }
+    validationErrors.removeValue(forKey: field)
+    if autoAdvance, case .choice(let choice) = block.content, !choice.allowMultiple, choice.autoAdvance,
+      converted != nil
+    {
+      record(.action, "checklist '\(field)' picked → auto-advance runs \(choice.action.typeName)")
+      drive(perform(choice.action, via: "checklist '\(field)'", validate: true))
+    }
+  }
+
+  struct Problem: Error {
+    var message: String
+  }
+
+  /// The value to store (nil: clear the field), or why the value does not fit.
+  func convert(_ value: Value, for block: Block, field: String, environment: EngineEnvironment)
+    -> Result<Value?, Problem>
+  {
+    switch block.content {
+    case .input(let input):
+      switch value {
+      case .null: return .success(nil)
+      case .list, .object: return .failure(Problem(message: "field '\(field)' takes text, not a \(value.typeName)"))
+      default: break
+      }
+      if input.kind == .number {
+        if case .string(let text) = value, text.trimmingSpaces.isEmpty { return .success(nil) }
+        guard let number = value.numericValue else {
+          return .failure(Problem(message: "'\(value.displayString)' is not a number (field '\(field)')"))
+        }
+        return .success(.number(number))
+      }
+      return .success(.string(value.displayString))
+
+    case .choice(let choice):
+      let wanted: [String]
+      switch value {
+      case .null: wanted = []
+      case .list(let items): wanted = items.map(\.displayString)
+      case .object: return .failure(Problem(message: "field '\(field)' takes options, not an object"))
+      default: wanted = [value.displayString]
+      }
+      var picked: [String] = []
+      for item in wanted {
+        let lowered = item.trimmingSpaces.lowercased()
+        guard
+          let match = choice.items.first(where: { $0.id == item || $0.value == item })
+            ?? choice.items.first(where: {
+              EngineExpressions.render($0.label, in: environment).trimmingSpaces.lowercased() == lowered
+            })
+        else {
+          let options = choice.items.map { EngineExpressions.render($0.label, in: environment) }
+          return .failure(
+            Problem(message: "no option '\(item)' in '\(field)' (options: \(options.joined(separator: ", ")))"))
+        }
+        if !picked.contains(match.value) { picked.append(match.value) }
+      }
+      if choice.allowMultiple { return .success(.list(picked.map(Value.string))) }
+      guard picked.count <= 1 else {
+        return .failure(Problem(message: "'\(field)' takes one option, got \(picked.count)"))
+      }
+      return .success(picked.first.map(Value.string))
+
+    case .slider(let slider):
+      guard let number = value.numericValue else {
+        return .failure(Problem(message: "'\(value.displayString)' is not a number (slider '\(field)')"))
+      }
+      let js = NumberFormatting.javaScriptString
+      guard number >= slider.min, number <= slider.max else {
+        return .failure(
+          Problem(message: "\(js(number)) is out of range for '\(field)' (\(js(slider.min)) to \(js(slider.max)))"))
+      }
+      if slider.step > 0 {
+        let steps = (number - slider.min) / slider.step
+        if abs(steps - steps.rounded()) > 1e-9 {
+          return .failure(
+            Problem(
+              message: "\(js(number)) is not a step of \(js(slider.step)) from \(js(slider.min)) for '\(field)'"))
+        }
+      }
+      return .success(.number(number))
+
+    case .toggle:
+      switch value {
+      case .bool(let b): return .success(.bool(b))
+      case .number(let n) where n == 0 || n == 1: return .success(.bool(n == 1))
+      case .string(let text):
+        switch text.trimmingSpaces.lowercased() {
+        case "true", "yes", "y", "on", "1": return .success(.bool(true))
+        case "false", "no", "n", "off", "0": return .success(.bool(false))
+        default: break
+        }
+      default: break
+      }
+      return .failure(Problem(message: "toggle '\(field)' takes true or false, not '\(value.displayString)'"))
+
+    default:
+      return .failure(Problem(message: "block '\(block.id)' does not collect a value"))
+    }
+  }
+
+  /// Stores the defaults of untouched visible fields (slider, toggle, input `defaultValue`) when
+  /// the screen is left forward.
+  mutating func commitDefaults() {
+    for block in visibleBlocks {
+      guard let field = block.fieldName, data[field] == nil, let value = defaultValue(of: block) else { continue }
+      data[field] = value
+    }
+  }
+}

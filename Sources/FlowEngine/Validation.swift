@@ -1,0 +1,163 @@
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+extension Session {
+  /// The failures of the current screen's visible collecting blocks, in reading order.
+  public var validationFailures: [FieldError] {
+    var failures: [FieldError] = []
+    for block in visibleBlocks {
+      guard let field = block.fieldName, let message = validationMessage(for: block) else { continue }
+      failures.append(FieldError(field: field, message: message))
+    }
+    return failures
+  }
+
+  /// Runs validation; on failure emits `validation_failed`, stores the messages and says so.
+  mutating func validateCurrentScreen(via: String) -> Bool {
+    let failures = validationFailures
+    guard !failures.isEmpty else { return true }
+    validationErrors = [:]
+    for failure in failures { validationErrors[failure.field] = failure.message }
+    emit(
+      .validationFailed,
+      [
+        "fields": .list(
+          failures.map { .object(["field": .string($0.field), "message": .string($0.message)]) })
+      ])
+    outbox.append(.validationFailed(failures))
+    record(
+      .validation, "validation blocked \(via) on \(currentScreen.id)",
+      details: failures.map { "\($0.field): \($0.message)" })
+    return false
+  }
+
+  func validationMessage(for block: Block) -> String? {
+    let value = value(of: block)
+    switch block.content {
+    case .input(let input):
+      let text: String? =
+        switch value {
+        case .none, .null?: nil
+        case .string(let s)?: s
+        case let other?: other.displayString
+        }
+      guard let text, !text.trimmingSpaces.isEmpty else {
+        return input.required ? Validators.requiredMessage : nil
+      }
+      if let message = Validators.formatMessage(text, kind: input.kind) { return message }
+      if let pattern = input.pattern, let regex = context.patterns[pattern]?.regex,
+        (try? regex.wholeMatch(in: text)) == nil
+      {
+        return input.patternMessage ?? "Invalid format"
+      }
+      let length = text.count
+      if let minLength = input.minLength, length < minLength { return "Must be at least \(minLength) characters" }
+      if let maxLength = input.maxLength, length > maxLength { return "Must be at most \(maxLength) characters" }
+      if input.kind == .number, let number = value?.numericValue {
+        if let min = input.min, number < min { return "Must be at least \(NumberFormatting.javaScriptString(min))" }
+        if let max = input.max, number > max { return "Must be at most \(NumberFormatting.javaScriptString(max))" }
+      }
+      return nil
+    case .choice(let choice):
+      let count: Int =
+        switch value {
+        case .string?: 1
+        case .list(let items)?: items.count
+        default: 0
+        }
+      if count == 0, choice.required { return Validators.requiredMessage }
+      if let min = choice.minSelections, count < min { return "Select at least \(min)" }
+      if let max = choice.maxSelections, count > max { return "Select at most \(max)" }
+      return nil
+    default:
+      return nil
+    }
+  }
+}
+
+/// The format checks of `inputType` (documented in docs/semantics.md).
+public enum Validators {
+  public static let requiredMessage = "This field is required"
+
+  /// The default message for a malformed value of this input type, or nil when it is fine.
+  public static func formatMessage(_ text: String, kind: InputBlock.Kind) -> String? {
+    let trimmed = text.trimmingSpaces
+    switch kind {
+    case .email: return isEmail(trimmed) ? nil : "Enter a valid email address"
+    case .phone: return isPhone(trimmed) ? nil : "Enter a valid phone number"
+    case .url: return isURL(trimmed) ? nil : "Enter a valid URL"
+    case .number: return Value.string(trimmed).numericValue != nil ? nil : "Enter a valid number"
+    case .date: return isDate(trimmed) ? nil : "Enter a valid date"
+    case .text, .password: return nil
+    }
+  }
+
+  /// `local@domain.tld`: one `@`, no whitespace, a non-empty local part, a domain of at least two
+  /// non-empty dot-separated labels.
+  public static func isEmail(_ text: String) -> Bool {
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+    return isHost(parts[1])
+  }
+
+  static func isHost(_ host: Substring) -> Bool {
+    let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+    guard labels.count >= 2 else { return false }
+    return labels.allSatisfy { label in
+      !label.isEmpty && label.first != "-" && label.last != "-"
+        && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+    }
+  }
+
+  /// Digits with optional spaces, dashes, dots and parentheses, an optional leading `+`, and 7 to
+  /// 15 digits in all (E.164's maximum).
+  public static func isPhone(_ text: String) -> Bool {
+    var digits = 0
+    for (offset, character) in text.enumerated() {
+      if character.isASCII, character.isNumber {
+        digits += 1
+      } else if character == "+" {
+        guard offset == 0 else { return false }
+      } else if !" -.()".contains(character) {
+        return false
+      }
+    }
+    return (7...15).contains(digits)
+  }
+
+  /// An optional `http://` or `https://`, then a host of dot-separated labels with an optional
+  /// `:port`, then anything without whitespace.
+  public static func isURL(_ text: String) -> Bool {
+    guard !text.contains(where: \.isWhitespace) else { return false }
+    var rest = Substring(text)
+    let lowered = text.lowercased()
+    if lowered.hasPrefix("https://") {
+      rest = rest.dropFirst(8)
+    } else if lowered.hasPrefix("http://") {
+      rest = rest.dropFirst(7)
+    } else if rest.contains("://") {
+      return false
+    }
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let hostAndPort = authority.split(separator: ":", omittingEmptySubsequences: false)
+    guard hostAndPort.count <= 2 else { return false }
+    if hostAndPort.count == 2 {
+      guard !hostAndPort[1].isEmpty, hostAndPort[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+    }
+    return isHost(hostAndPort[0])
+  }
+
+  /// A calendar date `YYYY-MM-DD`.
+  public static func isDate(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      (1...12).contains(month)
+    else { return false }
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    return (1...lengths[month - 1]).contains(day)
+  }
+}
