@@ -12,8 +12,8 @@ import FlowFormat
 /// `password` → `preview-password`; `birthday`, `dob`, `date` → `1990-01-01`; `age` → 30.
 ///
 /// By block: an input's `defaultValue`, else its name's value, else by `inputType` (email,
-/// phone, url, password and date as above; number: the middle of `min...max`, else `min`, else
-/// `max`, else the name's number, else 5 — clamped to the range; text: the placeholder without
+/// phone, url, password and date as above; number: the name's number when it is in range, else
+/// the middle of `min...max`, else `min`, else `max`, else 5; text: the placeholder without
 /// a leading "e.g.", else `Sample text`), cut to `maxLength`. A slider and a toggle take their
 /// default; a single-select checklist its first item; a multi-select one its first
 /// `max(1, minSelections)` items (at most `maxSelections`).
@@ -110,6 +110,11 @@ public enum PreviewData {
   }
 
   static func number(for input: InputBlock, name: String) -> Double {
+    if let byName = self.value(forName: name)?.numericValue,
+      byName >= (input.min ?? -.infinity), byName <= (input.max ?? .infinity)
+    {
+      return byName
+    }
     var value: Double
     switch (input.min, input.max) {
     case (let low?, let high?): value = ((low + high) / 2).rounded(.down)

@@ -95,7 +95,9 @@ public enum TextWrapper {
       let wordWidth = word.reduce(0) { $0 + DisplayWidth.of($1.text) }
       if hasContent {
         if currentWidth + 1 + wordWidth <= width {
-          current.append(" ")
+          // The joining space takes the style both neighbours share, so styled runs stay whole.
+          let before = current.runs.last?.style ?? []
+          current.append(" ", before == word.first?.style ? before : [])
           currentWidth += 1
           place(word, wordWidth)
           return
