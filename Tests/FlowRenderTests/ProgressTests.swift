@@ -56,13 +56,13 @@ import Testing
   @Test(arguments: [
     (#"{"enabled": true, "variant": "bar"}"#, "━━━━━━━━━━━━──────────────────  2/5\n\nScreen 1\n"),
     (#"{"enabled": true, "variant": "dots"}"#, "● ◉ ○ ○ ○\n\nScreen 1\n"),
-    (#"{"enabled": true, "variant": "steps"}"#, "✓ [2] 3 4 5\n\nScreen 1\n"),
+    (#"{"enabled": true, "variant": "steps"}"#, "✓ ‹2› 3 4 5\n\nScreen 1\n"),
     (#"{"enabled": true, "variant": "minimal"}"#, "2/5\n\nScreen 1\n"),
     (#"{"enabled": true, "variant": "minimal", "position": "bottom"}"#, "Screen 1\n\n2/5\n"),
     (#"{"enabled": false, "variant": "bar"}"#, "Screen 1\n"),
     (#"{"enabled": true, "variant": "minimal", "startScreen": 2}"#, "Screen 1\n"),
     (#"{"enabled": true, "variant": "minimal", "endScreen": 0}"#, "Screen 1\n"),
-    (#"{"enabled": true, "variant": "steps", "skipScreens": [0]}"#, "[1] 2 3 4\n\nScreen 1\n"),
+    (#"{"enabled": true, "variant": "steps", "skipScreens": [0]}"#, "‹1› 2 3 4\n\nScreen 1\n"),
   ])
   func indicator(json: String, expected: String) throws {
     #expect(try drawn(json) == expected)
@@ -89,7 +89,7 @@ import Testing
   @Test(arguments: [
     ("bar", "━━━━━━━━━━━━──────────────────  2/5"),
     ("dots", "● ◉ ○ ○ ○"),
-    ("steps", "✓ [2] 3 4 5"),
+    ("steps", "✓ ‹2› 3 4 5"),
     ("ring", "◑ 40%"),
     ("minimal", "2/5"),
   ])
