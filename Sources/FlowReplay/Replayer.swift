@@ -150,7 +150,7 @@ struct ScriptRun {
   let script: ReplayScript
   let options: ReplayOptions
   var session: Session?
-  var transcript: Transcript
+  var transcript: ReplayTranscript
   var failure: StepFailure?
   var failedStep: Int?
   var stepsRun = 0
@@ -160,7 +160,7 @@ struct ScriptRun {
     self.script = script
     self.options = options
     let snapshots = script.steps.contains { if case .snapshot = $0.kind { true } else { false } }
-    transcript = Transcript(enabled: snapshots)
+    transcript = ReplayTranscript(enabled: snapshots)
   }
 
   var outcome: ScriptOutcome {
