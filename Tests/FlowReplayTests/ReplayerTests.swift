@@ -316,3 +316,32 @@ struct ReplayBenchmarkFigures {
     #expect(result.failures == 0, "\(result.firstFailure ?? "")")
   }
 }
+
+/// `flowrun test` end to end (needs the built binary: `swift build --product flowrun`).
+@Suite("flowrun test")
+struct TestCommandTests {
+  static let built = FileManager.default.isExecutableFile(atPath: flowrunExecutable().path)
+
+  @Test(.enabled(if: built)) func reportsAndExitCodes() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-cli-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try runFlowrun([
+      "test", "Tests/FlowReplayTests/Fixtures", "--jobs", "2", "--junit", "\(directory)/j.xml", "--json",
+      "\(directory)/r.json",
+    ])
+    #expect(run.status == 1)
+    #expect(run.stdout.hasSuffix("\n1 passed, 1 failed\n"))
+    #expect(run.stdout.contains("Tests/FlowReplayTests/Fixtures/failing.flow-test.yaml:10:7: collected data does not match"))
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/j.xml"))
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/r.json"))
+    let passing = try runFlowrun(["test", "Tests/FlowReplayTests/Fixtures", "--filter", "^passes$"])
+    #expect(passing.status == 0)
+    #expect(passing.stdout.hasSuffix("1 passed, 0 failed\n"))
+    #expect(try runFlowrun(["test", "Tests/FlowReplayTests/Fixtures", "--shard", "3/2"]).status == 64)
+    try "flow: x.json\nstesp: []\n".write(toFile: "\(directory)/bad.flow-test.yaml", atomically: true, encoding: .utf8)
+    let bad = try runFlowrun(["test", "\(directory)/bad.flow-test.yaml"])
+    #expect(bad.status == 2)
+    #expect(bad.stdout.contains("bad.flow-test.yaml:2:1: error: unknown key 'stesp' [script.unknown-key]"))
+  }
+}
