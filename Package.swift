@@ -74,7 +74,10 @@ let package = Package(
     ),
     .target(
       name: "FlowDriver",
-      dependencies: ["FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay"],
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .systemLibrary(
