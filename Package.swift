@@ -143,7 +143,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowDriverTests",
-      dependencies: ["FlowDriver", "FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: [
+        "FlowDriver", "FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

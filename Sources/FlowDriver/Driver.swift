@@ -208,13 +208,25 @@ public final class Driver {
 
   private func askPending(_ pending: PendingAction, _ start: Position) {
     currentPrompt = .pending
-    let what = pending.source == .nativeScreen ? "native screen" : "action"
-    let prompt = "\(what) \(pending.identifier) [:ok [JSON] | :fail [TEXT] | :cancel]> "
+    let native = pending.source == .nativeScreen
+    let what = native ? "native screen" : "action"
+    // A native screen may also have numbered controls (its skip control): they stay usable.
+    let entries = native ? session.actions : []
+    let controls = entries.map { " | \($0.number) \($0.label)" }.joined()
+    let prompt = "\(what) \(pending.identifier) [:ok [JSON] | :fail [TEXT] | :cancel\(controls)]> "
     while true {
       switch ask(prompt, start) {
       case .changed: return
       case .answer(_, .empty): continue
-      case .answer:
+      case .answer(let line, let parsed):
+        if !entries.isEmpty {
+          if case .number(let number) = parsed {
+            send(.tap(.number(number)))
+          } else {
+            send(.tap(.label(line.trimmingWhitespace)))
+          }
+          continue
+        }
         say("! waiting for the result of \(what) '\(pending.identifier)': answer :ok [JSON], :fail [TEXT] or :cancel\n")
       }
     }
