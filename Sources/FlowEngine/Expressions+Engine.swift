@@ -3,15 +3,9 @@ import FlowFormat
 import OrderedCollections
 
 // The ONE place where the engine renders templates and evaluates conditions.
-//
-// Until the expression module's evaluator, templates and condition traces land on this branch,
-// these functions call the interim implementation in `_InterimExpressions.swift`. At the merge:
-// make `EngineEnvironment` conform to `ExpressionEnvironment`, route `render` to
-// `template.template.render(in:)`, route `evaluate` to `Condition.evaluate(in:)` (mapping its
-// `ConditionTrace` to `ConditionOutcome`), and delete `_InterimExpressions.swift`.
 
 /// The names expressions and templates can read: collected fields plus the `$` context roots.
-public struct EngineEnvironment: Sendable {
+public struct EngineEnvironment: ExpressionEnvironment, Sendable {
   /// Collected data (one map across flows).
   public var data: OrderedDictionary<String, Value>
   /// `$screen`, `$previous`, `$flow`, `$user`, `$variant`, `$platform`, `$locale`.
@@ -39,16 +33,17 @@ struct ConditionOutcome: Hashable, Sendable {
 enum EngineExpressions {
   /// The template's text with its placeholders filled; unresolvable placeholders stay literal.
   static func render(_ template: TextTemplate, in environment: EngineEnvironment) -> String {
-    InterimTemplate.render(template.raw, in: environment)
+    template.template.render(in: environment).text
   }
 
   /// Evaluates a condition and explains it.
   static func evaluate(_ condition: Condition, in environment: EngineEnvironment) -> ConditionOutcome {
-    InterimEvaluator.trace(condition.expression, source: condition.source, in: environment)
+    let trace = condition.evaluate(in: environment)
+    return ConditionOutcome(result: trace.result, summary: trace.summary)
   }
 
   /// Whether a condition holds (errors make it false).
   static func holds(_ condition: Condition, in environment: EngineEnvironment) -> Bool {
-    InterimEvaluator.holds(condition.expression, in: environment)
+    condition.holds(in: environment)
   }
 }
