@@ -56,7 +56,10 @@ let package = Package(
     ),
     .target(
       name: "FlowRender",
-      dependencies: ["FlowExpression", "FlowFormat", "FlowEngine"],
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .target(
