@@ -66,6 +66,7 @@ let package = Package(
       name: "FlowReplay",
       dependencies: [
         "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender",
+        .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
       swiftSettings: swiftSettings

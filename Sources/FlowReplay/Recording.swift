@@ -1,4 +1,6 @@
 import FlowEngine
+import FlowExpression
+import FlowFormat
 
 /// A session as it was driven: the options it started with and every input it received, in
 /// order. `ScriptWriter` turns it into a replay script that reproduces the session exactly.
@@ -16,10 +18,211 @@ public struct Recording: Sendable {
 }
 
 /// Writes replay scripts (`*.flow-test.yaml`).
+///
+/// The inputs are replayed from the start against `final.document` so each `tap` can be
+/// written by its label (by number when labels repeat on that screen). An input the session
+/// rejected gets `expect_error:` with the rejection. `goto` becomes a `goto:` step and
+/// `setVariable` a `set:` step; `quit` ends the steps. The final `expect` states the final
+/// status (completed, dismissed, else the screen), the exact data and the path.
 public enum ScriptWriter {
   /// The YAML text of a script replaying `recording` and expecting the state `final` reached.
   public static func yaml(for recording: Recording, final: Session) -> String {
-    // Interim body: the full writer is being written (issue 5).
-    "flow: \(recording.flowPath)\nsteps: []\n"
+    let members = script(for: recording, final: final)
+    var out = ""
+    for (key, value) in members {
+      switch (key, value) {
+      case ("steps", .array(let steps)):
+        out += steps.isEmpty ? "steps: []\n" : "steps:\n"
+        for step in steps { out += "  - " + YAMLText.flow(step) + "\n" }
+      case ("expect", .object(let expect)):
+        out += "expect:\n"
+        for member in expect { out += "  \(YAMLText.key(member.key)): \(YAMLText.flow(member.value))\n" }
+      default:
+        out += "\(YAMLText.key(key)): \(YAMLText.flow(value))\n"
+      }
+    }
+    return out
+  }
+
+  /// The same script as JSON (`*.flow-test.json`).
+  public static func json(for recording: Recording, final: Session) -> String {
+    JSONWriter.pretty.string(.object(script(for: recording, final: final))) + "\n"
+  }
+
+  /// The script as ordered members.
+  static func script(for recording: Recording, final: Session) -> [(key: String, value: JSONWriter.Value)] {
+    let config = recording.config
+    var members: [(key: String, value: JSONWriter.Value)] = []
+    members.append((key: "name", value: .string("recorded session of \(ScriptParser.defaultName(for: recording.flowPath))")))
+    members.append((key: "flow", value: .string(recording.flowPath)))
+    if let flowID = config.flowID { members.append((key: "flow_id", value: .string(flowID))) }
+    members.append((key: "user", value: .string(config.userID)))
+    if let sessionID = config.sessionID { members.append((key: "session_id", value: .string(sessionID))) }
+    members.append((key: "now", value: .string(Timestamp.iso8601(milliseconds: config.now))))
+    if let start = config.startScreen { members.append((key: "start", value: .string(start))) }
+    if !config.variantOverrides.isEmpty {
+      members.append((key: "variants", value: .sortedObject(config.variantOverrides.mapValues { .string($0) })))
+    }
+    if !config.traits.isEmpty {
+      members.append((key: "traits", value: .sortedObject(config.traits.mapValues(\.writerValue))))
+    }
+    if !config.mocks.isEmpty {
+      members.append((key: "mocks", value: .sortedObject(config.mocks.mapValues(resultValue))))
+    }
+    members.append((key: "steps", value: .array(steps(for: recording, document: final.document))))
+    members.append((key: "expect", value: .object(finalExpectation(final))))
+    return members
+  }
+
+  static func resultValue(_ result: ActionResult) -> JSONWriter.Value {
+    switch result {
+    case .success(let data):
+      if let data { return ["status": "success", "data": data.writerValue] }
+      return ["status": "success"]
+    case .failure(let error):
+      if let error { return ["status": "failure", "error": .string(error)] }
+      return ["status": "failure"]
+    case .cancelled:
+      return ["status": "cancelled"]
+    }
+  }
+
+  static func steps(for recording: Recording, document: FlowDocument) -> [JSONWriter.Value] {
+    var config = recording.config
+    config.interactive = true
+    guard var (session, _) = try? Session.start(document: document, config: config) else {
+      return recording.inputs.compactMap { step(for: $0, on: nil) }
+    }
+    var out: [JSONWriter.Value] = []
+    for input in recording.inputs {
+      if case .quit = input { break }
+      guard var value = step(for: input, on: session) else { continue }
+      let outputs = session.send(input)
+      for output in outputs {
+        if case .rejected(let message) = output, case .object(var members) = value {
+          members.append((key: "expect_error", value: .string(message)))
+          value = .object(members)
+        }
+      }
+      out.append(value)
+    }
+    return out
+  }
+
+  static func step(for input: Input, on session: Session?) -> JSONWriter.Value? {
+    switch input {
+    case .set(let field, let value): return .object([(key: "fill", value: .object([(key: field, value: value.writerValue)]))])
+    case .pick(let field, let items):
+      return .object([(key: "select", value: .object([(key: field, value: .array(items.map { .string($0) }))]))])
+    case .tap(let selector): return .object([(key: "tap", value: tapValue(selector, on: session))])
+    case .next: return "next"
+    case .back: return "back"
+    case .skip: return "skip"
+    case .dismiss: return "dismiss"
+    case .complete: return "complete"
+    case .result(let result): return .object([(key: "result", value: resultValue(result))])
+    case .wait(let ms), .advanceClock(let ms): return .object([(key: "wait", value: .int(Int(ms)))])
+    case .goto(let screen): return .object([(key: "goto", value: .string(screen))])
+    case .setVariable(let name, let value):
+      return .object([(key: "set", value: .object([(key: name, value: value.writerValue)]))])
+    case .quit: return nil
+    }
+  }
+
+  /// A label when it names one control of the screen, else the number.
+  static func tapValue(_ selector: ButtonSelector, on session: Session?) -> JSONWriter.Value {
+    guard let session else {
+      switch selector {
+      case .number(let n): return .int(n)
+      case .label(let label): return .string(label)
+      case .blockID(let id): return ["id": .string(id)]
+      }
+    }
+    let actions = session.actions
+    let entry: ActionEntry?
+    switch selector {
+    case .number(let n): entry = actions.first { $0.number == n }
+    case .label(let label):
+      let wanted = label.trimmed.lowercased()
+      entry = actions.first { $0.label.trimmed.lowercased() == wanted } ?? actions.first { $0.blockID == label }
+    case .blockID(let id): entry = actions.first { $0.blockID == id }
+    }
+    guard let entry else {
+      switch selector {
+      case .number(let n): return .int(n)
+      case .label(let label): return .string(label)
+      case .blockID(let id): return ["id": .string(id)]
+      }
+    }
+    let sameLabel = actions.filter { $0.label.trimmed.lowercased() == entry.label.trimmed.lowercased() }
+    let labelIsNumber = Int(entry.label.trimmed) != nil
+    if sameLabel.count == 1, !entry.label.trimmed.isEmpty, !labelIsNumber { return .string(entry.label.trimmed) }
+    return .int(entry.number)
+  }
+
+  static func finalExpectation(_ final: Session) -> [(key: String, value: JSONWriter.Value)] {
+    var members: [(key: String, value: JSONWriter.Value)] = []
+    switch final.status {
+    case .completed: members.append((key: "completed", value: true))
+    case .dismissed: members.append((key: "dismissed", value: true))
+    default: members.append((key: "screen", value: .string(final.currentScreen.id)))
+    }
+    members.append((key: "data", value: Value.object(final.data).writerValue))
+    members.append((key: "exact", value: true))
+    members.append((key: "path", value: .array(final.path.map { .string($0) })))
+    return members
+  }
+}
+
+extension String {
+  fileprivate var trimmed: String {
+    var sub = Substring(self)
+    while let first = sub.first, first.isWhitespace { sub.removeFirst() }
+    while let last = sub.last, last.isWhitespace { sub.removeLast() }
+    return String(sub)
+  }
+}
+
+/// YAML text for script values: flow style, strings plain when that reads back as the same
+/// string, else JSON-quoted (a JSON string is a valid YAML double-quoted scalar).
+enum YAMLText {
+  static func flow(_ value: JSONWriter.Value) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let b): b ? "true" : "false"
+    case .int(let i): String(i)
+    case .double(let d): JSONWriter.number(d)
+    case .string(let s): scalar(s)
+    case .array(let items): "[" + items.map(flow).joined(separator: ", ") + "]"
+    case .object(let members):
+      "{" + members.map { "\(key($0.key)): \(flow($0.value))" }.joined(separator: ", ") + "}"
+    }
+  }
+
+  static func key(_ text: String) -> String { scalar(text) }
+
+  static let reserved: Set<String> = [
+    "true", "false", "null", "yes", "no", "on", "off", "y", "n", "~", "",
+  ]
+
+  /// Plain when the text is made of letters, digits and a few safe punctuation marks, does not
+  /// start like a number or an indicator, and is not a YAML keyword.
+  static func scalar(_ text: String) -> String {
+    if isPlain(text) { return text }
+    return JSONWriter.quoted(text)
+  }
+
+  static func isPlain(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+    if reserved.contains(text.lowercased()) { return false }
+    guard first.properties.isAlphabetic || first == "_" else { return false }
+    guard last != " " else { return false }
+    for scalar in text.unicodeScalars {
+      let ok =
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" || scalar == "-"
+        || scalar == "." || scalar == " " || scalar == "/"
+      if !ok { return false }
+    }
+    return true
   }
 }

@@ -13,6 +13,6 @@ struct Flowrun: ParsableCommand {
       ended blocked; 2 a flow or script could not be read or parsed; 64 wrong usage.
       """,
     version: "flowrun \(version)",
-    subcommands: [Check.self, Run.self, Render.self]
+    subcommands: [Check.self, Run.self, Test.self, Render.self]
   )
 }

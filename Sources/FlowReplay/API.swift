@@ -1,0 +1,108 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+
+/// What parsing one script produced: the script (nil when it cannot be run) and every problem,
+/// as `script.*` diagnostics with file:line:col.
+public struct ScriptParseResult: Sendable {
+  public var script: ReplayScript?
+  public var diagnostics: [Diagnostic]
+  /// The script's bytes, for `DiagnosticFormatter(sources:)`.
+  public var source: [UInt8]
+
+  public init(script: ReplayScript?, diagnostics: [Diagnostic], source: [UInt8]) {
+    self.script = script
+    self.diagnostics = diagnostics
+    self.source = source
+  }
+}
+
+/// How scripts are replayed.
+public struct ReplayOptions: Hashable, Sendable {
+  /// Rewrite `snapshot:` files instead of comparing (`--update`).
+  public var updateSnapshots: Bool
+  /// Keep the decision trace in each outcome (`--trace`).
+  public var trace: Bool
+  /// Width of rendered screens in failure messages, snapshots and `text:` checks.
+  public var width: Int
+
+  public init(updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80) {
+    self.updateSnapshots = updateSnapshots
+    self.trace = trace
+    self.width = width
+  }
+}
+
+/// How one script ended.
+public struct ScriptOutcome: Hashable, Sendable {
+  public enum Status: String, Hashable, Sendable {
+    case passed, failed, skipped
+    /// The script or its flow could not be read or parsed (exit code 2).
+    case error
+  }
+
+  /// The script file as named on the command line (or found in a directory).
+  public var file: String
+  /// The script's `name:` (the file name when it has none or could not be parsed).
+  public var name: String
+  public var status: Status
+  /// For `failed`: the whole explanation (location, expected, actual, diff, rendered screen).
+  /// For `error`: the formatted diagnostics. Empty otherwise.
+  public var message: String
+  /// One line: `file:line:col: what failed`.
+  public var summary: String
+  /// Where it failed: the step (or expectation key) in the script, or the flow diagnostic.
+  public var failureFile: String?
+  public var failureLocation: SourceLocation?
+  /// The diagnostics when the script or the flow could not be loaded.
+  public var diagnostics: [Diagnostic]
+  /// Steps run (a failing step counts).
+  public var stepsRun: Int
+  /// Wall-clock seconds (allowed to vary between runs).
+  public var duration: Double
+  /// With `ReplayOptions.trace`: every decision of the session, one line each.
+  public var trace: [String]
+  /// Snapshot files written with `updateSnapshots`.
+  public var updatedSnapshots: [String]
+
+  public init(
+    file: String, name: String, status: Status, message: String = "", summary: String = "",
+    failureFile: String? = nil, failureLocation: SourceLocation? = nil,
+    diagnostics: [Diagnostic] = [], stepsRun: Int = 0, duration: Double = 0, trace: [String] = [],
+    updatedSnapshots: [String] = []
+  ) {
+    self.file = file
+    self.name = name
+    self.status = status
+    self.message = message
+    self.summary = summary
+    self.failureFile = failureFile
+    self.failureLocation = failureLocation
+    self.diagnostics = diagnostics
+    self.stepsRun = stepsRun
+    self.duration = duration
+    self.trace = trace
+    self.updatedSnapshots = updatedSnapshots
+  }
+}
+
+/// A set of scripts to run and how: what `flowrun test` does, minus printing.
+public struct TestSelection: Sendable {
+  /// `--shard I/N` (1-based I).
+  public var shard: (index: Int, count: Int)? {
+    get { shardIndex.map { ($0, shardCount) } }
+    set {
+      shardIndex = newValue?.index
+      shardCount = newValue?.count ?? 1
+    }
+  }
+  var shardIndex: Int?
+  var shardCount: Int = 1
+  /// `--filter REGEX`, matched against the script's name and its path.
+  public var filter: String?
+
+  public init(shard: (index: Int, count: Int)? = nil, filter: String? = nil) {
+    self.filter = filter
+    self.shard = shard
+  }
+}

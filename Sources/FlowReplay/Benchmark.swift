@@ -1,0 +1,153 @@
+import FlowFormat
+import Foundation
+
+/// Figures of one benchmark run.
+public struct BenchmarkResult: Hashable, Sendable {
+  public var scripts: Int
+  public var stepsPerScript: Int
+  public var seconds: Double
+  public var scriptsPerSecond: Double
+  /// Peak resident set size of the process, bytes (0 when unknown).
+  public var peakMemoryBytes: Int
+  public var failures: Int
+}
+
+/// Generates scripts for a sample flow and replays them: for `flowrun-bench`.
+public enum ReplayBenchmark {
+  /// Generates `count` YAML scripts of `steps` steps for the fitness sample flow at `flowPath`
+  /// (varied names, hours, interests, back steps, mock outcomes, skip), then parses and replays
+  /// each on `jobs` threads with one shared flow cache. Generation is not timed.
+  public static func run(
+    count: Int = 10_000, steps: Int = 20, flowPath: String = "sample-flows/fitness.json", jobs: Int = 1
+  ) -> BenchmarkResult {
+    let directory = flowPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let flowName = flowPath.split(separator: "/").last.map(String.init) ?? flowPath
+    let scripts = (0..<count).map { index in
+      (
+        file: (directory.isEmpty ? "" : directory + "/") + "bench-\(index).flow-test.yaml",
+        text: Array(fitnessScript(seed: UInt64(index), steps: steps, flow: flowName).utf8)
+      )
+    }
+    let cache = FlowCache()
+    let failures = Counter()
+    let clock = ContinuousClock()
+    let started = clock.now
+    let next = Counter()
+    DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
+      while true {
+        let index = next.increment() - 1
+        guard index < scripts.count else { break }
+        let parsed = ScriptParser.parse(bytes: scripts[index].text, file: scripts[index].file)
+        let outcome = Replayer.run(parsed: parsed, path: scripts[index].file, cache: cache)
+        if outcome.status != .passed { _ = failures.increment() }
+      }
+    }
+    let seconds = Replayer.seconds(clock.now - started)
+    return BenchmarkResult(
+      scripts: count, stepsPerScript: steps, seconds: seconds,
+      scriptsPerSecond: seconds > 0 ? Double(count) / seconds : 0, peakMemoryBytes: peakResidentBytes(),
+      failures: failures.value)
+  }
+
+  /// One generated script for `sample-flows/fitness.json` (deterministic for a seed).
+  public static func fitnessScript(seed: UInt64, steps count: Int, flow: String) -> String {
+    var random = SplitMix(seed: seed)
+    let names = ["Alex", "Sam", "Maya", "Noor", "Jo", "Kim", "Lea", "Ravi"]
+    let name = names[random.next(names.count)]
+    let hours = random.next(9)
+    let interests = ["strength", "cardio", "mobility", "running", "hiit"]
+    let picked = (0..<(1 + random.next(3))).map { interests[($0 * 2 + Int(seed)) % interests.count] }
+    let unique = picked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    let granted = random.next(2) == 0
+    let outcome = random.next(3)
+    var lines = [
+      "- expect: {screen: welcome}",
+      "- tap: Get Started",
+      "- tap: Continue",
+      "  expect_error: required",
+      "- fill: {name: \(name)}",
+      "- tap: Continue",
+      "- expect: {screen: hours}",
+      "- set: {hours_daily: \(hours)}",
+      "- tap: Continue",
+    ]
+    if hours != 0 {
+      lines += ["- expect: {screen: reclaim}", "- back", "- expect: {screen: hours}", "- tap: Continue", "- tap: Show me how"]
+    }
+    lines += [
+      "- expect: {screen: interests}",
+      "- select: {interests: [\(unique.joined(separator: ", "))]}",
+      "- tap: Continue",
+      "- expect: {screen: notifications}",
+    ]
+    switch outcome {
+    case 0:
+      lines += ["- tap: Enable notifications", "- result: {status: success, data: {granted: \(granted)}}"]
+    case 1:
+      lines += ["- tap: Enable notifications", "- result: {status: failure, error: timeout}", "- skip"]
+    default:
+      lines += ["- skip"]
+    }
+    lines += ["- expect: {screen: done}", "- tap: Start my first workout"]
+    // Step entries start with "- "; count them, trim or pad with data checks to `count`.
+    var stepLines: [[String]] = []
+    for line in lines {
+      if line.hasPrefix("- ") { stepLines.append([line]) } else { stepLines[stepLines.count - 1].append(line) }
+    }
+    let finish = stepLines.removeLast()
+    while stepLines.count + 1 > count, stepLines.count > 1 { stepLines.removeLast() }
+    var padding = 0
+    while stepLines.count + 1 < count {
+      stepLines.append(padding % 2 == 0 ? ["- expect: {data: {name: \(name)}}"] : ["- wait: 10"])
+      padding += 1
+    }
+    let completes = stepLines.count + 1 == lines.count(where: { $0.hasPrefix("- ") })
+    var text = "name: bench \(seed)\nflow: \(flow)\nuser: bench_\(seed)\nsteps:\n"
+    for entry in stepLines + [finish] {
+      text += entry.map { "  " + $0 + "\n" }.joined()
+    }
+    if completes { text += "expect:\n  completed: true\n  data: {name: \(name), hours_daily: \(hours)}\n" }
+    return text
+  }
+}
+
+/// SplitMix64: a tiny deterministic generator.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
+
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+    return count
+  }
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+}
+
+/// Peak resident set size (`VmHWM` of /proc/self/status), bytes; 0 where unavailable.
+func peakResidentBytes() -> Int {
+  guard let bytes = FlowLoader.readFile("/proc/self/status") else { return 0 }
+  let text = String(decoding: bytes, as: UTF8.self)
+  for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    let digits = line.filter(\.isNumber)
+    return (Int(digits) ?? 0) * 1024
+  }
+  return 0
+}

@@ -1,0 +1,507 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import FlowRender
+import Foundation
+import OrderedCollections
+
+/// Loads each flow file once, shared by every script of a run (thread-safe).
+public final class FlowCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [String: LoadResult] = [:]
+  private var loading: [String: NSCondition] = [:]
+
+  public init() {}
+
+  /// The load result of `path` (loaded on first use; concurrent callers wait for one load).
+  public func load(path: String) -> LoadResult {
+    lock.lock()
+    if let result = results[path] {
+      lock.unlock()
+      return result
+    }
+    if let condition = loading[path] {
+      lock.unlock()
+      condition.lock()
+      while true {
+        lock.lock()
+        if let result = results[path] {
+          lock.unlock()
+          condition.unlock()
+          return result
+        }
+        lock.unlock()
+        condition.wait()
+      }
+    }
+    let condition = NSCondition()
+    loading[path] = condition
+    lock.unlock()
+    let result = FlowLoader.load(path: path)
+    condition.lock()
+    lock.lock()
+    results[path] = result
+    loading[path] = nil
+    lock.unlock()
+    condition.broadcast()
+    condition.unlock()
+    return result
+  }
+
+  /// How many distinct flow files were loaded.
+  public var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return results.count
+  }
+}
+
+/// Replays scripts against the engine: drives `Session` with each step's inputs (the engine
+/// does all navigation) and checks expectations.
+public enum Replayer {
+  /// Parses and runs the script at `path`.
+  public static func run(
+    path: String, cache: FlowCache = FlowCache(), options: ReplayOptions = ReplayOptions()
+  ) -> ScriptOutcome {
+    run(parsed: ScriptParser.load(path: path), path: path, cache: cache, options: options)
+  }
+
+  /// Runs an already parsed script file (its diagnostics make an `error` outcome).
+  public static func run(
+    parsed: ScriptParseResult, path: String, cache: FlowCache = FlowCache(),
+    options: ReplayOptions = ReplayOptions()
+  ) -> ScriptOutcome {
+    let clock = ContinuousClock()
+    let started = clock.now
+    guard let script = parsed.script else {
+      let formatter = DiagnosticFormatter(sources: [path: parsed.source])
+      let first = parsed.diagnostics.first { $0.severity == .error }
+      return ScriptOutcome(
+        file: path, name: ScriptParser.defaultName(for: path), status: .error,
+        message: formatter.text(parsed.diagnostics.filter { $0.severity == .error }),
+        summary: first.map { summaryLine($0, file: path) } ?? "\(path): cannot parse the script",
+        failureFile: path, failureLocation: first?.location, diagnostics: parsed.diagnostics,
+        duration: seconds(clock.now - started))
+    }
+    var outcome = run(script, cache: cache, options: options)
+    outcome.duration = seconds(clock.now - started)
+    return outcome
+  }
+
+  /// Runs one parsed script.
+  public static func run(
+    _ script: ReplayScript, cache: FlowCache = FlowCache(), options: ReplayOptions = ReplayOptions()
+  ) -> ScriptOutcome {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let loaded = cache.load(path: script.flowPath)
+    guard let document = loaded.document, loaded.isRunnable else {
+      let errors = loaded.diagnostics.filter { $0.severity == .error }
+      let formatter = DiagnosticFormatter(sources: [loaded.file: loaded.source])
+      var message = "\(script.file)\(script.flowLocation.map { ":\($0)" } ?? ""): the flow '\(script.flow)' cannot be loaded\n"
+      message += formatter.text(errors)
+      return ScriptOutcome(
+        file: script.file, name: script.name, status: .error, message: message,
+        summary: errors.first.map { summaryLine($0, file: loaded.file) } ?? "\(loaded.file): cannot load the flow",
+        failureFile: errors.first?.file ?? loaded.file, failureLocation: errors.first?.location,
+        diagnostics: loaded.diagnostics, duration: seconds(clock.now - started))
+    }
+    var run = ScriptRun(script: script, options: options)
+    run.execute(document: document)
+    var outcome = run.outcome
+    outcome.duration = seconds(clock.now - started)
+    return outcome
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (s, attos) = duration.components
+    return Double(s) + Double(attos) / 1e18
+  }
+
+  static func summaryLine(_ diagnostic: Diagnostic, file: String) -> String {
+    let where_ = diagnostic.location.map { "\(diagnostic.file ?? file):\($0)" } ?? (diagnostic.file ?? file)
+    return "\(where_): \(diagnostic.message)"
+  }
+}
+
+/// A failure found while running: where in the script, one headline, detail lines.
+struct StepFailure: Error {
+  var location: SourceLocation?
+  var headline: String
+  var details: [String]
+}
+
+/// One script being replayed.
+struct ScriptRun {
+  let script: ReplayScript
+  let options: ReplayOptions
+  var session: Session?
+  var transcript = Transcript()
+  var failure: StepFailure?
+  var failedStep: Int?
+  var stepsRun = 0
+  var updatedSnapshots: [String] = []
+
+  init(script: ReplayScript, options: ReplayOptions) {
+    self.script = script
+    self.options = options
+  }
+
+  var outcome: ScriptOutcome {
+    var trace: [String] = []
+    if options.trace, let session {
+      trace = session.trace.flatMap(\.lines)
+    }
+    guard let failure else {
+      return ScriptOutcome(
+        file: script.file, name: script.name, status: .passed, stepsRun: stepsRun, trace: trace,
+        updatedSnapshots: updatedSnapshots)
+    }
+    let position = failure.location.map { "\(script.file):\($0)" } ?? script.file
+    var lines = ["\(position): \(failure.headline)"]
+    if let failedStep {
+      let step = script.steps[failedStep]
+      lines.append("  at step \(failedStep + 1) of \(script.steps.count) (\(step.keyword)) in '\(script.name)'")
+    } else {
+      lines.append("  in the final expect of '\(script.name)'")
+    }
+    lines += failure.details.map { $0.isEmpty ? "" : "  " + $0 }
+    if let session {
+      lines.append("")
+      lines.append("  screen '\(session.currentScreen.id)' (\(session.status.name)) at that point:")
+      let rendered = ScreenRenderer.render(session, options: RenderOptions(width: options.width, color: false))
+      for line in rendered.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        lines.append(line.isEmpty ? "  |" : "  | " + line)
+      }
+      if !session.validationErrors.isEmpty {
+        lines.append("  validation errors: " + session.validationErrors.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
+      }
+    }
+    return ScriptOutcome(
+      file: script.file, name: script.name, status: .failed, message: lines.joined(separator: "\n") + "\n",
+      summary: "\(position): \(failure.headline)", failureFile: script.file, failureLocation: failure.location,
+      stepsRun: stepsRun, trace: trace, updatedSnapshots: updatedSnapshots)
+  }
+
+  mutating func execute(document: FlowDocument) {
+    let started: (Session, [Output])
+    do {
+      started = try Session.start(document: document, config: script.sessionConfig)
+    } catch {
+      failure = StepFailure(
+        location: script.flowLocation, headline: "the session cannot start: \(error.message)", details: [])
+      return
+    }
+    session = started.0
+    transcript.start(session: started.0, width: options.width)
+    do {
+      for index in script.steps.indices {
+        failedStep = index
+        stepsRun = index + 1
+        try perform(index)
+      }
+      failedStep = nil
+      if let expectation = script.expectation {
+        try check(expectation)
+      }
+    } catch let error as StepFailure {
+      failure = error
+    } catch {
+      failure = StepFailure(location: nil, headline: "\(error)", details: [])
+    }
+  }
+
+  // MARK: Steps
+
+  mutating func perform(_ index: Int) throws {
+    let step = script.steps[index]
+    switch step.kind {
+    case .expect(let expectation):
+      try check(expectation)
+      return
+    case .snapshot(let file):
+      try snapshot(file, step: step)
+      return
+    default:
+      break
+    }
+    guard var session else { return }
+    let inputs = self.inputs(for: step, on: session)
+    transcript.input(step.transcriptText)
+    var problems: [String] = []
+    var rejections: [String] = []
+    for input in inputs {
+      let outputs = session.send(input)
+      for output in outputs {
+        switch output {
+        case .rejected(let message):
+          problems.append(message)
+          rejections.append(message)
+          transcript.note("rejected: \(message)")
+        case .validationFailed(let fields):
+          for field in fields {
+            problems.append("\(field.field): \(field.message)")
+            transcript.note("invalid \(field.field): \(field.message)")
+          }
+        case .actionFailed(let identifier, let message):
+          problems.append(message)
+          transcript.note("\(identifier) failed: \(message)")
+        case .error(let message):
+          problems.append(message)
+          transcript.note("error: \(message)")
+        default:
+          break
+        }
+      }
+      let rejected = outputs.contains { if case .rejected = $0 { true } else { false } }
+      if rejected { break }
+    }
+    self.session = session
+    if let expected = step.expectError {
+      guard !problems.isEmpty else {
+        throw StepFailure(
+          location: step.location,
+          headline: "expected the input to be rejected with \"\(expected)\", but it was accepted",
+          details: ["step: \(step.transcriptText)"])
+      }
+      guard problems.contains(where: { $0.lowercased().contains(expected.lowercased()) }) else {
+        throw StepFailure(
+          location: step.location,
+          headline: "expected an error containing \"\(expected)\"",
+          details: ["step: \(step.transcriptText)"] + problems.map { "actual error: \($0)" })
+      }
+    } else if let rejection = rejections.first {
+      throw StepFailure(
+        location: step.location, headline: "the input was rejected: \(rejection)",
+        details: [
+          "step: \(step.transcriptText)",
+          "(add `expect_error: TEXT` to the step when the rejection is what you test)",
+        ])
+    }
+    transcript.screen(session: session, width: options.width)
+    answerUnhandledAction(after: index)
+  }
+
+  /// A pending awaited action that no later step answers fails now, as the SDK does in a
+  /// non-interactive run: `unhandled action: <identifier>`.
+  mutating func answerUnhandledAction(after index: Int) {
+    guard var session, case .awaiting(let pending) = session.status else { return }
+    let nextInput = script.steps[(index + 1)...].first {
+      switch $0.kind {
+      case .expect, .snapshot: false
+      default: true
+      }
+    }
+    if let nextInput {
+      switch nextInput.kind {
+      case .result, .dismiss, .next, .complete, .goto, .wait: return
+      default: break
+      }
+    }
+    _ = session.send(.result(.failure("unhandled action: \(pending.identifier)")))
+    transcript.note("unhandled action: \(pending.identifier) (no mock and no result step)")
+    transcript.screen(session: session, width: options.width)
+    self.session = session
+  }
+
+  func inputs(for step: ScriptStep, on session: Session) -> [Input] {
+    switch step.kind {
+    case .tap(let selector): return [.tap(selector)]
+    case .fill(let fields): return fields.map { .set(field: $0.field, value: $0.value) }
+    case .set(let fields):
+      let screenFields = Set(session.currentScreen.content.flatBlocks.compactMap(\.fieldName))
+      return fields.map {
+        screenFields.contains($0.field)
+          ? .set(field: $0.field, value: $0.value) : .setVariable(name: $0.field, value: $0.value)
+      }
+    case .select(let picks): return picks.map { .pick(field: $0.field, items: $0.items) }
+    case .result(let result): return [.result(result)]
+    case .next: return [.next]
+    case .back: return [.back]
+    case .skip: return [.skip]
+    case .dismiss: return [.dismiss]
+    case .complete: return [.complete]
+    case .wait(let ms): return [.wait(ms: ms)]
+    case .goto(let screen): return [.goto(screenID: screen)]
+    case .expect, .snapshot: return []
+    }
+  }
+
+  // MARK: Snapshots
+
+  mutating func snapshot(_ file: String, step: ScriptStep) throws {
+    let path = ScriptParser.resolve(file, against: script.file)
+    let text = transcript.text
+    if options.updateSnapshots {
+      do {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        updatedSnapshots.append(path)
+      } catch {
+        throw StepFailure(location: step.location, headline: "cannot write snapshot \(path): \(error)", details: [])
+      }
+      return
+    }
+    guard let bytes = FlowLoader.readFile(path) else {
+      throw StepFailure(
+        location: step.location, headline: "snapshot file \(path) does not exist",
+        details: ["run `flowrun test --update` to record it"])
+    }
+    let expected = String(decoding: bytes, as: UTF8.self)
+    guard expected != text else { return }
+    throw StepFailure(
+      location: step.location, headline: "the transcript differs from snapshot \(path)",
+      details: TextDiff.lines(expected: expected, actual: text) + ["(`flowrun test --update` rewrites it)"])
+  }
+
+  // MARK: Expectations
+
+  func check(_ expectation: Expectation) throws {
+    guard let session else { return }
+    if let item = expectation.screen, session.currentScreen.id != item.value {
+      var headline = "expected screen '\(item.value)', found '\(session.currentScreen.id)'"
+      if session.status.isEnded { headline += " (the session has \(session.status.name))" }
+      throw StepFailure(location: item.location, headline: headline, details: ["path so far: \(session.path.joined(separator: " → "))"])
+    }
+    if let item = expectation.status, session.status.name != item.value {
+      throw StepFailure(
+        location: item.location, headline: "expected status \(item.value), found \(statusText(session.status))",
+        details: [])
+    }
+    if let item = expectation.completed, (session.status == .completed) != item.value {
+      throw StepFailure(
+        location: item.location,
+        headline: item.value
+          ? "expected the flow to be completed, but it is \(statusText(session.status))"
+          : "expected the flow not to be completed, but it is",
+        details: ["last screen: \(session.currentScreen.id)"])
+    }
+    if let item = expectation.dismissed, (session.status == .dismissed) != item.value {
+      throw StepFailure(
+        location: item.location,
+        headline: item.value
+          ? "expected the flow to be dismissed, but it is \(statusText(session.status))"
+          : "expected the flow not to be dismissed, but it is",
+        details: ["last screen: \(session.currentScreen.id)"])
+    }
+    if let item = expectation.awaiting {
+      let pending = session.pending?.identifier
+      if pending != item.value {
+        throw StepFailure(
+          location: item.location,
+          headline: "expected the session to await '\(item.value)', "
+            + (pending.map { "but it awaits '\($0)'" } ?? "but nothing is pending (\(statusText(session.status)))"),
+          details: [])
+      }
+    }
+    if let item = expectation.text {
+      let rendered = ScreenRenderer.render(session, options: RenderOptions(width: 10_000, color: false))
+      let haystack = collapse(rendered) + "\n" + ScreenText.lines(session).map(collapse).joined(separator: "\n")
+      for text in item.value where !haystack.contains(collapse(text)) {
+        throw StepFailure(
+          location: item.location,
+          headline: "expected the screen '\(session.currentScreen.id)' to show \"\(text)\"",
+          details: ["texts on the screen:"] + ScreenText.lines(session).map { "  \"\($0)\"" })
+      }
+    }
+    if let item = expectation.errors {
+      try checkErrors(item, session: session)
+    }
+    if let item = expectation.data {
+      let diff = DataDiff.compare(expected: item.value, actual: .object(session.data), exact: expectation.exact)
+      if !diff.isEmpty {
+        throw StepFailure(
+          location: item.location,
+          headline: expectation.exact ? "collected data is not exactly as expected" : "collected data does not match",
+          details: diff + ["", "actual data: \(Value.object(session.data).json)"])
+      }
+    }
+    if let item = expectation.events {
+      try EventCheck.subsequence(item, events: session.events)
+    }
+    if let item = expectation.notEvents {
+      try EventCheck.none(item, events: session.events)
+    }
+    if let item = expectation.path, session.path != item.value {
+      var details = [
+        "expected: \(item.value.joined(separator: " → "))",
+        "actual:   \(session.path.joined(separator: " → "))",
+      ]
+      if let first = zip(item.value, session.path).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+        details.append("first difference at position \(first.offset + 1): expected '\(first.element.0)', found '\(first.element.1)'")
+      } else if item.value.count < session.path.count {
+        details.append("the session went further: \(session.path[item.value.count...].joined(separator: " → "))")
+      } else {
+        details.append("the session stopped early; missing: \(item.value[session.path.count...].joined(separator: " → "))")
+      }
+      throw StepFailure(location: item.location, headline: "the screen path differs", details: details)
+    }
+  }
+
+  func checkErrors(_ item: Expectation.Item<[String: String]>, session: Session) throws {
+    let actual = session.validationErrors
+    if item.value.isEmpty {
+      guard actual.isEmpty else {
+        throw StepFailure(
+          location: item.location, headline: "expected no validation errors",
+          details: actual.map { "\($0.key): \($0.value)" })
+      }
+      return
+    }
+    var details: [String] = []
+    for field in item.value.keys.sorted() {
+      let expected = item.value[field] ?? ""
+      if let message = actual[field] {
+        if !message.lowercased().contains(expected.lowercased()) {
+          details.append("\(field): expected \"\(expected)\", actual \"\(message)\"")
+        }
+      } else {
+        details.append("\(field): expected \"\(expected)\", but the field has no error")
+      }
+    }
+    guard details.isEmpty else {
+      let others = actual.filter { item.value[$0.key] == nil }.map { "\($0.key): \($0.value)" }
+      throw StepFailure(
+        location: item.location, headline: "validation errors differ",
+        details: details + (others.isEmpty ? [] : ["other errors shown: " + others.joined(separator: "; ")]))
+    }
+  }
+
+  func statusText(_ status: SessionStatus) -> String {
+    switch status {
+    case .awaiting(let pending): "awaiting '\(pending.identifier)'"
+    case .quit(let reason): "quit (\(reason.rawValue))"
+    case .failed(let message): "failed (\(message))"
+    default: status.name
+    }
+  }
+
+  func collapse(_ text: String) -> String {
+    text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").lowercased()
+  }
+}
+
+extension ScriptStep {
+  /// The step as one line of the transcript: `tap: Get Started`.
+  var transcriptText: String {
+    switch kind {
+    case .tap(.label(let label)): "tap: \(label)"
+    case .tap(.number(let n)): "tap: \(n)"
+    case .tap(.blockID(let id)): "tap: {id: \(id)}"
+    case .fill(let fields): "fill: " + fields.map { "\($0.field)=\($0.value.json)" }.joined(separator: ", ")
+    case .set(let fields): "set: " + fields.map { "\($0.field)=\($0.value.json)" }.joined(separator: ", ")
+    case .select(let picks):
+      "select: " + picks.map { "\($0.field)=\($0.items.joined(separator: ","))" }.joined(separator: ", ")
+    case .result(let result):
+      switch result {
+      case .success(let data): "result: success" + (data.map { " \($0.json)" } ?? "")
+      case .failure(let error): "result: failure" + (error.map { " \($0)" } ?? "")
+      case .cancelled: "result: cancelled"
+      }
+    case .wait(let ms): "wait: \(ms)"
+    case .goto(let screen): "goto: \(screen)"
+    case .snapshot(let file): "snapshot: \(file)"
+    case .expect: "expect"
+    default: keyword
+    }
+  }
+}

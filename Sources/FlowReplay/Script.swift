@@ -1,0 +1,210 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+/// A parsed replay script (`*.flow-test.yaml` or `*.flow-test.json`): the session options, the
+/// steps and the final expectation, each with its position in the script file.
+public struct ReplayScript: Hashable, Sendable {
+  /// The script file, as the user named it.
+  public var file: String
+  /// `name:`, else the file name without `.flow-test.yaml`.
+  public var name: String
+  /// `flow:` as written (relative to the script's directory unless absolute).
+  public var flow: String
+  /// `flow:` resolved against the script's directory.
+  public var flowPath: String
+  /// Where `flow:` is written.
+  public var flowLocation: SourceLocation?
+  /// `flow_id:` (extension): the flow of a bundle to run, like `--flow`.
+  public var flowID: String?
+  /// `user:` (default `anonymous`).
+  public var user: String?
+  /// `session_id:` (extension), like `--session-id`.
+  public var sessionID: String?
+  /// `variants:` experiment id → variant id.
+  public var variants: [String: String]
+  /// `traits:` `$user.<trait>` values.
+  public var traits: [String: Value]
+  /// `mocks:` identifier → result.
+  public var mocks: [String: ActionResult]
+  /// `now:` epoch milliseconds (default `2026-01-01T00:00:00Z`).
+  public var now: Int64
+  /// `start:` the start screen.
+  public var start: String?
+  public var steps: [ScriptStep]
+  /// The top-level `expect:`, checked when the steps are done.
+  public var expectation: Expectation?
+
+  /// `2026-01-01T00:00:00Z`, where every script's clock starts unless it says `now:`.
+  public static let defaultNow: Int64 = 1_767_225_600_000
+
+  public init(
+    file: String, name: String, flow: String, flowPath: String, flowLocation: SourceLocation? = nil,
+    flowID: String? = nil, user: String? = nil, sessionID: String? = nil,
+    variants: [String: String] = [:], traits: [String: Value] = [:],
+    mocks: [String: ActionResult] = [:], now: Int64 = ReplayScript.defaultNow, start: String? = nil,
+    steps: [ScriptStep] = [], expectation: Expectation? = nil
+  ) {
+    self.file = file
+    self.name = name
+    self.flow = flow
+    self.flowPath = flowPath
+    self.flowLocation = flowLocation
+    self.flowID = flowID
+    self.user = user
+    self.sessionID = sessionID
+    self.variants = variants
+    self.traits = traits
+    self.mocks = mocks
+    self.now = now
+    self.start = start
+    self.steps = steps
+    self.expectation = expectation
+  }
+
+  /// The session configuration the script runs with (non-interactive; awaited actions are
+  /// answered by `mocks`, inline `result` steps, or fail with `unhandled action: X`).
+  public var sessionConfig: SessionConfig {
+    SessionConfig(
+      userID: user ?? "anonymous", traits: traits, variantOverrides: variants, now: now,
+      sessionID: sessionID, startScreen: start, flowID: flowID, mocks: mocks, interactive: true)
+  }
+}
+
+/// One entry of `steps:`.
+public struct ScriptStep: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// `expect: {...}`: check the state now.
+    case expect(Expectation)
+    /// `tap: LABEL | ID | NUMBER`.
+    case tap(ButtonSelector)
+    /// `fill: {field: value, ...}`: inputs of the current screen, in the order written.
+    case fill([FieldValue])
+    /// `select: {field: [item, ...]}`: checklist items by id, value or label.
+    case select([FieldItems])
+    /// `set: {field: value}`: any field (a field not on the screen sets a variable).
+    case set([FieldValue])
+    /// `result: {status: success|failure|cancelled, data|error}`.
+    case result(ActionResult)
+    case next, back, skip, dismiss, complete
+    /// `wait: MS`.
+    case wait(Int64)
+    /// `goto: SCREEN` (extension: the debugging jump, as `:goto` records it).
+    case goto(String)
+    /// `snapshot: FILE` (relative to the script).
+    case snapshot(String)
+  }
+
+  /// A field and a value, with where the field is written.
+  public struct FieldValue: Hashable, Sendable {
+    public var field: String
+    public var value: Value
+    public var location: SourceLocation?
+    public init(field: String, value: Value, location: SourceLocation? = nil) {
+      self.field = field
+      self.value = value
+      self.location = location
+    }
+  }
+
+  /// A checklist field and the items to pick.
+  public struct FieldItems: Hashable, Sendable {
+    public var field: String
+    public var items: [String]
+    public var location: SourceLocation?
+    public init(field: String, items: [String], location: SourceLocation? = nil) {
+      self.field = field
+      self.items = items
+      self.location = location
+    }
+  }
+
+  public var kind: Kind
+  /// Where the step starts (its `-` entry's first key or scalar).
+  public var location: SourceLocation?
+  /// `expect_error: TEXT`: the input must be rejected with a message containing TEXT
+  /// (case-insensitive), or, for a forward action, blocked by validation with such a message.
+  public var expectError: String?
+
+  public init(_ kind: Kind, location: SourceLocation? = nil, expectError: String? = nil) {
+    self.kind = kind
+    self.location = location
+    self.expectError = expectError
+  }
+
+  /// The script key naming this step (`tap`, `expect`, ...).
+  public var keyword: String {
+    switch kind {
+    case .expect: "expect"
+    case .tap: "tap"
+    case .fill: "fill"
+    case .select: "select"
+    case .set: "set"
+    case .result: "result"
+    case .next: "next"
+    case .back: "back"
+    case .skip: "skip"
+    case .dismiss: "dismiss"
+    case .complete: "complete"
+    case .wait: "wait"
+    case .goto: "goto"
+    case .snapshot: "snapshot"
+    }
+  }
+}
+
+/// What `expect:` checks, as a step or at the end. Every key is optional; each present key has
+/// its location so a failure points at it.
+public struct Expectation: Hashable, Sendable {
+  /// A located value of an expectation key.
+  public struct Item<T: Hashable & Sendable>: Hashable, Sendable {
+    public var value: T
+    public var location: SourceLocation?
+    public init(_ value: T, at location: SourceLocation? = nil) {
+      self.value = value
+      self.location = location
+    }
+  }
+
+  /// One entry of `events:` / `not_events:`.
+  public enum EventPattern: Hashable, Sendable {
+    /// An `event_type`.
+    case type(String)
+    /// A subset of the event envelope (nested objects, `properties` included, match as subsets).
+    case subset(Value)
+  }
+
+  /// Where the expectation itself is written.
+  public var location: SourceLocation?
+  /// `screen: ID`: the current screen's id.
+  public var screen: Item<String>?
+  /// `text:` one string or a list: substrings of the rendered screen (plain text).
+  public var text: Item<[String]>?
+  /// `errors: {field: message}`: validation messages shown now (substring, case-insensitive);
+  /// `errors: {}` means no errors.
+  public var errors: Item<[String: String]>?
+  /// `data: {...}`: collected data, a subset unless `exact: true`.
+  public var data: Item<Value>?
+  /// `exact: true` makes `data` an equality.
+  public var exact: Bool
+  /// `events:` an ordered subsequence of the events so far.
+  public var events: Item<[EventPattern]>?
+  /// `not_events:` none of these may have happened.
+  public var notEvents: Item<[EventPattern]>?
+  /// `path:` the exact sequence of screens shown.
+  public var path: Item<[String]>?
+  /// `completed: true|false`.
+  public var completed: Item<Bool>?
+  /// `dismissed: true|false`.
+  public var dismissed: Item<Bool>?
+  /// `status:` (extension) `running`, `awaiting`, `completed`, `dismissed`, `quit`, `failed`.
+  public var status: Item<String>?
+  /// `awaiting: IDENTIFIER` (extension): the pending awaited action.
+  public var awaiting: Item<String>?
+
+  public init(location: SourceLocation? = nil) {
+    self.location = location
+    self.exact = false
+  }
+}

@@ -1,0 +1,238 @@
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+import Yams
+
+/// A script document as a located tree, from YAML (Yams' composed nodes) or JSON (`JSONParser`),
+/// so the parser below reads both the same way.
+struct ScriptNode {
+  enum Scalar {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+  }
+
+  struct Member {
+    var key: String
+    var keyLocation: SourceLocation
+    var value: ScriptNode
+  }
+
+  enum Kind {
+    case scalar(Scalar)
+    case mapping([Member])
+    case sequence([ScriptNode])
+  }
+
+  var kind: Kind
+  var location: SourceLocation
+  /// A scalar's text as written (`2026-01-01T00:00:00Z` stays a string whatever YAML resolves).
+  var text: String?
+
+  /// `a string`, `a number`, `a list`, ... for type-mismatch messages.
+  var typeName: String {
+    switch kind {
+    case .scalar(.null): "null"
+    case .scalar(.bool): "a boolean"
+    case .scalar(.integer), .scalar(.number): "a number"
+    case .scalar(.string): "a string"
+    case .mapping: "a mapping"
+    case .sequence: "a list"
+    }
+  }
+
+  var members: [Member]? {
+    if case .mapping(let members) = kind { return members }
+    return nil
+  }
+
+  var elements: [ScriptNode]? {
+    if case .sequence(let elements) = kind { return elements }
+    return nil
+  }
+
+  /// A string scalar, or the text of any non-null scalar (numbers and booleans read as
+  /// labels and ids keep their spelling).
+  var scalarText: String? {
+    switch kind {
+    case .scalar(.string(let s)): s
+    case .scalar(.null): nil
+    case .scalar: text
+    default: nil
+    }
+  }
+
+  /// The node as a runtime value (mappings keep their order).
+  var value: Value {
+    switch kind {
+    case .scalar(.null): .null
+    case .scalar(.bool(let b)): .bool(b)
+    case .scalar(.integer(let i)): .number(Double(i))
+    case .scalar(.number(let d)): .number(d)
+    case .scalar(.string(let s)): .string(s)
+    case .sequence(let elements): .list(elements.map(\.value))
+    case .mapping(let members):
+      .object(OrderedDictionary(members.map { ($0.key, $0.value.value) }, uniquingKeysWith: { _, last in last }))
+    }
+  }
+}
+
+/// Maps Yams' 1-based line:column marks (columns in Unicode scalars) to `SourceLocation`s with
+/// byte offsets, so `DiagnosticFormatter` can quote the line.
+struct LineTable {
+  let bytes: [UInt8]
+  let lineStarts: [Int]
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    var starts = [0]
+    for (i, byte) in bytes.enumerated() where byte == 0x0A { starts.append(i + 1) }
+    lineStarts = starts
+  }
+
+  func location(line: Int, column: Int) -> SourceLocation {
+    guard line >= 1, line <= lineStarts.count else {
+      return SourceLocation(line: max(line, 1), column: max(column, 1), offset: bytes.count)
+    }
+    var offset = lineStarts[line - 1]
+    var scalars = 1
+    while scalars < column, offset < bytes.count, bytes[offset] != 0x0A {
+      offset += 1
+      while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+      scalars += 1
+    }
+    return SourceLocation(line: line, column: column, offset: offset)
+  }
+
+  func location(_ mark: Mark?) -> SourceLocation {
+    guard let mark else { return SourceLocation(line: 1, column: 1, offset: 0) }
+    return location(line: mark.line, column: mark.column)
+  }
+}
+
+enum ScriptNodeReader {
+  /// Reads YAML text into located nodes; a syntax problem is one `script.syntax` diagnostic.
+  static func yaml(_ bytes: [UInt8], file: String) -> (ScriptNode?, [Diagnostic]) {
+    let table = LineTable(bytes)
+    let text = String(decoding: bytes, as: UTF8.self)
+    do {
+      guard let root = try Yams.compose(yaml: text) else {
+        return (nil, [Diagnostic(id: "script.empty", severity: .error, message: "the script is empty", file: file)])
+      }
+      var diagnostics: [Diagnostic] = []
+      let node = convert(root, table: table, file: file, diagnostics: &diagnostics)
+      return (node, diagnostics)
+    } catch let error as YamlError {
+      return (nil, [syntaxDiagnostic(error, table: table, file: file)])
+    } catch {
+      return (nil, [Diagnostic(id: "script.syntax", severity: .error, message: "\(error)", file: file)])
+    }
+  }
+
+  /// Reads JSON text with `JSONParser` (its diagnostics keep their `json.*` ids).
+  static func json(_ bytes: [UInt8], file: String) -> (ScriptNode?, [Diagnostic]) {
+    let (root, diagnostics) = JSONParser.parse(bytes, file: file)
+    return (root.map(convert), diagnostics)
+  }
+
+  static func convert(_ value: JSONValue) -> ScriptNode {
+    switch value.kind {
+    case .null: return ScriptNode(kind: .scalar(.null), location: value.location, text: "null")
+    case .bool(let b): return ScriptNode(kind: .scalar(.bool(b)), location: value.location, text: b ? "true" : "false")
+    case .number(let d, let isInteger):
+      let text = JSONWriter.number(d)
+      if isInteger, d == d.rounded(), abs(d) < 9_007_199_254_740_992 {
+        return ScriptNode(kind: .scalar(.integer(Int64(d))), location: value.location, text: text)
+      }
+      return ScriptNode(kind: .scalar(.number(d)), location: value.location, text: text)
+    case .string(let s): return ScriptNode(kind: .scalar(.string(s)), location: value.location, text: s)
+    case .array(let elements): return ScriptNode(kind: .sequence(elements.map(convert)), location: value.location)
+    case .object(let object):
+      return ScriptNode(
+        kind: .mapping(
+          object.members.map { Member(key: $0.key, keyLocation: $0.keyLocation, value: convert($0.value)) }),
+        location: value.location)
+    }
+  }
+
+  typealias Member = ScriptNode.Member
+
+  static func convert(_ node: Node, table: LineTable, file: String, diagnostics: inout [Diagnostic]) -> ScriptNode {
+    let location = table.location(node.mark)
+    switch node {
+    case .scalar(let scalar):
+      let raw = scalar.string
+      let kind: ScriptNode.Scalar
+      switch Tag.Name(rawValue: node.tag.rawValue) {
+      case .null: kind = .null
+      case .bool: kind = node.bool.map { .bool($0) } ?? .string(raw)
+      case .int:
+        if let i = node.int { kind = .integer(Int64(i)) } else { kind = node.float.map { .number($0) } ?? .string(raw) }
+      case .float: kind = node.float.map { .number($0) } ?? .string(raw)
+      default: kind = .string(raw)
+      }
+      return ScriptNode(kind: .scalar(kind), location: location, text: raw)
+    case .sequence(let sequence):
+      return ScriptNode(
+        kind: .sequence(sequence.map { convert($0, table: table, file: file, diagnostics: &diagnostics) }),
+        location: location)
+    case .mapping(let mapping):
+      var members: [Member] = []
+      for (key, value) in mapping {
+        let keyLocation = table.location(key.mark)
+        guard case .scalar(let scalar) = key else {
+          diagnostics.append(
+            Diagnostic(
+              id: "script.type-mismatch", severity: .error, message: "a key must be a plain string",
+              file: file, location: keyLocation))
+          continue
+        }
+        members.append(
+          Member(
+            key: scalar.string, keyLocation: keyLocation,
+            value: convert(value, table: table, file: file, diagnostics: &diagnostics)))
+      }
+      return ScriptNode(kind: .mapping(members), location: location)
+    case .alias:
+      diagnostics.append(
+        Diagnostic(
+          id: "script.unsupported", severity: .error, message: "YAML aliases are not supported in scripts",
+          file: file, location: location))
+      return ScriptNode(kind: .scalar(.null), location: location, text: nil)
+    }
+  }
+
+  static func syntaxDiagnostic(_ error: YamlError, table: LineTable, file: String) -> Diagnostic {
+    func make(_ problem: String, _ mark: Mark?, _ context: YamlError.Context?) -> Diagnostic {
+      var notes: [Diagnostic.Note] = []
+      if let context {
+        notes.append(.init(context.text, at: table.location(context.mark)))
+      }
+      return Diagnostic(
+        id: "script.syntax", severity: .error, message: problem, file: file,
+        location: mark.map { table.location($0) }, notes: notes)
+    }
+    switch error {
+    case .scanner(let context, let problem, let mark, _),
+      .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      return make(problem, mark, context)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      return Diagnostic(
+        id: "script.duplicate-key", severity: .error,
+        message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping",
+        file: file, location: table.location(context.mark))
+    case .reader(let problem, let offset, _, _):
+      let location = offset.map { o in
+        let clamped = min(max(o, 0), table.bytes.count)
+        let line = table.lineStarts.lastIndex { $0 <= clamped }.map { $0 + 1 } ?? 1
+        return SourceLocation(line: line, column: clamped - table.lineStarts[line - 1] + 1, offset: clamped)
+      }
+      return Diagnostic(id: "script.syntax", severity: .error, message: problem, file: file, location: location)
+    default:
+      return Diagnostic(id: "script.syntax", severity: .error, message: "\(error)", file: file)
+    }
+  }
+}

@@ -1,0 +1,579 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+
+/// Reads replay scripts (YAML with Yams' node positions; JSON with `JSONParser`).
+///
+/// Every problem is a `script.*` diagnostic with the file, the line:column of the offending key
+/// or value and, for misspelt keys, a "did you mean" note. All problems are reported in one pass.
+public enum ScriptParser {
+  /// Top-level keys.
+  public static let scriptKeys = [
+    "name", "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "now", "start",
+    "steps", "expect",
+  ]
+  /// Step keys that take an input or a check (one per step), plus `expect_error`.
+  public static let stepKeys = [
+    "expect", "tap", "fill", "select", "set", "result", "next", "back", "skip", "dismiss",
+    "complete", "wait", "goto", "snapshot",
+  ]
+  /// Steps that may be written as a bare word (`- back`).
+  public static let bareSteps = ["next", "back", "skip", "dismiss", "complete"]
+  /// Keys of `expect:` (steps and the final expectation alike).
+  public static let expectationKeys = [
+    "screen", "text", "errors", "data", "exact", "events", "not_events", "path", "completed",
+    "dismissed", "status", "awaiting",
+  ]
+
+  /// Reads and parses the script at `path`; an unreadable file is one `script.io` error.
+  public static func load(path: String) -> ScriptParseResult {
+    guard let bytes = FlowLoader.readFile(path) else {
+      return ScriptParseResult(
+        script: nil,
+        diagnostics: [
+          Diagnostic(id: "script.io", severity: .error, message: "cannot read the script", file: path)
+        ], source: [])
+    }
+    return parse(bytes: bytes, file: path)
+  }
+
+  /// Parses script text; `file` names it in diagnostics and is the base of relative paths.
+  /// JSON is read when `file` ends in `.json` or the text starts with `{`.
+  public static func parse(bytes: [UInt8], file: String) -> ScriptParseResult {
+    let isJSON =
+      file.hasSuffix(".json") || bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
+    let (root, syntax) =
+      isJSON ? ScriptNodeReader.json(bytes, file: file) : ScriptNodeReader.yaml(bytes, file: file)
+    var reader = Reader(file: file, diagnostics: syntax)
+    guard let root, !syntax.hasErrors else {
+      return ScriptParseResult(script: nil, diagnostics: reader.diagnostics, source: bytes)
+    }
+    let script = reader.script(root)
+    return ScriptParseResult(
+      script: reader.diagnostics.hasErrors ? nil : script, diagnostics: reader.diagnostics, source: bytes)
+  }
+
+  /// The script name a file gets when it has no `name:`.
+  public static func defaultName(for file: String) -> String {
+    var name = file.split(separator: "/").last.map(String.init) ?? file
+    for suffix in [".flow-test.yaml", ".flow-test.yml", ".flow-test.json", ".yaml", ".yml", ".json"]
+    where name.hasSuffix(suffix) {
+      name.removeLast(suffix.count)
+      break
+    }
+    return name
+  }
+
+  /// `base`'s directory joined with `relative`, with `.` and `..` folded (lexically).
+  public static func resolve(_ relative: String, against base: String) -> String {
+    if relative.hasPrefix("/") { return normalize(relative) }
+    let directory = base.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    if directory.isEmpty { return normalize(base.hasPrefix("/") ? "/" + relative : relative) }
+    return normalize(directory + "/" + relative)
+  }
+
+  static func normalize(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      if part == "..", absolute { continue }
+      parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+}
+
+/// Parses ISO-8601 UTC times: `2026-01-01`, `2026-01-01T08:30:00Z`, with optional fraction and
+/// `+HH:MM` offset.
+enum ISOTime {
+  static func milliseconds(_ text: String) -> Int64? {
+    let s = Array(text.trimmingCharacters())
+    func number(_ range: Range<Int>) -> Int64? {
+      guard range.upperBound <= s.count else { return nil }
+      var n: Int64 = 0
+      for c in s[range] {
+        guard let d = c.wholeNumberValue, c.isASCII else { return nil }
+        n = n * 10 + Int64(d)
+      }
+      return n
+    }
+    guard s.count >= 10, s[4] == "-", s[7] == "-", let year = number(0..<4), let month = number(5..<7),
+      let day = number(8..<10), (1...12).contains(month), (1...31).contains(day)
+    else { return nil }
+    var ms = Timestamp.milliseconds(year: year, month: month, day: day)
+    if s.count == 10 { return ms }
+    guard s[10] == "T" || s[10] == " ", let hour = number(11..<13), s.count > 13, s[13] == ":",
+      let minute = number(14..<16), hour < 24, minute < 60
+    else { return nil }
+    ms += (hour * 60 + minute) * 60_000
+    var i = 16
+    if i < s.count, s[i] == ":" {
+      guard let second = number(i + 1..<i + 3), second < 61 else { return nil }
+      ms += second * 1000
+      i += 3
+      if i < s.count, s[i] == "." {
+        i += 1
+        var scale: Int64 = 100
+        var fraction: Int64 = 0
+        while i < s.count, let d = s[i].wholeNumberValue, s[i].isASCII {
+          fraction += Int64(d) * scale
+          scale /= 10
+          i += 1
+        }
+        ms += fraction
+      }
+    }
+    if i == s.count { return ms }
+    if s[i] == "Z", i + 1 == s.count { return ms }
+    if s[i] == "+" || s[i] == "-", let oh = number(i + 1..<i + 3) {
+      var om: Int64 = 0
+      if i + 3 < s.count {
+        let start = s[i + 3] == ":" ? i + 4 : i + 3
+        guard let m = number(start..<start + 2), start + 2 == s.count else { return nil }
+        om = m
+      } else if i + 3 != s.count {
+        return nil
+      }
+      let offset = (oh * 60 + om) * 60_000
+      return s[i] == "+" ? ms - offset : ms + offset
+    }
+    return nil
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters() -> Substring {
+    var sub = Substring(self)
+    while let first = sub.first, first.isWhitespace { sub.removeFirst() }
+    while let last = sub.last, last.isWhitespace { sub.removeLast() }
+    return sub
+  }
+}
+
+/// The parser proper: walks the located tree and collects diagnostics.
+struct Reader {
+  let file: String
+  var diagnostics: [Diagnostic]
+
+  init(file: String, diagnostics: [Diagnostic]) {
+    self.file = file
+    self.diagnostics = diagnostics
+  }
+
+  mutating func error(
+    _ id: String, _ message: String, at location: SourceLocation?, path: String? = nil,
+    notes: [Diagnostic.Note] = []
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        id: "script.\(id)", severity: .error, message: message, file: file, location: location, path: path,
+        notes: notes))
+  }
+
+  mutating func typeMismatch(_ node: ScriptNode, expected: String, path: String) {
+    error("type-mismatch", "\(path): expected \(expected), found \(node.typeName)", at: node.location, path: path)
+  }
+
+  mutating func unknownKey(_ member: ScriptNode.Member, known: [String], path: String, what: String) {
+    var notes: [Diagnostic.Note] = []
+    if let match = closestMatch(to: member.key, in: known) {
+      notes.append(.init("did you mean '\(match)'?", at: member.keyLocation))
+    }
+    let fullPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+    error("unknown-key", "unknown \(what) '\(member.key)'", at: member.keyLocation, path: fullPath, notes: notes)
+  }
+
+  /// The members of a mapping, reporting unknown and duplicate keys.
+  mutating func mapping(
+    _ node: ScriptNode, path: String, known: [String], what: String = "key"
+  ) -> [String: ScriptNode.Member]? {
+    guard let members = node.members else {
+      typeMismatch(node, expected: "a mapping", path: path.isEmpty ? "script" : path)
+      return nil
+    }
+    var out: [String: ScriptNode.Member] = [:]
+    for member in members {
+      if !known.contains(member.key) {
+        unknownKey(member, known: known, path: path, what: what)
+        continue
+      }
+      if out[member.key] != nil {
+        error("duplicate-key", "duplicate key '\(member.key)'", at: member.keyLocation, path: join(path, member.key))
+        continue
+      }
+      out[member.key] = member
+    }
+    return out
+  }
+
+  func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+  mutating func string(_ node: ScriptNode, path: String) -> String? {
+    if case .scalar(.string(let s)) = node.kind { return s }
+    typeMismatch(node, expected: "a string", path: path)
+    return nil
+  }
+
+  /// A string, or a number or boolean taken as its spelling (ids, labels, variant names).
+  mutating func label(_ node: ScriptNode, path: String) -> String? {
+    if case .scalar = node.kind, let text = node.scalarText { return text }
+    typeMismatch(node, expected: "a string", path: path)
+    return nil
+  }
+
+  mutating func bool(_ node: ScriptNode, path: String) -> Bool? {
+    if case .scalar(.bool(let b)) = node.kind { return b }
+    typeMismatch(node, expected: "true or false", path: path)
+    return nil
+  }
+
+  mutating func stringList(_ node: ScriptNode, path: String, allowSingle: Bool = true) -> [String]? {
+    if allowSingle, case .scalar = node.kind, let text = node.scalarText { return [text] }
+    guard let elements = node.elements else {
+      typeMismatch(node, expected: allowSingle ? "a string or a list of strings" : "a list of strings", path: path)
+      return nil
+    }
+    var out: [String] = []
+    for (i, element) in elements.enumerated() {
+      guard let text = label(element, path: "\(path)[\(i)]") else { return nil }
+      out.append(text)
+    }
+    return out
+  }
+
+  // MARK: Script
+
+  mutating func script(_ root: ScriptNode) -> ReplayScript? {
+    guard let keys = mapping(root, path: "", known: ScriptParser.scriptKeys) else { return nil }
+    var script = ReplayScript(
+      file: file, name: ScriptParser.defaultName(for: file), flow: "", flowPath: "")
+    if let member = keys["name"], let name = label(member.value, path: "name") { script.name = name }
+    if let member = keys["flow"] {
+      if let flow = string(member.value, path: "flow") {
+        script.flow = flow
+        script.flowPath = ScriptParser.resolve(flow, against: file)
+        script.flowLocation = member.value.location
+      }
+    } else {
+      error(
+        "missing-key", "missing 'flow': the flow file to run, relative to this script",
+        at: root.location, path: "flow")
+    }
+    if let member = keys["flow_id"] { script.flowID = label(member.value, path: "flow_id") }
+    if let member = keys["user"] { script.user = label(member.value, path: "user") }
+    if let member = keys["session_id"] { script.sessionID = label(member.value, path: "session_id") }
+    if let member = keys["start"] { script.start = label(member.value, path: "start") }
+    if let member = keys["now"] { now(member.value, into: &script) }
+    if let member = keys["variants"], let members = member.value.members {
+      for entry in members {
+        if let variant = label(entry.value, path: "variants.\(entry.key)") { script.variants[entry.key] = variant }
+      }
+    } else if let member = keys["variants"] {
+      typeMismatch(member.value, expected: "a mapping of experiment ids to variant ids", path: "variants")
+    }
+    if let member = keys["traits"], let members = member.value.members {
+      for entry in members { script.traits[entry.key] = entry.value.value }
+    } else if let member = keys["traits"] {
+      typeMismatch(member.value, expected: "a mapping", path: "traits")
+    }
+    if let member = keys["mocks"], let members = member.value.members {
+      for entry in members {
+        if let result = actionResult(entry.value, path: "mocks.\(entry.key)") { script.mocks[entry.key] = result }
+      }
+    } else if let member = keys["mocks"] {
+      typeMismatch(member.value, expected: "a mapping of action identifiers to results", path: "mocks")
+    }
+    if let member = keys["steps"] {
+      if let elements = member.value.elements {
+        for (i, element) in elements.enumerated() {
+          if let step = step(element, path: "steps[\(i)]") { script.steps.append(step) }
+        }
+      } else if case .scalar(.null) = member.value.kind {
+      } else {
+        typeMismatch(member.value, expected: "a list of steps", path: "steps")
+      }
+    }
+    if let member = keys["expect"] {
+      script.expectation = expectation(member.value, path: "expect", at: member.keyLocation)
+    }
+    return script
+  }
+
+  mutating func now(_ node: ScriptNode, into script: inout ReplayScript) {
+    switch node.kind {
+    case .scalar(.integer(let ms)): script.now = ms
+    case .scalar(.null), .scalar(.bool), .mapping, .sequence, .scalar(.number):
+      typeMismatch(node, expected: "an ISO-8601 time or epoch milliseconds", path: "now")
+    case .scalar(.string):
+      if let text = node.text, let ms = ISOTime.milliseconds(text) {
+        script.now = ms
+      } else {
+        error(
+          "invalid-value", "now: '\(node.text ?? "")' is not an ISO-8601 time such as 2026-01-01T09:30:00Z",
+          at: node.location, path: "now")
+      }
+    }
+  }
+
+  mutating func actionResult(_ node: ScriptNode, path: String) -> ActionResult? {
+    if case .scalar = node.kind, let text = node.scalarText {
+      switch text {
+      case "success": return .success(nil)
+      case "failure": return .failure(nil)
+      case "cancelled": return .cancelled
+      default: break
+      }
+    }
+    guard let keys = mapping(node, path: path, known: ["status", "data", "error"]) else { return nil }
+    guard let statusMember = keys["status"] else {
+      error("missing-key", "\(path): missing 'status' (success, failure or cancelled)", at: node.location, path: path)
+      return nil
+    }
+    guard let status = label(statusMember.value, path: "\(path).status") else { return nil }
+    switch status {
+    case "success":
+      if let error = keys["error"] {
+        self.error("invalid-value", "\(path): 'error' goes with status failure", at: error.keyLocation, path: path)
+      }
+      return .success(keys["data"]?.value.value)
+    case "failure":
+      if let data = keys["data"] {
+        error("invalid-value", "\(path): 'data' goes with status success", at: data.keyLocation, path: path)
+      }
+      if let member = keys["error"] {
+        guard let text = label(member.value, path: "\(path).error") else { return nil }
+        return .failure(text)
+      }
+      return .failure(nil)
+    case "cancelled":
+      return .cancelled
+    default:
+      var notes: [Diagnostic.Note] = []
+      if let match = closestMatch(to: status, in: ["success", "failure", "cancelled"]) {
+        notes.append(.init("did you mean '\(match)'?", at: statusMember.value.location))
+      }
+      error(
+        "invalid-value", "\(path).status: '\(status)' is not success, failure or cancelled",
+        at: statusMember.value.location, path: "\(path).status", notes: notes)
+      return nil
+    }
+  }
+
+  // MARK: Steps
+
+  mutating func step(_ node: ScriptNode, path: String) -> ScriptStep? {
+    if case .scalar = node.kind {
+      let word = node.scalarText ?? ""
+      switch word {
+      case "next": return ScriptStep(.next, location: node.location)
+      case "back": return ScriptStep(.back, location: node.location)
+      case "skip": return ScriptStep(.skip, location: node.location)
+      case "dismiss": return ScriptStep(.dismiss, location: node.location)
+      case "complete": return ScriptStep(.complete, location: node.location)
+      default:
+        var notes: [Diagnostic.Note] = []
+        if let match = closestMatch(to: word, in: ScriptParser.bareSteps + ScriptParser.stepKeys) {
+          notes.append(.init("did you mean '\(match)'?", at: node.location))
+        }
+        let hint =
+          ScriptParser.stepKeys.contains(word)
+          ? "'\(word)' needs a value (\(word): ...)" : "unknown step '\(word)'"
+        error(
+          "unknown-step", "\(path): \(hint); a step is one of \(ScriptParser.stepKeys.joined(separator: ", "))",
+          at: node.location, path: path, notes: notes)
+        return nil
+      }
+    }
+    guard let keys = mapping(node, path: path, known: ScriptParser.stepKeys + ["expect_error"], what: "step")
+    else { return nil }
+    let actionKeys = (node.members ?? []).map(\.key).filter { keys[$0] != nil && $0 != "expect_error" }
+    guard let key = actionKeys.first else {
+      if keys["expect_error"] != nil {
+        error(
+          "missing-key", "\(path): expect_error goes with an input step (tap, fill, select, set, ...)",
+          at: node.location, path: path)
+      } else if (node.members ?? []).isEmpty {
+        error("missing-key", "\(path): empty step", at: node.location, path: path)
+      }
+      return nil
+    }
+    if actionKeys.count > 1, let second = keys[actionKeys[1]] {
+      error(
+        "multiple-actions", "\(path): one step does one thing; found '\(actionKeys[0])' and '\(actionKeys[1])'",
+        at: second.keyLocation, path: path)
+      return nil
+    }
+    guard let member = keys[key] else { return nil }
+    let stepPath = "\(path).\(key)"
+    var expectError: String?
+    if let errorMember = keys["expect_error"] {
+      expectError = label(errorMember.value, path: "\(path).expect_error")
+      if key == "expect" || key == "snapshot" {
+        error(
+          "invalid-value", "\(path): expect_error goes with an input step, not '\(key)'",
+          at: errorMember.keyLocation, path: path)
+      }
+    }
+    let value = member.value
+    let location = member.keyLocation
+    func make(_ kind: ScriptStep.Kind) -> ScriptStep {
+      ScriptStep(kind, location: location, expectError: expectError)
+    }
+    switch key {
+    case "expect":
+      return expectation(value, path: stepPath, at: location).map { make(.expect($0)) }
+    case "tap":
+      switch value.kind {
+      case .scalar(.integer(let n)):
+        guard n >= 1 else {
+          error("invalid-value", "\(stepPath): button numbers start at 1", at: value.location, path: stepPath)
+          return nil
+        }
+        return make(.tap(.number(Int(n))))
+      case .mapping:
+        guard let sub = mapping(value, path: stepPath, known: ["id", "label", "number"]), let first = sub.first
+        else { return nil }
+        switch first.key {
+        case "id": return label(first.value.value, path: "\(stepPath).id").map { make(.tap(.blockID($0))) }
+        case "label": return label(first.value.value, path: "\(stepPath).label").map { make(.tap(.label($0))) }
+        default:
+          if case .scalar(.integer(let n)) = first.value.value.kind, n >= 1 { return make(.tap(.number(Int(n)))) }
+          typeMismatch(first.value.value, expected: "a button number (1, 2, ...)", path: "\(stepPath).number")
+          return nil
+        }
+      default:
+        return label(value, path: stepPath).map { make(.tap(.label($0))) }
+      }
+    case "fill", "set":
+      guard let members = value.members else {
+        typeMismatch(value, expected: "a mapping of field names to values", path: stepPath)
+        return nil
+      }
+      let fields = members.map { ScriptStep.FieldValue(field: $0.key, value: $0.value.value, location: $0.keyLocation) }
+      return make(key == "fill" ? .fill(fields) : .set(fields))
+    case "select":
+      guard let members = value.members else {
+        typeMismatch(value, expected: "a mapping of checklist fields to items", path: stepPath)
+        return nil
+      }
+      var picks: [ScriptStep.FieldItems] = []
+      for entry in members {
+        guard let items = stringList(entry.value, path: "\(stepPath).\(entry.key)") else { return nil }
+        picks.append(ScriptStep.FieldItems(field: entry.key, items: items, location: entry.keyLocation))
+      }
+      return make(.select(picks))
+    case "result":
+      return actionResult(value, path: stepPath).map { make(.result($0)) }
+    case "next", "back", "skip", "dismiss", "complete":
+      switch value.kind {
+      case .scalar(.null), .scalar(.bool(true)): break
+      default:
+        typeMismatch(value, expected: "nothing (write '- \(key)')", path: stepPath)
+        return nil
+      }
+      let kinds: [String: ScriptStep.Kind] = [
+        "next": .next, "back": .back, "skip": .skip, "dismiss": .dismiss, "complete": .complete,
+      ]
+      return kinds[key].map(make)
+    case "wait":
+      guard case .scalar(.integer(let ms)) = value.kind, ms >= 0 else {
+        if case .scalar(.integer) = value.kind {
+          error("invalid-value", "\(stepPath): milliseconds cannot be negative", at: value.location, path: stepPath)
+        } else {
+          typeMismatch(value, expected: "a whole number of milliseconds", path: stepPath)
+        }
+        return nil
+      }
+      return make(.wait(ms))
+    case "goto":
+      return label(value, path: stepPath).map { make(.goto($0)) }
+    case "snapshot":
+      return string(value, path: stepPath).map { make(.snapshot($0)) }
+    default:
+      return nil
+    }
+  }
+
+  // MARK: Expectations
+
+  mutating func expectation(_ node: ScriptNode, path: String, at location: SourceLocation) -> Expectation? {
+    guard let keys = mapping(node, path: path, known: ScriptParser.expectationKeys) else { return nil }
+    var result = Expectation(location: location)
+    let before = diagnostics.count
+    for member in node.members ?? [] where keys[member.key] != nil {
+      let value = member.value
+      let at = member.keyLocation
+      let keyPath = "\(path).\(member.key)"
+      switch member.key {
+      case "screen": result.screen = label(value, path: keyPath).map { .init($0, at: at) }
+      case "text": result.text = stringList(value, path: keyPath).map { .init($0, at: at) }
+      case "errors":
+        if let members = value.members {
+          var errors: [String: String] = [:]
+          for entry in members {
+            if let text = label(entry.value, path: "\(keyPath).\(entry.key)") { errors[entry.key] = text }
+          }
+          result.errors = .init(errors, at: at)
+        } else {
+          typeMismatch(value, expected: "a mapping of fields to messages", path: keyPath)
+        }
+      case "data":
+        if value.members != nil {
+          result.data = .init(value.value, at: at)
+        } else {
+          typeMismatch(value, expected: "a mapping", path: keyPath)
+        }
+      case "exact": result.exact = bool(value, path: keyPath) ?? false
+      case "events", "not_events":
+        guard let elements = value.elements else {
+          typeMismatch(value, expected: "a list of event types or event objects", path: keyPath)
+          continue
+        }
+        var patterns: [Expectation.EventPattern] = []
+        for (i, element) in elements.enumerated() {
+          switch element.kind {
+          case .mapping:
+            patterns.append(.subset(element.value))
+          default:
+            guard let name = label(element, path: "\(keyPath)[\(i)]") else { continue }
+            if EventType(rawValue: name) == nil {
+              var notes: [Diagnostic.Note] = []
+              if let match = closestMatch(to: name, in: EventType.allCases.map(\.rawValue), maxDistance: 4) {
+                notes.append(.init("did you mean '\(match)'?", at: element.location))
+              }
+              error("unknown-event", "\(keyPath)[\(i)]: unknown event type '\(name)'", at: element.location,
+                path: "\(keyPath)[\(i)]", notes: notes)
+            }
+            patterns.append(.type(name))
+          }
+        }
+        if member.key == "events" { result.events = .init(patterns, at: at) } else { result.notEvents = .init(patterns, at: at) }
+      case "path": result.path = stringList(value, path: keyPath, allowSingle: false).map { .init($0, at: at) }
+      case "completed": result.completed = bool(value, path: keyPath).map { .init($0, at: at) }
+      case "dismissed": result.dismissed = bool(value, path: keyPath).map { .init($0, at: at) }
+      case "status":
+        if let status = label(value, path: keyPath) {
+          let known = ["running", "awaiting", "completed", "dismissed", "quit", "failed"]
+          if known.contains(status) {
+            result.status = .init(status, at: at)
+          } else {
+            error("invalid-value", "\(keyPath): '\(status)' is not one of \(known.joined(separator: ", "))",
+              at: value.location, path: keyPath)
+          }
+        }
+      case "awaiting": result.awaiting = label(value, path: keyPath).map { .init($0, at: at) }
+      default: break
+      }
+    }
+    if result.exact && result.data == nil {
+      error("invalid-value", "\(path).exact: 'exact' applies to 'data', which is missing", at: location, path: path)
+    }
+    return diagnostics.count == before ? result : nil
+  }
+}

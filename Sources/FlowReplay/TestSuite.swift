@@ -1,0 +1,142 @@
+import FlowFormat
+import Foundation
+
+/// Finding, selecting and running many scripts: `flowrun test`, minus printing.
+public enum TestSuite {
+  /// File name endings of replay scripts found in directories.
+  public static let scriptSuffixes = [".flow-test.yaml", ".flow-test.yml", ".flow-test.json"]
+
+  /// Script files for command-line arguments: files as given, directories expanded to every
+  /// `*.flow-test.yaml` / `*.flow-test.json` below them (sorted by path). Paths that do not
+  /// exist are returned in `missing`. Duplicates are dropped (first occurrence kept).
+  public static func discover(_ arguments: [String]) -> (files: [String], missing: [String]) {
+    var files: [String] = []
+    var missing: [String] = []
+    var seen: Set<String> = []
+    let manager = FileManager.default
+    for argument in arguments {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+        missing.append(argument)
+        continue
+      }
+      if !isDirectory.boolValue {
+        if seen.insert(argument).inserted { files.append(argument) }
+        continue
+      }
+      var found: [String] = []
+      let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+      if let enumerator = manager.enumerator(atPath: base) {
+        for case let relative as String in enumerator where scriptSuffixes.contains(where: { relative.hasSuffix($0) }) {
+          found.append(base + "/" + relative)
+        }
+      }
+      for file in found.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where seen.insert(file).inserted {
+        files.append(file)
+      }
+    }
+    return (files, missing)
+  }
+
+  /// The scripts of `parsed` that `selection` keeps, in order: the filter (on the script's
+  /// name and path) first, then the shard (round robin over what the filter kept).
+  public static func select(_ parsed: [(file: String, name: String)], selection: TestSelection) throws -> [Int] {
+    var kept = Array(parsed.indices)
+    if let pattern = selection.filter {
+      let regex = try Regex(pattern)
+      kept = kept.filter {
+        parsed[$0].name.contains(regex) || parsed[$0].file.contains(regex)
+      }
+    }
+    if let (index, count) = selection.shard, count > 1 {
+      kept = kept.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+    return kept
+  }
+
+  /// Parses `files`, selects (filter, shard), and runs what is selected on `jobs` threads.
+  /// Outcomes come back in the order of `files`; `onOutcome` is called in that order too, as
+  /// soon as every earlier script is done. With `failFast`, scripts not started after the first
+  /// failure are `skipped`. Throws only for an invalid `--filter` regex.
+  public static func run(
+    _ files: [String], selection: TestSelection = TestSelection(), jobs: Int = 1,
+    failFast: Bool = false, options: ReplayOptions = ReplayOptions(), cache: FlowCache = FlowCache(),
+    onOutcome: (@Sendable (ScriptOutcome) -> Void)? = nil
+  ) throws -> [ScriptOutcome] {
+    let parsed = files.map { ScriptParser.load(path: $0) }
+    let names = zip(files, parsed).map { (file: $0, name: $1.script?.name ?? ScriptParser.defaultName(for: $0)) }
+    let selected = try select(names, selection: selection)
+    let state = RunState(count: selected.count)
+    let work: @Sendable (Int) -> ScriptOutcome = { slot in
+      let index = selected[slot]
+      let file = files[index]
+      return Replayer.run(parsed: parsed[index], path: file, cache: cache, options: options)
+    }
+    let workers = max(1, min(jobs, selected.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while let slot = state.next(failFast: failFast) {
+        let outcome = work(slot)
+        state.finish(slot, outcome, emit: onOutcome)
+      }
+    }
+    // Fail-fast leaves some slots unstarted.
+    for slot in 0..<selected.count where state.outcome(slot) == nil {
+      let file = files[selected[slot]]
+      state.finish(slot, ScriptOutcome(file: file, name: names[selected[slot]].name, status: .skipped), emit: onOutcome)
+    }
+    return (0..<selected.count).compactMap { state.outcome($0) }
+  }
+
+  /// `N passed, N failed` (plus `, N skipped` when some were); scripts that could not be
+  /// parsed count as failed.
+  public static func summaryLine(_ outcomes: [ScriptOutcome]) -> String {
+    let passed = outcomes.count { $0.status == .passed }
+    let failed = outcomes.count { $0.status == .failed || $0.status == .error }
+    let skipped = outcomes.count { $0.status == .skipped }
+    return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+  }
+
+  /// The exit code for outcomes: 2 when a script or flow could not be read or parsed, else 1
+  /// when one failed, else 0.
+  public static func exitCode(_ outcomes: [ScriptOutcome]) -> Int32 {
+    if outcomes.contains(where: { $0.status == .error }) { return 2 }
+    if outcomes.contains(where: { $0.status == .failed }) { return 1 }
+    return 0
+  }
+}
+
+/// Work distribution and ordered emission, shared by the worker threads.
+private final class RunState: @unchecked Sendable {
+  private let lock = NSLock()
+  private var nextSlot = 0
+  private var outcomes: [ScriptOutcome?]
+  private var nextToEmit = 0
+  private var failed = false
+
+  init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+  func next(failFast: Bool) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard nextSlot < outcomes.count, !(failFast && failed) else { return nil }
+    defer { nextSlot += 1 }
+    return nextSlot
+  }
+
+  func outcome(_ slot: Int) -> ScriptOutcome? {
+    lock.lock()
+    defer { lock.unlock() }
+    return outcomes[slot]
+  }
+
+  func finish(_ slot: Int, _ outcome: ScriptOutcome, emit: (@Sendable (ScriptOutcome) -> Void)?) {
+    lock.lock()
+    defer { lock.unlock() }
+    outcomes[slot] = outcome
+    if outcome.status == .failed || outcome.status == .error { failed = true }
+    while nextToEmit < outcomes.count, let ready = outcomes[nextToEmit] {
+      emit?(ready)
+      nextToEmit += 1
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import FlowFormat
+import FlowReplay
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Flowrun {
+  /// `flowrun test SCRIPT|DIR...`: replay scripted answers and check expectations (CI).
+  struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Replay scripted answers through flows and check expectations (CI).",
+      discussion: """
+        A directory runs every *.flow-test.yaml / *.flow-test.json below it, sorted by path. \
+        The last line is `N passed, N failed` (plus `, N skipped`). Exits 0 when every script \
+        passed, 1 when one failed, 2 when a script or flow could not be read or parsed, 64 on \
+        wrong usage.
+        """
+    )
+
+    @Argument(help: "Replay scripts or directories of them.")
+    var paths: [String]
+
+    @Option(help: "Scripts run in parallel (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: "Run the I-th of N deterministic slices, I in 1...N (for CI matrices).")
+    var shard: String?
+
+    @Option(help: "Run only scripts whose name or path matches this regular expression.")
+    var filter: String?
+
+    @Flag(help: "Stop starting scripts after the first failure (the rest are skipped).")
+    var failFast = false
+
+    @Option(help: "Write a JUnit XML report to this file.")
+    var junit: String?
+
+    @Option(help: "Write a JSON report to this file.")
+    var json: String?
+
+    @Flag(help: "Rewrite snapshot: transcript files instead of comparing them.")
+    var update = false
+
+    @Flag(help: "Print every decision of each session.")
+    var trace = false
+
+    @Option(help: "Width of rendered screens in failures and snapshots.")
+    var width: Int = 80
+
+    func validate() throws {
+      if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+      if let shard, parseShard(shard) == nil {
+        throw ValidationError("--shard must be I/N with 1 <= I <= N, e.g. 2/4")
+      }
+      if let filter {
+        do { _ = try Regex(filter) } catch { throw ValidationError("--filter is not a valid regular expression: \(filter)") }
+      }
+      if width < 20 { throw ValidationError("--width must be at least 20") }
+    }
+
+    func parseShard(_ text: String) -> (Int, Int)? {
+      let parts = text.split(separator: "/")
+      guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
+        return nil
+      }
+      return (i, n)
+    }
+
+    func run() throws {
+      let (files, missing) = TestSuite.discover(paths)
+      let output = Output.standard
+      for path in missing {
+        Output.error.write("\(path): error: no such file or directory [script.io]\n")
+      }
+      var selection = TestSelection(filter: filter)
+      if let shard, let (i, n) = parseShard(shard) { selection.shard = (i, n) }
+      let options = ReplayOptions(updateSnapshots: update, trace: trace, width: width)
+      let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+      let showTrace = trace
+      let outcomes = try TestSuite.run(
+        files, selection: selection, jobs: jobs ?? max(1, cores), failFast: failFast, options: options,
+        onOutcome: { outcome in
+          var text: String
+          switch outcome.status {
+          case .passed: text = "PASS \(outcome.file)  (\(outcome.name))\n"
+          case .skipped: text = "SKIP \(outcome.file)  (\(outcome.name))\n"
+          case .failed: text = "FAIL \(outcome.file)  (\(outcome.name))\n" + outcome.message
+          case .error: text = "ERROR \(outcome.file)\n" + outcome.message
+          }
+          for path in outcome.updatedSnapshots { text += "  updated \(path)\n" }
+          if showTrace, !outcome.trace.isEmpty {
+            text += "  trace:\n" + outcome.trace.map { "    \($0)\n" }.joined()
+          }
+          output.write(text)
+        })
+      if let junit { try write(ReplayReport.junit(outcomes), to: junit) }
+      if let json { try write(ReplayReport.json(outcomes), to: json) }
+      if files.isEmpty && missing.isEmpty {
+        Output.error.write("no *.flow-test.yaml or *.flow-test.json scripts found\n")
+      }
+      output.write(TestSuite.summaryLine(outcomes) + "\n")
+      var code = TestSuite.exitCode(outcomes)
+      if !missing.isEmpty { code = 2 }
+      if code != 0 { throw ExitCode(code) }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+      guard let file = fopen(path, "w") else {
+        Output.error.write("\(path): error: cannot write the report\n")
+        throw ExitCode(2)
+      }
+      defer { fclose(file) }
+      var text = text
+      text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, file) }
+    }
+  }
+}
