@@ -54,6 +54,10 @@ public final class Driver {
   public private(set) var recording: Recording
   /// Called with every event, in order, as soon as the engine emits it (`--events`).
   public var onEvent: (Event) -> Void = { _ in }
+  /// Steps of a replay script played before any line is read (`--answers`). Expectations and
+  /// snapshots are not checked (that is `flowrun test`); the first step the session does not
+  /// accept (unless it says `expect_error`) stops the playing, and the lines take over.
+  public var answers: [ScriptStep] = []
 
   private let source: any LineSource
   private let output: (String) -> Void
@@ -63,6 +67,7 @@ public final class Driver {
   private var screensShown = 0
   private var lastLineAt: Int64?
   private var currentPrompt: PromptKind = .generic
+  private var lastShown: Position?
 
   /// Starts the session (no I/O yet: `run()` reports the start's events and trace).
   ///
@@ -99,11 +104,12 @@ public final class Driver {
     if options.elapsedMilliseconds != nil { lastLineAt = options.elapsedMilliseconds?() }
     report(pendingStartOutputs, traceFrom: 0)
     pendingStartOutputs = []
+    playAnswers()
     while !session.status.isEnded {
       showScreen()
       askScreen()
     }
-    say(endLine(session.status))
+    showScreen()  // the renderer's summary of the ended session
     return session.status
   }
 
@@ -125,6 +131,8 @@ public final class Driver {
   }
 
   private func showScreen() {
+    guard lastShown != position else { return }
+    lastShown = position
     if screensShown > 0 { say("\n") }
     screensShown += 1
     say(ScreenRenderer.render(session, options: RenderOptions(width: max(20, options.width()), color: options.color)))
@@ -245,6 +253,50 @@ public final class Driver {
         if session.currentScreen.autoAdvanceMs != nil { hint += " (it advances by itself after a wait)" }
         say(hint + "\n")
       }
+    }
+  }
+
+  // MARK: Answers from a script
+
+  private func playAnswers() {
+    for (index, step) in answers.enumerated() {
+      guard !session.status.isEnded else { return }
+      let inputs = inputs(for: step)
+      if inputs.isEmpty { continue }
+      showScreen()
+      for input in inputs {
+        let outputs = send(input)
+        let blocked = outputs.contains { if case .validationFailed = $0 { true } else { false } }
+        guard outputs.isRejected || blocked, step.expectError == nil else { continue }
+        let place = step.location.map { " at line \($0.line)" } ?? ""
+        say("! --answers: step \(index + 1) (\(step.keyword)\(place)) was not accepted; the lines take over\n")
+        return
+      }
+    }
+  }
+
+  /// The inputs of a script step, as `flowrun test` sends them (`set` of a field that is not
+  /// on the screen sets a variable).
+  private func inputs(for step: ScriptStep) -> [Input] {
+    switch step.kind {
+    case .tap(let selector): return [.tap(selector)]
+    case .fill(let fields): return fields.map { .set(field: $0.field, value: $0.value) }
+    case .set(let fields):
+      let screenFields = Set(session.currentScreen.content.flatBlocks.compactMap(\.fieldName))
+      return fields.map {
+        screenFields.contains($0.field)
+          ? .set(field: $0.field, value: $0.value) : .setVariable(name: $0.field, value: $0.value)
+      }
+    case .select(let picks): return picks.map { .pick(field: $0.field, items: $0.items) }
+    case .result(let result): return [.result(result)]
+    case .next: return [.next]
+    case .back: return [.back]
+    case .skip: return [.skip]
+    case .dismiss: return [.dismiss]
+    case .complete: return [.complete]
+    case .wait(let ms): return [.wait(ms: ms)]
+    case .goto(let screen): return [.goto(screenID: screen)]
+    case .expect, .snapshot: return []
     }
   }
 
@@ -469,17 +521,6 @@ public final class Driver {
 
   private func say(_ text: String) {
     if !text.isEmpty { output(text) }
-  }
-
-  private func endLine(_ status: SessionStatus) -> String {
-    switch status {
-    case .completed: "\n(completed)\n"
-    case .dismissed: "\n(dismissed)\n"
-    case .quit(.endOfInput): "\n(ended: end of input)\n"
-    case .quit: "\n(quit)\n"
-    case .failed(let message): "\n(failed: \(message))\n"
-    case .running, .awaiting: ""
-    }
   }
 
   // MARK: Completion

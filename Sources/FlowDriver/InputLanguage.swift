@@ -150,7 +150,17 @@ public enum InputLanguage {
     if commands.contains(where: { $0.name == lowered }) { return lowered }
     let prefixed = commands.filter { $0.name.hasPrefix(lowered) }
     if prefixed.count == 1 { return prefixed[0].name }
-    return commands.first { distanceIsAtMostOne($0.name, lowered) }?.name
+    return commands.first { distanceIsAtMostOne($0.name, lowered) || isOneSwapAway($0.name, lowered) }?.name
+  }
+
+  /// `bakc` for `back`: two neighbouring characters swapped.
+  private static func isOneSwapAway(_ a: String, _ b: String) -> Bool {
+    let a = Array(a)
+    let b = Array(b)
+    guard a.count == b.count else { return false }
+    let differing = a.indices.filter { a[$0] != b[$0] }
+    guard differing.count == 2, differing[1] == differing[0] + 1 else { return false }
+    return a[differing[0]] == b[differing[1]] && a[differing[1]] == b[differing[0]]
   }
 
   private static func distanceIsAtMostOne(_ a: String, _ b: String) -> Bool {

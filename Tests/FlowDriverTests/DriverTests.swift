@@ -19,7 +19,7 @@ import _FlowTestSupport
         "name": "Alex", "hours_daily": 3, "interests": .list(["cardio", "hiit"]), "granted": true,
       ])
     #expect(run.eventTypes.last == "onboarding_completed")
-    #expect(run.output.hasSuffix("\n(completed)\n"))
+    #expect(run.output.contains("── Flow completed · fitness"))
     // Prompts: one per collecting block, then the numbered action prompt.
     #expect(run.source.prompts.contains("First name> "))
     #expect(run.source.prompts.contains("Hours per day [0-8] (2)> "))
@@ -115,7 +115,7 @@ import _FlowTestSupport
     let last = try #require(run.session.events.last)
     #expect(last.eventType == "screen_dropped_off")
     #expect(last.properties["reason"] == "end_of_input")
-    #expect(run.output.hasSuffix("(ended: end of input)\n"))
+    #expect(run.output.contains("── Session ended (end_of_input) on name · fitness"))
   }
 
   @Test func terminalCtrlCReasksAndCtrlDQuits() throws {

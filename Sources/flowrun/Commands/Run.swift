@@ -48,6 +48,11 @@ extension Flowrun {
     @Option(help: ArgumentHelp("Write the session as a replay script to FILE when it ends.", valueName: "file"))
     var record: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Play a replay script's steps first (its mocks too), then go on with the input.", valueName: "script"))
+    var answers: String?
+
     mutating func validate() throws {
       guard ColorMode(rawValue: color) != nil else {
         throw ValidationError("--color must be auto, always or never, not '\(color)'")
@@ -68,6 +73,16 @@ extension Flowrun {
 
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
       config.interactive = true
+      var steps: [ScriptStep] = []
+      if let answers {
+        let parsed = ScriptParser.load(path: answers)
+        if !parsed.diagnostics.isEmpty {
+          Output.error.write(DiagnosticFormatter(sources: [answers: parsed.source]).text(parsed.diagnostics))
+        }
+        guard let script = parsed.script, !parsed.diagnostics.hasErrors else { throw ExitCode(2) }
+        steps = script.steps
+        config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
+      }
 
       let eventsFD = try events.map { try Self.openForWriting($0, option: "--events") }
       defer { if let eventsFD { close(eventsFD) } }
@@ -101,6 +116,7 @@ extension Flowrun {
       } catch {
         throw ValidationError(error.message)
       }
+      driver.answers = steps
       if let eventsFD {
         driver.onEvent = { event in
           _ = FilePaths.writeAll(JSONBridge.line(event.value) + "\n", to: eventsFD)
