@@ -526,7 +526,8 @@ public final class Driver {
   // MARK: Completion
 
   private enum PromptKind {
-    case field(Block), action, pending, generic
+    case field(Block)
+    case action, pending, generic
   }
 
   /// Tab candidates for the line typed so far (see `Completion` in FlowTerminal): `:`
@@ -544,7 +545,8 @@ public final class Driver {
       return []
     }
     let segment = String(
-      (trimmed.lastIndex(of: ",").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed[...]).drop(while: \.isWhitespace))
+      (trimmed.lastIndex(of: ",").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed[...]).drop(
+        while: \.isWhitespace))
     var labels: [String] = []
     if case .field(let block) = currentPrompt, case .choice(let choice) = block.content {
       labels = choice.items.map { session.render($0.label) }

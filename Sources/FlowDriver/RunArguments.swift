@@ -35,7 +35,9 @@ public enum RunArguments {
   }
 
   /// `KEY=VALUE` (`--trait`, `--variant`): both sides non-empty.
-  public static func keyValue(_ text: String, option: String) -> Result<(key: String, value: String), InputLanguageError> {
+  public static func keyValue(_ text: String, option: String) -> Result<
+    (key: String, value: String), InputLanguageError
+  > {
     guard let equals = text.firstIndex(of: "="), equals != text.startIndex,
       text.index(after: equals) != text.endIndex
     else {

@@ -74,7 +74,8 @@ import _FlowTestSupport
     var eventFiles: [String] = []
     for index in 0..<2 {
       let events = directory.appendingPathComponent("events\(index).ndjson").path
-      let result = try runFlowrun(["run", "sample-flows/fitness.json", "--events", events] + Self.fixedNow, stdin: Self.walk)
+      let result = try runFlowrun(
+        ["run", "sample-flows/fitness.json", "--events", events] + Self.fixedNow, stdin: Self.walk)
       #expect(result.status == 0)
       outputs.append(result.stdout)
       eventFiles.append(try String(contentsOfFile: events, encoding: .utf8))
@@ -128,14 +129,17 @@ import _FlowTestSupport
     defer { try? FileManager.default.removeItem(at: directory) }
     let script = directory.appendingPathComponent("start.flow-test.yaml")
     try """
-      flow: \(packageRoot().path)/sample-flows/fitness.json
-      steps:
-        - tap: Get Started
-        - fill: {name: Alex}
-        - tap: Continue
-      """.write(to: script, atomically: true, encoding: .utf8)
+    flow: \(packageRoot().path)/sample-flows/fitness.json
+    steps:
+      - tap: Get Started
+      - fill: {name: Alex}
+      - tap: Continue
+    """.write(to: script, atomically: true, encoding: .utf8)
     let result = try runFlowrun(
-      ["run", "sample-flows/fitness.json", "--answers", script.path, "--data", directory.appendingPathComponent("d.json").path]
+      [
+        "run", "sample-flows/fitness.json", "--answers", script.path, "--data",
+        directory.appendingPathComponent("d.json").path,
+      ]
         + Self.fixedNow,
       stdin: "5\n1\n:quit\n")
     #expect(result.status == 1)
@@ -148,7 +152,8 @@ import _FlowTestSupport
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let script = directory.appendingPathComponent("walk.flow-test.yaml").path
-    let run = try runFlowrun(["run", "sample-flows/fitness.json", "--record", script] + Self.fixedNow, stdin: Self.walk)
+    let run = try runFlowrun(
+      ["run", "sample-flows/fitness.json", "--record", script] + Self.fixedNow, stdin: Self.walk)
     #expect(run.status == 0)
     let replay = try runFlowrun(["test", script])
     #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
@@ -193,7 +198,8 @@ import _FlowTestSupport
     let data = directory.appendingPathComponent("data.json").path
     let flowrun = flowrunExecutable().path
     let shell = try runShell(
-      "printf '1\\nAlex\\n1\\n:quit\\n' | '\(flowrun)' run sample-flows/fitness.json --now 2026-01-01T00:00:00Z --data '\(data)' | head -1; echo \"status=${PIPESTATUS[1]}\"")
+      "printf '1\\nAlex\\n1\\n:quit\\n' | '\(flowrun)' run sample-flows/fitness.json --now 2026-01-01T00:00:00Z --data '\(data)' | head -1; echo \"status=${PIPESTATUS[1]}\""
+    )
     #expect(shell.contains("status=1"), "\(shell)")
     #expect(try String(contentsOfFile: data, encoding: .utf8).contains("\"name\": \"Alex\""))
   }

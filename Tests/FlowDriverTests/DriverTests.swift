@@ -3,8 +3,8 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowReplay
-import OrderedCollections
 import Foundation
+import OrderedCollections
 import Testing
 import _FlowTestSupport
 
@@ -30,7 +30,9 @@ import _FlowTestSupport
   }
 
   @Test func emptyLinesKeepDefaultsAndLabelsTapButtons() throws {
-    let run = try drive(lines: ["get started", "Alex", "continue", "", "Continue", "Show me how", "cardio", "1", ":quit"])
+    let run = try drive(lines: [
+      "get started", "Alex", "continue", "", "Continue", "Show me how", "cardio", "1", ":quit",
+    ])
     #expect(run.session.data["hours_daily"] == 2)  // the slider's default, committed on leaving
     #expect(run.session.currentScreen.id == "notifications")
     #expect(run.session.status == .quit(.quit))
@@ -179,7 +181,8 @@ import _FlowTestSupport
   @Test func traceOptionPrintsDecisionsAsTheyHappen() throws {
     let sink = TextSink()
     let driver = try Driver(
-      document: sampleDocument("fitness.json"), config: runConfig(), flowPath: "f", source: ScriptedLines(["1", "Alex", "1", "1", "1"]),
+      document: sampleDocument("fitness.json"), config: runConfig(), flowPath: "f",
+      source: ScriptedLines(["1", "Alex", "1", "1", "1"]),
       output: { sink.text += $0 }, options: DriverOptions(traceDecisions: true))
     driver.run()
     #expect(sink.text.contains("leaving hours via button 'Continue'"))

@@ -3,9 +3,8 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowReplay
-import OrderedCollections
-import FlowFormat
 import Foundation
+import OrderedCollections
 import _FlowTestSupport
 
 /// A `LineSource` that plays lines from a list, then reports the end of input.
