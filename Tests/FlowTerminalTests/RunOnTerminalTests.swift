@@ -10,7 +10,7 @@ import _FlowTestSupport
 /// resize, Ctrl-D, history and the data file.
 @Suite(.timeLimit(.minutes(1))) struct RunOnTerminalTests {
   #if canImport(Glibc)
-    @Test func libeditSessionOnAPseudoTerminal() throws {
+    @Test func libeditSessionOnAPseudoTerminal() async throws {
       let home = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-pty-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: home) }
@@ -46,6 +46,10 @@ import _FlowTestSupport
       try term.waitFor(substring: "Hours per day [0-8] (2)> ")
       latencies.append(ContinuousClock.now - clock)
 
+      // A control character typed while the terminal is still in cooked mode between two
+      // reads is taken by the line discipline, not by libedit: give libedit a moment to put
+      // the terminal in raw mode after printing the prompt.
+      try await Task.sleep(for: .milliseconds(100))
       term.send("\u{4}")  // Ctrl-D ends the session: a quit, exit 1 (not completed)
       try term.waitFor(substring: "Session ended (quit) on hours")
       #expect(try term.waitForExit() == .exited(1))
