@@ -335,6 +335,8 @@ public final class Driver {
           say("! \(error.message)\n")
         case .success(.command(let command)):
           execute(command)
+        case .success(.text(let text)):
+          return .answer(text, .text(text))  // `::x` arrives as `:x`
         case .success(let parsed):
           return .answer(line, parsed)
         }

@@ -82,6 +82,11 @@ import _FlowTestSupport
     #expect(run.driver.exitCode == 1)
   }
 
+  @Test func doubleColonEscapesTextStartingWithAColon() throws {
+    let run = try drive(config: runConfig(start: "name"), lines: ["::hello", ":quit"])
+    #expect(run.session.data["name"] == ":hello")
+  }
+
   @Test func backSkipAndDismiss() throws {
     let back = try drive(lines: ["1", ":back", ":quit"])
     #expect(back.session.path == ["welcome", "name", "welcome"])
