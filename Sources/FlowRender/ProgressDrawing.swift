@@ -39,7 +39,7 @@ public struct ProgressPosition: Hashable, Sendable {
 ///
 ///     bar      ━━━━━━━━━━━━────────────────────  2/5   (at most 30 cells, filled ∝ step/total)
 ///     dots     ● ◉ ○ ○ ○                              (done, current, to come)
-///     steps    ✓ [2] 3 4 5                            (done ticked, current bracketed)
+///     steps    ✓ ‹2› 3 4 5                            (done ticked, current in ‹ ›, unlike [1] buttons)
 ///     minimal  2/5
 ///     ring     ◑ 40%                                  (progress blocks only)
 ///
@@ -68,7 +68,7 @@ enum ProgressDrawing {
         if i < position.step {
           line.append("✓", .green)
         } else if i == position.step {
-          line.append("[\(i)]", [.cyan, .bold])
+          line.append("‹\(i)›", [.cyan, .bold])
         } else {
           line.append("\(i)", .dim)
         }

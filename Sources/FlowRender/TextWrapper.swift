@@ -5,13 +5,14 @@
 /// empty line is hard-wrapped at grapheme boundaries, so no line is wider than `width` unless a
 /// single character is wider than the room there is.
 public enum TextWrapper {
-  /// Plain text wrapped to `width` columns.
+  /// Plain text wrapped to `width` columns; the first line starts with `indent`, later ones
+  /// with `continuationIndent` (default: as many spaces as `indent` is wide).
   public static func wrap(_ text: String, width: Int, indent: String = "", continuationIndent: String? = nil)
     -> [String]
   {
     wrap(
       [StyledRun(text)], width: width, prefix: [StyledRun(indent)],
-      continuation: [StyledRun(continuationIndent ?? indent)]
+      continuation: continuationIndent.map { [StyledRun($0)] }
     ).map { $0.text(color: false) }
   }
 
