@@ -113,6 +113,20 @@ public enum Replayer {
     return outcome
   }
 
+  /// Runs `script` and returns the session as it stood when the run stopped (after the last
+  /// step, or at the failing one), with the outcome; nil session when the flow cannot load.
+  public static func replay(
+    _ script: ReplayScript, cache: FlowCache = FlowCache(), options: ReplayOptions = ReplayOptions()
+  ) -> (outcome: ScriptOutcome, session: Session?) {
+    let loaded = cache.load(path: script.flowPath)
+    guard let document = loaded.document, loaded.isRunnable else {
+      return (run(script, cache: cache, options: options), nil)
+    }
+    var run = ScriptRun(script: script, options: options)
+    run.execute(document: document)
+    return (run.outcome, run.session)
+  }
+
   static func seconds(_ duration: Duration) -> Double {
     let (s, attos) = duration.components
     return Double(s) + Double(attos) / 1e18
