@@ -204,6 +204,41 @@ import _FlowTestSupport
     #expect(try String(contentsOfFile: data, encoding: .utf8).contains("\"name\": \"Alex\""))
   }
 
+  @Test func interruptOnAPipeEndsAsQuitWithFilesWritten() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = directory.appendingPathComponent("data.json").path
+    let events = directory.appendingPathComponent("events.ndjson").path
+    let process = Process()
+    process.executableURL = flowrunExecutable()
+    process.arguments = ["run", "sample-flows/fitness.json", "--data", data, "--events", events] + Self.fixedNow
+    process.currentDirectoryURL = packageRoot()
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }  // never hang
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+    defer { watchdog.cancel() }
+    input.fileHandleForWriting.write(Data("1\nAlex\n".utf8))  // the pipe stays open: flowrun waits
+    let reader = output.fileHandleForReading
+    var seen = Data()
+    let deadline = Date().addingTimeInterval(20)
+    while !String(decoding: seen, as: UTF8.self).contains("── Name (name)"), Date() < deadline {
+      seen.append(reader.availableData)
+    }
+    Thread.sleep(forTimeInterval: 0.2)  // let it read "Alex" and block on the next read
+    process.interrupt()  // SIGINT
+    _ = reader.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 1)
+    #expect(try String(contentsOfFile: data, encoding: .utf8).contains("\"name\": \"Alex\""))
+    let last = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").last ?? ""
+    #expect(last.contains("\"reason\":\"quit\""))
+  }
+
   private func runShell(_ command: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -88,6 +88,7 @@ extension Flowrun {
       defer { if let eventsFD { close(eventsFD) } }
 
       let stdinIsTTY = TerminalInfo.isTTY(STDIN_FILENO)
+      Interrupts.unblock()  // Ctrl-C must reach us: it cancels a line, or ends a piped run cleanly
       let editor = TerminalInfo.wantsLineEditor() ? LineEditor() : nil
       let source: any LineSource =
         editor ?? PlainLineSource(showsPrompt: stdinIsTTY, cancelsOnInterrupt: true)
