@@ -134,6 +134,18 @@ import _FlowTestSupport
     #expect(run.source.prompts == ["[1 Get Started]> ", "[1 Get Started]> ", "First name> ", "First name> "])
   }
 
+  @Test func terminalRealTimeMovesTheVirtualClockWithoutBeingRecorded() throws {
+    var now: Int64 = 0
+    let source = ScriptedLines(["1", "Alex", ":quit"])
+    source.onPrompt = { _ in now += 1500 }  // the user thinks for 1.5 s at every prompt
+    let driver = try Driver(
+      document: sampleDocument("fitness.json"), config: runConfig(), flowPath: "f", source: source,
+      output: { _ in }, options: DriverOptions(interactive: true, elapsedMilliseconds: { now }))
+    driver.run()
+    #expect(driver.session.virtualNow == newYear + 4500)
+    #expect(driver.recording.inputs == [.tap(.number(1)), .set(field: "name", value: "Alex"), .quit(reason: .quit)])
+  }
+
   @Test func interruptOnAPipeQuits() throws {
     let run = try drive("fitness.json", ScriptedLines(results: [.line("1"), .interrupted, .line("Alex")]))
     #expect(run.session.status == .quit(.quit))
