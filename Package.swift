@@ -78,7 +78,10 @@ let package = Package(
     ),
     .target(
       name: "FlowDriver",
-      dependencies: ["FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay"],
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .systemLibrary(
@@ -144,7 +147,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowDriverTests",
-      dependencies: ["FlowDriver", "FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: [
+        "FlowDriver", "FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
