@@ -3,9 +3,17 @@
 /// Precedence, low to high: `||`/`or`; `&&`/`and`; `!`/`not`; comparisons, `in`, `contains`;
 /// `+ -`; `* / %`; unary `-`; postfix `.name` and `[i]`.
 struct Parser {
+  /// The deepest expression tree accepted. Parsing, evaluation and even destroying a tree
+  /// recurse once per level, so without a limit `((((…` or `1+1+1+…` a few thousand levels
+  /// deep overflows the stack; real conditions and templates are a handful of levels deep.
+  static let maxDepth = 256
+
   private let lexer: Lexer
   private let tokens: [Token]
   private var position = 0
+  /// An upper bound of the depth of the tree being built: one per nested call of the grammar
+  /// and one per operator that wraps a left operand (see `deeper`).
+  private var depth = 0
 
   init(_ source: String) throws(ExpressionError) {
     lexer = Lexer(source)
@@ -52,9 +60,23 @@ struct Parser {
 
   // MARK: - Grammar
 
+  /// Counts one more level at the current token; fails past ``maxDepth``.
+  private mutating func deeper() throws(ExpressionError) {
+    depth += 1
+    guard depth <= Parser.maxDepth else {
+      throw ExpressionError(
+        "expression nested too deeply (more than \(Parser.maxDepth) levels) at column \(lexer.column(of: current.range.offset))",
+        offset: current.range.offset, length: current.range.length)
+    }
+  }
+
   private mutating func parseOr() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
+    try deeper()
     var lhs = try parseAnd()
     while isSymbol("||") || isKeyword("or") {
+      try deeper()
       advance()
       let rhs = try parseAnd()
       lhs = Expression(.binary(.or, lhs, rhs), range: lhs.range.union(rhs.range))
@@ -63,8 +85,11 @@ struct Parser {
   }
 
   private mutating func parseAnd() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var lhs = try parseNot()
     while isSymbol("&&") || isKeyword("and") {
+      try deeper()
       advance()
       let rhs = try parseNot()
       lhs = Expression(.binary(.and, lhs, rhs), range: lhs.range.union(rhs.range))
@@ -75,6 +100,9 @@ struct Parser {
   private mutating func parseNot() throws(ExpressionError) -> Expression {
     if isSymbol("!") || isKeyword("not") {
       let start = current.range
+      let saved = depth
+      defer { depth = saved }
+      try deeper()
       advance()
       let operand = try parseNot()
       return Expression(.unary(.not, operand), range: start.union(operand.range))
@@ -88,6 +116,8 @@ struct Parser {
   ]
 
   private mutating func parseComparison() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var lhs = try parseAdditive()
     while true {
       var op: BinaryOperator
@@ -106,6 +136,8 @@ struct Parser {
       } else {
         return lhs
       }
+      try deeper()
+      if negated { try deeper() }
       advance()
       let rhs = try parseAdditive()
       let range = lhs.range.union(rhs.range)
@@ -115,10 +147,13 @@ struct Parser {
   }
 
   private mutating func parseAdditive() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var lhs = try parseMultiplicative()
     while true {
       let op: BinaryOperator
       if isSymbol("+") { op = .add } else if isSymbol("-") { op = .subtract } else { return lhs }
+      try deeper()
       advance()
       let rhs = try parseMultiplicative()
       lhs = Expression(.binary(op, lhs, rhs), range: lhs.range.union(rhs.range))
@@ -126,6 +161,8 @@ struct Parser {
   }
 
   private mutating func parseMultiplicative() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var lhs = try parseUnary()
     while true {
       let op: BinaryOperator
@@ -138,6 +175,7 @@ struct Parser {
       } else {
         return lhs
       }
+      try deeper()
       advance()
       let rhs = try parseUnary()
       lhs = Expression(.binary(op, lhs, rhs), range: lhs.range.union(rhs.range))
@@ -149,6 +187,9 @@ struct Parser {
     if isSymbol("-") || isSymbol("!") || isKeyword("not") {
       let op: UnaryOperator = isSymbol("-") ? .negate : .not
       let start = current.range
+      let saved = depth
+      defer { depth = saved }
+      try deeper()
       advance()
       let operand = try parseUnary()
       return Expression(.unary(op, operand), range: start.union(operand.range))
@@ -157,9 +198,12 @@ struct Parser {
   }
 
   private mutating func parsePostfix() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var base = try parsePrimary()
     while true {
       if isSymbol(".") {
+        try deeper()
         advance()
         guard case .identifier(let name) = current.kind else {
           throw ExpressionError(
@@ -170,6 +214,7 @@ struct Parser {
         advance()
       } else if isSymbol("[") {
         let open = current
+        try deeper()
         advance()
         let index = try parseOr()
         let close = try expectClosing("]", opener: open)

@@ -50,11 +50,11 @@ struct DecodeContext {
       Diagnostic(
         id: id,
         severity: severity,
-        message: message,
+        message: message.elidedForDiagnostic,
         file: file,
         location: location,
-        path: path.isEmpty ? nil : path.rendered,
-        notes: notes
+        path: path.isEmpty ? nil : path.rendered.elidedForDiagnostic,
+        notes: notes.map { Diagnostic.Note($0.message.elidedForDiagnostic, at: $0.location) }
       ))
   }
 
@@ -67,6 +67,10 @@ struct DecodeContext {
   }
 
   mutating func append(_ diagnostic: Diagnostic) {
+    var diagnostic = diagnostic
+    diagnostic.message = diagnostic.message.elidedForDiagnostic
+    diagnostic.path = diagnostic.path?.elidedForDiagnostic
+    diagnostic.notes = diagnostic.notes.map { Diagnostic.Note($0.message.elidedForDiagnostic, at: $0.location) }
     diagnostics.append(diagnostic)
   }
 
