@@ -73,8 +73,10 @@ public struct Filter: Hashable, Sendable {
         throw .typeMismatch("filter 'round' needs a number, not a \(value.typeName)")
       }
       let digits = argument?.numericValue ?? 0
-      guard digits.isFinite else { throw .typeMismatch("filter 'round' needs a digit count") }
-      return .number(NumberFormatting.round(number, fractionDigits: Int(digits)))
+      guard let count = NumberFormatting.fractionDigits(digits) else {
+        throw .typeMismatch("filter 'round' needs a digit count")
+      }
+      return .number(NumberFormatting.round(number, fractionDigits: count))
     case .upper: return .string(value.displayString.uppercased())
     case .lower: return .string(value.displayString.lowercased())
     case .capitalize:

@@ -14,8 +14,10 @@ enum Functions {
     case .round:
       let x = try number(arguments[0], for: function)
       let digits = arguments.count > 1 ? try number(arguments[1], for: function) : 0
-      guard digits.isFinite else { throw .typeMismatch("round() needs a finite digit count") }
-      return .number(NumberFormatting.round(x, fractionDigits: Int(digits)))
+      guard let count = NumberFormatting.fractionDigits(digits) else {
+        throw .typeMismatch("round() needs a finite digit count")
+      }
+      return .number(NumberFormatting.round(x, fractionDigits: count))
     case .floor: return .number(try number(arguments[0], for: function).rounded(.down))
     case .ceil: return .number(try number(arguments[0], for: function).rounded(.up))
     case .abs: return .number(try number(arguments[0], for: function).magnitude)

@@ -46,8 +46,19 @@ public enum NumberFormatting {
 
   /// Rounds half away from zero to `fractionDigits` decimals, working on the shortest decimal
   /// digits so that `1.005` rounds to `1.01` as a person reading it expects.
+  /// A digit count given as a number (`round(x, n)`, `| round: n`), truncated like `Int(_:)`
+  /// but clamped first so that `1e300` does not trap; nil when it is not finite.
+  static func fractionDigits(_ count: Double) -> Int? {
+    guard count.isFinite else { return nil }
+    return Int(Swift.max(-400, Swift.min(400, count)))
+  }
+
   public static func round(_ value: Double, fractionDigits: Int = 0) -> Double {
     guard value.isFinite, value != 0 else { return value }
+    // A double has at most 17 significant digits and exponents within ±324: beyond ±400
+    // fraction digits the result no longer changes, and `pointPosition + count` must not
+    // overflow.
+    let fractionDigits = Swift.max(-400, Swift.min(400, fractionDigits))
     let rounded = DecimalDigits(value).rounded(toFractionDigits: fractionDigits)
     guard !rounded.digits.isEmpty else { return value < 0 ? -0.0 : 0 }
     return Double(rounded.scientificText) ?? value
