@@ -5,7 +5,7 @@ import FlowExpression
 let environment: [String: Value] = [
   "goal": "build", "age": 30, "age_text": "30", "hours_daily": 2, "value": 1_234_567,
   "name": "sam", "empty_text": "", "nothing": nil, "tags": ["a", "b"], "zero": 0, "flag": true,
-  "big": 1e300, "tiny": 5e-324, "negative": -2.5,
+  "big": 1e300, "tiny": .number(.leastNonzeroMagnitude), "negative": -2.5,
   "$user": ["id": "u1", "plan": "pro"], "$variant": ["onb_length": "short"], "$platform": "ios",
 ]
 
