@@ -10,7 +10,12 @@
 //   FlowAnalysis    lint rules, graphs, path exploration, coverage
 //   FlowDriver      the line protocol shared by interactive runs and pipes
 //   FlowTerminal    the only module that touches libedit and the TTY
-//   flowrun         the command line (the only importer of ArgumentParser)
+//   flowrun         the command line (the only importer of ArgumentParser in the product)
+//
+// Development tools, not part of the product:
+//   FlowGenerator   seeded generator of valid flows and bundles (benchmarks, robustness tests)
+//   flowrun-bench   `generate` and `run` (benchmarks); see docs/performance.md
+//   Tests/Fuzz      libFuzzer targets, built by .ci/fuzz with swiftc (not SwiftPM targets)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -108,6 +113,18 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .target(
+      name: "FlowGenerator",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "flowrun-bench",
+      dependencies: [
+        "FlowGenerator", "FlowFormat", "FlowExpression",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "_FlowTestSupport",
       path: "Tests/_FlowTestSupport",
       swiftSettings: swiftSettings
@@ -160,9 +177,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "FlowGeneratorTests",
+      dependencies: ["FlowGenerator", "FlowFormat", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "FlowCLITests",
       dependencies: ["_FlowTestSupport"],
-      exclude: ["Snapshots"],
+      exclude: ["Snapshots", "BadInputs"],
       swiftSettings: swiftSettings
     ),
   ]
