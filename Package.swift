@@ -70,7 +70,7 @@ let package = Package(
     .target(
       name: "FlowReplay",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender",
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -119,7 +119,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun-bench",
       dependencies: [
-        "FlowGenerator", "FlowFormat", "FlowExpression",
+        "FlowGenerator", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -131,18 +131,18 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowExpressionTests",
-      dependencies: ["FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "FlowFormatTests",
-      dependencies: ["FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "FlowEngineTests",
-      dependencies: ["FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowEngine", "FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

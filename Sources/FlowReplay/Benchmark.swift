@@ -1,4 +1,5 @@
 import FlowFormat
+import FlowGenerator
 import Foundation
 
 /// Figures of one benchmark run.
@@ -103,15 +104,15 @@ public enum ReplayBenchmark {
 
   /// One generated script for `sample-flows/fitness.json` (deterministic for a seed).
   public static func fitnessScript(seed: UInt64, steps count: Int, flow: String) -> String {
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(seed: seed)
     let names = ["Alex", "Sam", "Maya", "Noor", "Jo", "Kim", "Lea", "Ravi"]
-    let name = names[random.next(names.count)]
-    let hours = random.next(9)
+    let name = names[random.below(names.count)]
+    let hours = random.below(9)
     let interests = ["strength", "cardio", "mobility", "running", "hiit"]
-    let picked = (0..<(1 + random.next(3))).map { interests[($0 * 2 + Int(seed)) % interests.count] }
+    let picked = (0..<(1 + random.below(3))).map { interests[($0 * 2 + Int(seed)) % interests.count] }
     let unique = picked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-    let granted = random.next(2) == 0
-    let outcome = random.next(3)
+    let granted = random.below(2) == 0
+    let outcome = random.below(3)
     var lines = [
       "- expect: {screen: welcome}",
       "- tap: Get Started",
@@ -166,20 +167,6 @@ public enum ReplayBenchmark {
     if completes { text += "expect:\n  completed: true\n  data: {name: \(name), hours_daily: \(hours)}\n" }
     return text
   }
-}
-
-/// SplitMix64: a tiny deterministic generator.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 final class Counter: @unchecked Sendable {

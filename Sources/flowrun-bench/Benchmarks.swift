@@ -35,9 +35,9 @@ struct Benchmark: Sendable {
     startup,
     spawnedParsers,
     loadAndCheck,
-    // Extension points, added by the features' owners when they land:
-    // .engineStepsPerSecond   (FlowEngine: reduce a generated flow's inputs in a loop)
-    // .replayScripts10k       (FlowReplay: 10,000 generated scripts over one bundle)
+    engineSteps,
+    replayScripts,
+    // Extension point, added by the feature's owner when it lands:
     // .paths1kAnd10k          (FlowAnalysis: `paths` on 1,000 and 10,000 screens;
     //                          `context.input("paths-10k", options)` with screens: 10_000)
   ]
