@@ -10,7 +10,12 @@
 //   FlowAnalysis    lint rules, graphs, path exploration, coverage
 //   FlowDriver      the line protocol shared by interactive runs and pipes
 //   FlowTerminal    the only module that touches libedit and the TTY
-//   flowrun         the command line (the only importer of ArgumentParser)
+//   flowrun         the command line (the only importer of ArgumentParser in the product)
+//
+// Development tools, not part of the product:
+//   FlowGenerator   seeded generator of valid flows and bundles (benchmarks, robustness tests)
+//   flowrun-bench   `generate` and `run` (benchmarks); see docs/performance.md
+//   Tests/Fuzz      libFuzzer targets, built by .ci/fuzz with swiftc (not SwiftPM targets)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -56,13 +61,16 @@ let package = Package(
     ),
     .target(
       name: "FlowRender",
-      dependencies: ["FlowExpression", "FlowFormat", "FlowEngine"],
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .target(
       name: "FlowReplay",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender",
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -78,7 +86,10 @@ let package = Package(
     ),
     .target(
       name: "FlowDriver",
-      dependencies: ["FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay"],
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .systemLibrary(
@@ -105,24 +116,36 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .target(
+      name: "FlowGenerator",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "flowrun-bench",
+      dependencies: [
+        "FlowGenerator", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "_FlowTestSupport",
       path: "Tests/_FlowTestSupport",
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "FlowExpressionTests",
-      dependencies: ["FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "FlowFormatTests",
-      dependencies: ["FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "FlowEngineTests",
-      dependencies: ["FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowEngine", "FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -144,7 +167,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowDriverTests",
-      dependencies: ["FlowDriver", "FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: [
+        "FlowDriver", "FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -154,9 +180,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "FlowGeneratorTests",
+      dependencies: ["FlowGenerator", "FlowFormat", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "FlowCLITests",
       dependencies: ["_FlowTestSupport"],
-      exclude: ["Snapshots"],
+      exclude: ["Snapshots", "BadInputs"],
       swiftSettings: swiftSettings
     ),
   ]

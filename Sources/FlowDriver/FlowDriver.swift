@@ -1,1 +1,9 @@
-// FlowDriver: see Package.swift for this module's place in the layers.
+// FlowDriver: the line protocol shared by interactive runs and pipes (see Package.swift).
+//
+// - `InputLanguage`: one typed line → `InputLine` (answers and `:` commands), with errors.
+// - `Driver`: asks a session's screens over a `LineSource` and writes to an output sink.
+// - `LineSource` / `ReadResult`: where lines come from (libedit and stdin live in FlowTerminal).
+// - `RunArguments`: the pure parsers behind `--mock`, `--now`, `--trait` and `--variant`.
+// - `JSONBridge`: FlowExpression values to and from JSON text.
+//
+// No libedit, no ArgumentParser, no clock: time comes in through `DriverOptions`.

@@ -3,12 +3,17 @@
 /// Precedence, low to high: `||`/`or`; `&&`/`and`; `!`/`not`; comparisons, `in`, `contains`;
 /// `+ -`; `* / %`; unary `-`; postfix `.name` and `[i]`.
 struct Parser {
+  /// The deepest expression tree accepted. Parsing, evaluation and even destroying a tree
+  /// recurse once per level, so without a limit `((((…` or `1+1+1+…` a few thousand levels
+  /// deep overflows the stack; real conditions and templates are a handful of levels deep.
+  static let maxDepth = 256
+
   private let lexer: Lexer
   private let tokens: [Token]
   private var position = 0
-  /// Current nesting of recursive productions; bounded so hostile input cannot overflow the stack.
+  /// An upper bound of the depth of the tree being built: one per nested call of the grammar
+  /// and one per operator that wraps a left operand (see `deeper`).
   private var depth = 0
-  static let maximumDepth = 200
 
   init(_ source: String) throws(ExpressionError) {
     lexer = Lexer(source)
@@ -55,11 +60,23 @@ struct Parser {
 
   // MARK: - Grammar
 
+  /// Counts one more level at the current token; fails past ``maxDepth``.
+  private mutating func deeper() throws(ExpressionError) {
+    depth += 1
+    guard depth <= Parser.maxDepth else {
+      throw ExpressionError(
+        "expression nested too deeply (more than \(Parser.maxDepth) levels) at column \(lexer.column(of: current.range.offset))",
+        offset: current.range.offset, length: current.range.length)
+    }
+  }
+
   private mutating func parseOr() throws(ExpressionError) -> Expression {
-    try enter()
-    defer { depth -= 1 }
+    let saved = depth
+    defer { depth = saved }
+    try deeper()
     var lhs = try parseAnd()
     while isSymbol("||") || isKeyword("or") {
+      try deeper()
       advance()
       let rhs = try parseAnd()
       lhs = Expression(.binary(.or, lhs, rhs), range: lhs.range.union(rhs.range))
@@ -68,8 +85,11 @@ struct Parser {
   }
 
   private mutating func parseAnd() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var lhs = try parseNot()
     while isSymbol("&&") || isKeyword("and") {
+      try deeper()
       advance()
       let rhs = try parseNot()
       lhs = Expression(.binary(.and, lhs, rhs), range: lhs.range.union(rhs.range))
@@ -80,9 +100,10 @@ struct Parser {
   private mutating func parseNot() throws(ExpressionError) -> Expression {
     if isSymbol("!") || isKeyword("not") {
       let start = current.range
+      let saved = depth
+      defer { depth = saved }
+      try deeper()
       advance()
-      try enter()
-      defer { depth -= 1 }
       let operand = try parseNot()
       return Expression(.unary(.not, operand), range: start.union(operand.range))
     }
@@ -95,6 +116,8 @@ struct Parser {
   ]
 
   private mutating func parseComparison() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var lhs = try parseAdditive()
     while true {
       var op: BinaryOperator
@@ -105,9 +128,7 @@ struct Parser {
         op = .in
       } else if isKeyword("contains") {
         op = .contains
-      } else if isKeyword("not"),
-        isKeyword("in", at: position + 1) || isKeyword("contains", at: position + 1)
-      {
+      } else if isKeyword("not"), isKeyword("in", at: position + 1) || isKeyword("contains", at: position + 1) {
         // `x not in list` / `s not contains t`, read as `!(x in list)`.
         advance()
         op = isKeyword("in") ? .in : .contains
@@ -115,6 +136,8 @@ struct Parser {
       } else {
         return lhs
       }
+      try deeper()
+      if negated { try deeper() }
       advance()
       let rhs = try parseAdditive()
       let range = lhs.range.union(rhs.range)
@@ -124,10 +147,13 @@ struct Parser {
   }
 
   private mutating func parseAdditive() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var lhs = try parseMultiplicative()
     while true {
       let op: BinaryOperator
       if isSymbol("+") { op = .add } else if isSymbol("-") { op = .subtract } else { return lhs }
+      try deeper()
       advance()
       let rhs = try parseMultiplicative()
       lhs = Expression(.binary(op, lhs, rhs), range: lhs.range.union(rhs.range))
@@ -135,6 +161,8 @@ struct Parser {
   }
 
   private mutating func parseMultiplicative() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var lhs = try parseUnary()
     while true {
       let op: BinaryOperator
@@ -147,6 +175,7 @@ struct Parser {
       } else {
         return lhs
       }
+      try deeper()
       advance()
       let rhs = try parseUnary()
       lhs = Expression(.binary(op, lhs, rhs), range: lhs.range.union(rhs.range))
@@ -158,9 +187,10 @@ struct Parser {
     if isSymbol("-") || isSymbol("!") || isKeyword("not") {
       let op: UnaryOperator = isSymbol("-") ? .negate : .not
       let start = current.range
+      let saved = depth
+      defer { depth = saved }
+      try deeper()
       advance()
-      try enter()
-      defer { depth -= 1 }
       let operand = try parseUnary()
       return Expression(.unary(op, operand), range: start.union(operand.range))
     }
@@ -168,9 +198,12 @@ struct Parser {
   }
 
   private mutating func parsePostfix() throws(ExpressionError) -> Expression {
+    let saved = depth
+    defer { depth = saved }
     var base = try parsePrimary()
     while true {
       if isSymbol(".") {
+        try deeper()
         advance()
         guard case .identifier(let name) = current.kind else {
           throw ExpressionError(
@@ -181,6 +214,7 @@ struct Parser {
         advance()
       } else if isSymbol("[") {
         let open = current
+        try deeper()
         advance()
         let index = try parseOr()
         let close = try expectClosing("]", opener: open)
@@ -275,15 +309,6 @@ struct Parser {
   }
 
   // MARK: - Token helpers
-
-  private mutating func enter() throws(ExpressionError) {
-    depth += 1
-    guard depth <= Parser.maximumDepth else {
-      throw ExpressionError(
-        "expression nested too deeply at column \(lexer.column(of: current.range.offset))",
-        offset: current.range.offset, length: current.range.length)
-    }
-  }
 
   private var current: Token { tokens[position] }
 

@@ -1,4 +1,5 @@
 import FlowFormat
+import FlowGenerator
 import Foundation
 
 /// Figures of one benchmark run.
@@ -7,14 +8,50 @@ public struct BenchmarkResult: Hashable, Sendable {
   public var stepsPerScript: Int
   public var seconds: Double
   public var scriptsPerSecond: Double
-  /// Peak resident set size of the process, bytes (0 when unknown).
+  final class Accumulator: @unchecked Sendable {
+  private let lock = NSLock()
+  private var total = 0.0
+  func add(_ value: Double) {
+    lock.lock()
+    total += value
+    lock.unlock()
+  }
+  var value: Double {
+    lock.lock()
+    defer { lock.unlock() }
+    return total
+  }
+}
+
+final class Slot: @unchecked Sendable {
+  private let lock = NSLock()
+  private var text: String?
+  func set(_ value: String) {
+    lock.lock()
+    text = value
+    lock.unlock()
+  }
+  var value: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return text
+  }
+}
+
+/// Peak resident set size of the process, bytes (0 when unknown).
   public var peakMemoryBytes: Int
   public var failures: Int
+  /// The first failing script's message, if any (for diagnosing a generator/engine mismatch).
+  public var firstFailure: String?
+  /// Seconds spent parsing scripts (summed over threads); the rest is replaying.
+  public var parseSeconds: Double
 
   public init(
     scripts: Int, stepsPerScript: Int, seconds: Double, scriptsPerSecond: Double, peakMemoryBytes: Int,
-    failures: Int
+    failures: Int, firstFailure: String? = nil, parseSeconds: Double = 0
   ) {
+    self.parseSeconds = parseSeconds
+    self.firstFailure = firstFailure
     self.scripts = scripts
     self.stepsPerScript = stepsPerScript
     self.seconds = seconds
@@ -42,6 +79,8 @@ public enum ReplayBenchmark {
     }
     let cache = FlowCache()
     let failures = Counter()
+    let firstFailure = Slot()
+    let parseTime = Accumulator()
     let clock = ContinuousClock()
     let started = clock.now
     let next = Counter()
@@ -49,29 +88,31 @@ public enum ReplayBenchmark {
       while true {
         let index = next.increment() - 1
         guard index < scripts.count else { break }
+        let parseStart = clock.now
         let parsed = ScriptParser.parse(bytes: scripts[index].text, file: scripts[index].file)
+        parseTime.add(Replayer.seconds(clock.now - parseStart))
         let outcome = Replayer.run(parsed: parsed, path: scripts[index].file, cache: cache)
-        if outcome.status != .passed { _ = failures.increment() }
+        if outcome.status != .passed, failures.increment() == 1 { firstFailure.set(outcome.message) }
       }
     }
     let seconds = Replayer.seconds(clock.now - started)
     return BenchmarkResult(
       scripts: count, stepsPerScript: steps, seconds: seconds,
       scriptsPerSecond: seconds > 0 ? Double(count) / seconds : 0, peakMemoryBytes: peakResidentBytes(),
-      failures: failures.value)
+      failures: failures.value, firstFailure: firstFailure.value, parseSeconds: parseTime.value)
   }
 
   /// One generated script for `sample-flows/fitness.json` (deterministic for a seed).
   public static func fitnessScript(seed: UInt64, steps count: Int, flow: String) -> String {
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(seed: seed)
     let names = ["Alex", "Sam", "Maya", "Noor", "Jo", "Kim", "Lea", "Ravi"]
-    let name = names[random.next(names.count)]
-    let hours = random.next(9)
+    let name = names[random.below(names.count)]
+    let hours = random.below(9)
     let interests = ["strength", "cardio", "mobility", "running", "hiit"]
-    let picked = (0..<(1 + random.next(3))).map { interests[($0 * 2 + Int(seed)) % interests.count] }
+    let picked = (0..<(1 + random.below(3))).map { interests[($0 * 2 + Int(seed)) % interests.count] }
     let unique = picked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-    let granted = random.next(2) == 0
-    let outcome = random.next(3)
+    let granted = random.below(2) == 0
+    let outcome = random.below(3)
     var lines = [
       "- expect: {screen: welcome}",
       "- tap: Get Started",
@@ -84,7 +125,7 @@ public enum ReplayBenchmark {
       "- tap: Continue",
     ]
     if hours != 0 {
-      lines += ["- expect: {screen: reclaim}", "- back", "- expect: {screen: hours}", "- tap: Continue", "- tap: Show me how"]
+      lines += ["- back", "- tap: Continue", "- tap: Show me how"]
     }
     lines += [
       "- expect: {screen: interests}",
@@ -106,35 +147,26 @@ public enum ReplayBenchmark {
     for line in lines {
       if line.hasPrefix("- ") { stepLines.append([line]) } else { stepLines[stepLines.count - 1].append(line) }
     }
-    let finish = stepLines.removeLast()
-    while stepLines.count + 1 > count, stepLines.count > 1 { stepLines.removeLast() }
-    var padding = 0
-    while stepLines.count + 1 < count {
-      stepLines.append(padding % 2 == 0 ? ["- expect: {data: {name: \(name)}}"] : ["- wait: 10"])
-      padding += 1
+    let completes = stepLines.count <= count
+    if completes {
+      // Pad before the final tap so the script still completes.
+      let finish = stepLines.removeLast()
+      var padding = 0
+      while stepLines.count + 1 < count {
+        stepLines.append(padding % 2 == 0 ? ["- expect: {data: {name: \(name)}}"] : ["- wait: 10"])
+        padding += 1
+      }
+      stepLines.append(finish)
+    } else {
+      stepLines.removeLast(stepLines.count - count)
     }
-    let completes = stepLines.count + 1 == lines.count(where: { $0.hasPrefix("- ") })
     var text = "name: bench \(seed)\nflow: \(flow)\nuser: bench_\(seed)\nsteps:\n"
-    for entry in stepLines + [finish] {
+    for entry in stepLines {
       text += entry.map { "  " + $0 + "\n" }.joined()
     }
     if completes { text += "expect:\n  completed: true\n  data: {name: \(name), hours_daily: \(hours)}\n" }
     return text
   }
-}
-
-/// SplitMix64: a tiny deterministic generator.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 final class Counter: @unchecked Sendable {
@@ -150,6 +182,36 @@ final class Counter: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return count
+  }
+}
+
+final class Accumulator: @unchecked Sendable {
+  private let lock = NSLock()
+  private var total = 0.0
+  func add(_ value: Double) {
+    lock.lock()
+    total += value
+    lock.unlock()
+  }
+  var value: Double {
+    lock.lock()
+    defer { lock.unlock() }
+    return total
+  }
+}
+
+final class Slot: @unchecked Sendable {
+  private let lock = NSLock()
+  private var text: String?
+  func set(_ value: String) {
+    lock.lock()
+    text = value
+    lock.unlock()
+  }
+  var value: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return text
   }
 }
 

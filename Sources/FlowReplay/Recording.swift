@@ -33,7 +33,15 @@ public enum ScriptWriter {
       switch (key, value) {
       case ("steps", .array(let steps)):
         out += steps.isEmpty ? "steps: []\n" : "steps:\n"
-        for step in steps { out += "  - " + YAMLText.flow(step) + "\n" }
+        for step in steps {
+          guard case .object(let members) = step, !members.isEmpty else {
+            out += "  - " + YAMLText.flow(step) + "\n"
+            continue
+          }
+          for (i, member) in members.enumerated() {
+            out += (i == 0 ? "  - " : "    ") + "\(YAMLText.key(member.key)): \(YAMLText.flow(member.value))\n"
+          }
+        }
       case ("expect", .object(let expect)):
         out += "expect:\n"
         for member in expect { out += "  \(YAMLText.key(member.key)): \(YAMLText.flow(member.value))\n" }

@@ -150,7 +150,7 @@ struct ScriptRun {
   let script: ReplayScript
   let options: ReplayOptions
   var session: Session?
-  var transcript = Transcript()
+  var transcript: ReplayTranscript
   var failure: StepFailure?
   var failedStep: Int?
   var stepsRun = 0
@@ -159,6 +159,8 @@ struct ScriptRun {
   init(script: ReplayScript, options: ReplayOptions) {
     self.script = script
     self.options = options
+    let snapshots = script.steps.contains { if case .snapshot = $0.kind { true } else { false } }
+    transcript = ReplayTranscript(enabled: snapshots)
   }
 
   var outcome: ScriptOutcome {
@@ -239,7 +241,8 @@ struct ScriptRun {
     default:
       break
     }
-    guard var session else { return }
+    guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
+    self.session = nil  // keep the session's storage uniquely referenced while it changes
     let inputs = self.inputs(for: step, on: session)
     transcript.input(step.transcriptText)
     var problems: [String] = []
@@ -312,6 +315,7 @@ struct ScriptRun {
       default: break
       }
     }
+    self.session = nil
     _ = session.send(.result(.failure("unhandled action: \(pending.identifier)")))
     transcript.note("unhandled action: \(pending.identifier) (no mock and no result step)")
     transcript.screen(session: session, width: options.width)
@@ -370,7 +374,7 @@ struct ScriptRun {
   // MARK: Expectations
 
   func check(_ expectation: Expectation) throws {
-    guard let session else { return }
+    guard let session else { throw StepFailure(location: expectation.location, headline: "no session", details: []) }
     if let item = expectation.screen, session.currentScreen.id != item.value {
       var headline = "expected screen '\(item.value)', found '\(session.currentScreen.id)'"
       if session.status.isEnded { headline += " (the session has \(session.status.name))" }

@@ -164,6 +164,11 @@ enum ScriptNodeReader {
     switch node {
     case .scalar(let scalar):
       let raw = scalar.string
+      // Fast path: quoted scalars, and plain ones that start with a letter and are no YAML
+      // keyword, are strings (tag resolution runs several regular expressions per scalar).
+      if scalar.style != .plain || plainString(raw) {
+        return ScriptNode(kind: .scalar(.string(raw)), location: location, text: raw)
+      }
       let kind: ScriptNode.Scalar
       switch Tag.Name(rawValue: node.tag.rawValue) {
       case .null: kind = .null
@@ -202,6 +207,13 @@ enum ScriptNodeReader {
           file: file, location: location))
       return ScriptNode(kind: .scalar(.null), location: location, text: nil)
     }
+  }
+
+  static let keywords: Set<String> = ["true", "false", "yes", "no", "on", "off", "y", "n", "null"]
+
+  static func plainString(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+    return !keywords.contains(text.lowercased())
   }
 
   static func syntaxDiagnostic(_ error: YamlError, table: LineTable, file: String) -> Diagnostic {

@@ -3,38 +3,39 @@ import FlowFormat
 import FlowRender
 
 /// The plain-text transcript of a replay (what `snapshot:` steps compare): every rendered
-/// screen and every input, in order. Built here until FlowRender offers a shared one.
-struct Transcript {
-  private(set) var lines: [String] = []
+/// screen and every input with what the session said, in FlowRender's `Transcript` format.
+struct ReplayTranscript {
+  private(set) var entries: [Transcript.Entry] = []
+  /// A disabled transcript records nothing (scripts without `snapshot:` steps).
+  var enabled = true
 
-  var text: String { lines.joined(separator: "\n") + "\n" }
+  init(enabled: Bool = true) { self.enabled = enabled }
+
+  var text: String { Transcript.render(entries) }
 
   mutating func start(session: Session, width: Int) {
     screen(session: session, width: width)
   }
 
   mutating func input(_ text: String) {
-    lines.append("> \(text)")
+    guard enabled else { return }
+    if entries.isEmpty || entries[entries.count - 1].input != nil {
+      entries.append(Transcript.Entry(screen: ""))
+    }
+    entries[entries.count - 1].input = text
   }
 
   mutating func note(_ text: String) {
-    lines.append("! \(text)")
+    guard enabled else { return }
+    if entries.isEmpty { entries.append(Transcript.Entry(screen: "")) }
+    entries[entries.count - 1].responses.append(text)
   }
 
-  /// The current screen, or how the session ended.
+  /// The current screen as drawn now (the renderer draws ended sessions too).
   mutating func screen(session: Session, width: Int) {
-    switch session.status {
-    case .completed, .dismissed, .quit, .failed:
-      lines.append("[session \(session.status.name) on screen '\(session.currentScreen.id)']")
-    case .running, .awaiting:
-      let rendered = ScreenRenderer.render(session, options: RenderOptions(width: width, color: false))
-      var body = rendered
-      while body.hasSuffix("\n") { body.removeLast() }
-      lines.append(body)
-      if case .awaiting(let pending) = session.status {
-        lines.append("[awaiting \(pending.identifier)]")
-      }
-    }
+    guard enabled else { return }
+    entries.append(
+      Transcript.Entry(screen: ScreenRenderer.render(session, options: RenderOptions(width: width, color: false))))
   }
 }
 

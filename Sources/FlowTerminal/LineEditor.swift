@@ -1,3 +1,4 @@
+import FlowDriver
 import CLibEdit
 import CLibEditShim
 

@@ -1,3 +1,4 @@
+import FlowDriver
 import CLibEditShim
 
 #if canImport(Glibc)

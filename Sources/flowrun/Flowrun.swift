@@ -13,6 +13,6 @@ struct Flowrun: ParsableCommand {
       ended blocked; 2 a flow or script could not be read or parsed; 64 wrong usage.
       """,
     version: "flowrun \(version)",
-    subcommands: [Check.self, Test.self, Graph.self, Paths.self]
+    subcommands: [Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self]
   )
 }

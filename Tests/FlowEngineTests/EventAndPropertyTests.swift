@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowGenerator
 import Testing
 import _FlowTestSupport
 
@@ -94,7 +95,7 @@ import _FlowTestSupport
   func randomWalksKeepInvariantsAndAreDeterministic(interactive: Bool) {
     for (docIndex, doc) in Self.sampleFlows().enumerated() {
       for seed in 0..<60 {
-        var random = SplitMix(state: UInt64(seed * 31 + docIndex))
+        var random = SplitMix64(seed: UInt64(seed * 31 + docIndex))
         let config = SessionConfig(now: jan2026, interactive: interactive)
         var session = begin(doc, config).0
         var replay = session

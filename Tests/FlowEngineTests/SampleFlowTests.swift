@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowGenerator
 import Foundation
 import Testing
 import _FlowTestSupport
@@ -62,7 +63,7 @@ import _FlowTestSupport
   }
 
   /// Inputs a curious user might type on any screen, chosen from what the screen offers.
-  static func randomInput(for session: Session, using rng: inout SplitMix) -> Input {
+  static func randomInput(for session: Session, using rng: inout SplitMix64) -> Input {
     var choices: [Input] = [.next, .back, .skip, .wait(ms: 3000), .result(.success(["granted": .bool(rng.next() % 2 == 0)])), .result(.failure("denied")), .result(.cancelled)]
     for entry in session.actions { choices.append(.tap(.number(entry.number))) }
     choices.append(.tap(.number(session.actions.count + 1)))
@@ -88,7 +89,7 @@ import _FlowTestSupport
   @Test(arguments: names)
   func randomWalksKeepInvariantsAndReplayIdentically(_ name: String) throws {
     for seed in 0..<30 {
-      var rng = SplitMix(state: UInt64(seed))
+      var rng = SplitMix64(seed: UInt64(seed))
       var session = try Self.start(name)
       var inputs: [Input] = []
       for _ in 0..<60 where !session.status.isEnded {

@@ -1,17 +1,6 @@
 import FlowExpression
+import FlowGenerator
 import Testing
-
-/// SplitMix64: a tiny seeded generator so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite struct ParserFuzzTests {
   // Fragments biased towards the grammar so the parser goes deep, plus arbitrary characters.
@@ -25,7 +14,7 @@ struct SplitMix64: RandomNumberGenerator {
   ]
 
   @Test func randomStringsNeverCrashTheParserOrEvaluator() {
-    var generator = SplitMix64(state: 20_260_101)
+    var generator = SplitMix64(seed: 20_260_101)
     var parsedCount = 0
     for _ in 0..<20_000 {
       var text = ""

@@ -1,4 +1,5 @@
 import FlowFormat
+import FlowGenerator
 import Testing
 
 @Suite struct JSONParserPositionTests {

@@ -1,4 +1,5 @@
 import FlowFormat
+import FlowGenerator
 import Testing
 
 /// Random JSON values, serialised in several ways, must parse back to the same value with

@@ -1,4 +1,5 @@
 import FlowFormat
+import FlowGenerator
 
 typealias Location = FlowFormat.SourceLocation
 
@@ -47,15 +48,5 @@ func allLocations(_ value: JSONValue) -> [(SourceLocation, isKey: Bool)] {
   return result
 }
 
-/// A small deterministic random number generator (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// Seeded randomness for property tests, so failures reproduce.
+typealias SeededGenerator = SplitMix64

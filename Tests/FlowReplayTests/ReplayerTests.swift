@@ -258,7 +258,7 @@ struct ReplayerTests {
   @Test func benchmarkRunsGeneratedScripts() {
     let result = ReplayBenchmark.run(count: 40, steps: 20, flowPath: "\(samples)/fitness.json", jobs: 2)
     #expect(result.scripts == 40)
-    #expect(result.failures == 0)
+    #expect(result.failures == 0, "\(result.firstFailure ?? "")")
     #expect(result.scriptsPerSecond > 0)
     let script = ReplayBenchmark.fitnessScript(seed: 3, steps: 20, flow: "fitness.json")
     let parsed = ScriptParser.parse(bytes: Array(script.utf8), file: "x.flow-test.yaml")
@@ -298,5 +298,50 @@ extension ReplayScript {
     var copy = self
     change(&copy)
     return copy
+  }
+}
+
+/// `REPLAY_BENCH=10000 swift test --filter ReplayBenchmarkFigures` prints the figures.
+@Suite("Replay benchmark figures")
+struct ReplayBenchmarkFigures {
+  static let count = ProcessInfo.processInfo.environment["REPLAY_BENCH"].flatMap(Int.init)
+
+  @Test(.enabled(if: count != nil)) func figures() {
+    let jobs = ProcessInfo.processInfo.environment["REPLAY_BENCH_JOBS"].flatMap(Int.init) ?? 1
+    let result = ReplayBenchmark.run(count: Self.count ?? 0, steps: 20, flowPath: "\(samples)/fitness.json", jobs: jobs)
+    print(
+      "replay benchmark: \(result.scripts) scripts x \(result.stepsPerScript) steps, jobs \(jobs): "
+        + "\(Int(result.scriptsPerSecond)) scripts/s in \(result.seconds) s, peak RSS \(result.peakMemoryBytes / 1_048_576) MiB, "
+        + "\(result.failures) failures; parsing took \(result.parseSeconds) s")
+    #expect(result.failures == 0, "\(result.firstFailure ?? "")")
+  }
+}
+
+/// `flowrun test` end to end (needs the built binary: `swift build --product flowrun`).
+@Suite("flowrun test")
+struct TestCommandTests {
+  static let built = FileManager.default.isExecutableFile(atPath: flowrunExecutable().path)
+
+  @Test(.enabled(if: built)) func reportsAndExitCodes() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-cli-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try runFlowrun([
+      "test", "Tests/FlowReplayTests/Fixtures", "--jobs", "2", "--junit", "\(directory)/j.xml", "--json",
+      "\(directory)/r.json",
+    ])
+    #expect(run.status == 1)
+    #expect(run.stdout.hasSuffix("\n1 passed, 1 failed\n"))
+    #expect(run.stdout.contains("Tests/FlowReplayTests/Fixtures/failing.flow-test.yaml:10:7: collected data does not match"))
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/j.xml"))
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/r.json"))
+    let passing = try runFlowrun(["test", "Tests/FlowReplayTests/Fixtures", "--filter", "^passes$"])
+    #expect(passing.status == 0)
+    #expect(passing.stdout.hasSuffix("1 passed, 0 failed\n"))
+    #expect(try runFlowrun(["test", "Tests/FlowReplayTests/Fixtures", "--shard", "3/2"]).status == 64)
+    try "flow: x.json\nstesp: []\n".write(toFile: "\(directory)/bad.flow-test.yaml", atomically: true, encoding: .utf8)
+    let bad = try runFlowrun(["test", "\(directory)/bad.flow-test.yaml"])
+    #expect(bad.status == 2)
+    #expect(bad.stdout.contains("bad.flow-test.yaml:2:1: error: unknown key 'stesp' [script.unknown-key]"))
   }
 }

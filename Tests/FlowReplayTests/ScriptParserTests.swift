@@ -40,7 +40,7 @@ struct ScriptParserTests {
       first: "script.multiple-actions@4:5"),
     ErrorCase(
       name: "bad-result-status", text: "flow: a.json\nsteps:\n  - result: {status: sucess}\n",
-      first: "script.invalid-value@3:23"),
+      first: "script.invalid-value@3:22"),
     ErrorCase(
       name: "unknown-expect-key", text: "flow: a.json\nexpect:\n  compelted: true\n",
       first: "script.unknown-key@3:3"),

@@ -172,8 +172,9 @@ private struct Parser {
   ) {
     diagnostics.append(
       Diagnostic(
-        id: id, severity: severity, message: message, file: file, location: location,
-        notes: notes))
+        id: id, severity: severity, message: message.elidedForDiagnostic, file: file,
+        location: location,
+        notes: notes.map { Diagnostic.Note($0.message.elidedForDiagnostic, at: $0.location) }))
   }
 
   mutating func stop(

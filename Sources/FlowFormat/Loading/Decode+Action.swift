@@ -20,7 +20,7 @@ extension DecodeContext {
         return nil
       }
       screenReferences.append(
-        Reference(target: target, what: "a '\(type)' action", location: object["screenId"]?.location, path: currentPath + ".screenId"))
+        Reference(target: target, what: "a '\(type)' action", location: object.lookup("screenId")?.location, path: currentPath + ".screenId"))
       return .screen(target)
     case "openUrl":
       guard let url = requiredString(object, "url", in: "an 'openUrl' action", at: value.location) else { return nil }
@@ -32,14 +32,14 @@ extension DecodeContext {
       return .custom(
         CustomAction(
           identifier: identifier, awaitResult: bool(object, "awaitResult") ?? false,
-          onSuccess: object["onSuccess"].flatMap { v in at("onSuccess") { $0.decodeAction(v) } },
-          onFailure: object["onFailure"].flatMap { v in at("onFailure") { $0.decodeAction(v) } },
-          onCancel: object["onCancel"].flatMap { v in at("onCancel") { $0.decodeAction(v) } }))
+          onSuccess: object.lookup("onSuccess").flatMap { v in at("onSuccess") { $0.decodeAction(v) } },
+          onFailure: object.lookup("onFailure").flatMap { v in at("onFailure") { $0.decodeAction(v) } },
+          onCancel: object.lookup("onCancel").flatMap { v in at("onCancel") { $0.decodeAction(v) } }))
     default:
       at("type") {
         $0.report(
           .warning, "load.unknown-action-type", "unknown action type '\(type)'; it runs as 'next'",
-          at: object["type"]?.location, notes: Self.didYouMean(type, Self.knownActionTypes))
+          at: object.lookup("type")?.location, notes: Self.didYouMean(type, Self.knownActionTypes))
       }
       return .unknown(type: type)
     }
@@ -60,10 +60,10 @@ extension DecodeContext {
         let target = Target(goto)
         if case .screen(let id) = target {
           context.screenReferences.append(
-            Reference(target: id, what: "rule \(index + 1)", location: object["goto"]?.location, path: context.currentPath + ".goto"))
+            Reference(target: id, what: "rule \(index + 1)", location: object.lookup("goto")?.location, path: context.currentPath + ".goto"))
         }
         var when: Condition?
-        if let whenValue = object["when"] {
+        if let whenValue = object.lookup("when") {
           when = context.at("when") { $0.condition(whenValue) }
           if when == nil { return }
         }

@@ -14,18 +14,18 @@ extension DecodeContext {
     let type = requiredString(object, "type", in: "block '\(id ?? String(index + 1))'", at: value.location)
     guard let id, let type else { return nil }
     var y: Double?
-    if let position = object["position"]?.objectValue, case .number(let py, _)? = position["y"]?.kind {
+    if let position = object.lookup("position")?.objectValue, case .number(let py, _)? = position.lookup("y")?.kind {
       y = py
     }
     let contentObject: JSONObject
-    if let contentValue = object["content"] {
+    if let contentValue = object.lookup("content") {
       guard let decoded = at("content", { $0.object(contentValue) }) else { return nil }
       contentObject = decoded
     } else {
       contentObject = JSONObject(members: [])
     }
-    let content = at("content") { $0.decodeBlockContent(contentObject, type: type, blockID: id, at: object["content"]?.location ?? value.location) }
-    let visibleWhen = object["visibleWhen"].flatMap { v in at("visibleWhen") { $0.condition(v) } }
+    let content = at("content") { $0.decodeBlockContent(contentObject, type: type, blockID: id, at: object.lookup("content")?.location ?? value.location) }
+    let visibleWhen = object.lookup("visibleWhen").flatMap { v in at("visibleWhen") { $0.condition(v) } }
     let block = Block(
       id: id, type: type, order: integer(object, "order") ?? index,
       visible: bool(object, "visible") ?? true, visibleWhen: visibleWhen,
@@ -70,7 +70,7 @@ extension DecodeContext {
       return .button(
         ButtonBlock(
           text: templateField(object, "text") ?? template("Continue", at: nil),
-          action: object["action"].flatMap { v in at("action") { $0.decodeAction(v) } } ?? .next,
+          action: object.lookup("action").flatMap { v in at("action") { $0.decodeAction(v) } } ?? .next,
           variant: string(object, "variant"), preset: string(object, "preset")))
     case "input":
       return .input(decodeInput(object, blockID: blockID, at: location))
@@ -97,7 +97,7 @@ extension DecodeContext {
       let children = array(object, "children").map { values in at("children") { $0.decodeBlocks(values) } } ?? []
       return .scrollContainer(children)
     case "custom":
-      return .custom(identifier: string(object, "identifier"), props: object["props"].map(value) ?? .null)
+      return .custom(identifier: string(object, "identifier"), props: object.lookup("props").map(value) ?? .null)
     default:
       report(
         .warning, "load.unknown-block-type",
@@ -123,7 +123,7 @@ extension DecodeContext {
         at("inputType") {
           $0.report(
             .warning, "load.unknown-value", "unknown inputType '\(raw)'; treated as 'text'",
-            at: object["inputType"]?.location,
+            at: object.lookup("inputType")?.location,
             notes: Self.didYouMean(raw, InputBlock.Kind.allCases.map(\.rawValue)))
         }
       }
@@ -134,7 +134,7 @@ extension DecodeContext {
         _ = try Regex(pattern)
       } catch {
         at("pattern") {
-          $0.error("load.invalid-regex", "invalid regular expression '\(pattern)': \(error)", at: object["pattern"]?.location)
+          $0.error("load.invalid-regex", "invalid regular expression '\(pattern)': \(error)", at: object.lookup("pattern")?.location)
         }
       }
     }
@@ -146,7 +146,7 @@ extension DecodeContext {
       patternMessage: string(object, "patternMessage"),
       minLength: integer(object, "minLength"), maxLength: integer(object, "maxLength"),
       min: number(object, "min"), max: number(object, "max"),
-      defaultValue: object["defaultValue"].map(value))
+      defaultValue: object.lookup("defaultValue").map(value))
   }
 
   mutating func decodeChoice(_ object: JSONObject, type: String, at location: SourceLocation) -> ChoiceBlock {
@@ -160,11 +160,11 @@ extension DecodeContext {
             let id = context.requiredString(item, "id", in: "a checklist item", at: itemValue.location)
             guard let id else { return }
             let label = context.templateField(item, "label")
-            if label == nil, item["label"] == nil {
+            if label == nil, item.lookup("label") == nil {
               context.error("load.missing-key", "checklist item '\(id)' is missing required key 'label'", at: itemValue.location)
             }
             var collected = id
-            if let raw = item["value"] {
+            if let raw = item.lookup("value") {
               switch raw.kind {
               case .string(let s): collected = s
               case .number(let d, _): collected = Value.number(d).displayString
@@ -176,7 +176,7 @@ extension DecodeContext {
           }
         }
       }
-    } else if object["items"] == nil {
+    } else if object.lookup("items") == nil {
       warning("load.missing-key", "a \(type) block has no 'items'", at: location)
     }
     return ChoiceBlock(
@@ -184,7 +184,7 @@ extension DecodeContext {
       allowMultiple: bool(object, "allowMultiple") ?? (type == "goal-selector"),
       minSelections: integer(object, "minSelections"), maxSelections: integer(object, "maxSelections"),
       required: bool(object, "required") ?? false,
-      action: object["action"].flatMap { v in at("action") { $0.decodeAction(v) } } ?? .next,
+      action: object.lookup("action").flatMap { v in at("action") { $0.decodeAction(v) } } ?? .next,
       autoAdvance: bool(object, "autoAdvance") ?? true)
   }
 
@@ -193,7 +193,7 @@ extension DecodeContext {
     let max = number(object, "max") ?? 100
     var step = number(object, "step") ?? 1
     if !(step > 0) {
-      at("step") { $0.error("load.out-of-range", "slider step must be positive, found \(step)", at: object["step"]?.location) }
+      at("step") { $0.error("load.out-of-range", "slider step must be positive, found \(step)", at: object.lookup("step")?.location) }
       step = 1
     }
     return SliderBlock(

@@ -17,10 +17,10 @@ extension DecodeContext {
         notes: [Diagnostic.Note("flowrun reads Sequence-style flows: an object with a 'screens' array")])
       return nil
     }
-    if object["flows"] != nil {
+    if object.lookup("flows") != nil {
       return decodeBundle(object, at: root.location, defaultID: defaultID)
     }
-    if object["screens"] != nil {
+    if object.lookup("screens") != nil {
       guard let flow = decodeFlow(object, at: root.location, defaultID: defaultID) else {
         return nil
       }
@@ -47,7 +47,7 @@ extension DecodeContext {
   ) -> FlowDocument? {
     checkKeys(object, known: KnownKeys.bundle, owner: "the bundle")
     var flows: [Flow] = []
-    guard let flowsValue = object["flows"] else { return nil }
+    guard let flowsValue = object.lookup("flows") else { return nil }
     at("flows") { context in
       switch flowsValue.kind {
       case .object(let byID):
@@ -71,7 +71,7 @@ extension DecodeContext {
         for (index, item) in items.enumerated() {
           context.at(.index(index)) { context in
             guard let flowObject = context.object(item) else { return }
-            if flowObject["id"] == nil {
+            if flowObject.lookup("id") == nil {
               context.error("load.missing-key", "a flow in a bundle array needs an 'id'", at: item.location)
             }
             if let flow = context.decodeFlow(flowObject, at: item.location, defaultID: "flow\(index + 1)") {
@@ -104,11 +104,11 @@ extension DecodeContext {
       } else {
         let notes = closestMatch(to: active, in: flows.map(\.id)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
         at("activeFlow") {
-          $0.report(.error, "load.unknown-flow", "activeFlow names unknown flow '\(active)'", at: object["activeFlow"]?.location, notes: notes)
+          $0.report(.error, "load.unknown-flow", "activeFlow names unknown flow '\(active)'", at: object.lookup("activeFlow")?.location, notes: notes)
         }
       }
     }
-    let bundleExperiments = at("experiments") { $0.decodeExperiments(object["experiments"]) }
+    let bundleExperiments = at("experiments") { $0.decodeExperiments(object.lookup("experiments")) }
     let experiments = bundleExperiments + (flows.first { $0.id == entry }?.experiments ?? [])
     checkSubflows(flows)
     checkExperimentFlows(experiments, flows: flows)
@@ -120,17 +120,17 @@ extension DecodeContext {
     let id = string(object, "id") ?? defaultID
     let name = string(object, "name") ?? id
     let version = integer(object, "version")
-    if object["version"] == nil {
+    if object.lookup("version") == nil {
       warning("load.missing-version", "flow '\(id)' has no 'version' (Sequence requires it); assuming 1", at: location)
     }
     guard let screenValues = array(object, "screens") else {
-      if object["screens"] == nil {
+      if object.lookup("screens") == nil {
         error("load.missing-key", "flow '\(id)' is missing required key 'screens'", at: location)
       }
       return nil
     }
     if screenValues.isEmpty {
-      at("screens") { $0.error("load.empty-flow", "flow '\(id)' has no screens", at: object["screens"]?.location) }
+      at("screens") { $0.error("load.empty-flow", "flow '\(id)' has no screens", at: object.lookup("screens")?.location) }
       return nil
     }
     screenReferences.removeAll()
@@ -163,16 +163,16 @@ extension DecodeContext {
         at("startScreen") {
           $0.report(
             .error, "ref.unknown-screen", "startScreen names unknown screen '\(startID)'",
-            at: object["startScreen"]?.location, notes: Self.didYouMean(startID, screens.map(\.id)))
+            at: object.lookup("startScreen")?.location, notes: Self.didYouMean(startID, screens.map(\.id)))
         }
       }
     }
     let flow = Flow(
       id: id, name: name, version: version ?? 1, screens: screens, startScreenID: start,
-      settings: at("settings") { $0.decodeSettings(object["settings"]) },
-      progressIndicator: at("progressIndicator") { $0.decodeProgressIndicator(object["progressIndicator"]) },
-      assignedExperiment: at("experiment") { $0.decodeAssignedExperiment(object["experiment"]) },
-      experiments: at("experiments") { $0.decodeExperiments(object["experiments"]) },
+      settings: at("settings") { $0.decodeSettings(object.lookup("settings")) },
+      progressIndicator: at("progressIndicator") { $0.decodeProgressIndicator(object.lookup("progressIndicator")) },
+      assignedExperiment: at("experiment") { $0.decodeAssignedExperiment(object.lookup("experiment")) },
+      experiments: at("experiments") { $0.decodeExperiments(object.lookup("experiments")) },
       location: location)
     resolveScreenReferences(in: flow)
     return flow
@@ -194,7 +194,7 @@ extension DecodeContext {
   mutating func decodeProgressIndicator(_ value: JSONValue?) -> ProgressIndicator? {
     guard let value, let object = object(value) else { return nil }
     checkKeys(object, known: KnownKeys.progressIndicator, owner: "progressIndicator")
-    if object["enabled"] == nil {
+    if object.lookup("enabled") == nil {
       warning("load.missing-key", "progressIndicator is missing 'enabled' (Sequence requires it); assuming true", at: value.location)
     }
     var variant = ProgressIndicator.Variant.bar
@@ -203,7 +203,7 @@ extension DecodeContext {
         variant = known
       } else {
         at("variant") {
-          $0.warning("load.unknown-value", "unknown progress variant '\(raw)' (bar, dots, steps, minimal); using bar", at: object["variant"]?.location)
+          $0.warning("load.unknown-value", "unknown progress variant '\(raw)' (bar, dots, steps, minimal); using bar", at: object.lookup("variant")?.location)
         }
       }
     }
@@ -264,7 +264,7 @@ extension DecodeContext {
               let weight = context.number(variant, "weight") ?? 1
               if !(weight >= 0) || !weight.isFinite {
                 context.at("weight") {
-                  $0.error("load.bad-weight", "variant weight must be a non-negative number, found \(weight)", at: variant["weight"]?.location)
+                  $0.error("load.bad-weight", "variant weight must be a non-negative number, found \(weight)", at: variant.lookup("weight")?.location)
                 }
               }
               if variants.contains(where: { $0.id == variantID }) {

@@ -32,7 +32,7 @@ extension DecodeContext {
   /// `{"field", "op", "value"}`, `{"all": [...]}`, `{"any": [...]}` or `{"not": C}`.
   mutating func structuredCondition(_ object: JSONObject, at location: SourceLocation) -> Condition? {
     for combinator in ["all", "any"] {
-      guard let list = object[combinator] else { continue }
+      guard let list = object.lookup(combinator) else { continue }
       checkKeys(object, known: [combinator], owner: "an '\(combinator)' condition")
       guard let items = list.arrayValue else {
         at(combinator) { $0.mismatch(list, expected: "an array of conditions") }
@@ -45,7 +45,7 @@ extension DecodeContext {
       }
       return combinator == "all" ? .all(parts) : .any(parts)
     }
-    if let inner = object["not"] {
+    if let inner = object.lookup("not") {
       checkKeys(object, known: ["not"], owner: "a 'not' condition")
       return at("not") { $0.condition(inner) }.map(Condition.not)
     }
@@ -54,12 +54,12 @@ extension DecodeContext {
       let op = requiredString(object, "op", in: "a condition", at: location)
     else { return nil }
     do {
-      return try Condition.structured(field: field, op: op, value: object["value"].map(value))
+      return try Condition.structured(field: field, op: op, value: object.lookup("value").map(value))
     } catch {
       at("op") {
         $0.report(
           .error, "load.bad-condition", "invalid condition: \(error.message)",
-          at: object["op"]?.location ?? location,
+          at: object.lookup("op")?.location ?? location,
           notes: Self.didYouMean(op, StructuredOperator.allCases.map(\.rawValue)))
       }
       return nil
@@ -80,6 +80,6 @@ extension DecodeContext {
   /// The template under `key`, if present and a string.
   mutating func templateField(_ object: JSONObject, _ key: String) -> TextTemplate? {
     guard let text = string(object, key) else { return nil }
-    return template(text, at: object[key]?.location)
+    return template(text, at: object.lookup(key)?.location)
   }
 }

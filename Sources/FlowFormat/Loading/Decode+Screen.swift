@@ -8,24 +8,24 @@ extension DecodeContext {
       return nil
     }
     let name = string(object, "name") ?? id
-    if object["name"] == nil {
+    if object.lookup("name") == nil {
       warning("load.missing-name", "screen '\(id)' has no 'name'; using its id", at: value.location)
     }
     let type = string(object, "type") ?? "feature"
     var kind = Screen.Kind(rawValue: type) ?? .unknown
-    if object["type"] == nil {
+    if object.lookup("type") == nil {
       warning("load.missing-key", "screen '\(id)' has no 'type'; treated as 'feature'", at: value.location)
       kind = .feature
     } else if kind == .unknown {
       at("type") {
         $0.report(
           .warning, "load.unknown-screen-type",
-          "unknown screen type '\(type)'; it behaves like 'feature'", at: object["type"]?.location,
+          "unknown screen type '\(type)'; it behaves like 'feature'", at: object.lookup("type")?.location,
           notes: Self.didYouMean(type, Screen.Kind.allCases.map(\.rawValue)))
       }
     }
     var content = ScreenContent(usesBlocks: false, blocks: [], buttonText: template("Continue", at: nil))
-    if let contentValue = object["content"] {
+    if let contentValue = object.lookup("content") {
       content = at("content") { $0.decodeContent(contentValue) } ?? content
     } else {
       error("load.missing-key", "screen '\(id)' is missing required key 'content'", at: value.location)
@@ -35,22 +35,22 @@ extension DecodeContext {
       subflow = string(object, "flow")
       if let subflow {
         flowReferences.append(
-          Reference(target: subflow, what: "screen '\(id)'", location: object["flow"]?.location, path: currentPath + ".flow"))
-      } else if object["flow"] == nil {
+          Reference(target: subflow, what: "screen '\(id)'", location: object.lookup("flow")?.location, path: currentPath + ".flow"))
+      } else if object.lookup("flow") == nil {
         error("load.missing-key", "screen '\(id)' of type 'flow' is missing required key 'flow'", at: value.location)
       }
     }
-    let rules = at("rules") { $0.decodeRules(object["rules"]) }
+    let rules = at("rules") { $0.decodeRules(object.lookup("rules")) }
     var next: Target?
     if let raw = string(object, "next") {
       next = Target(raw)
       if case .screen(let target) = next {
-        screenReferences.append(Reference(target: target, what: "'next' of screen '\(id)'", location: object["next"]?.location, path: currentPath + ".next"))
+        screenReferences.append(Reference(target: target, what: "'next' of screen '\(id)'", location: object.lookup("next")?.location, path: currentPath + ".next"))
       }
     }
     let autoAdvance = number(object, "autoAdvanceMs")
     if let autoAdvance, !(autoAdvance >= 0) {
-      at("autoAdvanceMs") { $0.error("load.out-of-range", "autoAdvanceMs must not be negative", at: object["autoAdvanceMs"]?.location) }
+      at("autoAdvanceMs") { $0.error("load.out-of-range", "autoAdvanceMs must not be negative", at: object.lookup("autoAdvanceMs")?.location) }
     }
     return Screen(
       id: id, name: name, kind: kind, type: type,
@@ -59,7 +59,7 @@ extension DecodeContext {
       hideProgress: bool(object, "hideProgress") ?? false,
       hideBack: bool(object, "hideBack") ?? false,
       subflow: subflow, autoAdvanceMs: autoAdvance.map { max(0, $0) },
-      onEnter: object["onEnter"].flatMap { v in at("onEnter") { $0.decodeAction(v) } },
+      onEnter: object.lookup("onEnter").flatMap { v in at("onEnter") { $0.decodeAction(v) } },
       location: value.location)
   }
 
@@ -93,9 +93,9 @@ extension DecodeContext {
       subtitle: templateField(object, "subtitle") ?? templateField(object, "body"),
       icon: string(object, "icon"), image: string(object, "image"),
       buttonText: templateField(object, "buttonText") ?? template("Continue", at: nil),
-      buttonAction: object["buttonAction"].flatMap { v in at("buttonAction") { $0.decodeAction(v) } } ?? .next,
+      buttonAction: object.lookup("buttonAction").flatMap { v in at("buttonAction") { $0.decodeAction(v) } } ?? .next,
       skipText: templateField(object, "skipText"),
-      skipAction: object["skipAction"].flatMap { v in at("skipAction") { $0.decodeAction(v) } },
+      skipAction: object.lookup("skipAction").flatMap { v in at("skipAction") { $0.decodeAction(v) } },
       slides: slides, permissionType: string(object, "permissionType"),
       identifier: string(object, "identifier"))
   }

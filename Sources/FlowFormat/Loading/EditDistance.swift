@@ -1,7 +1,9 @@
 /// Levenshtein distance, for "did you mean" notes on misspelt keys and ids.
 public func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a.lowercased().unicodeScalars)
-  let b = Array(b.lowercased().unicodeScalars)
+  editDistance(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))
+}
+
+private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
   var previous = Array(0...b.count)
@@ -18,14 +20,21 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 }
 
 /// The candidate closest to `word` within `maxDistance` edits, if any (ties: first candidate).
+///
+/// Candidates whose length differs from the word's by more than `maxDistance` are skipped
+/// without computing the distance (it is at least the difference), so a megabyte-long key
+/// or thousands of screen ids cost no quadratic work.
 public func closestMatch(
   to word: String,
   in candidates: some Sequence<String>,
   maxDistance: Int = 2
 ) -> String? {
+  let w = Array(word.lowercased().unicodeScalars)
   var best: (String, Int)?
   for candidate in candidates {
-    let distance = editDistance(word, candidate)
+    let c = Array(candidate.lowercased().unicodeScalars)
+    guard abs(c.count - w.count) <= maxDistance else { continue }
+    let distance = editDistance(w, c)
     if distance <= maxDistance, distance < (best?.1 ?? Int.max) {
       best = (candidate, distance)
     }

@@ -1,3 +1,6 @@
+// The line protocol's input side: the driver reads answers from any `LineSource` (libedit,
+// a pipe, or a scripted list in tests).
+
 /// What one attempt to read a line produced.
 public enum ReadResult: Equatable, Sendable {
   /// A line, without its line terminator.

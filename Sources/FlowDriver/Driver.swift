@@ -1,0 +1,589 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import FlowRender
+import FlowReplay
+import OrderedCollections
+
+/// How a `Driver` talks to the outside world besides lines in and text out.
+public struct DriverOptions {
+  /// The render width, asked before every screen (a terminal may have been resized).
+  public var width: () -> Int
+  /// ANSI styling in rendered screens (prompts are never coloured).
+  public var color: Bool
+  /// True on a terminal: Ctrl-C (`.interrupted`) cancels the line and the prompt is asked
+  /// again, Ctrl-D (`.endOfFile`) quits with reason `quit`. False on a pipe: the end of input
+  /// quits with reason `end_of_input` and `.interrupted` (SIGINT) quits with reason `quit`.
+  public var interactive: Bool
+  /// Print every decision of the trace as it is made (`--trace`).
+  public var traceDecisions: Bool
+  /// A monotonic clock in milliseconds, on a terminal only: the real time between two lines
+  /// is sent to the session as `advanceClock` before the line is used. Nil on a pipe.
+  public var elapsedMilliseconds: (() -> Int64)?
+  /// Asked before every read; true ends the session as a `quit` (SIGINT on a pipe).
+  public var shouldStop: () -> Bool
+
+  public init(
+    width: @escaping () -> Int = { 80 }, color: Bool = false, interactive: Bool = false,
+    traceDecisions: Bool = false, elapsedMilliseconds: (() -> Int64)? = nil,
+    shouldStop: @escaping () -> Bool = { false }
+  ) {
+    self.width = width
+    self.color = color
+    self.interactive = interactive
+    self.traceDecisions = traceDecisions
+    self.elapsedMilliseconds = elapsedMilliseconds
+    self.shouldStop = shouldStop
+  }
+}
+
+/// Asks a session's screens over a `LineSource` (docs/cli.md, "How a screen is asked").
+///
+/// For each screen: the rendered screen is written; then one prompt per visible collecting
+/// block in reading order; then, when the screen has numbered controls, the action prompt.
+/// A pending awaited action or native screen is asked for `:ok`, `:fail` or `:cancel`
+/// instead. Every answer goes to the engine as an `Input`; the driver never navigates by
+/// itself. `:` commands work at every prompt. Accepted inputs are kept in `recording`.
+///
+/// One driver runs one `run()`. Not `Sendable`: use it from one thread.
+public final class Driver {
+  /// The session as it stands (a new one after `:restart`).
+  public private(set) var session: Session
+  /// Every input the session accepted, in order (rejected inputs are left out: a replay
+  /// would fail on them). `:restart` starts it afresh.
+  public private(set) var recording: Recording
+  /// Called with every event, in order, as soon as the engine emits it (`--events`).
+  public var onEvent: (Event) -> Void = { _ in }
+  /// Steps of a replay script played before any line is read (`--answers`). Expectations and
+  /// snapshots are not checked (that is `flowrun test`); the first step the session does not
+  /// accept (unless it says `expect_error`) stops the playing, and the lines take over.
+  public var answers: [ScriptStep] = []
+
+  private let source: any LineSource
+  private let output: (String) -> Void
+  private let options: DriverOptions
+  private var pendingStartOutputs: [Output]
+  private var generation = 0
+  private var screensShown = 0
+  private var lastLineAt: Int64?
+  private var currentPrompt: PromptKind = .generic
+  private var lastShown: Position?
+
+  /// Starts the session (no I/O yet: `run()` reports the start's events and trace).
+  ///
+  /// - Parameters:
+  ///   - flowPath: the flow file as `:save` should name it (relative to the working directory,
+  ///     or absolute).
+  ///   - output: receives all text for stdout: rendered screens, messages, `:` command output.
+  public init(
+    document: FlowDocument, config: SessionConfig, flowPath: String, source: any LineSource,
+    output: @escaping (String) -> Void, options: DriverOptions = DriverOptions()
+  ) throws(SessionStartError) {
+    let (session, outputs) = try Session.start(document: document, config: config)
+    self.session = session
+    self.pendingStartOutputs = outputs
+    self.recording = Recording(flowPath: flowPath, config: config, inputs: [])
+    self.source = source
+    self.output = output
+    self.options = options
+  }
+
+  /// 0 when the session completed or was dismissed; 1 otherwise (quit, end of input, blocked
+  /// on an awaited action, failed).
+  public var exitCode: Int32 {
+    switch session.status {
+    case .completed, .dismissed: 0
+    default: 1
+    }
+  }
+
+  /// Runs the session until it ends (completion, dismissal, `:quit`, end of input, failure)
+  /// and returns how it ended.
+  @discardableResult
+  public func run() -> SessionStatus {
+    if options.elapsedMilliseconds != nil { lastLineAt = options.elapsedMilliseconds?() }
+    report(pendingStartOutputs, traceFrom: 0)
+    pendingStartOutputs = []
+    playAnswers()
+    while !session.status.isEnded {
+      showScreen()
+      askScreen()
+    }
+    showScreen()  // the renderer's summary of the ended session
+    return session.status
+  }
+
+  // MARK: Screens
+
+  /// Identifies what is being asked: any change means the screen must be shown again.
+  private struct Position: Equatable {
+    var generation: Int
+    var shownScreens: Int
+    var flowID: String
+    var screenID: String
+    var status: SessionStatus
+  }
+
+  private var position: Position {
+    Position(
+      generation: generation, shownScreens: session.path.count, flowID: session.currentFlow.id,
+      screenID: session.currentScreen.id, status: session.status)
+  }
+
+  private func showScreen() {
+    guard lastShown != position else { return }
+    lastShown = position
+    if screensShown > 0 { say("\n") }
+    screensShown += 1
+    say(ScreenRenderer.render(session, options: RenderOptions(width: max(20, options.width()), color: options.color)))
+  }
+
+  private func askScreen() {
+    let start = position
+    if case .awaiting(let pending) = session.status {
+      return askPending(pending, start)
+    }
+    var onlyFields: Set<String>?
+    while position == start {
+      var last: String?
+      while let block = nextField(after: last, only: onlyFields) {
+        last = block.id
+        guard askField(block, start) else { return }
+      }
+      guard position == start else { return }
+      let entries = session.actions
+      if entries.isEmpty {
+        return askWithoutControls(start)
+      }
+      switch askAction(entries, start) {
+      case .changed: return
+      case .blocked: onlyFields = Set(session.validationErrors.keys)
+      }
+    }
+  }
+
+  /// The next visible collecting block after the block with id `last` (reading order).
+  private func nextField(after last: String?, only: Set<String>?) -> Block? {
+    var blocks = session.visibleBlocks.filter { $0.fieldName != nil && $0.collects }
+    if let last, let index = session.currentScreen.content.flatBlocks.firstIndex(where: { $0.id == last }) {
+      let order = session.currentScreen.content.flatBlocks.map(\.id)
+      blocks = blocks.filter { (order.firstIndex(of: $0.id) ?? 0) > index }
+    }
+    if let only { blocks = blocks.filter { only.contains($0.fieldName ?? "") } }
+    return blocks.first
+  }
+
+  /// Asks one field until it is answered (true) or the screen changed or ended (false).
+  private func askField(_ block: Block, _ start: Position) -> Bool {
+    guard let field = block.fieldName else { return true }
+    currentPrompt = .field(block)
+    while true {
+      switch ask(fieldPrompt(block), start) {
+      case .changed: return false
+      case .answer(_, .empty): return true
+      case .answer(let line, let parsed):
+        guard let input = fieldInput(block, field: field, line: line, parsed: parsed) else { continue }
+        let outputs = send(input)
+        if outputs.isRejected { continue }
+        return position == start
+      }
+    }
+  }
+
+  private enum ActionOutcome { case changed, blocked }
+
+  private func askAction(_ entries: [ActionEntry], _ start: Position) -> ActionOutcome {
+    currentPrompt = .action
+    let prompt = "[" + entries.map { "\($0.number) \($0.label)" }.joined(separator: " | ") + "]> "
+    while true {
+      switch ask(prompt, start) {
+      case .changed: return .changed
+      case .answer(_, .empty): continue
+      case .answer(let line, let parsed):
+        let input: Input
+        switch parsed {
+        case .number(let number): input = .tap(.number(number))
+        default: input = .tap(.label(line.trimmingWhitespace))
+        }
+        let outputs = send(input)
+        if position != start { return .changed }
+        if outputs.contains(where: { if case .validationFailed = $0 { true } else { false } }) {
+          return .blocked
+        }
+      }
+    }
+  }
+
+  private func askPending(_ pending: PendingAction, _ start: Position) {
+    currentPrompt = .pending
+    let native = pending.source == .nativeScreen
+    let what = native ? "native screen" : "action"
+    // A native screen may also have numbered controls (its skip control): they stay usable.
+    let entries = native ? session.actions : []
+    let controls = entries.map { " | \($0.number) \($0.label)" }.joined()
+    let prompt = "\(what) \(pending.identifier) [:ok [JSON] | :fail [TEXT] | :cancel\(controls)]> "
+    while true {
+      switch ask(prompt, start) {
+      case .changed: return
+      case .answer(_, .empty): continue
+      case .answer(let line, let parsed):
+        if !entries.isEmpty {
+          if case .number(let number) = parsed {
+            send(.tap(.number(number)))
+          } else {
+            send(.tap(.label(line.trimmingWhitespace)))
+          }
+          continue
+        }
+        say("! waiting for the result of \(what) '\(pending.identifier)': answer :ok [JSON], :fail [TEXT] or :cancel\n")
+      }
+    }
+  }
+
+  /// A screen with no numbered controls (a filler screen, or one that advances from a
+  /// checklist): only `:` commands move it on.
+  private func askWithoutControls(_ start: Position) {
+    currentPrompt = .generic
+    while true {
+      switch ask("> ", start) {
+      case .changed: return
+      case .answer(_, .empty): continue
+      case .answer:
+        var hint = "! this screen has no buttons: use a command such as :back or :wait MS"
+        if session.currentScreen.autoAdvanceMs != nil { hint += " (it advances by itself after a wait)" }
+        say(hint + "\n")
+      }
+    }
+  }
+
+  // MARK: Answers from a script
+
+  private func playAnswers() {
+    for (index, step) in answers.enumerated() {
+      guard !session.status.isEnded else { return }
+      let inputs = inputs(for: step)
+      if inputs.isEmpty { continue }
+      showScreen()
+      for input in inputs {
+        let outputs = send(input)
+        let blocked = outputs.contains { if case .validationFailed = $0 { true } else { false } }
+        guard outputs.isRejected || blocked, step.expectError == nil else { continue }
+        let place = step.location.map { " at line \($0.line)" } ?? ""
+        say("! --answers: step \(index + 1) (\(step.keyword)\(place)) was not accepted; the lines take over\n")
+        return
+      }
+    }
+  }
+
+  /// The inputs of a script step, as `flowrun test` sends them (`set` of a field that is not
+  /// on the screen sets a variable).
+  private func inputs(for step: ScriptStep) -> [Input] {
+    switch step.kind {
+    case .tap(let selector): return [.tap(selector)]
+    case .fill(let fields): return fields.map { .set(field: $0.field, value: $0.value) }
+    case .set(let fields):
+      let screenFields = Set(session.currentScreen.content.flatBlocks.compactMap(\.fieldName))
+      return fields.map {
+        screenFields.contains($0.field)
+          ? .set(field: $0.field, value: $0.value) : .setVariable(name: $0.field, value: $0.value)
+      }
+    case .select(let picks): return picks.map { .pick(field: $0.field, items: $0.items) }
+    case .result(let result): return [.result(result)]
+    case .next: return [.next]
+    case .back: return [.back]
+    case .skip: return [.skip]
+    case .dismiss: return [.dismiss]
+    case .complete: return [.complete]
+    case .wait(let ms): return [.wait(ms: ms)]
+    case .goto(let screen): return [.goto(screenID: screen)]
+    case .expect, .snapshot: return []
+    }
+  }
+
+  // MARK: Reading
+
+  private enum Asked {
+    case changed
+    case answer(String, InputLine)
+  }
+
+  /// Reads lines until one answers the prompt; runs `:` commands on the way. `.changed` when
+  /// the screen or the session's state changed (or the session ended) instead.
+  private func ask(_ prompt: String, _ start: Position) -> Asked {
+    while true {
+      if position != start { return .changed }
+      if options.shouldStop() {
+        quit(.quit)
+        return .changed
+      }
+      switch source.readLine(prompt: prompt) {
+      case .endOfFile:
+        quit(options.interactive ? .quit : .endOfInput)
+        return .changed
+      case .interrupted:
+        if options.interactive { continue }
+        quit(.quit)
+        return .changed
+      case .line(let line):
+        advanceRealTime()
+        if position != start {
+          say("(the screen advanced by itself; that line was not used)\n")
+          return .changed
+        }
+        switch InputLanguage.parse(line) {
+        case .failure(let error):
+          say("! \(error.message)\n")
+        case .success(.command(let command)):
+          execute(command)
+        case .success(.text(let text)):
+          return .answer(text, .text(text))  // `::x` arrives as `:x`
+        case .success(let parsed):
+          return .answer(line, parsed)
+        }
+      }
+    }
+  }
+
+  private func advanceRealTime() {
+    guard let clock = options.elapsedMilliseconds, !session.status.isEnded else { return }
+    let now = clock()
+    defer { lastLineAt = now }
+    guard let last = lastLineAt, now > last else { return }
+    let matters = session.currentScreen.autoAdvanceMs != nil
+    _ = send(.advanceClock(ms: now - last), record: matters)
+  }
+
+  // MARK: Answers
+
+  private func fieldPrompt(_ block: Block) -> String {
+    let field = block.fieldName ?? block.id
+    func label(_ template: TextTemplate?) -> String {
+      let text = template.map { session.render($0) }?.trimmingWhitespace ?? ""
+      return text.isEmpty ? field : text
+    }
+    let current = session.value(of: block)
+    switch block.content {
+    case .input(let input):
+      let shown = current.map(\.displayString) ?? ""
+      return label(input.label) + (shown.isEmpty ? "" : " (\(shown))") + "> "
+    case .choice(let choice):
+      let range = choice.items.isEmpty ? "" : "1-\(choice.items.count)"
+      let hint = choice.allowMultiple ? "[\(range), comma-separated]" : "[\(range)]"
+      return label(choice.label) + " " + hint + "> "
+    case .slider(let slider):
+      let js = NumberFormatting.javaScriptString
+      let shown = current.map(\.displayString).map { " (\($0))" } ?? ""
+      return label(slider.label) + " [\(js(slider.min))-\(js(slider.max))]" + shown + "> "
+    case .toggle(let toggle):
+      let on = current == .bool(true)
+      return label(toggle.label) + " [y/n] (\(on ? "y" : "n"))> "
+    default:
+      return field + "> "
+    }
+  }
+
+  /// The input for an answer to a field prompt, or nil (after explaining) when the answer
+  /// cannot be one.
+  private func fieldInput(_ block: Block, field: String, line: String, parsed: InputLine) -> Input? {
+    switch block.content {
+    case .choice(let choice):
+      var items: [String] = []
+      for part in line.split(separator: ",") {
+        let text = part.trimmingWhitespace
+        guard !text.isEmpty else { continue }
+        if text.allSatisfy(\.isASCIIDigit), let number = Int(text) {
+          guard number >= 1, number <= choice.items.count else {
+            say("! no option \(number) in '\(field)' (options 1 to \(choice.items.count))\n")
+            return nil
+          }
+          items.append(choice.items[number - 1].id)
+        } else {
+          items.append(text)
+        }
+      }
+      return .pick(field: field, items: items)
+    case .slider, .toggle:
+      return .set(field: field, value: .string(line.trimmingWhitespace))
+    default:
+      return .set(field: field, value: .string(line))
+    }
+  }
+
+  // MARK: Commands
+
+  private func execute(_ command: DriverCommand) {
+    switch command {
+    case .back: send(.back)
+    case .skip: send(.skip)
+    case .dismiss: send(.dismiss)
+    case .set(let field, let value): send(.set(field: field, value: value))
+    case .ok(let value): send(.result(.success(value)))
+    case .fail(let text): send(.result(.failure(text)))
+    case .cancel: send(.result(.cancelled))
+    case .wait(let ms): send(.wait(ms: ms))
+    case .goto(let screenID): send(.goto(screenID: screenID))
+    case .quit: quit(.quit)
+    case .restart: restart()
+    case .data: say(JSONBridge.prettyText(session.data) + "\n")
+    case .events:
+      say(session.events.map { JSONBridge.line($0.value) + "\n" }.joined())
+    case .why:
+      if let decision = session.lastBranchDecision {
+        say(decision.lines.joined(separator: "\n") + "\n")
+      } else {
+        say("(no branching decision yet)\n")
+      }
+    case .trace:
+      if session.trace.isEmpty {
+        say("(no decisions yet)\n")
+      } else {
+        say(session.trace.map { $0.lines.joined(separator: "\n") + "\n" }.joined())
+      }
+    case .save(let path): save(to: path)
+    case .help: say(InputLanguage.helpText)
+    }
+  }
+
+  private func quit(_ reason: DropOffReason) {
+    guard !session.status.isEnded else { return }
+    send(.quit(reason: reason))
+  }
+
+  private func restart() {
+    quit(.quit)
+    let started: (Session, [Output])
+    do {
+      started = try Session.start(document: session.document, config: session.config)
+    } catch {
+      say("! cannot restart: \(error.message)\n")
+      return
+    }
+    session = started.0
+    generation += 1
+    recording.inputs = []
+    say("(restarted)\n")
+    report(started.1, traceFrom: 0)
+  }
+
+  private func save(to path: String) {
+    var saved = recording
+    saved.flowPath = FilePaths.relative(path: recording.flowPath, fromDirectoryOf: path)
+    let text = ScriptWriter.yaml(for: saved, final: session)
+    if let problem = FilePaths.write(text, to: path) {
+      say("! cannot write \(path): \(problem)\n")
+    } else {
+      let count = saved.inputs.count
+      say("(saved \(count) input\(count == 1 ? "" : "s") to \(path))\n")
+    }
+  }
+
+  // MARK: Sending
+
+  @discardableResult
+  private func send(_ input: Input, record: Bool = true) -> [Output] {
+    let traceCount = session.trace.count
+    let outputs = session.send(input)
+    if record, !outputs.isRejected { recording.inputs.append(input) }
+    report(outputs, traceFrom: traceCount)
+    return outputs
+  }
+
+  private func report(_ outputs: [Output], traceFrom traceCount: Int) {
+    for output in outputs {
+      switch output {
+      case .event(let event): onEvent(event)
+      case .rejected(let message): say("! \(message)\n")
+      case .validationFailed(let errors):
+        for error in errors { say("! \(fieldLabel(error.field)): \(error.message)\n") }
+      case .actionFailed(let identifier, let message): say("! \(identifier) failed: \(message)\n")
+      case .error(let message): say("! error: \(message)\n")
+      case .screenShown, .awaitingResult, .ended: break
+      }
+    }
+    if options.traceDecisions, session.trace.count > traceCount {
+      say(session.trace[traceCount...].map { $0.lines.joined(separator: "\n") + "\n" }.joined())
+    }
+  }
+
+  private func fieldLabel(_ field: String) -> String {
+    guard let block = session.currentScreen.content.flatBlocks.first(where: { $0.fieldName == field }) else {
+      return field
+    }
+    let template: TextTemplate? =
+      switch block.content {
+      case .input(let input): input.label
+      case .choice(let choice): choice.label
+      case .slider(let slider): slider.label
+      case .toggle(let toggle): toggle.label
+      default: nil
+      }
+    let text = template.map { session.render($0) }?.trimmingWhitespace ?? ""
+    return text.isEmpty ? field : text
+  }
+
+  private func say(_ text: String) {
+    if !text.isEmpty { output(text) }
+  }
+
+  // MARK: Completion
+
+  private enum PromptKind {
+    case field(Block)
+    case action, pending, generic
+  }
+
+  /// Tab candidates for the line typed so far (see `Completion` in FlowTerminal): `:`
+  /// commands, then field names after `:set`, screen ids after `:goto`; otherwise the current
+  /// screen's button labels, option labels and field names. Multi-word labels complete from
+  /// the start of the answer (or of the part after the last comma).
+  public func completions(linePrefix: String) -> [String] {
+    let trimmed = linePrefix.drop(while: \.isWhitespace)
+    let word = String(linePrefix.reversed().prefix { !$0.isWhitespace }.reversed())
+    if trimmed.hasPrefix(":") {
+      let parts = trimmed.split(separator: " ", omittingEmptySubsequences: false)
+      if parts.count == 1 { return InputLanguage.commandWords }
+      if parts.count == 2, parts[0] == ":set" { return fieldNames }
+      if parts.count == 2, parts[0] == ":goto" { return session.currentFlow.screens.map(\.id) }
+      return []
+    }
+    let segment = String(
+      (trimmed.lastIndex(of: ",").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed[...]).drop(
+        while: \.isWhitespace))
+    var labels: [String] = []
+    if case .field(let block) = currentPrompt, case .choice(let choice) = block.content {
+      labels = choice.items.map { session.render($0.label) }
+    } else if case .field = currentPrompt {
+      labels = []
+    } else {
+      labels = session.actions.map(\.label)
+      for block in session.visibleBlocks {
+        if case .choice(let choice) = block.content { labels += choice.items.map { session.render($0.label) } }
+      }
+      labels += fieldNames
+    }
+    return labels.compactMap { label in
+      guard label.hasPrefix(segment), segment.hasSuffix(word) else { return nil }
+      return word + label.dropFirst(segment.count)
+    }
+  }
+
+  private var fieldNames: [String] {
+    session.visibleBlocks.compactMap { $0.collects ? $0.fieldName : nil }
+  }
+}
+
+extension Block {
+  /// Inputs, checklists, sliders and toggles.
+  var collects: Bool {
+    switch content {
+    case .input, .choice, .slider, .toggle: true
+    default: false
+    }
+  }
+}
+
+extension [Output] {
+  var isRejected: Bool {
+    contains { if case .rejected = $0 { true } else { false } }
+  }
+}

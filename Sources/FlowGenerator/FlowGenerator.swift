@@ -1,0 +1,549 @@
+/// Generates valid flow and bundle documents (flow-format v1) from a seed, for benchmarks and
+/// robustness tests.
+///
+/// The same options always give byte-identical output: every random choice goes through
+/// ``SplitMix64`` and the text is written by ``JSONText`` with a fixed layout. Every document
+/// loads with no errors and no warnings: ids and field names are unique, rules and `goto`s only
+/// go forward (so every path ends), sub-flows only run later sub-flows (no cycles), templates
+/// and conditions only use the expression language's documented syntax.
+public struct FlowGenerator {
+  /// What to generate.
+  public struct Options: Sendable, Equatable {
+    public var seed: UInt64 = 1
+    /// Screens of the entry flow (before padding).
+    public var screens: Int = 20
+    /// Rules on a screen that has rules.
+    public var branching: Int = 2
+    /// Fraction of screens (0...1) that have rules.
+    public var ruleDensity: Double = 0.3
+    /// Relative weights of the content blocks on question screens.
+    public var mix = BlockMix()
+    /// Local experiments (flow-format §8), each with two or three variants.
+    public var experiments: Int = 0
+    /// Sub-flows: makes a bundle whose entry flow runs each of them from a `flow` screen.
+    public var subflows: Int = 0
+    /// Screens of each sub-flow.
+    public var subflowScreens: Int = 4
+    /// Write a bundle even without sub-flows.
+    public var bundle: Bool = false
+    /// When set, informational screens (long text, feature cards, rich text) are appended to
+    /// the entry flow until the document is at least this many bytes.
+    public var targetBytes: Int? = nil
+
+    public init() {}
+
+    /// True when the document is a bundle (`flows`) rather than one flow (`screens`).
+    public var isBundle: Bool { bundle || subflows > 0 }
+  }
+
+  /// Relative weights of block kinds; a weight of 0 leaves that kind out.
+  public struct BlockMix: Sendable, Equatable {
+    public var inputs = 2
+    public var checklists = 2
+    public var sliders = 1
+    public var toggles = 1
+    public var texts = 3
+    public var buttons = 1
+
+    public init() {}
+
+    /// Parses `inputs=2,checklists=1,sliders=0,...`; nil on an unknown name or a bad weight.
+    public init?(parsing text: String) {
+      for part in text.split(separator: ",") {
+        let pair = part.split(separator: "=", maxSplits: 1)
+        guard pair.count == 2, let weight = Int(pair[1]), weight >= 0 else { return nil }
+        switch pair[0].trimmingCharacters(in: " ") {
+        case "inputs", "input": inputs = weight
+        case "checklists", "checklist": checklists = weight
+        case "sliders", "slider": sliders = weight
+        case "toggles", "toggle": toggles = weight
+        case "texts", "text": texts = weight
+        case "buttons", "button": buttons = weight
+        default: return nil
+        }
+      }
+    }
+
+    var total: Int { inputs + checklists + sliders + toggles + texts + buttons }
+  }
+
+  public var options: Options
+
+  public init(_ options: Options) {
+    self.options = options
+  }
+
+  /// The document's bytes.
+  public func generate() -> [UInt8] {
+    var state = State(options: options)
+    return state.document()
+  }
+
+  /// The document as text.
+  public func generateString() -> String {
+    String(decoding: generate(), as: UTF8.self)
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in character: Character) -> Substring {
+    var s = self
+    while s.first == character { s.removeFirst() }
+    while s.last == character { s.removeLast() }
+    return s
+  }
+}
+
+// MARK: - Generation
+
+/// A field collected earlier in the flow, which later conditions and templates may use.
+private struct Field {
+  enum Kind { case text, number, choice, multiChoice, bool }
+  var name: String
+  var kind: Kind
+  /// Item values for choices; bounds for numbers.
+  var values: [String] = []
+  var range: ClosedRange<Int> = 0...100
+}
+
+private struct State {
+  let options: FlowGenerator.Options
+  var rng: SplitMix64
+  var out: [UInt8] = []
+  var fieldCounter = 0
+  var experimentIDs: [(id: String, variants: [String])] = []
+
+  init(options: FlowGenerator.Options) {
+    self.options = options
+    rng = SplitMix64(seed: options.seed)
+    out.reserveCapacity(min(options.targetBytes ?? 0, 1 << 30) + 4096)
+  }
+
+  // MARK: Document
+
+  mutating func document() -> [UInt8] {
+    experimentIDs = (0..<max(0, options.experiments)).map { k in
+      let variants = ["control", "v\(k + 1)a"] + (k % 2 == 1 ? ["v\(k + 1)b"] : [])
+      return ("exp_\(k + 1)", variants)
+    }
+    let subflowIDs = (0..<max(0, options.subflows)).map { "sub_\($0 + 1)" }
+    if options.isBundle {
+      out.append(contentsOf: "{\n  \"version\": 1,\n  \"id\": \"generated\",\n  \"activeFlow\": \"main\",\n".utf8)
+      if !experimentIDs.isEmpty {
+        out.append(contentsOf: "  \"experiments\": ".utf8)
+        experimentsJSON(flows: subflowIDs).write(to: &out, indent: 2, inlineDepth: 3)
+        out.append(contentsOf: ",\n".utf8)
+      }
+      out.append(contentsOf: "  \"flows\": {\n".utf8)
+      // Sub-flows first and the entry flow last, so padding can go at the very end.
+      for (k, id) in subflowIDs.enumerated() {
+        out.append(contentsOf: "    ".utf8)
+        JSONText.writeString(id, to: &out)
+        out.append(contentsOf: ": ".utf8)
+        let runs = k + 1 < subflowIDs.count && k % 2 == 0 ? [subflowIDs[k + 1]] : []
+        flow(id: id, name: "Sub-flow \(k + 1)", screens: max(1, options.subflowScreens), subflows: runs, indent: 4, pad: false, tail: 0)
+        out.append(contentsOf: ",\n".utf8)
+      }
+      out.append(contentsOf: "    \"main\": ".utf8)
+      flow(id: "main", name: "Generated onboarding", screens: max(1, options.screens), subflows: subflowIDs, indent: 4, pad: true, tail: 8)
+      out.append(contentsOf: "\n  }\n}\n".utf8)
+    } else {
+      flow(id: "main", name: "Generated onboarding", screens: max(1, options.screens), subflows: [], indent: 0, pad: true, tail: 2, experiments: true)
+      out.append(0x0A)
+    }
+    return out
+  }
+
+  func experimentsJSON(flows: [String]) -> JSONText {
+    .array(experimentIDs.enumerated().map { k, experiment in
+      let variants: [JSONText] = experiment.variants.enumerated().map { v, id in
+        var members: [(String, JSONText)] = [("id", .string(id)), ("weight", .int(v == 0 ? 50 : 50 / (experiment.variants.count - 1)))]
+        if v == 1, !flows.isEmpty { members.append(("flow", .string(flows[k % flows.count]))) }
+        return .object(members)
+      }
+      return .object([
+        ("id", .string(experiment.id)), ("salt", .string("2026q\(k % 4 + 1)")),
+        ("name", .string("Experiment \(k + 1)")), ("variants", .array(variants)),
+      ])
+    })
+  }
+
+  /// Writes one flow object at `indent`; the entry flow is padded to the target size, leaving
+  /// room for `tail` closing bytes.
+  mutating func flow(
+    id: String, name: String, screens count: Int, subflows: [String], indent: Int, pad: Bool,
+    tail: Int, experiments: Bool = false
+  ) {
+    let inner = String(repeating: " ", count: indent + 2)
+    out.append(contentsOf: "{\n\(inner)\"version\": 1,\n\(inner)\"id\": \"\(id)\",\n\(inner)\"name\": \"\(name)\",\n".utf8)
+    out.append(contentsOf: "\(inner)\"settings\": { \"allowBack\": true, \"showProgress\": true, \"dismissAllowed\": true },\n".utf8)
+    out.append(contentsOf: "\(inner)\"progressIndicator\": { \"enabled\": true, \"variant\": \"bar\", \"position\": \"top\" },\n".utf8)
+    if experiments && !experimentIDs.isEmpty {
+      out.append(contentsOf: "\(inner)\"experiments\": ".utf8)
+      experimentsJSON(flows: []).write(to: &out, indent: indent + 2, inlineDepth: 3)
+      out.append(contentsOf: ",\n".utf8)
+    }
+    out.append(contentsOf: "\(inner)\"screens\": [".utf8)
+    let screenIndent = indent + 4
+    let prefix = "\n" + String(repeating: " ", count: screenIndent)
+    // Where the `flow` screens go: spread evenly, never first.
+    var subflowAt: [Int: String] = [:]
+    for (k, sub) in subflows.enumerated() {
+      subflowAt[min(count - 1, (k + 1) * count / (subflows.count + 1))] = sub
+    }
+    let ids = (0..<count).map { "\(id)_s\($0 + 1)" }
+    var fields: [Field] = []
+    for i in 0..<count {
+      if i > 0 { out.append(0x2C) }
+      out.append(contentsOf: prefix.utf8)
+      let screenJSON: JSONText
+      if let sub = subflowAt[i], i > 0 {
+        screenJSON = flowScreen(ids: ids, index: i, subflow: sub, fields: fields)
+      } else {
+        screenJSON = screen(ids: ids, index: i, fields: &fields)
+      }
+      screenJSON.write(to: &out, indent: screenIndent, inlineDepth: 3)
+    }
+    if pad, let target = options.targetBytes {
+      var n = count
+      let closing = indent + 4 + tail
+      while out.count + closing < target {
+        out.append(0x2C)
+        out.append(contentsOf: prefix.utf8)
+        paddingScreen(flowID: id, index: n, fields: fields).write(to: &out, indent: screenIndent, inlineDepth: 3)
+        n += 1
+      }
+    }
+    out.append(contentsOf: "\n\(inner)]\n\(String(repeating: " ", count: indent))}".utf8)
+  }
+
+  // MARK: Screens
+
+  static let screenTypes = ["question", "form", "feature", "question", "value_prop", "permission", "question"]
+
+  mutating func screen(ids: [String], index: Int, fields: inout [Field]) -> JSONText {
+    let id = ids[index]
+    let isLast = index == ids.count - 1
+    var members: [(String, JSONText)] = [("id", .string(id))]
+    if index == 0 {
+      members += [("name", .string("Welcome")), ("type", .string("welcome")), ("order", .int(index))]
+    } else if isLast {
+      members += [("name", .string("All set")), ("type", .string("celebration")), ("order", .int(index))]
+    } else {
+      members += [
+        ("name", .string(Words.title(&rng))), ("type", .string(rng.pick(Self.screenTypes))),
+        ("order", .int(index)),
+      ]
+    }
+    // A few screens use the legacy (block-less) content.
+    if index > 0 && !isLast && rng.below(10) == 0 {
+      members.append(("content", legacyContent(fields: fields)))
+    } else {
+      var blocks: [JSONText] = []
+      let prefix = "\(id)_b"
+      blocks.append(textBlock(id: "\(prefix)1", order: 0, text: index == 0 ? "Welcome aboard" : Words.question(&rng), variant: "h2"))
+      let contentBlocks = index == 0 || isLast ? 1 : rng.int(1...4)
+      var newFields: [Field] = []
+      for k in 0..<contentBlocks {
+        let blockID = "\(prefix)\(k + 2)"
+        blocks.append(contentBlock(id: blockID, order: k + 1, ids: ids, index: index, fields: fields, newFields: &newFields))
+      }
+      blocks.append(
+        .object([
+          ("id", .string("\(prefix)\(contentBlocks + 2)")), ("type", .string("button")),
+          ("order", .int(contentBlocks + 1)),
+          ("content", .object([("text", .string(isLast ? "Finish" : "Continue")), ("variant", .string("primary"))])),
+        ]))
+      fields += newFields
+      var content: [(String, JSONText)] = [("useBlocks", .bool(true))]
+      if !isLast && index > 0 && rng.below(8) == 0 {
+        content.append(("skipText", .string("Not now")))
+      }
+      content.append(("blocks", .array(blocks)))
+      members.append(("content", .object(content)))
+    }
+    if !isLast && index > 0 && rng.chance(options.ruleDensity) && options.branching > 0 {
+      members.append(("rules", rules(ids: ids, index: index, fields: fields)))
+    } else if !isLast && index + 2 < ids.count && rng.below(6) == 0 {
+      members.append(("next", .string(ids[rng.int(index + 1...ids.count - 1)])))
+    }
+    return .object(members)
+  }
+
+  /// A screen of type `flow` that runs a sub-flow; rules may branch after it.
+  mutating func flowScreen(ids: [String], index: Int, subflow: String, fields: [Field]) -> JSONText {
+    var members: [(String, JSONText)] = [
+      ("id", .string(ids[index])), ("name", .string("Run \(subflow)")), ("type", .string("flow")),
+      ("order", .int(index)), ("flow", .string(subflow)), ("content", .object([])),
+    ]
+    if index < ids.count - 1 && rng.chance(options.ruleDensity) && options.branching > 0 {
+      members.append(("rules", rules(ids: ids, index: index, fields: fields)))
+    }
+    return .object(members)
+  }
+
+  mutating func legacyContent(fields: [Field]) -> JSONText {
+    .object([
+      ("title", .string(Words.title(&rng))),
+      ("subtitle", .string(template(fields: fields))),
+      ("icon", .string(rng.pick(Words.icons))),
+      ("buttonText", .string("Continue")),
+    ])
+  }
+
+  /// Informational screens used to reach the target size: long paragraphs, feature cards,
+  /// rich text and images, with a template now and then.
+  mutating func paddingScreen(flowID: String, index: Int, fields: [Field]) -> JSONText {
+    let id = "\(flowID)_info\(index + 1)"
+    var blocks: [JSONText] = []
+    let count = rng.int(6...14)
+    for k in 0..<count {
+      let blockID = "\(id)_b\(k + 1)"
+      switch rng.below(5) {
+      case 0:
+        blocks.append(
+          .object([
+            ("id", .string(blockID)), ("type", .string("feature-card")), ("order", .int(k)),
+            ("content", .object([("headline", .string(Words.title(&rng))), ("body", .string(Words.paragraph(&rng, sentences: 2)))])),
+          ]))
+      case 1:
+        let spans: [JSONText] = (0..<rng.int(2...4)).map { s in
+          .object([("text", .string(Words.sentence(&rng) + " ")), ("bold", .bool(s % 2 == 1))])
+        }
+        blocks.append(
+          .object([
+            ("id", .string(blockID)), ("type", .string("text")), ("order", .int(k)),
+            ("content", .object([("variant", .string("body")), ("richText", .array(spans))])),
+          ]))
+      case 2:
+        blocks.append(
+          .object([
+            ("id", .string(blockID)), ("type", .string("image")), ("order", .int(k)),
+            ("content", .object([("src", .string("https://cdn.example.com/img/\(id)/\(k).png")), ("alt", .string(Words.sentence(&rng)))])),
+          ]))
+      default:
+        let text = !fields.isEmpty && rng.below(4) == 0 ? template(fields: fields) : Words.paragraph(&rng, sentences: rng.int(2...6))
+        blocks.append(textBlock(id: blockID, order: k, text: text, variant: "body"))
+      }
+    }
+    blocks.append(
+      .object([
+        ("id", .string("\(id)_b\(count + 1)")), ("type", .string("button")), ("order", .int(count)),
+        ("content", .object([("text", .string("Continue"))])),
+      ]))
+    return .object([
+      ("id", .string(id)), ("name", .string(Words.title(&rng))), ("type", .string("feature")),
+      ("order", .int(index)), ("content", .object([("useBlocks", .bool(true)), ("blocks", .array(blocks))])),
+    ])
+  }
+
+  // MARK: Blocks
+
+  func textBlock(id: String, order: Int, text: String, variant: String) -> JSONText {
+    .object([
+      ("id", .string(id)), ("type", .string("text")), ("order", .int(order)),
+      ("content", .object([("text", .string(text)), ("variant", .string(variant))])),
+    ])
+  }
+
+  mutating func newFieldName(_ stem: String) -> String {
+    fieldCounter += 1
+    return "\(stem)_\(fieldCounter)"
+  }
+
+  mutating func contentBlock(
+    id: String, order: Int, ids: [String], index: Int, fields: [Field], newFields: inout [Field]
+  ) -> JSONText {
+    let mix = options.mix
+    var roll = mix.total > 0 ? rng.below(mix.total) : 4 * 1000  // no weights: text only
+    var kind = 4
+    for (k, weight) in [mix.inputs, mix.checklists, mix.sliders, mix.toggles, mix.texts, mix.buttons].enumerated() {
+      if roll < weight {
+        kind = k
+        break
+      }
+      roll -= weight
+    }
+    var members: [(String, JSONText)] = [("id", .string(id))]
+    var content: [(String, JSONText)] = []
+    switch kind {
+    case 0:
+      let (stem, inputType) = rng.pick(Words.inputs)
+      let name = newFieldName(stem)
+      members.append(("type", .string("input")))
+      content = [
+        ("fieldName", .string(name)), ("label", .string(Words.title(&rng))),
+        ("placeholder", .string("e.g. \(Words.word(&rng))")), ("inputType", .string(inputType)),
+        ("required", .bool(rng.below(2) == 0)),
+      ]
+      switch inputType {
+      case "number":
+        content += [("min", .int(0)), ("max", .int(120))]
+        newFields.append(Field(name: name, kind: .number, range: 0...120))
+      case "email":
+        content += [("pattern", .string("[^@ ]+@[^@ ]+\\.[a-z]+")), ("patternMessage", .string("Enter a valid email"))]
+        newFields.append(Field(name: name, kind: .text))
+      default:
+        content += [("minLength", .int(1)), ("maxLength", .int(40))]
+        newFields.append(Field(name: name, kind: .text))
+      }
+    case 1:
+      let (stem, options) = rng.pick(Words.choices)
+      let name = newFieldName(stem)
+      let multiple = rng.below(3) == 0
+      members.append(("type", .string(rng.below(4) == 0 ? (multiple ? "goal-selector" : "quiz-question") : "checklist")))
+      let items: [JSONText] = options.map { option in
+        .object([("id", .string(option)), ("label", .string(option.capitalizedWord))])
+      }
+      content = [
+        ("fieldName", .string(name)), ("allowMultiple", .bool(multiple)), ("required", .bool(true)),
+        ("items", .array(items)),
+      ]
+      if multiple { content += [("minSelections", .int(1)), ("maxSelections", .int(options.count))] }
+      newFields.append(Field(name: name, kind: multiple ? .multiChoice : .choice, values: options))
+    case 2:
+      let (stem, lo, hi, step) = rng.pick(Words.sliders)
+      let name = newFieldName(stem)
+      members.append(("type", .string("slider")))
+      content = [
+        ("fieldName", .string(name)), ("label", .string(Words.title(&rng))), ("min", .int(lo)),
+        ("max", .int(hi)), ("step", .int(step)), ("defaultValue", .int(lo + (hi - lo) / step / 2 * step)),
+        ("valueSuffix", .string(" \(Words.word(&rng))")),
+      ]
+      newFields.append(Field(name: name, kind: .number, range: lo...hi))
+    case 3:
+      let name = newFieldName(rng.pick(["notify", "newsletter", "share_data", "reminders", "dark_mode"]))
+      members.append(("type", .string("toggle")))
+      content = [("fieldName", .string(name)), ("label", .string(Words.sentence(&rng))), ("defaultValue", .bool(rng.below(2) == 0))]
+      newFields.append(Field(name: name, kind: .bool))
+    case 5:
+      members.append(("type", .string("button")))
+      content = [("text", .string(Words.title(&rng))), ("variant", .string("secondary")), ("action", action(ids: ids, index: index))]
+    default:
+      members.append(("type", .string("text")))
+      let text = !fields.isEmpty && rng.below(2) == 0 ? template(fields: fields) : Words.paragraph(&rng, sentences: rng.int(1...3))
+      content = [("text", .string(text)), ("variant", .string(rng.pick(["body", "caption", "label"])))]
+    }
+    members += [("order", .int(order)), ("content", .object(content))]
+    if !fields.isEmpty && rng.below(12) == 0 {
+      members.append(("visibleWhen", .string(expression(fields.last!))))
+    }
+    return .object(members)
+  }
+
+  /// A secondary button's action: forward jumps, custom actions, links.
+  mutating func action(ids: [String], index: Int) -> JSONText {
+    switch rng.below(4) {
+    case 0 where index + 1 < ids.count:
+      return .object([("type", .string("screen")), ("screenId", .string(ids[rng.int(index + 1...ids.count - 1)]))])
+    case 1:
+      return .object([
+        ("type", .string("custom")), ("identifier", .string(rng.pick(Words.customActions))),
+        ("awaitResult", .bool(true)), ("onSuccess", .object([("type", .string("next"))])),
+        ("onCancel", .object([("type", .string("skip"))])),
+      ])
+    case 2:
+      return .object([("type", .string("openUrl")), ("url", .string("https://example.com/\(Words.word(&rng))"))])
+    default:
+      return .object([("type", .string("skip"))])
+    }
+  }
+
+  // MARK: Rules, conditions, templates
+
+  mutating func rules(ids: [String], index: Int, fields: [Field]) -> JSONText {
+    var list: [JSONText] = []
+    for k in 0..<options.branching {
+      let target: String = rng.below(12) == 0 ? "$complete" : ids[rng.int(index + 1...ids.count - 1)]
+      let unconditional = k == options.branching - 1 && rng.below(2) == 0
+      if unconditional || (fields.isEmpty && experimentIDs.isEmpty) {
+        list.append(.object([("goto", .string(target))]))
+      } else {
+        list.append(.object([("when", condition(fields: fields)), ("goto", .string(target))]))
+      }
+    }
+    return .array(list)
+  }
+
+  /// An expression string or a structured condition over the fields collected so far.
+  mutating func condition(fields: [Field]) -> JSONText {
+    if fields.isEmpty || (!experimentIDs.isEmpty && rng.below(5) == 0) {
+      let experiment = experimentIDs[rng.below(experimentIDs.count)]
+      return .string("$variant.\(experiment.id) == '\(rng.pick(experiment.variants))'")
+    }
+    let field = fields[fields.count - 1 - rng.below(min(fields.count, 6))]
+    switch rng.below(4) {
+    case 0:
+      return structured(field)
+    case 1 where fields.count > 1:
+      let other = fields[rng.below(fields.count)]
+      return .object([("any", .array([structured(field), .string(expression(other))]))])
+    default:
+      let text = expression(field)
+      if fields.count > 1 && rng.below(3) == 0 {
+        let other = fields[rng.below(fields.count)]
+        return .string("\(text) \(rng.below(2) == 0 ? "&&" : "||") \(expression(other))")
+      }
+      return .string(text)
+    }
+  }
+
+  mutating func expression(_ field: Field) -> String {
+    switch field.kind {
+    case .number:
+      let threshold = rng.int(field.range)
+      return "\(field.name) \(rng.pick([">=", "<", ">", "<=", "=="])) \(threshold)"
+    case .choice:
+      return rng.below(3) == 0
+        ? "\(field.name) in [\(field.values.prefix(2).map { "'\($0)'" }.joined(separator: ", "))]"
+        : "\(field.name) == '\(rng.pick(field.values))'"
+    case .multiChoice:
+      return "\(field.name) contains '\(rng.pick(field.values))'"
+    case .bool:
+      return rng.below(2) == 0 ? field.name : "!\(field.name)"
+    case .text:
+      return rng.below(2) == 0 ? "len(\(field.name)) > \(rng.int(1...5))" : "lower(\(field.name)) != 'test'"
+    }
+  }
+
+  mutating func structured(_ field: Field) -> JSONText {
+    switch field.kind {
+    case .number:
+      return .object([("field", .string(field.name)), ("op", .string(rng.pick(["gt", "gte", "lt", "lte"]))), ("value", .int(rng.int(field.range)))])
+    case .choice, .multiChoice:
+      return .object([("field", .string(field.name)), ("op", .string("equals")), ("value", .string(rng.pick(field.values)))])
+    case .bool:
+      return .object([("field", .string(field.name)), ("op", .string("equals")), ("value", .bool(true))])
+    case .text:
+      return .object([("field", .string(field.name)), ("op", .string("not_empty"))])
+    }
+  }
+
+  /// Template text over earlier fields, with the filters of flow-format §6.
+  mutating func template(fields: [Field]) -> String {
+    guard !fields.isEmpty else { return Words.sentence(&rng) }
+    let field = fields[rng.below(fields.count)]
+    let interpolation: String
+    switch field.kind {
+    case .number:
+      interpolation = rng.pick([
+        "{\(field.name) * 365 | number}", "{round(\(field.name) / 7, 1)}", "{\(field.name) * 12 / 365 | round: 2}",
+        "{max(\(field.name), 1)}",
+      ])
+    case .text, .choice:
+      interpolation = rng.pick(["{\(field.name) | default: 'friend'}", "{\(field.name) | capitalize}", "{upper(\(field.name))}"])
+    case .multiChoice:
+      interpolation = rng.pick(["{\(field.name) | join: ', '}", "{len(\(field.name))}"])
+    case .bool:
+      interpolation = "{\(field.name)}"
+    }
+    return "\(Words.sentence(&rng, end: "")) \(interpolation) \(Words.sentence(&rng))"
+  }
+}
+
+extension String {
+  fileprivate var capitalizedWord: String {
+    guard let first else { return self }
+    return first.uppercased() + dropFirst().replacing("_", with: " ")
+  }
+}

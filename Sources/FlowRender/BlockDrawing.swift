@@ -1,0 +1,293 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+/// Draws the blocks of the current screen, each as one section.
+///
+///     text h1     Title, bold, underlined with ═        text h2   underlined with ─
+///     text h3     ▸ Title                               caption, label: dim (plain: as body)
+///     richText    bold / italic spans (ANSI only)       body: wrapped to the width
+///     image       [image: alt]  (else the file name of src; video and lottie alike)
+///     icon        the emoji on its own line             divider   ─ across the width
+///     spacer      one extra blank line                  button    [1] Label  (Session.actions)
+///     input       Label *            (* = required)     checklist Label (choose any)
+///                   > value  |  > (placeholder)  |  > ____       1. [x] Item  (multi)
+///                   ! error message under the field               1. (•) Item  (single)
+///     slider      Label                                 toggle    [on] Label / [off] Label
+///                   0 ───●──────── 8   2 h
+///     feature-card a box ┌─┐ │ Headline │ │ body │ └─┘ (at most 60 columns)
+///     progress    the flow position (bar dots steps ring), see ProgressDrawing
+///     custom      [custom: identifier]                  other     [unsupported block: type]
+struct BlockDrawing {
+  let session: Session
+  let width: Int
+  let actionsByBlock: [String: ActionEntry]
+
+  init(session: Session, width: Int) {
+    self.session = session
+    self.width = width
+    var actions: [String: ActionEntry] = [:]
+    for entry in session.actions {
+      if let id = entry.blockID { actions[id] = entry }
+    }
+    self.actionsByBlock = actions
+  }
+
+  func sections() -> [Section] {
+    session.visibleBlocks.flatMap(sections(for:))
+  }
+
+  func sections(for block: Block) -> [Section] {
+    var section: Section
+    switch block.content {
+    case .text(let text):
+      section = Section(lines: self.text(text))
+    case .media(let kind, let src, let alt):
+      section = Section(lines: placeholder(kind, alt: alt, src: src))
+    case .icon(let icon):
+      section = Section(lines: TextWrapper.wrap([StyledRun(icon)], width: width))
+    case .button:
+      guard let entry = actionsByBlock[block.id] else { return [] }
+      section = buttonSection(entry)
+    case .input(let input):
+      section = Section(lines: self.input(input, block: block))
+    case .choice(let choice):
+      section = Section(lines: self.choice(choice, block: block))
+    case .slider(let slider):
+      section = Section(lines: self.slider(slider, block: block))
+    case .toggle(let toggle):
+      section = Section(lines: self.toggle(toggle, block: block))
+    case .progress(let variant):
+      section = Section(lines: progress(variant))
+    case .spacer:
+      section = Section(lines: [.blank], kind: .spacer)
+    case .divider:
+      section = Section(lines: [StyledLine(String(repeating: "─", count: width), .dim)])
+    case .featureCard(let headline, let body):
+      section = Section(lines: featureCard(headline: headline, body: body))
+    case .scrollContainer(let children):
+      return children.filter(session.isVisible).flatMap(sections(for:))
+    case .custom(let identifier, _):
+      section = Section(lines: bracketed("custom: \(identifier ?? "?")"))
+    case .unsupported:
+      section = Section(lines: bracketed("unsupported block: \(block.type)"))
+    }
+    if let field = block.fieldName, let message = session.validationErrors[field] {
+      section.lines += errorLines(message)
+    }
+    return [section]
+  }
+
+  // MARK: Text
+
+  func text(_ block: TextBlock) -> [StyledLine] {
+    var runs: [StyledRun]
+    if !block.richText.isEmpty {
+      runs = block.richText.map { span in
+        var style: TextStyle = []
+        if span.bold { style.insert(.bold) }
+        if span.italic { style.insert(.italic) }
+        return StyledRun(session.render(span.text), style)
+      }
+    } else if let text = block.text {
+      runs = [StyledRun(session.render(text))]
+    } else {
+      return []
+    }
+    switch block.variant {
+    case "h1": return heading(runs, rule: "═")
+    case "h2": return heading(runs, rule: "─")
+    case "h3":
+      return TextWrapper.wrap(adding(.bold, to: runs), width: width, prefix: [StyledRun("▸ ", .bold)])
+    case "caption", "label":
+      return TextWrapper.wrap(adding(.dim, to: runs), width: width)
+    default:
+      return TextWrapper.wrap(runs, width: width)
+    }
+  }
+
+  func heading(_ runs: [StyledRun], rule: String) -> [StyledLine] {
+    let lines = TextWrapper.wrap(adding(.bold, to: runs), width: width)
+    guard let widest = lines.map(\.width).max(), widest > 0 else { return lines }
+    return lines + [StyledLine(String(repeating: rule, count: widest), .dim)]
+  }
+
+  func adding(_ style: TextStyle, to runs: [StyledRun]) -> [StyledRun] {
+    runs.map { StyledRun($0.text, $0.style.union(style)) }
+  }
+
+  func plain(_ template: TextTemplate?) -> String? {
+    guard let template else { return nil }
+    let text = session.render(template)
+    return text.isEmpty ? nil : text
+  }
+
+  // MARK: Placeholders
+
+  func placeholder(_ kind: String, alt: String?, src: String?) -> [StyledLine] {
+    let name = alt.flatMap { $0.isEmpty ? nil : $0 } ?? src.flatMap(Self.fileName)
+    return bracketed(name.map { "\(kind): \($0)" } ?? kind)
+  }
+
+  static func fileName(_ src: String) -> String? {
+    let path = src.split(separator: "?").first.map(String.init) ?? src
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name.isEmpty ? nil : name
+  }
+
+  func bracketed(_ text: String) -> [StyledLine] {
+    TextWrapper.wrap([StyledRun("[\(text)]", .dim)], width: width, continuation: [StyledRun(" ")])
+  }
+
+  // MARK: Buttons
+
+  func buttonSection(_ entry: ActionEntry, style: TextStyle = .bold) -> Section {
+    let number = "[\(entry.number)] "
+    let lines = TextWrapper.wrap(
+      [StyledRun(entry.label, style)], width: width, prefix: [StyledRun(number, [.cyan, .bold])])
+    return Section(lines: lines.isEmpty ? [StyledLine(number, [.cyan, .bold])] : lines, kind: .button)
+  }
+
+  // MARK: Fields
+
+  func errorLines(_ message: String, indent: String = "  ") -> [StyledLine] {
+    TextWrapper.wrap(
+      [StyledRun(message, .red)], width: width, prefix: [StyledRun(indent + "! ", [.red, .bold])])
+  }
+
+  func label(_ template: TextTemplate?, required: Bool = false, hint: String? = nil) -> [StyledLine] {
+    var runs: [StyledRun] = []
+    if let text = plain(template) {
+      runs.append(StyledRun(text, .bold))
+      if required { runs.append(StyledRun(" *", [.red, .bold])) }
+      if let hint { runs.append(StyledRun(" (\(hint))", .dim)) }
+    } else if hint != nil || required {
+      // No label: the hint alone, saying "required" in words.
+      let words = [required ? "required" : nil, hint].compactMap { $0 }.joined(separator: ", ")
+      runs.append(StyledRun("(\(words))", .dim))
+    }
+    return runs.isEmpty ? [] : TextWrapper.wrap(runs, width: width)
+  }
+
+  func input(_ input: InputBlock, block: Block) -> [StyledLine] {
+    var lines = label(input.label, required: input.required)
+    let value = session.value(of: block).map(\.displayString) ?? ""
+    let runs: [StyledRun]
+    if !value.isEmpty {
+      runs = [StyledRun(input.kind == .password ? String(repeating: "•", count: value.count) : value)]
+    } else if let placeholder = plain(input.placeholder) {
+      runs = [StyledRun("(\(placeholder))", .dim)]
+    } else {
+      runs = [StyledRun("____________", .dim)]
+    }
+    lines += TextWrapper.wrap(runs, width: width, prefix: [StyledRun("  > ", .cyan)])
+    return lines
+  }
+
+  func choice(_ choice: ChoiceBlock, block: Block) -> [StyledLine] {
+    var hint: String?
+    if choice.allowMultiple {
+      switch (choice.minSelections, choice.maxSelections) {
+      case (let low?, let high?) where low == high: hint = "choose \(low)"
+      case (let low?, let high?): hint = "choose \(low)–\(high)"
+      case (let low?, nil): hint = "choose at least \(low)"
+      case (nil, let high?): hint = "choose up to \(high)"
+      case (nil, nil): hint = "choose any"
+      }
+    }
+    var lines = label(choice.label, required: choice.required, hint: hint)
+    let selected: Set<String>
+    switch session.value(of: block) {
+    case .list(let values)?: selected = Set(values.map(\.displayString))
+    case let value?: selected = value.isEmpty ? [] : [value.displayString]
+    case nil: selected = []
+    }
+    let digits = String(choice.items.count).count
+    for (index, item) in choice.items.enumerated() {
+      let isOn = selected.contains(item.value)
+      let mark = choice.allowMultiple ? (isOn ? "[x]" : "[ ]") : (isOn ? "(•)" : "( )")
+      let number = String(index + 1)
+      let pad = String(repeating: " ", count: digits - number.count)
+      let prefix = [
+        StyledRun("  " + pad + number + ". ", .cyan), StyledRun(mark + " ", isOn ? [.green, .bold] : []),
+      ]
+      lines += TextWrapper.wrap(
+        [StyledRun(session.render(item.label), isOn ? .bold : [])], width: width, prefix: prefix)
+    }
+    return lines
+  }
+
+  func slider(_ slider: SliderBlock, block: Block) -> [StyledLine] {
+    var lines = label(slider.label)
+    let current = session.value(of: block)?.numericValue ?? slider.defaultValue
+    let low = NumberFormatting.javaScriptString(slider.min)
+    let high = NumberFormatting.javaScriptString(slider.max)
+    let shown =
+      (slider.valuePrefix ?? "") + NumberFormatting.javaScriptString(current) + (slider.valueSuffix ?? "")
+    let indent = 2
+    let fixed = indent + DisplayWidth.of(low) + 1 + 1 + DisplayWidth.of(high)
+    let valueWidth = 3 + DisplayWidth.of(shown)
+    var cells = min(20, width - fixed - valueWidth)
+    let inline = cells >= 5
+    if !inline { cells = max(3, min(20, width - fixed)) }
+    let span = slider.max - slider.min
+    let fraction = span > 0 ? min(max((current - slider.min) / span, 0), 1) : 0
+    let knob = Int((fraction * Double(cells - 1)).rounded())
+    var scale = StyledLine("  " + low + " ")
+    scale.append(String(repeating: "─", count: knob), .dim)
+    scale.append("●", [.cyan, .bold])
+    scale.append(String(repeating: "─", count: cells - 1 - knob), .dim)
+    scale.append(" " + high)
+    if inline {
+      scale.append("   ")
+      scale.append(shown, .bold)
+      lines.append(scale)
+    } else {
+      lines.append(scale)
+      lines += TextWrapper.wrap([StyledRun(shown, .bold)], width: width, prefix: [StyledRun("  = ")])
+    }
+    return lines
+  }
+
+  func toggle(_ toggle: ToggleBlock, block: Block) -> [StyledLine] {
+    let isOn = session.value(of: block)?.isTruthy ?? toggle.defaultValue
+    let mark = isOn ? StyledRun("[on] ", [.green, .bold]) : StyledRun("[off] ", .dim)
+    let text = plain(toggle.label) ?? block.fieldName ?? ""
+    return TextWrapper.wrap([StyledRun(text)], width: width, prefix: [mark])
+  }
+
+  // MARK: Progress and cards
+
+  func progress(_ variant: String) -> [StyledLine] {
+    let flow = session.currentFlow
+    guard
+      let position = ProgressPosition.of(
+        index: session.currentScreenIndex, screenCount: flow.screens.count, indicator: flow.progressIndicator)
+    else { return [] }
+    return [ProgressDrawing.line(position, variant: variant, width: width)]
+  }
+
+  func featureCard(headline: TextTemplate?, body: TextTemplate?) -> [StyledLine] {
+    let boxWidth = min(width, 60)
+    let inner = boxWidth - 4
+    var content: [StyledLine] = []
+    if let headline = plain(headline) {
+      content += TextWrapper.wrap([StyledRun(headline, .bold)], width: inner)
+    }
+    if let body = plain(body) {
+      content += TextWrapper.wrap([StyledRun(body)], width: inner)
+    }
+    if content.isEmpty { return [] }
+    var lines = [StyledLine("┌" + String(repeating: "─", count: boxWidth - 2) + "┐", .dim)]
+    for line in content {
+      var boxed = StyledLine("│ ", .dim)
+      boxed.runs += line.runs
+      boxed.append(String(repeating: " ", count: max(0, inner - line.width)))
+      boxed.append(" │", .dim)
+      lines.append(boxed)
+    }
+    lines.append(StyledLine("└" + String(repeating: "─", count: boxWidth - 2) + "┘", .dim))
+    return lines
+  }
+}

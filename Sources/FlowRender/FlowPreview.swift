@@ -1,0 +1,124 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+
+/// Renders screens without walking a flow (`flowrun render`): one fresh session per screen,
+/// started on that screen with `PreviewData` values set, drawn by `ScreenRenderer` — so a
+/// preview and a run draw a screen the same way.
+///
+/// Screens that cannot be shown on their own get their header and a note: a `flow` screen
+/// (its sub-flow's screens are drawn under that flow), a screen whose `onEnter` navigates away
+/// at once, a screen a session cannot start on. A screen whose `onEnter` awaits a result is
+/// drawn with what it waits for.
+public enum FlowPreview {
+  /// Why a preview could not be drawn (an unknown `--flow` or `--screen`).
+  public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    /// The closest known id, for a "did you mean" note.
+    public var suggestion: String?
+
+    public init(_ message: String, suggestion: String? = nil) {
+      self.message = message
+      self.suggestion = suggestion
+    }
+
+    public var description: String {
+      message + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    }
+  }
+
+  /// Every screen of every flow (document order), of one flow, or one screen. Screens are
+  /// separated by a blank line; in a document of several flows each flow starts with a
+  /// `══ Flow id · name ══` line (not when one screen is asked for).
+  public static func render(
+    document: FlowDocument, flowID: String? = nil, screenID: String? = nil,
+    options: RenderOptions = RenderOptions()
+  ) throws(Failure) -> String {
+    var flows = document.flows
+    if let flowID {
+      guard let flow = document.flow(flowID) else {
+        throw Failure(
+          "no flow '\(flowID)' in the document (flows: \(document.flows.map(\.id).joined(separator: ", ")))",
+          suggestion: closestMatch(to: flowID, in: document.flows.map(\.id)))
+      }
+      flows = [flow]
+    }
+    let values = PreviewData.values(for: document)
+    if let screenID {
+      let ordered = flows.sorted { ($0.id == document.entryFlowID ? 0 : 1) < ($1.id == document.entryFlowID ? 0 : 1) }
+      guard let flow = ordered.first(where: { $0.screen(screenID) != nil }) else {
+        let ids = flows.flatMap { $0.screens.map(\.id) }
+        let scope = flowID.map { "flow '\($0)'" } ?? "the document"
+        throw Failure(
+          "no screen '\(screenID)' in \(scope)", suggestion: closestMatch(to: screenID, in: ids, maxDistance: 3))
+      }
+      return renderScreen(screenID, flowID: flow.id, in: document, values: values, options: options)
+    }
+    var parts: [String] = []
+    for flow in flows {
+      if document.flows.count > 1 {
+        let title = flow.name == flow.id ? "Flow \(flow.id)" : "Flow \(flow.id) · \(flow.name)"
+        parts.append(
+          flowTitle(title, width: options.effectiveWidth).map { $0.text(color: options.color) + "\n" }.joined())
+      }
+      for screen in flow.screens {
+        parts.append(renderScreen(screen.id, flowID: flow.id, in: document, values: values, options: options))
+      }
+    }
+    return parts.joined(separator: "\n")
+  }
+
+  /// One screen of one flow with `values` set (default: `PreviewData.values(for:)`).
+  public static func renderScreen(
+    _ screenID: String, flowID: String, in document: FlowDocument,
+    values: [(name: String, value: Value)]? = nil, options: RenderOptions = RenderOptions()
+  ) -> String {
+    guard let flow = document.flow(flowID), let screen = flow.screen(screenID) else {
+      return "[no screen '\(screenID)' in flow '\(flowID)']\n"
+    }
+    let showFlow = document.flows.count > 1
+    if screen.kind == .flow, let subflow = screen.subflow, document.flow(subflow) != nil {
+      return stub(screen, flow, showFlow, "[runs flow \(subflow); its screens are drawn under that flow]", options)
+    }
+    let config = SessionConfig(
+      userID: PreviewData.userID, sessionID: "preview", startScreen: screen.id, flowID: flow.id,
+      interactive: true, recordsHistory: false)
+    var session: Session
+    do {
+      (session, _) = try Session.start(document: document, config: config)
+    } catch {
+      return stub(screen, flow, showFlow, "[cannot start here: \(error.message)]", options)
+    }
+    for (name, value) in values ?? PreviewData.values(for: document) {
+      _ = session.send(.setVariable(name: name, value: value))
+    }
+    if session.currentFlow.id != flow.id || session.currentScreen.id != screen.id || session.status.isEnded {
+      let landing = session.status.isEnded ? "the end of the flow (\(session.status.name))" : session.currentScreen.id
+      let why = screen.onEnter.map { "onEnter runs \(ScreenDrawing.describe($0)) and" } ?? "the session"
+      return stub(screen, flow, showFlow, "[\(why) moves on to \(landing); the screen is never shown]", options)
+    }
+    return ScreenRenderer.render(session, options: options)
+  }
+
+  static func stub(_ screen: Screen, _ flow: Flow, _ showFlow: Bool, _ note: String, _ options: RenderOptions)
+    -> String
+  {
+    let width = options.effectiveWidth
+    var lines = HeaderDrawing.lines(screen: screen, flow: flow, showFlow: showFlow, width: width)
+    lines.append(.blank)
+    lines += TextWrapper.wrap([StyledRun(note, .dim)], width: width, continuation: [StyledRun(" ")])
+    return lines.map { $0.text(color: options.color) + "\n" }.joined()
+  }
+
+  static func flowTitle(_ title: String, width: Int) -> [StyledLine] {
+    var lines = TextWrapper.wrap(
+      [StyledRun(title, [.bold, .cyan])], width: width - 2, prefix: [StyledRun("══ ", .cyan)],
+      continuation: [StyledRun("   ")])
+    let fill = width - (lines.last?.width ?? 0) - 1
+    if fill >= 2, !lines.isEmpty {
+      lines[lines.count - 1].append(" ")
+      lines[lines.count - 1].append(String(repeating: "═", count: fill), .cyan)
+    }
+    return lines
+  }
+}

@@ -1,0 +1,47 @@
+import FlowFormat
+
+/// The screen header: `── Name (id) · type ──────` filled with a rule to the width.
+///
+/// The id is left out when it equals the name; the type is the type as written, with the
+/// detail that matters for it: `native: paywall`, `permission: notifications`,
+/// `flow: profile_setup`. In a document of several flows the flow id comes first:
+/// `── profile_setup / Your name (your_name) · form ──`.
+enum HeaderDrawing {
+  static func title(screen: Screen, flow: Flow, showFlow: Bool) -> String {
+    var title = showFlow ? "\(flow.id) / " : ""
+    title += screen.name == screen.id ? screen.id : "\(screen.name) (\(screen.id))"
+    var type = screen.type
+    switch screen.kind {
+    case .native: type += ": " + (screen.content.identifier ?? screen.id)
+    case .permission: if let permission = screen.content.permissionType { type += ": " + permission }
+    case .flow: if let subflow = screen.subflow { type += ": " + subflow }
+    default: break
+    }
+    return sanitize(title + " · " + type).replacingNewlines()
+  }
+
+  static func lines(screen: Screen, flow: Flow, showFlow: Bool, width: Int) -> [StyledLine] {
+    rule(title: title(screen: screen, flow: flow, showFlow: showFlow), width: width)
+  }
+
+  /// `── title ───…` to `width`; a long title wraps, and the rule closes its last line.
+  static func rule(title: String, width: Int, style: TextStyle = .bold) -> [StyledLine] {
+    var lines = TextWrapper.wrap(
+      [StyledRun(title, style)], width: width - 2, prefix: [StyledRun("── ", .dim)],
+      continuation: [StyledRun("   ")])
+    if lines.isEmpty { lines = [StyledLine("──", .dim)] }
+    let used = lines[lines.count - 1].width
+    let fill = width - used - 1
+    if fill >= 2 {
+      lines[lines.count - 1].append(" ")
+      lines[lines.count - 1].append(String(repeating: "─", count: fill), .dim)
+    }
+    return lines
+  }
+}
+
+extension String {
+  func replacingNewlines() -> String {
+    split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
+  }
+}

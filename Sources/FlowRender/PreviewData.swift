@@ -1,0 +1,194 @@
+import FlowExpression
+import FlowFormat
+
+/// Mock values for previewing screens without running them, derived from field names and
+/// types the way an editor's preview fills its templates.
+///
+/// By name (the field name split into lower-case words at `_`, `-`, `.` and camelCase):
+/// `email` → `alex@example.com`; `name`, `first_name`, `nickname` → `Alex`; `last_name`,
+/// `surname` → `Morgan`; `full_name` → `Alex Morgan`; `username`, `handle` → `alex`;
+/// `phone`, `mobile` → `+1 555 0100`; `url`, `website` → `https://example.com`; `company`,
+/// `organization`, `workspace` → `Acme`; `city` → `Lisbon`; `country` → `Portugal`;
+/// `password` → `preview-password`; `birthday`, `dob`, `date` → `1990-01-01`; `age` → 30.
+///
+/// By block: an input's `defaultValue`, else its name's value, else by `inputType` (email,
+/// phone, url, password and date as above; number: the name's number when it is in range, else
+/// the middle of `min...max`, else `min`, else `max`, else 5; text: the placeholder without
+/// a leading "e.g.", else `Sample text`), cut to `maxLength`. A slider and a toggle take their
+/// default; a single-select checklist its first item; a multi-select one its first
+/// `max(1, minSelections)` items (at most `maxSelections`).
+///
+/// Template names no field collects get a value only when a name rule knows them; the others
+/// stay literal, which shows the designer what is missing. `$user.id` is `preview-user`.
+public enum PreviewData {
+  /// The user id of preview sessions (`$user.id`).
+  public static let userID = "preview-user"
+
+  /// Values for every field of the document (first block wins), then for the template names
+  /// the name rules know; in document order.
+  public static func values(for document: FlowDocument) -> [(name: String, value: Value)] {
+    var out: [(name: String, value: Value)] = []
+    var seen: Set<String> = []
+    for flow in document.flows {
+      for screen in flow.screens {
+        for block in screen.content.flatBlocks {
+          guard let field = block.fieldName, !seen.contains(field), let value = value(for: block) else { continue }
+          seen.insert(field)
+          out.append((field, value))
+        }
+      }
+    }
+    for flow in document.flows {
+      for screen in flow.screens {
+        for name in templateNames(of: screen) where !seen.contains(name) && !name.hasPrefix("$") {
+          seen.insert(name)
+          if let value = value(forName: name) { out.append((name, value)) }
+        }
+      }
+    }
+    return out
+  }
+
+  /// The mock value of a collecting block; nil for blocks that collect nothing.
+  public static func value(for block: Block) -> Value? {
+    switch block.content {
+    case .input(let input):
+      if let value = input.defaultValue { return value }
+      let name = block.fieldName ?? ""
+      if input.kind == .number { return .number(number(for: input, name: name)) }
+      var text: String
+      if case .string(let byName)? = value(forName: name) {
+        text = byName
+      } else {
+        switch input.kind {
+        case .email: text = "alex@example.com"
+        case .phone: text = "+1 555 0100"
+        case .url: text = "https://example.com"
+        case .password: text = "preview-password"
+        case .date: text = "1990-01-01"
+        case .text, .number: text = placeholderSample(input.placeholder?.raw) ?? "Sample text"
+        }
+      }
+      if let limit = input.maxLength, limit >= 0, text.count > limit { text = String(text.prefix(limit)) }
+      return .string(text)
+    case .choice(let choice):
+      guard !choice.items.isEmpty else { return nil }
+      if !choice.allowMultiple { return .string(choice.items[0].value) }
+      var count = max(1, choice.minSelections ?? 1)
+      if let high = choice.maxSelections, high >= 1 { count = min(count, high) }
+      return .list(choice.items.prefix(count).map { .string($0.value) })
+    case .slider(let slider):
+      return .number(slider.defaultValue)
+    case .toggle(let toggle):
+      return .bool(toggle.defaultValue)
+    default:
+      return nil
+    }
+  }
+
+  /// The value the name rules give `name`, if any.
+  public static func value(forName name: String) -> Value? {
+    let words = Self.words(name)
+    let set = Set(words)
+    func has(_ candidates: String...) -> Bool { candidates.contains { set.contains($0) } }
+    if has("email", "mail") { return "alex@example.com" }
+    if has("password", "passcode") { return "preview-password" }
+    if has("phone", "mobile", "tel", "telephone") { return "+1 555 0100" }
+    if has("url", "website", "homepage", "link") { return "https://example.com" }
+    if has("username", "handle") || (has("user") && has("name")) { return "alex" }
+    if has("surname", "lastname", "familyname") || (has("name") && has("last", "family")) { return "Morgan" }
+    if has("fullname") || (has("name") && has("full", "display")) { return "Alex Morgan" }
+    if has("company", "organization", "organisation", "org", "workspace", "business", "employer") {
+      return "Acme"
+    }
+    if has("city", "town") { return "Lisbon" }
+    if has("country") { return "Portugal" }
+    if has("birthday", "dob", "birthdate", "date") || (has("birth")) { return "1990-01-01" }
+    if has("age") { return 30 }
+    if has("name", "firstname", "nickname", "givenname") || (has("first") && words.count == 1) { return "Alex" }
+    return nil
+  }
+
+  static func number(for input: InputBlock, name: String) -> Double {
+    if let byName = self.value(forName: name)?.numericValue,
+      byName >= (input.min ?? -.infinity), byName <= (input.max ?? .infinity)
+    {
+      return byName
+    }
+    var value: Double
+    switch (input.min, input.max) {
+    case (let low?, let high?): value = ((low + high) / 2).rounded(.down)
+    case (let low?, nil): value = low
+    case (nil, let high?): value = high
+    case (nil, nil): value = self.value(forName: name)?.numericValue ?? 5
+    }
+    if let low = input.min { value = max(value, low) }
+    if let high = input.max { value = min(value, high) }
+    return value
+  }
+
+  /// `e.g. Alex` → `Alex`.
+  static func placeholderSample(_ placeholder: String?) -> String? {
+    guard var text = placeholder?.trimmingSpaces, !text.isEmpty, !text.contains("{") else { return nil }
+    for lead in ["e.g.,", "e.g.", "eg.", "ex.", "example:"] where text.lowercased().hasPrefix(lead) {
+      text = String(text.dropFirst(lead.count)).trimmingSpaces
+      break
+    }
+    if text.hasSuffix("…") || text.hasSuffix("...") { return nil }
+    return text.isEmpty ? nil : text
+  }
+
+  /// `firstName`, `first_name`, `First-Name` → `["first", "name"]`; a joined form like
+  /// `firstname` stays one word.
+  static func words(_ name: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var previousLower = false
+    for character in name {
+      if !(character.isLetter || character.isNumber) {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+        previousLower = false
+        continue
+      }
+      if character.isUppercase && previousLower, !current.isEmpty {
+        words.append(current)
+        current = ""
+      }
+      current += character.lowercased()
+      previousLower = character.isLowercase || character.isNumber
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+
+  /// Root names read by every template of a screen.
+  static func templateNames(of screen: Screen) -> [String] {
+    var templates: [TextTemplate?] = [
+      screen.content.title, screen.content.subtitle, screen.content.buttonText, screen.content.skipText,
+    ]
+    for slide in screen.content.slides { templates += [slide.title, slide.body] }
+    for block in screen.content.flatBlocks {
+      switch block.content {
+      case .text(let text): templates += [text.text] + text.richText.map(\.text)
+      case .button(let button): templates.append(button.text)
+      case .input(let input): templates += [input.label, input.placeholder]
+      case .choice(let choice): templates += [choice.label] + choice.items.map(\.label)
+      case .slider(let slider): templates.append(slider.label)
+      case .toggle(let toggle): templates.append(toggle.label)
+      case .featureCard(let headline, let body): templates += [headline, body]
+      default: break
+      }
+    }
+    return templates.compactMap { $0 }.flatMap(\.template.variableNames)
+  }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var text = Substring(self)
+    while text.first?.isWhitespace == true { text = text.dropFirst() }
+    while text.last?.isWhitespace == true { text = text.dropLast() }
+    return String(text)
+  }
+}

@@ -1,0 +1,135 @@
+/// How a run of text looks when colour is on. Plain output ignores every style.
+public struct TextStyle: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt16
+  public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+  public static let bold = TextStyle(rawValue: 1 << 0)
+  public static let dim = TextStyle(rawValue: 1 << 1)
+  public static let italic = TextStyle(rawValue: 1 << 2)
+  public static let underline = TextStyle(rawValue: 1 << 3)
+  public static let red = TextStyle(rawValue: 1 << 4)
+  public static let green = TextStyle(rawValue: 1 << 5)
+  public static let yellow = TextStyle(rawValue: 1 << 6)
+  public static let cyan = TextStyle(rawValue: 1 << 7)
+
+  /// The SGR parameters, in a fixed order.
+  var sgr: [String] {
+    var codes: [String] = []
+    if contains(.bold) { codes.append("1") }
+    if contains(.dim) { codes.append("2") }
+    if contains(.italic) { codes.append("3") }
+    if contains(.underline) { codes.append("4") }
+    if contains(.red) { codes.append("31") }
+    if contains(.green) { codes.append("32") }
+    if contains(.yellow) { codes.append("33") }
+    if contains(.cyan) { codes.append("36") }
+    return codes
+  }
+}
+
+/// A piece of text with one style.
+public struct StyledRun: Hashable, Sendable {
+  public var text: String
+  public var style: TextStyle
+
+  public init(_ text: String, _ style: TextStyle = []) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// One output line: runs without newlines.
+struct StyledLine: Hashable, Sendable {
+  var runs: [StyledRun]
+
+  init(_ runs: [StyledRun] = []) { self.runs = runs }
+  init(_ text: String, _ style: TextStyle = []) { self.runs = [StyledRun(text, style)] }
+
+  static let blank = StyledLine()
+
+  var width: Int { runs.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+  var plain: String { runs.map(\.text).joined() }
+
+  mutating func append(_ text: String, _ style: TextStyle = []) {
+    runs.append(StyledRun(text, style))
+  }
+
+  /// The line as terminal text: ANSI SGR sequences around styled runs when `color`, else plain.
+  /// Trailing spaces are trimmed so golden files stay stable.
+  func text(color: Bool) -> String {
+    var merged: [StyledRun] = []
+    for run in runs where !run.text.isEmpty {
+      if let last = merged.last, last.style == run.style {
+        merged[merged.count - 1].text += run.text
+      } else {
+        merged.append(run)
+      }
+    }
+    while let last = merged.last {
+      let trimmed = String(last.text.reversed().drop(while: { $0 == " " }).reversed())
+      if trimmed.isEmpty {
+        merged.removeLast()
+      } else {
+        merged[merged.count - 1].text = trimmed
+        break
+      }
+    }
+    guard color else { return merged.map(\.text).joined() }
+    var out = ""
+    for run in merged {
+      let codes = run.style.sgr
+      if codes.isEmpty {
+        out += run.text
+      } else {
+        out += "\u{1B}[" + codes.joined(separator: ";") + "m" + run.text + "\u{1B}[0m"
+      }
+    }
+    return out
+  }
+}
+
+/// Removes ANSI escape sequences (CSI ... final byte, and OSC ... BEL/ST) from text.
+public func stripANSI(_ text: String) -> String {
+  guard text.contains("\u{1B}") else { return text }
+  var out = ""
+  out.reserveCapacity(text.utf8.count)
+  var scalars = text.unicodeScalars.makeIterator()
+  while let scalar = scalars.next() {
+    guard scalar == "\u{1B}" else {
+      out.unicodeScalars.append(scalar)
+      continue
+    }
+    guard let kind = scalars.next() else { break }
+    if kind == "[" {
+      while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+    } else if kind == "]" {
+      var previous: Unicode.Scalar = " "
+      while let next = scalars.next() {
+        if next == "\u{07}" || (previous == "\u{1B}" && next == "\\") { break }
+        previous = next
+      }
+    }
+  }
+  return out
+}
+
+/// Text shown from a flow, made safe for a terminal: tabs become spaces, carriage returns and
+/// other control characters are dropped (newlines stay).
+func sanitize(_ text: String) -> String {
+  guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else {
+    return text
+  }
+  var out = ""
+  for scalar in text.unicodeScalars {
+    if scalar == "\n" {
+      out.unicodeScalars.append(scalar)
+    } else if scalar == "\t" {
+      out += " "
+    } else if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+      continue
+    } else {
+      out.unicodeScalars.append(scalar)
+    }
+  }
+  return out
+}

@@ -1,0 +1,140 @@
+/// Greedy word wrapping by display width, across styled runs.
+///
+/// Spaces separate words (runs of spaces collapse to one; leading spaces of a line are dropped);
+/// `\n` forces a line break (an empty line stays empty). A word wider than the room left on an
+/// empty line is hard-wrapped at grapheme boundaries, so no line is wider than `width` unless a
+/// single character is wider than the room there is.
+public enum TextWrapper {
+  /// Plain text wrapped to `width` columns; the first line starts with `indent`, later ones
+  /// with `continuationIndent` (default: as many spaces as `indent` is wide).
+  public static func wrap(_ text: String, width: Int, indent: String = "", continuationIndent: String? = nil)
+    -> [String]
+  {
+    wrap(
+      [StyledRun(text)], width: width, prefix: [StyledRun(indent)],
+      continuation: continuationIndent.map { [StyledRun($0)] }
+    ).map { $0.text(color: false) }
+  }
+
+  /// Styled runs wrapped to `width`: the first line starts with `prefix`, later ones with
+  /// `continuation` (default: as many spaces as `prefix` is wide).
+  static func wrap(
+    _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], continuation: [StyledRun]? = nil
+  ) -> [StyledLine] {
+    let continuation = continuation ?? [StyledRun(String(repeating: " ", count: StyledLine(prefix).width))]
+    var builder = LineBuilder(width: width, prefix: prefix, continuation: continuation)
+    for token in tokens(runs) {
+      switch token {
+      case .word(let pieces): builder.add(word: pieces)
+      case .space: builder.pendingSpace = true
+      case .newline: builder.breakLine(force: true)
+      }
+    }
+    builder.finish()
+    return builder.lines
+  }
+
+  enum Token {
+    case word([StyledRun])
+    case space
+    case newline
+  }
+
+  static func tokens(_ runs: [StyledRun]) -> [Token] {
+    var tokens: [Token] = []
+    var word: [StyledRun] = []
+    func flush() {
+      if !word.isEmpty { tokens.append(.word(word)) }
+      word = []
+    }
+    for run in runs {
+      for character in sanitize(run.text) {
+        if character == "\n" {
+          flush()
+          tokens.append(.newline)
+        } else if character == " " || character == "\u{3000}" {
+          flush()
+          if case .space = tokens.last {} else { tokens.append(.space) }
+        } else if let last = word.last, last.style == run.style {
+          word[word.count - 1].text.append(character)
+        } else {
+          word.append(StyledRun(String(character), run.style))
+        }
+      }
+    }
+    flush()
+    return tokens
+  }
+
+  struct LineBuilder {
+    let width: Int
+    let prefix: [StyledRun]
+    let continuation: [StyledRun]
+    var lines: [StyledLine] = []
+    var current: StyledLine
+    var currentWidth: Int
+    var hasContent = false
+    var pendingSpace = false
+
+    init(width: Int, prefix: [StyledRun], continuation: [StyledRun]) {
+      self.width = width
+      self.prefix = prefix
+      self.continuation = continuation
+      self.current = StyledLine(prefix)
+      self.currentWidth = StyledLine(prefix).width
+    }
+
+    mutating func breakLine(force: Bool) {
+      if hasContent || force { lines.append(current) }
+      current = StyledLine(continuation)
+      currentWidth = current.width
+      hasContent = false
+      pendingSpace = false
+    }
+
+    mutating func add(word: [StyledRun]) {
+      let wordWidth = word.reduce(0) { $0 + DisplayWidth.of($1.text) }
+      if hasContent {
+        if currentWidth + 1 + wordWidth <= width {
+          // The joining space takes the style both neighbours share, so styled runs stay whole.
+          let before = current.runs.last?.style ?? []
+          current.append(" ", before == word.first?.style ? before : [])
+          currentWidth += 1
+          place(word, wordWidth)
+          return
+        }
+        breakLine(force: false)
+      }
+      if currentWidth + wordWidth <= width {
+        place(word, wordWidth)
+      } else {
+        hardWrap(word)
+      }
+    }
+
+    private mutating func place(_ word: [StyledRun], _ wordWidth: Int) {
+      current.runs += word
+      currentWidth += wordWidth
+      hasContent = true
+      pendingSpace = false
+    }
+
+    /// Splits a word too wide for an empty line at grapheme boundaries.
+    private mutating func hardWrap(_ word: [StyledRun]) {
+      for piece in word {
+        for character in piece.text {
+          let w = DisplayWidth.of(character)
+          if hasContent && currentWidth + w > width { breakLine(force: false) }
+          current.append(String(character), piece.style)
+          currentWidth += w
+          hasContent = true
+        }
+      }
+      pendingSpace = false
+    }
+
+    mutating func finish() {
+      if hasContent { lines.append(current) }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import FlowGenerator
+import FlowReplay
+
+extension Benchmark {
+  /// Engine steps per second: `Session.send` over input lists recorded beforehand, so the
+  /// timing covers the reducer alone (choosing inputs reads `actions`, which is not a step).
+  static let engineSteps = Benchmark(name: "engine steps") { context in
+    var options = FlowGenerator.Options()
+    options.seed = 11
+    options.screens = 60
+    options.branching = 3
+    options.ruleDensity = 0.5
+    let path = try context.input("engine", options)
+    guard let document = FlowLoader.load(path: path).document else { throw BenchError("cannot load \(path)") }
+    let walks = recordWalks(document, count: 400, length: 80)
+    let steps = walks.reduce(0) { $0 + $1.count }
+    var rows: [Measurement] = []
+    for keepHistory in [true, false] {
+      let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: keepHistory)
+      let times = context.measure(runs: context.runs) {
+        for walk in walks {
+          guard var session = try? Session.start(document: document, config: config).0 else { continue }
+          for input in walk { _ = session.send(input) }
+        }
+      }
+      let perSecond = Double(steps) / median(times)
+      rows.append(
+        Measurement(
+          name: "engine steps/s (\(keepHistory ? "events and trace kept" : "explorer mode, no history"))",
+          value: "\(formatCount(perSecond)) steps/s",
+          detail: "\(steps) steps in \(walks.count) walks over a \(options.screens)-screen flow, \(spread(times))"))
+    }
+    return rows
+  }
+
+  /// Replays 10,000 generated 20-step scripts of the fitness sample flow (run from the
+  /// repository root, where `sample-flows/` is).
+  static let replayScripts = Benchmark(name: "replay 10,000 scripts") { context in
+    let flow = "sample-flows/fitness.json"
+    guard context.fileSize(flow) > 0 else {
+      return [Measurement(name: "replay 10,000 scripts", value: "skipped", detail: "run from the repository root")]
+    }
+    var rows: [Measurement] = []
+    for jobs in [1, 2] {
+      let result = ReplayBenchmark.run(count: 10_000, steps: 20, flowPath: flow, jobs: jobs)
+      rows.append(
+        Measurement(
+          name: "replay 10,000 scripts of 20 steps, \(jobs) job\(jobs == 1 ? "" : "s")",
+          value: formatSeconds(result.seconds),
+          detail: "\(formatCount(result.scriptsPerSecond)) scripts/s, YAML parsing \(formatSeconds(result.parseSeconds)) of it, peak RSS \(formatBytes(result.peakMemoryBytes)), \(result.failures) failures"))
+    }
+    return rows
+  }
+
+  /// Seeded walks: at each step one input picked from what the screen offers.
+  static func recordWalks(_ document: FlowDocument, count: Int, length: Int) -> [[Input]] {
+    var random = SplitMix64(seed: 42)
+    let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: false)
+    return (0..<count).map { _ in
+      guard var session = try? Session.start(document: document, config: config).0 else { return [] }
+      var inputs: [Input] = []
+      while inputs.count < length, !session.status.isEnded {
+        var choices: [Input] = [.next, .back]
+        choices += session.actions.map { .tap(.number($0.number)) }
+        for block in session.visibleBlocks {
+          guard let field = block.fieldName else { continue }
+          switch block.content {
+          case .input: choices.append(.set(field: field, value: "Alex"))
+          case .choice(let choice): choices += choice.items.map { .pick(field: field, items: [$0.id]) }
+          case .slider(let slider): choices.append(.set(field: field, value: .number(slider.max)))
+          case .toggle: choices.append(.set(field: field, value: true))
+          default: break
+          }
+        }
+        if case .awaiting = session.status { choices = [.result(.success(nil)), .result(.cancelled)] }
+        let input = choices[Int(random.next() % UInt64(choices.count))]
+        _ = session.send(input)
+        inputs.append(input)
+      }
+      return inputs
+    }
+  }
+}
+
+/// `1234567` → `1.23 M`.
+func formatCount(_ value: Double) -> String {
+  if value >= 1_000_000 { return "\(fixed(value / 1_000_000, 2)) M" }
+  if value >= 1_000 { return "\(fixed(value / 1_000, 1)) k" }
+  return fixed(value, 0)
+}

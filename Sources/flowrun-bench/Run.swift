@@ -1,0 +1,81 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension FlowrunBench {
+  /// `flowrun-bench run`: builds the inputs in a temp directory and prints a results table.
+  struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run the benchmarks and print a Markdown table (see docs/performance.md).")
+
+    @Option(help: "Timed runs per benchmark (the median is reported).")
+    var runs: Int = 5
+
+    @Option(help: "Runs of `flowrun --version` for the start-up time.")
+    var startupRuns: Int = 20
+
+    @Option(help: "Size of the generated bundle in MB (decimal).")
+    var sizeMb: Double = 20
+
+    @Option(help: "Only benchmarks whose name contains this text.")
+    var only: String?
+
+    @Flag(help: "Keep the temp directory with the generated inputs.")
+    var keep = false
+
+    func run() throws {
+      #if DEBUG
+        log("warning: this is a debug build; build with `swift build -c release` for real numbers")
+      #endif
+      var template = Array("/tmp/flowrun-bench-XXXXXX".utf8CString)
+      guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        throw BenchError("cannot create a temp directory")
+      }
+      let directory = String(cString: dir)
+      defer {
+        if keep {
+          log("inputs kept in \(directory)")
+        } else {
+          removeDirectory(directory)
+        }
+      }
+      let binDir = executablePath().split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+      let flowrun = "\(binDir)/flowrun"
+      var python: String?
+      if let shim = which("python3") {
+        // pyenv and friends put a shell script on PATH: time the interpreter, not the shim.
+        python = captureOutput([shim, "-c", "import sys; print(sys.executable)"])?
+          .split(separator: "\n").first.map(String.init) ?? shim
+      }
+      var context = BenchContext(
+        directory: directory, runs: runs, startupRuns: startupRuns, sizeBytes: Int(sizeMb * 1e6),
+        flowrun: access(flowrun, X_OK) == 0 ? flowrun : nil, python: python)
+      var rows: [Measurement] = []
+      for benchmark in Benchmark.all where only.map({ benchmark.name.contains($0) }) ?? true {
+        log("running \(benchmark.name)...")
+        rows += try benchmark.run(&context)
+      }
+      print("| Benchmark | Median | Details |")
+      print("|---|---:|---|")
+      for row in rows {
+        print("| \(row.name) | \(row.value) | \(row.detail) |")
+      }
+    }
+
+    private func removeDirectory(_ path: String) {
+      guard let d = opendir(path) else { return }
+      while let entry = readdir(d) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name != "." && name != ".." { unlink("\(path)/\(name)") }
+      }
+      closedir(d)
+      rmdir(path)
+    }
+  }
+}

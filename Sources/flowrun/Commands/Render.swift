@@ -1,0 +1,58 @@
+import ArgumentParser
+import FlowFormat
+import FlowRender
+import FlowTerminal
+
+extension Flowrun {
+  /// `flowrun render FLOW`: every screen (or one) as text, without running the flow.
+  struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print screens as text without running the flow (mock data fills templates).",
+      discussion: """
+        Each screen is drawn as `flowrun run` draws it, from a fresh session started on it, \
+        with mock values derived from field names and types (name → Alex, email → \
+        alex@example.com, sliders and toggles at their defaults, checklists on their first \
+        items, $user.id → preview-user). Exits 0 on success; 1 when the flow loads with \
+        errors that make it unrunnable; 2 when the file cannot be read or parsed; 64 for wrong \
+        usage, including an unknown --flow or --screen (with a "did you mean" note).
+        """
+    )
+
+    @Argument(help: "A flow or bundle JSON file.")
+    var flow: String
+
+    @Option(help: "Only this screen (searched in the entry flow first, then the others).")
+    var screen: String?
+
+    @Option(name: .customLong("flow"), help: "Only this flow of a bundle.")
+    var flowID: String?
+
+    @Option(help: "Width in columns (default: the terminal's width, else 80; at least 20).")
+    var width: Int?
+
+    @Option(help: "Colour: auto (a terminal and no NO_COLOR), always or never.")
+    var color: ColorMode = .auto
+
+    func validate() throws {
+      if let width, width < 1 { throw ValidationError("--width must be a positive number of columns") }
+    }
+
+    func run() throws {
+      let result = FlowLoader.load(path: flow)
+      guard let document = result.document, result.isRunnable else {
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        Output.error.write(DiagnosticFormatter(sources: [flow: result.source]).text(errors))
+        throw ExitCode(result.document == nil ? 2 : 1)
+      }
+      let options = RenderOptions(
+        width: width ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
+      do {
+        let text = try FlowPreview.render(document: document, flowID: flowID, screenID: screen, options: options)
+        Output.standard.write(text)
+      } catch {
+        Output.error.write("error: \(error)\n")
+        throw ExitCode(64)
+      }
+    }
+  }
+}

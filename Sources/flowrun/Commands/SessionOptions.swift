@@ -1,0 +1,76 @@
+import ArgumentParser
+import FlowDriver
+import FlowEngine
+import FlowExpression
+
+/// The session options `run` and `test` share: which flow, who, when, and canned results.
+/// Malformed values are usage errors (exit 64).
+struct SessionOptions: ParsableArguments {
+  @Option(name: .customLong("flow"), help: ArgumentHelp("Run this flow of a bundle.", valueName: "id"))
+  var flowID: String?
+
+  @Option(help: ArgumentHelp("Start on this screen instead of the flow's start screen.", valueName: "screen"))
+  var start: String?
+
+  @Option(help: ArgumentHelp("The user id (events, $user.id, experiment bucketing).", valueName: "id"))
+  var user: String = "anonymous"
+
+  @Option(
+    name: .customLong("trait"),
+    help: ArgumentHelp("A $user trait; true/false/null/numbers stay typed (repeatable).", valueName: "key=value"))
+  var traits: [String] = []
+
+  @Option(
+    name: .customLong("variant"),
+    help: ArgumentHelp("Force an experiment's variant (repeatable).", valueName: "exp=variant"))
+  var variants: [String] = []
+
+  @Option(
+    name: .customLong("mock"),
+    help: ArgumentHelp(
+      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled (repeatable).",
+      valueName: "identifier=result"))
+  var mocks: [String] = []
+
+  @Option(help: ArgumentHelp("The virtual clock's start, ISO-8601 UTC (default: now).", valueName: "time"))
+  var now: String?
+
+  @Option(name: .customLong("session-id"), help: ArgumentHelp("The events' session id.", valueName: "id"))
+  var sessionID: String?
+
+  mutating func validate() throws {
+    _ = try makeConfig(defaultNow: 0)
+  }
+
+  /// The engine configuration; `defaultNow` (epoch ms) is used when `--now` is absent.
+  func makeConfig(defaultNow: Int64) throws -> SessionConfig {
+    var config = SessionConfig(userID: user, now: defaultNow, sessionID: sessionID, startScreen: start, flowID: flowID)
+    guard !user.isEmpty else { throw ValidationError("--user needs a non-empty id") }
+    for trait in traits {
+      let pair = try RunArguments.keyValue(trait, option: "--trait").get(orUsage: ())
+      config.traits[pair.key] = RunArguments.traitValue(pair.value)
+    }
+    for variant in variants {
+      let pair = try RunArguments.keyValue(variant, option: "--variant").get(orUsage: ())
+      config.variantOverrides[pair.key] = pair.value
+    }
+    for mock in mocks {
+      let parsed = try RunArguments.mock(mock).get(orUsage: ())
+      config.mocks[parsed.identifier] = parsed.result
+    }
+    if let now {
+      config.now = try RunArguments.iso8601(now).get(orUsage: ())
+    }
+    return config
+  }
+}
+
+extension Result where Failure == InputLanguageError {
+  /// The success value, or the failure as a usage error (exit 64).
+  func get(orUsage: ()) throws -> Success {
+    switch self {
+    case .success(let value): return value
+    case .failure(let error): throw ValidationError(error.message)
+    }
+  }
+}

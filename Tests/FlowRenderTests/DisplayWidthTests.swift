@@ -1,0 +1,43 @@
+import FlowRender
+import Testing
+
+@Suite struct DisplayWidthTests {
+  @Test(arguments: [
+    ("", 0),
+    ("abc", 3),
+    ("Hello, world", 12),
+    ("é", 1),  // precomposed
+    ("e\u{301}", 1),  // e + combining acute
+    ("a\u{300}\u{301}\u{302}", 1),  // several combining marks
+    ("中文", 4),
+    ("日本語のテキスト", 16),
+    ("한국어", 6),
+    ("ｶ", 1),  // halfwidth katakana
+    ("Ａ", 2),  // fullwidth latin
+    ("🏃", 2),
+    ("💪 Strength", 11),
+    ("❤️", 2),  // text heart + VS16
+    ("👨‍👩‍👧", 2),  // ZWJ family
+    ("👍🏽", 2),  // skin tone
+    ("🇵🇹", 2),  // flag
+    ("1️⃣", 2),  // keycap
+    ("⚡", 2),  // emoji presentation in BMP
+    ("✓", 1),
+    ("─━●○◉", 5),  // ambiguous width counts 1
+    ("a\u{200B}b", 2),  // zero-width space
+    ("a\u{200D}b", 2),  // joiner between letters
+    ("\u{1B}", 0),  // control
+    ("tab\there", 7),  // tab is a control: 0 (the renderer turns tabs into spaces first)
+  ])
+  func widths(text: String, expected: Int) {
+    #expect(DisplayWidth.of(text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+  }
+
+  @Test func scalars() {
+    #expect(DisplayWidth.of(Unicode.Scalar(0x301)!) == 0)
+    #expect(DisplayWidth.of(Unicode.Scalar(0x4E2D)!) == 2)
+    #expect(DisplayWidth.of(Unicode.Scalar(0x41)!) == 1)
+    #expect(DisplayWidth.of(Unicode.Scalar(0xFE0F)!) == 0)
+    #expect(DisplayWidth.of(Unicode.Scalar(0x7F)!) == 0)
+  }
+}
