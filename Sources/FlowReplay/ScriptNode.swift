@@ -114,7 +114,15 @@ struct LineTable {
 
 enum ScriptNodeReader {
   /// Reads YAML text into located nodes; a syntax problem is one `script.syntax` diagnostic.
+  /// Scripts in the subset `SubsetYAML` reads (nearly all) skip Yams; the others, and every
+  /// text with an error, are composed by Yams.
   static func yaml(_ bytes: [UInt8], file: String) -> (ScriptNode?, [Diagnostic]) {
+    if let node = SubsetYAML.parse(bytes) { return (node, []) }
+    return yamsTree(bytes, file: file)
+  }
+
+  /// Reads YAML text with Yams (the whole of YAML 1.1, its syntax errors and positions).
+  static func yamsTree(_ bytes: [UInt8], file: String) -> (ScriptNode?, [Diagnostic]) {
     let table = LineTable(bytes)
     let text = String(decoding: bytes, as: UTF8.self)
     do {
@@ -169,16 +177,7 @@ enum ScriptNodeReader {
       if scalar.style != .plain || plainString(raw) {
         return ScriptNode(kind: .scalar(.string(raw)), location: location, text: raw)
       }
-      let kind: ScriptNode.Scalar
-      switch Tag.Name(rawValue: node.tag.rawValue) {
-      case .null: kind = .null
-      case .bool: kind = node.bool.map { .bool($0) } ?? .string(raw)
-      case .int:
-        if let i = node.int { kind = .integer(Int64(i)) } else { kind = node.float.map { .number($0) } ?? .string(raw) }
-      case .float: kind = node.float.map { .number($0) } ?? .string(raw)
-      default: kind = .string(raw)
-      }
-      return ScriptNode(kind: .scalar(kind), location: location, text: raw)
+      return ScriptNode(kind: .scalar(resolvedKind(node, raw: raw)), location: location, text: raw)
     case .sequence(let sequence):
       return ScriptNode(
         kind: .sequence(sequence.map { convert($0, table: table, file: file, diagnostics: &diagnostics) }),
@@ -209,11 +208,49 @@ enum ScriptNodeReader {
     }
   }
 
+  /// A composed plain scalar typed by its resolved tag (Yams' default resolver and constructor).
+  static func resolvedKind(_ node: Node, raw: String) -> ScriptNode.Scalar {
+    switch Tag.Name(rawValue: node.tag.rawValue) {
+    case .null: .null
+    case .bool: node.bool.map { .bool($0) } ?? .string(raw)
+    case .int:
+      if let i = node.int { .integer(Int64(i)) } else { node.float.map { .number($0) } ?? .string(raw) }
+    case .float: node.float.map { .number($0) } ?? .string(raw)
+    default: .string(raw)
+    }
+  }
+
+  /// A plain scalar's type, exactly as `convert` types a composed one: strings, small decimal
+  /// integers, `true`, `false`, `null` and `~` directly; anything else through Yams' resolver.
+  static func plainKind(_ raw: String) -> ScriptNode.Scalar {
+    if plainString(raw) { return .string(raw) }
+    let utf8 = raw.utf8
+    if let first = utf8.first, first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9"), utf8.count <= 18,
+      utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = Int64(raw)
+    {
+      return .integer(value)
+    }
+    switch raw {
+    case "0": return .integer(0)
+    case "true": return .bool(true)
+    case "false": return .bool(false)
+    case "null", "~": return .null
+    default: return resolvedKind(.scalar(.init(raw, Tag(.implicit), .plain)), raw: raw)
+    }
+  }
+
   static let keywords: Set<String> = ["true", "false", "yes", "no", "on", "off", "y", "n", "null"]
 
   static func plainString(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, first.properties.isAlphabetic else { return false }
-    return !keywords.contains(text.lowercased())
+    let utf8 = text.utf8
+    guard let byte = utf8.first else { return false }
+    if byte < 0x80 {
+      guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) else { return false }
+    } else {
+      guard let first = text.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+    }
+    // No keyword is longer than five bytes, and no longer text lowercases to one.
+    return utf8.count > 5 || !keywords.contains(text.lowercased())
   }
 
   static func syntaxDiagnostic(_ error: YamlError, table: LineTable, file: String) -> Diagnostic {

@@ -1,0 +1,407 @@
+import FlowFormat
+
+/// A reader for the YAML that replay scripts are written in, about twenty times cheaper than
+/// composing Yams nodes: block mappings and sequences, one-line flow `{}` and `[]`, one-line
+/// plain, single-quoted and double-quoted (no escapes) scalars, and comments.
+///
+/// It answers nil for anything outside that subset or anything it is not sure of (tabs, CR,
+/// document markers, anchors, aliases, tags, block scalars, multi-line scalars or flow
+/// collections, empty values, escapes, duplicate keys, syntax errors, ...), and the caller then
+/// composes the text with Yams. When it answers, the tree is the one Yams would give: the same
+/// scalars typed the same way and the same line:column marks (`SubsetYAMLTests` compares both
+/// on every fixture, sample script, generated benchmark script and a list of edge cases).
+struct SubsetYAML {
+  private struct Bail: Error {}
+
+  private let b: UnsafeBufferPointer<UInt8>
+  private let n: Int
+  private let ascii: Bool
+  private var i = 0
+  private var line = 1
+  private var lineStart = 0
+  /// Indentation of the line `i` is on (the first non-space byte), -1 at the end of the text.
+  private var indent = 0
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
+    b = bytes
+    n = bytes.count
+    self.ascii = ascii
+  }
+
+  /// The located tree of `bytes`, or nil when Yams has to read it.
+  static func parse(_ bytes: [UInt8]) -> ScriptNode? {
+    bytes.withUnsafeBufferPointer { buffer -> ScriptNode? in
+      guard let ascii = admissible(buffer) else { return nil }
+      var reader = SubsetYAML(buffer, ascii: ascii)
+      return try? reader.document()
+    }
+  }
+
+  /// Whether the text has only what this reader handles byte by byte: no control characters
+  /// but LF, no tab or CR, no document markers or directives, and valid UTF-8 of printable
+  /// characters without YAML's Unicode line breaks. Returns whether the text is ASCII; nil
+  /// when it is not admissible.
+  private static func admissible(_ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+    var ascii = true
+    var atLineStart = true
+    var i = 0
+    let n = b.count
+    while i < n {
+      let c = b[i]
+      if atLineStart {
+        if c == UInt8(ascii: "%") { return nil }
+        if i + 2 < n, c == UInt8(ascii: "-") || c == UInt8(ascii: "."), b[i + 1] == c, b[i + 2] == c { return nil }
+      }
+      if c < 0x20 {
+        guard c == 0x0A else { return nil }
+        atLineStart = true
+      } else {
+        atLineStart = false
+        if c == 0x7F { return nil }
+        if c >= 0x80 { ascii = false }
+      }
+      i += 1
+    }
+    if ascii { return true }
+    guard let text = String(validating: b, as: UTF8.self) else { return nil }
+    for scalar in text.unicodeScalars where scalar.value >= 0x80 {
+      switch scalar.value {
+      case 0xA0...0xD7FF where scalar.value != 0x2028 && scalar.value != 0x2029: continue
+      case 0xE000...0xFFFD where scalar.value != 0xFEFF: continue
+      case 0x10000...0x10FFFF: continue
+      default: return nil
+      }
+    }
+    return false
+  }
+
+  // MARK: Positions
+
+  private func location(_ at: Int) -> SourceLocation {
+    var column = 1
+    if ascii {
+      column += at - lineStart
+    } else {
+      var j = lineStart
+      while j < at {
+        if b[j] & 0xC0 != 0x80 { column += 1 }
+        j += 1
+      }
+    }
+    return SourceLocation(line: line, column: column, offset: at)
+  }
+
+  private func byte(_ at: Int) -> UInt8 { at < n ? b[at] : 0x0A }
+
+  private func isBlank(_ at: Int) -> Bool {
+    let c = byte(at)
+    return c == 0x20 || c == 0x0A
+  }
+
+  private mutating func skipSpaces() {
+    while i < n, b[i] == 0x20 { i += 1 }
+  }
+
+  /// After a value: spaces, an optional comment, the line break, then blank and comment lines;
+  /// stops at the first content of the next line (`indent` set) or at the end (`indent` -1).
+  private mutating func endLine() throws(Bail) {
+    skipSpaces()
+    if i < n, b[i] == UInt8(ascii: "#") {
+      guard i == lineStart || b[i - 1] == 0x20 else { throw Bail() }
+      while i < n, b[i] != 0x0A { i += 1 }
+    }
+    guard i == n || b[i] == 0x0A else { throw Bail() }
+    nextContentLine()
+  }
+
+  /// From a line break (or the start), skips blank and comment-only lines.
+  private mutating func nextContentLine() {
+    while i < n {
+      if b[i] == 0x0A {
+        i += 1
+        line += 1
+        lineStart = i
+      }
+      skipSpaces()
+      if i == n { break }
+      if b[i] == 0x0A { continue }
+      if b[i] == UInt8(ascii: "#") {
+        while i < n, b[i] != 0x0A { i += 1 }
+        continue
+      }
+      indent = i - lineStart
+      return
+    }
+    indent = -1
+  }
+
+  // MARK: Structure
+
+  private mutating func document() throws(Bail) -> ScriptNode {
+    lineStart = 0
+    i = 0
+    skipSpaces()
+    if i < n, b[i] == UInt8(ascii: "#") {
+      while i < n, b[i] != 0x0A { i += 1 }
+    }
+    if i < n, b[i] != 0x0A {
+      indent = i - lineStart
+    } else {
+      nextContentLine()
+    }
+    guard indent >= 0 else { throw Bail() }
+    let root = try blockNode(indent)
+    guard indent == -1 else { throw Bail() }
+    return root
+  }
+
+  private func atEntry() -> Bool { i < n && b[i] == UInt8(ascii: "-") && isBlank(i + 1) }
+
+  /// A block mapping or sequence starting at `i`, on a line of indentation `column`.
+  private mutating func blockNode(_ column: Int) throws(Bail) -> ScriptNode {
+    if atEntry() { return try blockSequence(column) }
+    guard try keyAhead() else { throw Bail() }
+    return try blockMapping(column)
+  }
+
+  private mutating func blockSequence(_ column: Int) throws(Bail) -> ScriptNode {
+    let start = location(i)
+    var elements: [ScriptNode] = []
+    while true {
+      i += 1
+      skipSpaces()
+      guard i < n, b[i] != 0x0A, b[i] != UInt8(ascii: "#"), !atEntry() else { throw Bail() }
+      if try keyAhead() {
+        elements.append(try blockMapping(i - lineStart))
+      } else {
+        elements.append(try inlineValue())
+        try endLine()
+        guard indent <= column else { throw Bail() }
+      }
+      if indent == column, atEntry() { continue }
+      guard indent < column || indent == -1 || (indent == column && !atEntry()) else { throw Bail() }
+      break
+    }
+    return ScriptNode(kind: .sequence(elements), location: start)
+  }
+
+  private mutating func blockMapping(_ column: Int) throws(Bail) -> ScriptNode {
+    let start = location(i)
+    var members: [ScriptNode.Member] = []
+    while true {
+      let keyStart = i
+      guard let key = try scalar(flow: false), !(key.plain && key.text == "<<") else { throw Bail() }
+      skipSpaces()
+      guard i < n, b[i] == UInt8(ascii: ":"), isBlank(i + 1) else { throw Bail() }
+      guard i - keyStart <= 1024 else { throw Bail() }
+      let keyLocation = location(keyStart)
+      let colon = i
+      i += 1
+      skipSpaces()
+      let value: ScriptNode
+      if i == n || b[i] == 0x0A || b[i] == UInt8(ascii: "#") {
+        // An empty value is a null marked just after the colon (libyaml's VALUE token end).
+        let empty = ScriptNode(kind: .scalar(.null), location: location(colon + 1), text: "")
+        try endLine()
+        if indent > column {
+          value = try blockNode(indent)
+        } else if indent == column, atEntry() {
+          value = try blockSequence(column)
+        } else {
+          value = empty
+        }
+      } else {
+        value = try inlineValue()
+        try endLine()
+      }
+      guard indent <= column else { throw Bail() }
+      for member in members where member.key == key.text { throw Bail() }
+      members.append(ScriptNode.Member(key: key.text, keyLocation: keyLocation, value: value))
+      if indent == column {
+        guard !atEntry() else { throw Bail() }
+        continue
+      }
+      break
+    }
+    return ScriptNode(kind: .mapping(members), location: start)
+  }
+
+  /// Whether the line from `i` on is `key: ...` (a one-line scalar, then `:` and a blank).
+  private mutating func keyAhead() throws(Bail) -> Bool {
+    let (saveI, saveIndent) = (i, indent)
+    defer { (i, indent) = (saveI, saveIndent) }
+    let c = byte(i)
+    guard c != UInt8(ascii: "{"), c != UInt8(ascii: "[") else { return false }
+    guard try scalarEnd(flow: false) != nil else { return false }
+    skipSpaces()
+    return i < n && b[i] == UInt8(ascii: ":") && isBlank(i + 1)
+  }
+
+  /// A value on the rest of this line: a flow collection or a scalar.
+  private mutating func inlineValue() throws(Bail) -> ScriptNode {
+    let c = b[i]
+    if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { return try flowCollection() }
+    let start = i
+    guard let scalar = try scalar(flow: false) else { throw Bail() }
+    skipSpaces()
+    // `a: b: c` is an error; a comment needs a space before it (checked by `endLine`).
+    guard i == n || b[i] != UInt8(ascii: ":") else { throw Bail() }
+    return node(scalar, at: start)
+  }
+
+  private mutating func flowCollection() throws(Bail) -> ScriptNode {
+    let start = location(i)
+    let isMapping = b[i] == UInt8(ascii: "{")
+    let close = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    i += 1
+    skipSpaces()
+    var members: [ScriptNode.Member] = []
+    var elements: [ScriptNode] = []
+    if i < n, b[i] == close {
+      i += 1
+    } else {
+      while true {
+        guard i < n, b[i] != 0x0A, b[i] != UInt8(ascii: "#") else { throw Bail() }
+        if isMapping {
+          let keyStart = i
+          guard let key = try scalar(flow: true), !(key.plain && key.text == "<<") else { throw Bail() }
+          skipSpaces()
+          guard i < n, b[i] == UInt8(ascii: ":"), byte(i + 1) == 0x20 else { throw Bail() }
+          i += 1
+          skipSpaces()
+          let value = try flowValue()
+          for member in members where member.key == key.text { throw Bail() }
+          members.append(ScriptNode.Member(key: key.text, keyLocation: location(keyStart), value: value))
+        } else {
+          elements.append(try flowValue())
+          guard i == n || b[i] != UInt8(ascii: ":") else { throw Bail() }  // `[a: b]`
+        }
+        skipSpaces()
+        guard i < n else { throw Bail() }
+        if b[i] == close {
+          i += 1
+          break
+        }
+        guard b[i] == UInt8(ascii: ",") else { throw Bail() }
+        i += 1
+        skipSpaces()
+        guard i < n, b[i] != close else { throw Bail() }  // a trailing comma
+      }
+    }
+    return ScriptNode(kind: isMapping ? .mapping(members) : .sequence(elements), location: start)
+  }
+
+  private mutating func flowValue() throws(Bail) -> ScriptNode {
+    guard i < n else { throw Bail() }
+    let c = b[i]
+    if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { return try flowCollection() }
+    let start = i
+    guard let scalar = try scalar(flow: true) else { throw Bail() }
+    skipSpaces()
+    return node(scalar, at: start)
+  }
+
+  // MARK: Scalars
+
+  private struct Scalar {
+    var text: String
+    var plain: Bool
+  }
+
+  private func node(_ scalar: Scalar, at start: Int) -> ScriptNode {
+    let kind: ScriptNode.Scalar = scalar.plain ? ScriptNodeReader.plainKind(scalar.text) : .string(scalar.text)
+    return ScriptNode(kind: .scalar(kind), location: location(start), text: scalar.text)
+  }
+
+  /// A one-line scalar at `i` (nil when there is none); `i` ends after it.
+  private mutating func scalar(flow: Bool) throws(Bail) -> Scalar? {
+    guard let (from, to, quoted) = try scalarEnd(flow: flow) else { return nil }
+    var text = String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
+    if quoted == UInt8(ascii: "'"), text.utf8.contains(UInt8(ascii: "'")) {
+      text = text.replacing("''", with: "'")
+    }
+    return Scalar(text: text, plain: quoted == 0)
+  }
+
+  /// Scans a one-line scalar at `i`: the byte range of its content and its quote (0 when
+  /// plain); `i` ends after it (a plain scalar's trailing spaces are not part of it).
+  private mutating func scalarEnd(flow: Bool) throws(Bail) -> (Int, Int, UInt8)? {
+    guard i < n else { return nil }
+    let first = b[i]
+    if first == UInt8(ascii: "'") || first == UInt8(ascii: "\"") {
+      var j = i + 1
+      while true {
+        guard j < n, b[j] != 0x0A else { throw Bail() }  // multi-line or unterminated
+        if b[j] == UInt8(ascii: "\\"), first == UInt8(ascii: "\"") { throw Bail() }  // escapes
+        if b[j] == first {
+          if first == UInt8(ascii: "'"), j + 1 < n, b[j + 1] == first {
+            j += 2
+            continue
+          }
+          break
+        }
+        j += 1
+      }
+      let range = (i + 1, j, first)
+      i = j + 1
+      // What may follow a quoted scalar on the line.
+      let next = byte(i)
+      guard next == 0x20 || next == 0x0A || next == UInt8(ascii: ":")
+        || (flow && (next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]")))
+      else { throw Bail() }
+      return range
+    }
+    switch first {
+    case UInt8(ascii: "-"):
+      let next = byte(i + 1)
+      if next == 0x20 || next == 0x0A { return nil }
+      guard !Self.isIndicator(next) else { throw Bail() }
+    case UInt8(ascii: "#"), 0x0A, 0x20:
+      return nil
+    case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"),
+      UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"),
+      UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+      throw Bail()
+    default:
+      break
+    }
+    let from = i
+    var end = i
+    var j = i
+    while j < n {
+      let c = b[j]
+      if c == 0x0A { break }
+      if c == UInt8(ascii: ":") {
+        let next = byte(j + 1)
+        if next == 0x20 || next == 0x0A { break }
+        if flow { throw Bail() }
+      } else if c == 0x20 {
+        var k = j
+        while k < n, b[k] == 0x20 { k += 1 }
+        if k == n || b[k] == 0x0A || b[k] == UInt8(ascii: "#") { break }
+        j = k
+        continue
+      } else if flow,
+        c == UInt8(ascii: ",") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "{")
+          || c == UInt8(ascii: "}")
+      {
+        break
+      }
+      j += 1
+      end = j
+    }
+    i = end
+    return (from, end, 0)
+  }
+
+  private static func isIndicator(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["),
+      UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"),
+      UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
+      UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+      true
+    default: false
+    }
+  }
+}
