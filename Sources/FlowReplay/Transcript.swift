@@ -17,16 +17,19 @@ struct ReplayTranscript {
     screen(session: session, width: width)
   }
 
-  mutating func input(_ text: String) {
+  /// The texts are built only when the transcript is recorded (no string work otherwise).
+  mutating func input(_ text: @autoclosure () -> String) {
     guard enabled else { return }
+    let text = text()
     if entries.isEmpty || entries[entries.count - 1].input != nil {
       entries.append(Transcript.Entry(screen: ""))
     }
     entries[entries.count - 1].input = text
   }
 
-  mutating func note(_ text: String) {
+  mutating func note(_ text: @autoclosure () -> String) {
     guard enabled else { return }
+    let text = text()
     if entries.isEmpty { entries.append(Transcript.Entry(screen: "")) }
     entries[entries.count - 1].responses.append(text)
   }
