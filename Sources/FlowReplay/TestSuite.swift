@@ -63,7 +63,7 @@ public enum TestSuite {
     failFast: Bool = false, options: ReplayOptions = ReplayOptions(), cache: FlowCache = FlowCache(),
     onOutcome: (@Sendable (ScriptOutcome) -> Void)? = nil
   ) throws -> [ScriptOutcome] {
-    let parsed = files.map { ScriptParser.load(path: $0) }
+    let parsed = parallelMap(files.count, jobs: jobs) { ScriptParser.load(path: files[$0]) }
     let names = zip(files, parsed).map { (file: $0, name: $1.script?.name ?? ScriptParser.defaultName(for: $0)) }
     let selected = try select(names, selection: selection)
     let state = RunState(count: selected.count)
@@ -85,6 +85,22 @@ public enum TestSuite {
       state.finish(slot, ScriptOutcome(file: file, name: names[selected[slot]].name, status: .skipped), emit: onOutcome)
     }
     return (0..<selected.count).compactMap { state.outcome($0) }
+  }
+
+  /// `body` of `0..<count` on up to `jobs` threads, results in order.
+  static func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    let workers = max(1, min(jobs, count))
+    if workers == 1 { return (0..<count).map(body) }
+    let results = OrderedResults<T>(count: count)
+    let next = Counter()
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let index = next.increment() - 1
+        guard index < count else { break }
+        results.set(index, body(index))
+      }
+    }
+    return results.values
   }
 
   /// `N passed, N failed` (plus `, N skipped` when some were); scripts that could not be
@@ -139,4 +155,26 @@ private final class RunState: @unchecked Sendable {
       nextToEmit += 1
     }
   }
+}
+
+/// One slot per index, each written by one thread (so no lock), read after all are done.
+private final class OrderedResults<T>: @unchecked Sendable {
+  private let storage: UnsafeMutablePointer<T?>
+  private let count: Int
+
+  init(count: Int) {
+    self.count = count
+    storage = .allocate(capacity: count)
+    storage.initialize(repeating: nil, count: count)
+  }
+
+  deinit {
+    storage.deinitialize(count: count)
+    storage.deallocate()
+  }
+
+  func set(_ index: Int, _ value: T) { storage[index] = value }
+
+  /// Every value (all set by now).
+  var values: [T] { (0..<count).map { storage[$0]! } }
 }
