@@ -8,37 +8,7 @@ public struct BenchmarkResult: Hashable, Sendable {
   public var stepsPerScript: Int
   public var seconds: Double
   public var scriptsPerSecond: Double
-  final class Accumulator: @unchecked Sendable {
-  private let lock = NSLock()
-  private var total = 0.0
-  func add(_ value: Double) {
-    lock.lock()
-    total += value
-    lock.unlock()
-  }
-  var value: Double {
-    lock.lock()
-    defer { lock.unlock() }
-    return total
-  }
-}
-
-final class Slot: @unchecked Sendable {
-  private let lock = NSLock()
-  private var text: String?
-  func set(_ value: String) {
-    lock.lock()
-    text = value
-    lock.unlock()
-  }
-  var value: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return text
-  }
-}
-
-/// Peak resident set size of the process, bytes (0 when unknown).
+  /// Peak resident set size of the process, bytes (0 when unknown).
   public var peakMemoryBytes: Int
   public var failures: Int
   /// The first failing script's message, if any (for diagnosing a generator/engine mismatch).
