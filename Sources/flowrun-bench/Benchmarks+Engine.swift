@@ -44,13 +44,15 @@ extension Benchmark {
       return [Measurement(name: "replay 10,000 scripts", value: "skipped", detail: "run from the repository root")]
     }
     var rows: [Measurement] = []
-    for jobs in [1, 2] {
-      let result = ReplayBenchmark.run(count: 10_000, steps: 20, flowPath: flow, jobs: jobs)
+    let count = context.replayScripts
+    for jobs in context.replayJobs {
+      let result = ReplayBenchmark.run(count: count, steps: 20, flowPath: flow, jobs: jobs)
+      let parsePerScript = result.parseSeconds / Double(max(count, 1)) * 1e6
       rows.append(
         Measurement(
-          name: "replay 10,000 scripts of 20 steps, \(jobs) job\(jobs == 1 ? "" : "s")",
+          name: "replay \(grouped(count)) scripts of 20 steps, \(jobs) job\(jobs == 1 ? "" : "s")",
           value: formatSeconds(result.seconds),
-          detail: "\(formatCount(result.scriptsPerSecond)) scripts/s, YAML parsing \(formatSeconds(result.parseSeconds)) of it, peak RSS \(formatBytes(result.peakMemoryBytes)), \(result.failures) failures"))
+          detail: "\(formatCount(result.scriptsPerSecond)) scripts/s, YAML parsing \(formatSeconds(result.parseSeconds)) of it (\(fixed(parsePerScript, 0)) µs per script, summed over threads), peak RSS \(formatBytes(result.peakMemoryBytes)), \(result.failures) failures"))
     }
     return rows
   }
@@ -83,6 +85,17 @@ extension Benchmark {
       return inputs
     }
   }
+}
+
+/// `10000` → `10,000`.
+func grouped(_ value: Int) -> String {
+  var digits = Array(String(value.magnitude))
+  var out: [Character] = []
+  while digits.count > 3 {
+    out = [","] + digits.suffix(3) + out
+    digits.removeLast(3)
+  }
+  return (value < 0 ? "-" : "") + String(digits + out)
 }
 
 /// `1234567` → `1.23 M`.

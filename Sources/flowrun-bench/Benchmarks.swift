@@ -131,6 +131,9 @@ struct BenchContext {
   var flowrun: String?
   /// The real Python interpreter (not a pyenv shim), if present.
   var python: String?
+  /// Scripts replayed by the replay benchmark, and the job counts it runs them with.
+  var replayScripts = 10_000
+  var replayJobs = [1, 2]
   private var inputs: [String: String] = [:]
 
   init(directory: String, runs: Int, startupRuns: Int, sizeBytes: Int, flowrun: String?, python: String?) {

@@ -24,6 +24,12 @@ extension FlowrunBench {
     @Option(help: "Only benchmarks whose name contains this text.")
     var only: String?
 
+    @Option(help: "Scripts of the replay benchmark (fewer for a run under callgrind).")
+    var replayScripts: Int = 10_000
+
+    @Option(help: "Job counts of the replay benchmark (repeat the option for several).")
+    var replayJobs: [Int] = [1, 2]
+
     @Flag(help: "Keep the temp directory with the generated inputs.")
     var keep = false
 
@@ -54,6 +60,8 @@ extension FlowrunBench {
       var context = BenchContext(
         directory: directory, runs: runs, startupRuns: startupRuns, sizeBytes: Int(sizeMb * 1e6),
         flowrun: access(flowrun, X_OK) == 0 ? flowrun : nil, python: python)
+      context.replayScripts = replayScripts
+      context.replayJobs = replayJobs
       var rows: [Measurement] = []
       for benchmark in Benchmark.all where only.map({ benchmark.name.contains($0) }) ?? true {
         log("running \(benchmark.name)...")
