@@ -63,7 +63,6 @@ extension Flowrun {
     }
 
     func run() throws {
-      TerminalInfo.prepareStandardOutput()
       let loaded = FlowLoader.load(path: flow)
       if !loaded.diagnostics.isEmpty {
         Output.error.write(DiagnosticFormatter(sources: [flow: loaded.source]).text(loaded.diagnostics))
