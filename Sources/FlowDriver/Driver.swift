@@ -55,8 +55,9 @@ public final class Driver {
   /// Called with every event, in order, as soon as the engine emits it (`--events`).
   public var onEvent: (Event) -> Void = { _ in }
   /// Steps of a replay script played before any line is read (`--answers`). Expectations and
-  /// snapshots are not checked (that is `flowrun test`); the first step the session does not
-  /// accept (unless it says `expect_error`) stops the playing, and the lines take over.
+  /// snapshots are not checked (that is `flowrun test`); the first step with an input the
+  /// session rejects (unless it says `expect_error`) stops the playing, and the lines take
+  /// over. A validation failure is not a rejection: the playing goes on, as in `flowrun test`.
   public var answers: [ScriptStep] = []
 
   private let source: any LineSource
@@ -261,42 +262,19 @@ public final class Driver {
   private func playAnswers() {
     for (index, step) in answers.enumerated() {
       guard !session.status.isEnded else { return }
-      let inputs = inputs(for: step)
+      let inputs = step.inputs(on: session)
       if inputs.isEmpty { continue }
       showScreen()
       for input in inputs {
+        // As `flowrun test` plays it: only a rejected input stops the step. A validation
+        // failure is the screen answering (the session stays, session.md), not a rejection.
         let outputs = send(input)
-        let blocked = outputs.contains { if case .validationFailed = $0 { true } else { false } }
-        guard outputs.isRejected || blocked, step.expectError == nil else { continue }
+        guard outputs.isRejected else { continue }
+        if step.expectError != nil { break }
         let place = step.location.map { " at line \($0.line)" } ?? ""
         say("! --answers: step \(index + 1) (\(step.keyword)\(place)) was not accepted; the lines take over\n")
         return
       }
-    }
-  }
-
-  /// The inputs of a script step, as `flowrun test` sends them (`set` of a field that is not
-  /// on the screen sets a variable).
-  private func inputs(for step: ScriptStep) -> [Input] {
-    switch step.kind {
-    case .tap(let selector): return [.tap(selector)]
-    case .fill(let fields): return fields.map { .set(field: $0.field, value: $0.value) }
-    case .set(let fields):
-      let screenFields = Set(session.currentScreen.content.flatBlocks.compactMap(\.fieldName))
-      return fields.map {
-        screenFields.contains($0.field)
-          ? .set(field: $0.field, value: $0.value) : .setVariable(name: $0.field, value: $0.value)
-      }
-    case .select(let picks): return picks.map { .pick(field: $0.field, items: $0.items) }
-    case .result(let result): return [.result(result)]
-    case .next: return [.next]
-    case .back: return [.back]
-    case .skip: return [.skip]
-    case .dismiss: return [.dismiss]
-    case .complete: return [.complete]
-    case .wait(let ms): return [.wait(ms: ms)]
-    case .goto(let screen): return [.goto(screenID: screen)]
-    case .expect, .snapshot: return []
     }
   }
 

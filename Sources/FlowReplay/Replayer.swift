@@ -243,7 +243,7 @@ struct ScriptRun {
     }
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
     self.session = nil  // keep the session's storage uniquely referenced while it changes
-    let inputs = self.inputs(for: step, on: session)
+    let inputs = step.inputs(on: session)
     transcript.input(step.transcriptText)
     var problems: [String] = []
     var rejections: [String] = []
@@ -320,29 +320,6 @@ struct ScriptRun {
     transcript.note("unhandled action: \(pending.identifier) (no mock and no result step)")
     transcript.screen(session: session, width: options.width)
     self.session = session
-  }
-
-  func inputs(for step: ScriptStep, on session: Session) -> [Input] {
-    switch step.kind {
-    case .tap(let selector): return [.tap(selector)]
-    case .fill(let fields): return fields.map { .set(field: $0.field, value: $0.value) }
-    case .set(let fields):
-      let screenFields = Set(session.currentScreen.content.flatBlocks.compactMap(\.fieldName))
-      return fields.map {
-        screenFields.contains($0.field)
-          ? .set(field: $0.field, value: $0.value) : .setVariable(name: $0.field, value: $0.value)
-      }
-    case .select(let picks): return picks.map { .pick(field: $0.field, items: $0.items) }
-    case .result(let result): return [.result(result)]
-    case .next: return [.next]
-    case .back: return [.back]
-    case .skip: return [.skip]
-    case .dismiss: return [.dismiss]
-    case .complete: return [.complete]
-    case .wait(let ms): return [.wait(ms: ms)]
-    case .goto(let screen): return [.goto(screenID: screen)]
-    case .expect, .snapshot: return []
-    }
   }
 
   // MARK: Snapshots

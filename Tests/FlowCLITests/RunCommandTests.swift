@@ -148,6 +148,53 @@ import _FlowTestSupport
     #expect(data.contains("\"name\": \"Alex\""))
   }
 
+  /// A tap blocked by validation is not a rejected input: `run --answers` goes on playing
+  /// the script exactly where `flowrun test` goes on.
+  @Test func answersScriptGoesOnAfterAValidationFailureAsTestDoes() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("blocked.flow-test.yaml")
+    try """
+    flow: \(packageRoot().path)/sample-flows/fitness.json
+    steps:
+      - tap: Get Started
+      - tap: Continue
+      - fill: {name: Alex}
+      - tap: Continue
+    expect:
+      screen: hours
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let test = try runFlowrun(["test", script.path])
+    #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+    let data = directory.appendingPathComponent("d.json").path
+    let result = try runFlowrun(
+      ["run", "sample-flows/fitness.json", "--answers", script.path, "--data", data] + Self.fixedNow,
+      stdin: "5\n1\n:quit\n")
+    #expect(result.status == 1)
+    #expect(!result.stdout.contains("was not accepted"), "\(result.stdout)")
+    let collected = try String(contentsOfFile: data, encoding: .utf8)
+    #expect(collected.contains("\"name\": \"Alex\""), "\(collected)")
+    #expect(collected.contains("\"hours_daily\": 5"), "\(collected)")
+  }
+
+  /// A rejected input still hands over to the lines.
+  @Test func answersScriptStopsAtARejectedInput() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("rejected.flow-test.yaml")
+    try """
+    flow: \(packageRoot().path)/sample-flows/fitness.json
+    steps:
+      - tap: Get Started
+      - tap: No such button
+      - fill: {name: Alex}
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let result = try runFlowrun(
+      ["run", "sample-flows/fitness.json", "--answers", script.path] + Self.fixedNow, stdin: ":quit\n")
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("! --answers: step 2 (tap at line 4) was not accepted"), "\(result.stdout)")
+  }
+
   @Test func recordWritesAReplayScriptThatTestAccepts() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
