@@ -106,6 +106,11 @@ public enum Replayer {
         failureFile: errors.first?.file ?? loaded.file, failureLocation: errors.first?.location,
         diagnostics: loaded.diagnostics, duration: seconds(clock.now - started))
     }
+    if let problem = VariantAssignment.unknownOverrides(script.variants, in: document).first {
+      var outcome = unknownVariant(problem, in: script)
+      outcome.duration = seconds(clock.now - started)
+      return outcome
+    }
     var run = ScriptRun(script: script, options: options)
     run.execute(document: document)
     var outcome = run.outcome
@@ -119,12 +124,28 @@ public enum Replayer {
     _ script: ReplayScript, cache: FlowCache = FlowCache(), options: ReplayOptions = ReplayOptions()
   ) -> (outcome: ScriptOutcome, session: Session?) {
     let loaded = cache.load(path: script.flowPath)
-    guard let document = loaded.document, loaded.isRunnable else {
+    guard let document = loaded.document, loaded.isRunnable,
+      VariantAssignment.unknownOverrides(script.variants, in: document).isEmpty
+    else {
       return (run(script, cache: cache, options: options), nil)
     }
     var run = ScriptRun(script: script, options: options)
     run.execute(document: document)
     return (run.outcome, run.session)
+  }
+
+  /// A `variants:` entry naming an experiment or variant the flow does not declare: a script
+  /// error (exit 2) at the entry, not a silent override that would skew the events.
+  static func unknownVariant(_ problem: VariantOverrideProblem, in script: ReplayScript) -> ScriptOutcome {
+    let diagnostic = Diagnostic(
+      id: "script.unknown-variant", severity: .error, message: "variants: \(problem.message)", file: script.file,
+      location: script.variantLocations[problem.experiment] ?? script.flowLocation,
+      path: "variants.\(problem.experiment)")
+    let formatter = DiagnosticFormatter(sources: [script.file: FlowLoader.readFile(script.file) ?? []])
+    return ScriptOutcome(
+      file: script.file, name: script.name, status: .error, message: formatter.text([diagnostic]),
+      summary: summaryLine(diagnostic, file: script.file), failureFile: script.file,
+      failureLocation: diagnostic.location, diagnostics: [diagnostic])
   }
 
   static func seconds(_ duration: Duration) -> Double {

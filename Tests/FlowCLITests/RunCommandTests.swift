@@ -299,3 +299,38 @@ import _FlowTestSupport
     return String(decoding: output, as: UTF8.self)
   }
 }
+
+/// `--variant` (run) and `variants:` (test scripts) name only declared experiments and variants.
+@Suite struct VariantValidationTests {
+  @Test(arguments: [
+    ("plan_copi=coach", "unknown experiment 'plan_copi' (did you mean 'plan_copy'?)"),
+    ("plan_copy=coah", "experiment 'plan_copy' has no variant 'coah' (did you mean 'coach'?); variants: control, coach"),
+  ])
+  func runRefusesAnUnknownVariantAsWrongUsage(_ option: String, _ message: String) throws {
+    let result = try runFlowrun(["run", "sample-flows/goals.json", "--variant", option], stdin: ":quit\n")
+    #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func aScriptWithAnUnknownVariantIsAScriptErrorAtTheEntry() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-variants-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("typo.flow-test.yaml")
+    try """
+    flow: \(packageRoot().path)/sample-flows/goals.json
+    user: u_1
+    variants:
+      plan_copy: coah
+    steps:
+      - tap: Let's go
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let result = try runFlowrun(["test", script.path])
+    #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+    #expect(
+      result.stdout.contains(
+        "\(script.path):4:3: error: variants: experiment 'plan_copy' has no variant 'coah' (did you mean 'coach'?)"),
+      "\(result.stdout)")
+  }
+}

@@ -72,6 +72,9 @@ extension Flowrun {
 
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
       config.interactive = true
+      if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
+        throw ValidationError("--variant \(problem.experiment)=\(problem.variant): \(problem.message)")
+      }
       var steps: [ScriptStep] = []
       if let answers {
         let parsed = ScriptParser.load(path: answers)
