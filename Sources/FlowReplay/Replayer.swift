@@ -100,8 +100,10 @@ public enum Replayer {
       let formatter = DiagnosticFormatter(sources: [loaded.file: loaded.source])
       var message = "\(script.file)\(script.flowLocation.map { ":\($0)" } ?? ""): the flow '\(script.flow)' cannot be loaded\n"
       message += formatter.text(errors)
+      // Exit 2 only when the flow could not be read or parsed; a flow that parsed with
+      // errors fails the script (exit 1), as every command treats it (docs/loading.md).
       return ScriptOutcome(
-        file: script.file, name: script.name, status: .error, message: message,
+        file: script.file, name: script.name, status: loaded.document == nil ? .error : .failed, message: message,
         summary: errors.first.map { summaryLine($0, file: loaded.file) } ?? "\(loaded.file): cannot load the flow",
         failureFile: errors.first?.file ?? loaded.file, failureLocation: errors.first?.location,
         diagnostics: loaded.diagnostics, duration: seconds(clock.now - started))

@@ -63,12 +63,7 @@ extension Flowrun {
     }
 
     func run() throws {
-      let loaded = FlowLoader.load(path: flow)
-      if !loaded.diagnostics.isEmpty {
-        Output.error.write(DiagnosticFormatter(sources: [flow: loaded.source]).text(loaded.diagnostics))
-      }
-      guard let document = loaded.document else { throw ExitCode(2) }
-      guard loaded.isRunnable else { throw ExitCode(1) }
+      let (document, _) = try loadRunnableFlow(flow, allDiagnostics: true)
 
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
       config.interactive = true
