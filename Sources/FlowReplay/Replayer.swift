@@ -351,12 +351,10 @@ struct ScriptRun {
     let path = ScriptParser.resolve(file, against: script.file)
     let text = transcript.text
     if options.updateSnapshots {
-      do {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        updatedSnapshots.append(path)
-      } catch {
-        throw StepFailure(location: step.location, headline: "cannot write snapshot \(path): \(error)", details: [])
+      if let problem = TextFile.write(text, to: path, createDirectories: true) {
+        throw StepFailure(location: step.location, headline: "cannot write snapshot \(path): \(problem)", details: [])
       }
+      updatedSnapshots.append(path)
       return
     }
     guard let bytes = FlowLoader.readFile(path) else {

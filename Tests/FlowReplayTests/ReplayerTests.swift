@@ -112,6 +112,29 @@ struct ReplayerTests {
     #expect(TestSuite.exitCode([outcome]) == 2)
   }
 
+  /// `--update` creates the snapshot's directories; a write that fails says why in plain words.
+  @Test(arguments: [
+    ("snaps/deep/one.txt", nil),
+    ("plain/one.txt", "Not a directory"),
+  ] as [(String, String?)])
+  func snapshotUpdateCreatesDirectoriesAndExplainsFailures(_ snapshot: String, _ problem: String?) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-snapdir-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try "a file, not a directory".write(toFile: "\(directory)/plain", atomically: true, encoding: .utf8)
+    let text = "flow: \(fixtures)/mini.json\nsteps:\n  - tap: 1\n  - snapshot: \(snapshot)\n"
+    let script = try #require(ScriptParser.parse(bytes: Array(text.utf8), file: "\(directory)/s.flow-test.yaml").script)
+    let updated = Replayer.run(script, cache: Self.cache, options: ReplayOptions(updateSnapshots: true))
+    if let problem {
+      #expect(updated.status == .failed)
+      #expect(updated.summary.hasSuffix("cannot write snapshot \(directory)/\(snapshot): \(problem)"), "\(updated.summary)")
+    } else {
+      #expect(updated.status == .passed, "\(updated.message)")
+      #expect(FileManager.default.fileExists(atPath: "\(directory)/\(snapshot)"))
+      #expect(Replayer.run(script, cache: Self.cache).status == .passed)
+    }
+  }
+
   @Test func snapshotsRecordAndCompare() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-snap-\(getpid())").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
