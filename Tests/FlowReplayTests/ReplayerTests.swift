@@ -367,4 +367,24 @@ struct TestCommandTests {
     #expect(bad.status == 2)
     #expect(bad.stdout.contains("bad.flow-test.yaml:2:1: error: unknown key 'stesp' [script.unknown-key]"))
   }
+
+  /// A report that cannot be written (a missing directory, a full disk) is said on stderr in
+  /// plain words and makes the exit code 2; the other report is still written and the summary
+  /// is still the last line of stdout.
+  @Test(.enabled(if: built), arguments: [
+    ("/nonexistent-flowrun-dir/j.xml", "No such file or directory"),
+    ("/dev/full", "No space left on device"),
+  ])
+  func unwritableReportExits2AfterTheSummary(_ junit: String, _ reason: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-report-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try runFlowrun([
+      "test", "Tests/FlowReplayTests/Fixtures", "--filter", "^passes$", "--junit", junit, "--json", "\(directory)/r.json",
+    ])
+    #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"), "\(run.stdout)")
+    #expect(run.stderr.contains("flowrun: cannot write the JUnit report \(junit): \(reason)"), "\(run.stderr)")
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/r.json"))
+  }
 }

@@ -97,25 +97,25 @@ extension Flowrun {
           }
           output.write(text)
         })
-      if let junit { try write(ReplayReport.junit(outcomes), to: junit) }
-      if let json { try write(ReplayReport.json(outcomes), to: json) }
+      // Reports are written whatever happens to stdout; a report that cannot be written is
+      // said on stderr and makes the exit code 2, and the summary stays the last stdout line.
+      var reportsWritten = true
+      if let junit { reportsWritten = write(ReplayReport.junit(outcomes), to: junit, report: "JUnit") && reportsWritten }
+      if let json { reportsWritten = write(ReplayReport.json(outcomes), to: json, report: "JSON") && reportsWritten }
       if files.isEmpty && missing.isEmpty {
         Output.error.write("no *.flow-test.yaml or *.flow-test.json scripts found\n")
       }
       output.write(TestSuite.summaryLine(outcomes) + "\n")
       var code = TestSuite.exitCode(outcomes)
-      if !missing.isEmpty { code = 2 }
+      if !missing.isEmpty || !reportsWritten { code = 2 }
       if code != 0 { throw ExitCode(code) }
     }
 
-    private func write(_ text: String, to path: String) throws {
-      guard let file = fopen(path, "w") else {
-        Output.error.write("\(path): error: cannot write the report\n")
-        throw ExitCode(2)
-      }
-      defer { fclose(file) }
-      var text = text
-      text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, file) }
+    /// Writes one report file; false (after saying why on stderr) when it could not be written.
+    private func write(_ text: String, to path: String, report: String) -> Bool {
+      guard let problem = TextFile.write(text, to: path) else { return true }
+      Output.error.write("flowrun: cannot write the \(report) report \(path): \(problem)\n")
+      return false
     }
   }
 }
