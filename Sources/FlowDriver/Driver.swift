@@ -69,6 +69,9 @@ public final class Driver {
   private var lastLineAt: Int64?
   private var currentPrompt: PromptKind = .generic
   private var lastShown: Position?
+  /// The first session's id, and how many times `:restart` started another.
+  private let firstSessionID: String
+  private var restarts = 0
 
   /// Starts the session (no I/O yet: `run()` reports the start's events and trace).
   ///
@@ -82,6 +85,7 @@ public final class Driver {
   ) throws(SessionStartError) {
     let (session, outputs) = try Session.start(document: document, config: config)
     self.session = session
+    self.firstSessionID = session.sessionID
     self.pendingStartOutputs = outputs
     self.recording = Recording(flowPath: flowPath, config: config, inputs: [])
     self.source = source
@@ -427,17 +431,24 @@ public final class Driver {
     send(.quit(reason: reason))
   }
 
+  /// Ends the session and starts the flow again with the same options, under a new session
+  /// id: the first session's id followed by `-N` for the N-th restart, so that (session_id,
+  /// seq) stays unique in one `--events` file (docs/cli.md).
   private func restart() {
     quit(.quit)
+    restarts += 1
+    var config = recording.config
+    config.sessionID = "\(firstSessionID)-\(restarts)"
     let started: (Session, [Output])
     do {
-      started = try Session.start(document: session.document, config: session.config)
+      started = try Session.start(document: session.document, config: config)
     } catch {
       say("! cannot restart: \(error.message)\n")
       return
     }
     session = started.0
     generation += 1
+    recording.config = config
     recording.inputs = []
     say("(restarted)\n")
     report(started.1, traceFrom: 0)

@@ -334,3 +334,34 @@ import _FlowTestSupport
       "\(result.stdout)")
   }
 }
+
+/// `:restart` starts a session with its own id: (session_id, seq) is unique in `--events`.
+@Suite struct RestartEventsTests {
+  @Test(arguments: [nil, "fixed-id"] as [String?])
+  func restartedSessionsGetDistinctDerivedIDs(_ given: String?) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-restart-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let events = directory.appendingPathComponent("events.ndjson").path
+    var arguments = ["run", "sample-flows/fitness.json", "--now", "2026-01-01T00:00:00Z", "--events", events]
+    if let given { arguments += ["--session-id", given] }
+    let result = try runFlowrun(arguments, stdin: "1\n:restart\n1\n:restart\n:quit\n")
+    #expect(result.status == 1, "\(result.stderr)")
+    let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+    let pairs = try lines.map { line -> String in
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return "\(object["session_id"] ?? "?")#\(object["seq"] ?? "?")"
+    }
+    #expect(Set(pairs).count == pairs.count, "duplicate (session_id, seq): \(pairs)")
+    var ids: [String] = []
+    for pair in pairs {
+      let id = String(pair.split(separator: "#")[0])
+      if ids.last != id { ids.append(id) }
+    }
+    #expect(ids.count == 3, "\(ids)")
+    if let first = ids.first {
+      #expect(ids == [first, first + "-1", first + "-2"])
+      if let given { #expect(first == given) }
+    }
+  }
+}
