@@ -22,6 +22,11 @@ struct Flowrun: ParsableCommand {
   /// before report files are written), then the arguments are parsed and the command runs.
   static func main() {
     TerminalInfo.prepareStandardOutput()
+    if CommandLine.arguments.count <= 1 {
+      // No command at all is wrong usage (64, the spec), not a request for help (0).
+      Output.error.write("Error: missing command\n\n" + helpMessage() + "\n")
+      exit(withError: ExitCode(64))
+    }
     main(nil)
   }
 }
