@@ -368,6 +368,22 @@ struct TestCommandTests {
     #expect(bad.stdout.contains("bad.flow-test.yaml:2:1: error: unknown key 'stesp' [script.unknown-key]"))
   }
 
+  /// Running no script is not a pass: a filter matching nothing or an empty directory exits 1.
+  @Test(.enabled(if: built), arguments: [
+    (["Tests/FlowReplayTests/Fixtures", "--filter", "^no-such-script$"], Int32(1), "error: no scripts matched --filter ^no-such-script$"),
+    (["{empty}"], Int32(1), "error: no scripts matched: no *.flow-test.yaml"),
+    (["Tests/FlowReplayTests/Fixtures", "--filter", "^passes$", "--shard", "2/2"], Int32(0), "note: shard 2/2 selected no scripts"),
+  ])
+  func selectingNoScript(_ arguments: [String], _ status: Int32, _ message: String) throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("replay-empty-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: empty) }
+    let run = try runFlowrun(["test"] + arguments.map { $0 == "{empty}" ? empty : $0 })
+    #expect(run.status == status, "\(run.stdout)\(run.stderr)")
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+    #expect(run.stdout.hasSuffix("0 passed, 0 failed\n"), "\(run.stdout)")
+  }
+
   /// A report that cannot be written (a missing directory, a full disk) is said on stderr in
   /// plain words and makes the exit code 2; the other report is still written and the summary
   /// is still the last line of stdout.
