@@ -373,84 +373,122 @@ struct ScriptRun {
 
   func check(_ expectation: Expectation) throws {
     guard let session else { throw StepFailure(location: expectation.location, headline: "no session", details: []) }
-    if let item = expectation.screen, session.currentScreen.id != item.value {
-      var headline = "expected screen '\(item.value)', found '\(session.currentScreen.id)'"
-      if session.status.isEnded { headline += " (the session has \(session.status.name))" }
-      throw StepFailure(location: item.location, headline: headline, details: ["path so far: \(session.path.joined(separator: " → "))"])
+    // Every mismatch of the expectation is reported, not only the first.
+    var failures: [StepFailure] = []
+    func attempt(_ body: () throws -> Void) throws {
+      do { try body() } catch let failure as StepFailure { failures.append(failure) }
     }
-    if let item = expectation.status, session.status.name != item.value {
-      throw StepFailure(
-        location: item.location, headline: "expected status \(item.value), found \(statusText(session.status))",
-        details: [])
+    try attempt {
+      if let item = expectation.screen, session.currentScreen.id != item.value {
+        var headline = "expected screen '\(item.value)', found '\(session.currentScreen.id)'"
+        if session.status.isEnded { headline += " (the session has \(session.status.name))" }
+        throw StepFailure(location: item.location, headline: headline, details: ["path so far: \(session.path.joined(separator: " → "))"])
+      }
     }
-    if let item = expectation.completed, (session.status == .completed) != item.value {
-      throw StepFailure(
-        location: item.location,
-        headline: item.value
-          ? "expected the flow to be completed, but it is \(statusText(session.status))"
-          : "expected the flow not to be completed, but it is",
-        details: ["last screen: \(session.currentScreen.id)"])
-    }
-    if let item = expectation.dismissed, (session.status == .dismissed) != item.value {
-      throw StepFailure(
-        location: item.location,
-        headline: item.value
-          ? "expected the flow to be dismissed, but it is \(statusText(session.status))"
-          : "expected the flow not to be dismissed, but it is",
-        details: ["last screen: \(session.currentScreen.id)"])
-    }
-    if let item = expectation.awaiting {
-      let pending = session.pending?.identifier
-      if pending != item.value {
+    try attempt {
+      if let item = expectation.status, session.status.name != item.value {
         throw StepFailure(
-          location: item.location,
-          headline: "expected the session to await '\(item.value)', "
-            + (pending.map { "but it awaits '\($0)'" } ?? "but nothing is pending (\(statusText(session.status)))"),
+          location: item.location, headline: "expected status \(item.value), found \(statusText(session.status))",
           details: [])
       }
     }
-    if let item = expectation.text {
-      let rendered = ScreenRenderer.render(session, options: RenderOptions(width: 10_000, color: false))
-      let haystack = collapse(rendered) + "\n" + ScreenText.lines(session).map(collapse).joined(separator: "\n")
-      for text in item.value where !haystack.contains(collapse(text)) {
+    try attempt {
+      if let item = expectation.completed, (session.status == .completed) != item.value {
         throw StepFailure(
           location: item.location,
-          headline: "expected the screen '\(session.currentScreen.id)' to show \"\(text)\"",
-          details: ["texts on the screen:"] + ScreenText.lines(session).map { "  \"\($0)\"" })
+          headline: item.value
+            ? "expected the flow to be completed, but it is \(statusText(session.status))"
+            : "expected the flow not to be completed, but it is",
+          details: ["last screen: \(session.currentScreen.id)"])
       }
     }
-    if let item = expectation.errors {
-      try checkErrors(item, session: session)
-    }
-    if let item = expectation.data {
-      let diff = DataDiff.compare(expected: item.value, actual: .object(session.data), exact: expectation.exact)
-      if !diff.isEmpty {
+    try attempt {
+      if let item = expectation.dismissed, (session.status == .dismissed) != item.value {
         throw StepFailure(
           location: item.location,
-          headline: expectation.exact ? "collected data is not exactly as expected" : "collected data does not match",
-          details: diff + ["", "actual data: \(Value.object(session.data).json)"])
+          headline: item.value
+            ? "expected the flow to be dismissed, but it is \(statusText(session.status))"
+            : "expected the flow not to be dismissed, but it is",
+          details: ["last screen: \(session.currentScreen.id)"])
       }
     }
-    if let item = expectation.events {
-      try EventCheck.subsequence(item, events: session.events)
-    }
-    if let item = expectation.notEvents {
-      try EventCheck.none(item, events: session.events)
-    }
-    if let item = expectation.path, session.path != item.value {
-      var details = [
-        "expected: \(item.value.joined(separator: " → "))",
-        "actual:   \(session.path.joined(separator: " → "))",
-      ]
-      if let first = zip(item.value, session.path).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-        details.append("first difference at position \(first.offset + 1): expected '\(first.element.0)', found '\(first.element.1)'")
-      } else if item.value.count < session.path.count {
-        details.append("the session went further: \(session.path[item.value.count...].joined(separator: " → "))")
-      } else {
-        details.append("the session stopped early; missing: \(item.value[session.path.count...].joined(separator: " → "))")
+    try attempt {
+      if let item = expectation.awaiting {
+        let pending = session.pending?.identifier
+        if pending != item.value {
+          throw StepFailure(
+            location: item.location,
+            headline: "expected the session to await '\(item.value)', "
+              + (pending.map { "but it awaits '\($0)'" } ?? "but nothing is pending (\(statusText(session.status)))"),
+            details: [])
+        }
       }
-      throw StepFailure(location: item.location, headline: "the screen path differs", details: details)
     }
+    try attempt {
+      if let item = expectation.text {
+        let rendered = ScreenRenderer.render(session, options: RenderOptions(width: 10_000, color: false))
+        let haystack = collapse(rendered) + "\n" + ScreenText.lines(session).map(collapse).joined(separator: "\n")
+        for text in item.value where !haystack.contains(collapse(text)) {
+          throw StepFailure(
+            location: item.location,
+            headline: "expected the screen '\(session.currentScreen.id)' to show \"\(text)\"",
+            details: ["texts on the screen:"] + ScreenText.lines(session).map { "  \"\($0)\"" })
+        }
+      }
+    }
+    try attempt {
+      if let item = expectation.errors {
+        try checkErrors(item, session: session)
+      }
+    }
+    try attempt {
+      if let item = expectation.data {
+        let diff = DataDiff.compare(expected: item.value, actual: .object(session.data), exact: expectation.exact)
+        if !diff.isEmpty {
+          throw StepFailure(
+            location: item.location,
+            headline: expectation.exact ? "collected data is not exactly as expected" : "collected data does not match",
+            details: diff + ["", "actual data: \(Value.object(session.data).json)"])
+        }
+      }
+    }
+    try attempt {
+      if let item = expectation.events {
+        try EventCheck.subsequence(item, events: session.events)
+      }
+    }
+    try attempt {
+      if let item = expectation.notEvents {
+        try EventCheck.none(item, events: session.events)
+      }
+    }
+    try attempt {
+      if let item = expectation.path, session.path != item.value {
+        var details = [
+          "expected: \(item.value.joined(separator: " → "))",
+          "actual:   \(session.path.joined(separator: " → "))",
+        ]
+        if let first = zip(item.value, session.path).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+          details.append("first difference at position \(first.offset + 1): expected '\(first.element.0)', found '\(first.element.1)'")
+        } else if item.value.count < session.path.count {
+          details.append("the session went further: \(session.path[item.value.count...].joined(separator: " → "))")
+        } else {
+          details.append("the session stopped early; missing: \(item.value[session.path.count...].joined(separator: " → "))")
+        }
+        throw StepFailure(location: item.location, headline: "the screen path differs", details: details)
+      }
+    }
+    guard let first = failures.first else { return }
+    guard failures.count > 1 else { throw first }
+    var details = first.details
+    for other in failures.dropFirst() {
+      details.append("")
+      details.append("also: " + (other.location.map { "line \($0.line): " } ?? "") + other.headline)
+      details += other.details.map { $0.isEmpty ? "" : "  " + $0 }
+    }
+    throw StepFailure(
+      location: first.location, headline: first.headline + " (and \(failures.count - 1) more mismatch\(failures.count == 2 ? "" : "es"))",
+      details: details)
   }
 
   func checkErrors(_ item: Expectation.Item<[String: String]>, session: Session) throws {

@@ -71,6 +71,11 @@ struct ReplayerTests {
     Case(name: "not-events-fail", body: prefix + "expect:\n  not_events: [{event_type: button_tapped, properties: {button_id: go}}]\n", passes: false),
     Case(name: "path-pass", body: prefix + "expect: {path: [start, form]}\n", passes: true),
     Case(name: "path-fail", body: prefix + "expect: {path: [start, perm]}\n", passes: false),
+    Case(
+      name: "every-mismatch-fail",
+      body: prefix
+        + "expect:\n  status: completed\n  data: {color: red}\n  path: [start, perm]\n  events: [onboarding_completed]\n  not_events: [button_tapped]\n",
+      passes: false),
     Case(name: "completed-pass", body: atPerm + "  - tap: Allow\n  - wait: 1000\n  - tap: Finish\nexpect: {completed: true}\n", passes: true),
     Case(name: "completed-fail", body: atPerm + "expect: {completed: true}\n", passes: false),
     Case(name: "dismissed-pass", body: "steps:\n  - dismiss\nexpect: {dismissed: true}\n", passes: true),
