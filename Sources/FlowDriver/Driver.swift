@@ -472,9 +472,20 @@ public final class Driver {
   private func send(_ input: Input, record: Bool = true) -> [Output] {
     let traceCount = session.trace.count
     let outputs = session.send(input)
-    if record, !outputs.isRejected { recording.inputs.append(input) }
+    if record, !outputs.isRejected { recording.inputs.append(recorded(input)) }
     report(outputs, traceFrom: traceCount)
     return outputs
+  }
+
+  /// The input as a replay script should carry it: text the engine stored as a number or a
+  /// boolean (a slider, a number input, a toggle) is recorded as that value, so `:save` and
+  /// `--record` write `hours_daily: 5`, not `"5"` (the replay stores the same value).
+  private func recorded(_ input: Input) -> Input {
+    guard case .set(let field, .string) = input, let stored = session.value(ofField: field) else { return input }
+    switch stored {
+    case .number, .bool: return .set(field: field, value: stored)
+    default: return input
+    }
   }
 
   private func report(_ outputs: [Output], traceFrom traceCount: Int) {
