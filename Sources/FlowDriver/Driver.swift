@@ -55,8 +55,9 @@ public final class Driver {
   /// Called with every event, in order, as soon as the engine emits it (`--events`).
   public var onEvent: (Event) -> Void = { _ in }
   /// Steps of a replay script played before any line is read (`--answers`). Expectations and
-  /// snapshots are not checked (that is `flowrun test`); the first step the session does not
-  /// accept (unless it says `expect_error`) stops the playing, and the lines take over.
+  /// snapshots are not checked (that is `flowrun test`); the first step with an input the
+  /// session rejects (unless it says `expect_error`) stops the playing, and the lines take
+  /// over. A validation failure is not a rejection: the playing goes on, as in `flowrun test`.
   public var answers: [ScriptStep] = []
 
   private let source: any LineSource
@@ -68,6 +69,9 @@ public final class Driver {
   private var lastLineAt: Int64?
   private var currentPrompt: PromptKind = .generic
   private var lastShown: Position?
+  /// The first session's id, and how many times `:restart` started another.
+  private let firstSessionID: String
+  private var restarts = 0
 
   /// Starts the session (no I/O yet: `run()` reports the start's events and trace).
   ///
@@ -81,6 +85,7 @@ public final class Driver {
   ) throws(SessionStartError) {
     let (session, outputs) = try Session.start(document: document, config: config)
     self.session = session
+    self.firstSessionID = session.sessionID
     self.pendingStartOutputs = outputs
     self.recording = Recording(flowPath: flowPath, config: config, inputs: [])
     self.source = source
@@ -261,42 +266,19 @@ public final class Driver {
   private func playAnswers() {
     for (index, step) in answers.enumerated() {
       guard !session.status.isEnded else { return }
-      let inputs = inputs(for: step)
+      let inputs = step.inputs(on: session)
       if inputs.isEmpty { continue }
       showScreen()
       for input in inputs {
+        // As `flowrun test` plays it: only a rejected input stops the step. A validation
+        // failure is the screen answering (the session stays, session.md), not a rejection.
         let outputs = send(input)
-        let blocked = outputs.contains { if case .validationFailed = $0 { true } else { false } }
-        guard outputs.isRejected || blocked, step.expectError == nil else { continue }
+        guard outputs.isRejected else { continue }
+        if step.expectError != nil { break }
         let place = step.location.map { " at line \($0.line)" } ?? ""
         say("! --answers: step \(index + 1) (\(step.keyword)\(place)) was not accepted; the lines take over\n")
         return
       }
-    }
-  }
-
-  /// The inputs of a script step, as `flowrun test` sends them (`set` of a field that is not
-  /// on the screen sets a variable).
-  private func inputs(for step: ScriptStep) -> [Input] {
-    switch step.kind {
-    case .tap(let selector): return [.tap(selector)]
-    case .fill(let fields): return fields.map { .set(field: $0.field, value: $0.value) }
-    case .set(let fields):
-      let screenFields = Set(session.currentScreen.content.flatBlocks.compactMap(\.fieldName))
-      return fields.map {
-        screenFields.contains($0.field)
-          ? .set(field: $0.field, value: $0.value) : .setVariable(name: $0.field, value: $0.value)
-      }
-    case .select(let picks): return picks.map { .pick(field: $0.field, items: $0.items) }
-    case .result(let result): return [.result(result)]
-    case .next: return [.next]
-    case .back: return [.back]
-    case .skip: return [.skip]
-    case .dismiss: return [.dismiss]
-    case .complete: return [.complete]
-    case .wait(let ms): return [.wait(ms: ms)]
-    case .goto(let screen): return [.goto(screenID: screen)]
-    case .expect, .snapshot: return []
     }
   }
 
@@ -449,17 +431,24 @@ public final class Driver {
     send(.quit(reason: reason))
   }
 
+  /// Ends the session and starts the flow again with the same options, under a new session
+  /// id: the first session's id followed by `-N` for the N-th restart, so that (session_id,
+  /// seq) stays unique in one `--events` file (docs/cli.md).
   private func restart() {
     quit(.quit)
+    restarts += 1
+    var config = recording.config
+    config.sessionID = "\(firstSessionID)-\(restarts)"
     let started: (Session, [Output])
     do {
-      started = try Session.start(document: session.document, config: session.config)
+      started = try Session.start(document: session.document, config: config)
     } catch {
       say("! cannot restart: \(error.message)\n")
       return
     }
     session = started.0
     generation += 1
+    recording.config = config
     recording.inputs = []
     say("(restarted)\n")
     report(started.1, traceFrom: 0)
@@ -483,9 +472,20 @@ public final class Driver {
   private func send(_ input: Input, record: Bool = true) -> [Output] {
     let traceCount = session.trace.count
     let outputs = session.send(input)
-    if record, !outputs.isRejected { recording.inputs.append(input) }
+    if record, !outputs.isRejected { recording.inputs.append(recorded(input)) }
     report(outputs, traceFrom: traceCount)
     return outputs
+  }
+
+  /// The input as a replay script should carry it: text the engine stored as a number or a
+  /// boolean (a slider, a number input, a toggle) is recorded as that value, so `:save` and
+  /// `--record` write `hours_daily: 5`, not `"5"` (the replay stores the same value).
+  private func recorded(_ input: Input) -> Input {
+    guard case .set(let field, .string) = input, let stored = session.value(ofField: field) else { return input }
+    switch stored {
+    case .number, .bool: return .set(field: field, value: stored)
+    default: return input
+    }
   }
 
   private func report(_ outputs: [Output], traceFrom traceCount: Int) {

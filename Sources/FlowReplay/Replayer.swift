@@ -100,11 +100,18 @@ public enum Replayer {
       let formatter = DiagnosticFormatter(sources: [loaded.file: loaded.source])
       var message = "\(script.file)\(script.flowLocation.map { ":\($0)" } ?? ""): the flow '\(script.flow)' cannot be loaded\n"
       message += formatter.text(errors)
+      // Exit 2 only when the flow could not be read or parsed; a flow that parsed with
+      // errors fails the script (exit 1), as every command treats it (docs/loading.md).
       return ScriptOutcome(
-        file: script.file, name: script.name, status: .error, message: message,
+        file: script.file, name: script.name, status: loaded.document == nil ? .error : .failed, message: message,
         summary: errors.first.map { summaryLine($0, file: loaded.file) } ?? "\(loaded.file): cannot load the flow",
         failureFile: errors.first?.file ?? loaded.file, failureLocation: errors.first?.location,
         diagnostics: loaded.diagnostics, duration: seconds(clock.now - started))
+    }
+    if let problem = VariantAssignment.unknownOverrides(script.variants, in: document).first {
+      var outcome = unknownVariant(problem, in: script)
+      outcome.duration = seconds(clock.now - started)
+      return outcome
     }
     var run = ScriptRun(script: script, options: options)
     run.execute(document: document)
@@ -119,12 +126,28 @@ public enum Replayer {
     _ script: ReplayScript, cache: FlowCache = FlowCache(), options: ReplayOptions = ReplayOptions()
   ) -> (outcome: ScriptOutcome, session: Session?) {
     let loaded = cache.load(path: script.flowPath)
-    guard let document = loaded.document, loaded.isRunnable else {
+    guard let document = loaded.document, loaded.isRunnable,
+      VariantAssignment.unknownOverrides(script.variants, in: document).isEmpty
+    else {
       return (run(script, cache: cache, options: options), nil)
     }
     var run = ScriptRun(script: script, options: options)
     run.execute(document: document)
     return (run.outcome, run.session)
+  }
+
+  /// A `variants:` entry naming an experiment or variant the flow does not declare: a script
+  /// error (exit 2) at the entry, not a silent override that would skew the events.
+  static func unknownVariant(_ problem: VariantOverrideProblem, in script: ReplayScript) -> ScriptOutcome {
+    let diagnostic = Diagnostic(
+      id: "script.unknown-variant", severity: .error, message: "variants: \(problem.message)", file: script.file,
+      location: script.variantLocations[problem.experiment] ?? script.flowLocation,
+      path: "variants.\(problem.experiment)")
+    let formatter = DiagnosticFormatter(sources: [script.file: FlowLoader.readFile(script.file) ?? []])
+    return ScriptOutcome(
+      file: script.file, name: script.name, status: .error, message: formatter.text([diagnostic]),
+      summary: summaryLine(diagnostic, file: script.file), failureFile: script.file,
+      failureLocation: diagnostic.location, diagnostics: [diagnostic])
   }
 
   static func seconds(_ duration: Duration) -> Double {
@@ -243,7 +266,7 @@ struct ScriptRun {
     }
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
     self.session = nil  // keep the session's storage uniquely referenced while it changes
-    let inputs = self.inputs(for: step, on: session)
+    let inputs = step.inputs(on: session)
     transcript.input(step.transcriptText)
     var problems: [String] = []
     var rejections: [String] = []
@@ -322,41 +345,16 @@ struct ScriptRun {
     self.session = session
   }
 
-  func inputs(for step: ScriptStep, on session: Session) -> [Input] {
-    switch step.kind {
-    case .tap(let selector): return [.tap(selector)]
-    case .fill(let fields): return fields.map { .set(field: $0.field, value: $0.value) }
-    case .set(let fields):
-      let screenFields = Set(session.currentScreen.content.flatBlocks.compactMap(\.fieldName))
-      return fields.map {
-        screenFields.contains($0.field)
-          ? .set(field: $0.field, value: $0.value) : .setVariable(name: $0.field, value: $0.value)
-      }
-    case .select(let picks): return picks.map { .pick(field: $0.field, items: $0.items) }
-    case .result(let result): return [.result(result)]
-    case .next: return [.next]
-    case .back: return [.back]
-    case .skip: return [.skip]
-    case .dismiss: return [.dismiss]
-    case .complete: return [.complete]
-    case .wait(let ms): return [.wait(ms: ms)]
-    case .goto(let screen): return [.goto(screenID: screen)]
-    case .expect, .snapshot: return []
-    }
-  }
-
   // MARK: Snapshots
 
   mutating func snapshot(_ file: String, step: ScriptStep) throws {
     let path = ScriptParser.resolve(file, against: script.file)
     let text = transcript.text
     if options.updateSnapshots {
-      do {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        updatedSnapshots.append(path)
-      } catch {
-        throw StepFailure(location: step.location, headline: "cannot write snapshot \(path): \(error)", details: [])
+      if let problem = TextFile.write(text, to: path, createDirectories: true) {
+        throw StepFailure(location: step.location, headline: "cannot write snapshot \(path): \(problem)", details: [])
       }
+      updatedSnapshots.append(path)
       return
     }
     guard let bytes = FlowLoader.readFile(path) else {
@@ -375,84 +373,122 @@ struct ScriptRun {
 
   func check(_ expectation: Expectation) throws {
     guard let session else { throw StepFailure(location: expectation.location, headline: "no session", details: []) }
-    if let item = expectation.screen, session.currentScreen.id != item.value {
-      var headline = "expected screen '\(item.value)', found '\(session.currentScreen.id)'"
-      if session.status.isEnded { headline += " (the session has \(session.status.name))" }
-      throw StepFailure(location: item.location, headline: headline, details: ["path so far: \(session.path.joined(separator: " → "))"])
+    // Every mismatch of the expectation is reported, not only the first.
+    var failures: [StepFailure] = []
+    func attempt(_ body: () throws -> Void) throws {
+      do { try body() } catch let failure as StepFailure { failures.append(failure) }
     }
-    if let item = expectation.status, session.status.name != item.value {
-      throw StepFailure(
-        location: item.location, headline: "expected status \(item.value), found \(statusText(session.status))",
-        details: [])
+    try attempt {
+      if let item = expectation.screen, session.currentScreen.id != item.value {
+        var headline = "expected screen '\(item.value)', found '\(session.currentScreen.id)'"
+        if session.status.isEnded { headline += " (the session has \(session.status.name))" }
+        throw StepFailure(location: item.location, headline: headline, details: ["path so far: \(session.path.joined(separator: " → "))"])
+      }
     }
-    if let item = expectation.completed, (session.status == .completed) != item.value {
-      throw StepFailure(
-        location: item.location,
-        headline: item.value
-          ? "expected the flow to be completed, but it is \(statusText(session.status))"
-          : "expected the flow not to be completed, but it is",
-        details: ["last screen: \(session.currentScreen.id)"])
-    }
-    if let item = expectation.dismissed, (session.status == .dismissed) != item.value {
-      throw StepFailure(
-        location: item.location,
-        headline: item.value
-          ? "expected the flow to be dismissed, but it is \(statusText(session.status))"
-          : "expected the flow not to be dismissed, but it is",
-        details: ["last screen: \(session.currentScreen.id)"])
-    }
-    if let item = expectation.awaiting {
-      let pending = session.pending?.identifier
-      if pending != item.value {
+    try attempt {
+      if let item = expectation.status, session.status.name != item.value {
         throw StepFailure(
-          location: item.location,
-          headline: "expected the session to await '\(item.value)', "
-            + (pending.map { "but it awaits '\($0)'" } ?? "but nothing is pending (\(statusText(session.status)))"),
+          location: item.location, headline: "expected status \(item.value), found \(statusText(session.status))",
           details: [])
       }
     }
-    if let item = expectation.text {
-      let rendered = ScreenRenderer.render(session, options: RenderOptions(width: 10_000, color: false))
-      let haystack = collapse(rendered) + "\n" + ScreenText.lines(session).map(collapse).joined(separator: "\n")
-      for text in item.value where !haystack.contains(collapse(text)) {
+    try attempt {
+      if let item = expectation.completed, (session.status == .completed) != item.value {
         throw StepFailure(
           location: item.location,
-          headline: "expected the screen '\(session.currentScreen.id)' to show \"\(text)\"",
-          details: ["texts on the screen:"] + ScreenText.lines(session).map { "  \"\($0)\"" })
+          headline: item.value
+            ? "expected the flow to be completed, but it is \(statusText(session.status))"
+            : "expected the flow not to be completed, but it is",
+          details: ["last screen: \(session.currentScreen.id)"])
       }
     }
-    if let item = expectation.errors {
-      try checkErrors(item, session: session)
-    }
-    if let item = expectation.data {
-      let diff = DataDiff.compare(expected: item.value, actual: .object(session.data), exact: expectation.exact)
-      if !diff.isEmpty {
+    try attempt {
+      if let item = expectation.dismissed, (session.status == .dismissed) != item.value {
         throw StepFailure(
           location: item.location,
-          headline: expectation.exact ? "collected data is not exactly as expected" : "collected data does not match",
-          details: diff + ["", "actual data: \(Value.object(session.data).json)"])
+          headline: item.value
+            ? "expected the flow to be dismissed, but it is \(statusText(session.status))"
+            : "expected the flow not to be dismissed, but it is",
+          details: ["last screen: \(session.currentScreen.id)"])
       }
     }
-    if let item = expectation.events {
-      try EventCheck.subsequence(item, events: session.events)
-    }
-    if let item = expectation.notEvents {
-      try EventCheck.none(item, events: session.events)
-    }
-    if let item = expectation.path, session.path != item.value {
-      var details = [
-        "expected: \(item.value.joined(separator: " → "))",
-        "actual:   \(session.path.joined(separator: " → "))",
-      ]
-      if let first = zip(item.value, session.path).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-        details.append("first difference at position \(first.offset + 1): expected '\(first.element.0)', found '\(first.element.1)'")
-      } else if item.value.count < session.path.count {
-        details.append("the session went further: \(session.path[item.value.count...].joined(separator: " → "))")
-      } else {
-        details.append("the session stopped early; missing: \(item.value[session.path.count...].joined(separator: " → "))")
+    try attempt {
+      if let item = expectation.awaiting {
+        let pending = session.pending?.identifier
+        if pending != item.value {
+          throw StepFailure(
+            location: item.location,
+            headline: "expected the session to await '\(item.value)', "
+              + (pending.map { "but it awaits '\($0)'" } ?? "but nothing is pending (\(statusText(session.status)))"),
+            details: [])
+        }
       }
-      throw StepFailure(location: item.location, headline: "the screen path differs", details: details)
     }
+    try attempt {
+      if let item = expectation.text {
+        let rendered = ScreenRenderer.render(session, options: RenderOptions(width: 10_000, color: false))
+        let haystack = collapse(rendered) + "\n" + ScreenText.lines(session).map(collapse).joined(separator: "\n")
+        for text in item.value where !haystack.contains(collapse(text)) {
+          throw StepFailure(
+            location: item.location,
+            headline: "expected the screen '\(session.currentScreen.id)' to show \"\(text)\"",
+            details: ["texts on the screen:"] + ScreenText.lines(session).map { "  \"\($0)\"" })
+        }
+      }
+    }
+    try attempt {
+      if let item = expectation.errors {
+        try checkErrors(item, session: session)
+      }
+    }
+    try attempt {
+      if let item = expectation.data {
+        let diff = DataDiff.compare(expected: item.value, actual: .object(session.data), exact: expectation.exact)
+        if !diff.isEmpty {
+          throw StepFailure(
+            location: item.location,
+            headline: expectation.exact ? "collected data is not exactly as expected" : "collected data does not match",
+            details: diff + ["", "actual data: \(Value.object(session.data).json)"])
+        }
+      }
+    }
+    try attempt {
+      if let item = expectation.events {
+        try EventCheck.subsequence(item, events: session.events)
+      }
+    }
+    try attempt {
+      if let item = expectation.notEvents {
+        try EventCheck.none(item, events: session.events)
+      }
+    }
+    try attempt {
+      if let item = expectation.path, session.path != item.value {
+        var details = [
+          "expected: \(item.value.joined(separator: " → "))",
+          "actual:   \(session.path.joined(separator: " → "))",
+        ]
+        if let first = zip(item.value, session.path).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+          details.append("first difference at position \(first.offset + 1): expected '\(first.element.0)', found '\(first.element.1)'")
+        } else if item.value.count < session.path.count {
+          details.append("the session went further: \(session.path[item.value.count...].joined(separator: " → "))")
+        } else {
+          details.append("the session stopped early; missing: \(item.value[session.path.count...].joined(separator: " → "))")
+        }
+        throw StepFailure(location: item.location, headline: "the screen path differs", details: details)
+      }
+    }
+    guard let first = failures.first else { return }
+    guard failures.count > 1 else { throw first }
+    var details = first.details
+    for other in failures.dropFirst() {
+      details.append("")
+      details.append("also: " + (other.location.map { "line \($0.line): " } ?? "") + other.headline)
+      details += other.details.map { $0.isEmpty ? "" : "  " + $0 }
+    }
+    throw StepFailure(
+      location: first.location, headline: first.headline + " (and \(failures.count - 1) more mismatch\(failures.count == 2 ? "" : "es"))",
+      details: details)
   }
 
   func checkErrors(_ item: Expectation.Item<[String: String]>, session: Session) throws {

@@ -24,6 +24,8 @@ public struct ReplayScript: Hashable, Sendable {
   public var sessionID: String?
   /// `variants:` experiment id → variant id.
   public var variants: [String: String]
+  /// Where each experiment id of `variants:` is written.
+  public var variantLocations: [String: SourceLocation] = [:]
   /// `traits:` `$user.<trait>` values.
   public var traits: [String: Value]
   /// `mocks:` identifier → result.

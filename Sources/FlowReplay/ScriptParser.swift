@@ -272,7 +272,10 @@ struct Reader {
     if let member = keys["now"] { now(member.value, into: &script) }
     if let member = keys["variants"], let members = member.value.members {
       for entry in members {
-        if let variant = label(entry.value, path: "variants.\(entry.key)") { script.variants[entry.key] = variant }
+        if let variant = label(entry.value, path: "variants.\(entry.key)") {
+          script.variants[entry.key] = variant
+          script.variantLocations[entry.key] = entry.keyLocation
+        }
       }
     } else if let member = keys["variants"] {
       typeMismatch(member.value, expected: "a mapping of experiment ids to variant ids", path: "variants")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowTerminal
 
 /// The `flowrun` command: a thin shell over the Flow* libraries, one subcommand per file.
 @main
@@ -15,4 +16,17 @@ struct Flowrun: ParsableCommand {
     version: "flowrun \(version)",
     subcommands: [Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self]
   )
+
+  /// The one entry point of every command: standard output is prepared first (SIGPIPE
+  /// ignored, so `flowrun … | head -1` ends writing quietly instead of killing the process
+  /// before report files are written), then the arguments are parsed and the command runs.
+  static func main() {
+    TerminalInfo.prepareStandardOutput()
+    if CommandLine.arguments.count <= 1 {
+      // No command at all is wrong usage (64, the spec), not a request for help (0).
+      Output.error.write("Error: missing command\n\n" + helpMessage() + "\n")
+      exit(withError: ExitCode(64))
+    }
+    main(nil)
+  }
 }

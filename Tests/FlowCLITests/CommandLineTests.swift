@@ -21,6 +21,7 @@ import _FlowTestSupport
   }
 
   @Test(arguments: [
+    [],
     ["frobnicate"],
     ["check", "--no-such-option", "sample-flows/fitness.json"],
     ["--no-such-option"],

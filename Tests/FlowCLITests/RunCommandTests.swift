@@ -148,6 +148,53 @@ import _FlowTestSupport
     #expect(data.contains("\"name\": \"Alex\""))
   }
 
+  /// A tap blocked by validation is not a rejected input: `run --answers` goes on playing
+  /// the script exactly where `flowrun test` goes on.
+  @Test func answersScriptGoesOnAfterAValidationFailureAsTestDoes() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("blocked.flow-test.yaml")
+    try """
+    flow: \(packageRoot().path)/sample-flows/fitness.json
+    steps:
+      - tap: Get Started
+      - tap: Continue
+      - fill: {name: Alex}
+      - tap: Continue
+    expect:
+      screen: hours
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let test = try runFlowrun(["test", script.path])
+    #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+    let data = directory.appendingPathComponent("d.json").path
+    let result = try runFlowrun(
+      ["run", "sample-flows/fitness.json", "--answers", script.path, "--data", data] + Self.fixedNow,
+      stdin: "5\n1\n:quit\n")
+    #expect(result.status == 1)
+    #expect(!result.stdout.contains("was not accepted"), "\(result.stdout)")
+    let collected = try String(contentsOfFile: data, encoding: .utf8)
+    #expect(collected.contains("\"name\": \"Alex\""), "\(collected)")
+    #expect(collected.contains("\"hours_daily\": 5"), "\(collected)")
+  }
+
+  /// A rejected input still hands over to the lines.
+  @Test func answersScriptStopsAtARejectedInput() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("rejected.flow-test.yaml")
+    try """
+    flow: \(packageRoot().path)/sample-flows/fitness.json
+    steps:
+      - tap: Get Started
+      - tap: No such button
+      - fill: {name: Alex}
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let result = try runFlowrun(
+      ["run", "sample-flows/fitness.json", "--answers", script.path] + Self.fixedNow, stdin: ":quit\n")
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("! --answers: step 2 (tap at line 4) was not accepted"), "\(result.stdout)")
+  }
+
   @Test func recordWritesAReplayScriptThatTestAccepts() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -250,5 +297,71 @@ import _FlowTestSupport
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: output, as: UTF8.self)
+  }
+}
+
+/// `--variant` (run) and `variants:` (test scripts) name only declared experiments and variants.
+@Suite struct VariantValidationTests {
+  @Test(arguments: [
+    ("plan_copi=coach", "unknown experiment 'plan_copi' (did you mean 'plan_copy'?)"),
+    ("plan_copy=coah", "experiment 'plan_copy' has no variant 'coah' (did you mean 'coach'?); variants: control, coach"),
+  ])
+  func runRefusesAnUnknownVariantAsWrongUsage(_ option: String, _ message: String) throws {
+    let result = try runFlowrun(["run", "sample-flows/goals.json", "--variant", option], stdin: ":quit\n")
+    #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func aScriptWithAnUnknownVariantIsAScriptErrorAtTheEntry() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-variants-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("typo.flow-test.yaml")
+    try """
+    flow: \(packageRoot().path)/sample-flows/goals.json
+    user: u_1
+    variants:
+      plan_copy: coah
+    steps:
+      - tap: Let's go
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let result = try runFlowrun(["test", script.path])
+    #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+    #expect(
+      result.stdout.contains(
+        "\(script.path):4:3: error: variants: experiment 'plan_copy' has no variant 'coah' (did you mean 'coach'?)"),
+      "\(result.stdout)")
+  }
+}
+
+/// `:restart` starts a session with its own id: (session_id, seq) is unique in `--events`.
+@Suite struct RestartEventsTests {
+  @Test(arguments: [nil, "fixed-id"] as [String?])
+  func restartedSessionsGetDistinctDerivedIDs(_ given: String?) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-restart-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let events = directory.appendingPathComponent("events.ndjson").path
+    var arguments = ["run", "sample-flows/fitness.json", "--now", "2026-01-01T00:00:00Z", "--events", events]
+    if let given { arguments += ["--session-id", given] }
+    let result = try runFlowrun(arguments, stdin: "1\n:restart\n1\n:restart\n:quit\n")
+    #expect(result.status == 1, "\(result.stderr)")
+    let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+    let pairs = try lines.map { line -> String in
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return "\(object["session_id"] ?? "?")#\(object["seq"] ?? "?")"
+    }
+    #expect(Set(pairs).count == pairs.count, "duplicate (session_id, seq): \(pairs)")
+    var ids: [String] = []
+    for pair in pairs {
+      let id = String(pair.split(separator: "#")[0])
+      if ids.last != id { ids.append(id) }
+    }
+    #expect(ids.count == 3, "\(ids)")
+    if let first = ids.first {
+      #expect(ids == [first, first + "-1", first + "-2"])
+      if let given { #expect(first == given) }
+    }
   }
 }

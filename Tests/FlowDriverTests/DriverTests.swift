@@ -182,6 +182,19 @@ import _FlowTestSupport
       ])
   }
 
+  /// Slider and toggle answers are typed text; the recording keeps the value the engine stored.
+  @Test(arguments: [
+    (["1", "Alex", "1", "5", "1", ":quit"], "hours_daily", Value.number(5), "fill: {hours_daily: 5}"),
+    (["1", "Alex", "1", ":set hours_daily 7", "1", ":quit"], "hours_daily", Value.number(7), "fill: {hours_daily: 7}"),
+    (["1", "Al", "1", ":quit"], "name", Value.string("Al"), "fill: {name: Al}"),
+  ])
+  func recordedNumbersStayNumbers(_ lines: [String], _ field: String, _ value: Value, _ yaml: String) throws {
+    let run = try drive(lines: lines)
+    #expect(run.driver.recording.inputs.contains(.set(field: field, value: value)), "\(run.driver.recording.inputs)")
+    let text = ScriptWriter.yaml(for: run.driver.recording, final: run.session)
+    #expect(text.contains(yaml), "\(text)")
+  }
+
   @Test func saveWritesAReplayScript() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-save-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -71,6 +71,11 @@ struct ReplayerTests {
     Case(name: "not-events-fail", body: prefix + "expect:\n  not_events: [{event_type: button_tapped, properties: {button_id: go}}]\n", passes: false),
     Case(name: "path-pass", body: prefix + "expect: {path: [start, form]}\n", passes: true),
     Case(name: "path-fail", body: prefix + "expect: {path: [start, perm]}\n", passes: false),
+    Case(
+      name: "every-mismatch-fail",
+      body: prefix
+        + "expect:\n  status: completed\n  data: {color: red}\n  path: [start, perm]\n  events: [onboarding_completed]\n  not_events: [button_tapped]\n",
+      passes: false),
     Case(name: "completed-pass", body: atPerm + "  - tap: Allow\n  - wait: 1000\n  - tap: Finish\nexpect: {completed: true}\n", passes: true),
     Case(name: "completed-fail", body: atPerm + "expect: {completed: true}\n", passes: false),
     Case(name: "dismissed-pass", body: "steps:\n  - dismiss\nexpect: {dismissed: true}\n", passes: true),
@@ -110,6 +115,29 @@ struct ReplayerTests {
     let outcome = Replayer.run(script, cache: Self.cache)
     #expect(outcome.status == .error)
     #expect(TestSuite.exitCode([outcome]) == 2)
+  }
+
+  /// `--update` creates the snapshot's directories; a write that fails says why in plain words.
+  @Test(arguments: [
+    ("snaps/deep/one.txt", nil),
+    ("plain/one.txt", "Not a directory"),
+  ] as [(String, String?)])
+  func snapshotUpdateCreatesDirectoriesAndExplainsFailures(_ snapshot: String, _ problem: String?) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-snapdir-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try "a file, not a directory".write(toFile: "\(directory)/plain", atomically: true, encoding: .utf8)
+    let text = "flow: \(fixtures)/mini.json\nsteps:\n  - tap: 1\n  - snapshot: \(snapshot)\n"
+    let script = try #require(ScriptParser.parse(bytes: Array(text.utf8), file: "\(directory)/s.flow-test.yaml").script)
+    let updated = Replayer.run(script, cache: Self.cache, options: ReplayOptions(updateSnapshots: true))
+    if let problem {
+      #expect(updated.status == .failed)
+      #expect(updated.summary.hasSuffix("cannot write snapshot \(directory)/\(snapshot): \(problem)"), "\(updated.summary)")
+    } else {
+      #expect(updated.status == .passed, "\(updated.message)")
+      #expect(FileManager.default.fileExists(atPath: "\(directory)/\(snapshot)"))
+      #expect(Replayer.run(script, cache: Self.cache).status == .passed)
+    }
   }
 
   @Test func snapshotsRecordAndCompare() throws {
@@ -343,5 +371,41 @@ struct TestCommandTests {
     let bad = try runFlowrun(["test", "\(directory)/bad.flow-test.yaml"])
     #expect(bad.status == 2)
     #expect(bad.stdout.contains("bad.flow-test.yaml:2:1: error: unknown key 'stesp' [script.unknown-key]"))
+  }
+
+  /// Running no script is not a pass: a filter matching nothing or an empty directory exits 1.
+  @Test(.enabled(if: built), arguments: [
+    (["Tests/FlowReplayTests/Fixtures", "--filter", "^no-such-script$"], Int32(1), "error: no scripts matched --filter ^no-such-script$"),
+    (["{empty}"], Int32(1), "error: no scripts matched: no *.flow-test.yaml"),
+    (["Tests/FlowReplayTests/Fixtures", "--filter", "^passes$", "--shard", "2/2"], Int32(0), "note: shard 2/2 selected no scripts"),
+  ])
+  func selectingNoScript(_ arguments: [String], _ status: Int32, _ message: String) throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("replay-empty-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: empty) }
+    let run = try runFlowrun(["test"] + arguments.map { $0 == "{empty}" ? empty : $0 })
+    #expect(run.status == status, "\(run.stdout)\(run.stderr)")
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+    #expect(run.stdout.hasSuffix("0 passed, 0 failed\n"), "\(run.stdout)")
+  }
+
+  /// A report that cannot be written (a missing directory, a full disk) is said on stderr in
+  /// plain words and makes the exit code 2; the other report is still written and the summary
+  /// is still the last line of stdout.
+  @Test(.enabled(if: built), arguments: [
+    ("/nonexistent-flowrun-dir/j.xml", "No such file or directory"),
+    ("/dev/full", "No space left on device"),
+  ])
+  func unwritableReportExits2AfterTheSummary(_ junit: String, _ reason: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-report-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try runFlowrun([
+      "test", "Tests/FlowReplayTests/Fixtures", "--filter", "^passes$", "--junit", junit, "--json", "\(directory)/r.json",
+    ])
+    #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"), "\(run.stdout)")
+    #expect(run.stderr.contains("flowrun: cannot write the JUnit report \(junit): \(reason)"), "\(run.stderr)")
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/r.json"))
   }
 }

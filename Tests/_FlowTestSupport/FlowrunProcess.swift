@@ -70,3 +70,37 @@ public func runFlowrun(
 private final class DataBox: @unchecked Sendable {
   var data = Data()
 }
+
+/// Runs `flowrun` with its standard output a pipe nobody reads (the read end is closed before
+/// the child starts, as after `| head -1`): every write to stdout fails with EPIPE, or kills the
+/// process with SIGPIPE (status 141 in a shell) unless flowrun ignores the signal. stderr is
+/// captured; `status` is the exit status, or 128 + the signal number when a signal ended it.
+public func runFlowrunWithClosedStdout(
+  _ arguments: [String], directory: URL? = nil, timeout: TimeInterval = 120
+) throws -> ProcessOutput {
+  let process = Process()
+  process.executableURL = flowrunExecutable()
+  process.arguments = arguments
+  process.currentDirectoryURL = directory ?? packageRoot()
+  var env = ProcessInfo.processInfo.environment
+  env["NO_COLOR"] = "1"
+  process.environment = env
+  let output = Pipe()
+  let error = Pipe()
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = output
+  process.standardError = error
+  try output.fileHandleForReading.close()
+  try process.run()
+  try? output.fileHandleForWriting.close()
+  let timer = DispatchSource.makeTimerSource()
+  timer.schedule(deadline: .now() + timeout)
+  timer.setEventHandler { if process.isRunning { process.terminate() } }
+  timer.resume()
+  let err = error.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  timer.cancel()
+  let status =
+    process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+  return ProcessOutput(stdout: "", stderr: String(decoding: err, as: UTF8.self), status: status)
+}

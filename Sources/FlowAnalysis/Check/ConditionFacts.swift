@@ -174,11 +174,15 @@ struct NameRead: Sendable {
   var location: SourceLocation
   /// `rule 2`, `text of block 'title'`, ...
   var what: String
+  /// The read handles a missing value (a `visibleWhen`, an `is_set`/`empty` test, a `default`
+  /// filter): it matters only when the name is collected nowhere (then it is a typo).
+  var handlesMissing = false
 }
 
 extension Screen {
-  /// The names the screen reads where a missing value matters (templates with a `default`
-  /// filter and `empty`/`is_set` tests handle a missing value and are left out).
+  /// The names the screen reads. Reads that handle a missing value (templates with a
+  /// `default` filter, `empty`/`is_set` tests, `visibleWhen` conditions and the templates
+  /// they guard) are marked `handlesMissing`.
   var nameReads: [NameRead] {
     var reads: [NameRead] = []
     var guarded = Set<String>()
@@ -186,15 +190,23 @@ extension Screen {
       guard let template else { return }
       for segment in template.template.segments {
         guard case .interpolation(let interpolation) = segment else { continue }
-        if interpolation.filters.contains(where: { $0.name == .default }) { continue }
-        for name in interpolation.expression.variableNames where !guarded.contains(name) {
-          reads.append(NameRead(name: name, location: template.location ?? location, what: what))
+        let defaulted = interpolation.filters.contains(where: { $0.name == .default })
+        for name in interpolation.expression.variableNames {
+          reads.append(
+            NameRead(
+              name: name, location: template.location ?? location, what: what,
+              handlesMissing: defaulted || guarded.contains(name)))
         }
       }
     }
     for (index, rule) in rules.enumerated() {
-      for name in rule.when?.expression.namesNeedingValues ?? [] {
+      guard let when = rule.when else { continue }
+      let needed = when.expression.namesNeedingValues
+      for name in needed {
         reads.append(NameRead(name: name, location: rule.location, what: "rule \(index + 1)"))
+      }
+      for name in when.variableNames where !needed.contains(name) {
+        reads.append(NameRead(name: name, location: rule.location, what: "rule \(index + 1)", handlesMissing: true))
       }
     }
     let content = self.content
@@ -204,6 +216,10 @@ extension Screen {
         // comparisons false): not a read to report, and it guards the block's own templates.
         guarded = block.visibleWhen?.expression.guardedNames ?? []
         let what = "block '\(block.id)'"
+        for name in block.visibleWhen?.variableNames ?? [] {
+          reads.append(
+            NameRead(name: name, location: block.location, what: "visibleWhen of \(what)", handlesMissing: true))
+        }
         switch block.content {
         case .text(let text):
           template(text.text, what, block.location)

@@ -38,12 +38,7 @@ extension Flowrun {
     }
 
     func run() throws {
-      let result = FlowLoader.load(path: flow)
-      guard let document = result.document, result.isRunnable else {
-        let errors = result.diagnostics.filter { $0.severity == .error }
-        Output.error.write(DiagnosticFormatter(sources: [flow: result.source]).text(errors))
-        throw ExitCode(result.document == nil ? 2 : 1)
-      }
+      let (document, _) = try loadRunnableFlow(flow)
       let options = RenderOptions(
         width: width ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
       do {

@@ -63,16 +63,13 @@ extension Flowrun {
     }
 
     func run() throws {
-      TerminalInfo.prepareStandardOutput()
-      let loaded = FlowLoader.load(path: flow)
-      if !loaded.diagnostics.isEmpty {
-        Output.error.write(DiagnosticFormatter(sources: [flow: loaded.source]).text(loaded.diagnostics))
-      }
-      guard let document = loaded.document else { throw ExitCode(2) }
-      guard loaded.isRunnable else { throw ExitCode(1) }
+      let (document, _) = try loadRunnableFlow(flow, allDiagnostics: true)
 
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
       config.interactive = true
+      if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
+        throw ValidationError("--variant \(problem.experiment)=\(problem.variant): \(problem.message)")
+      }
       var steps: [ScriptStep] = []
       if let answers {
         let parsed = ScriptParser.load(path: answers)

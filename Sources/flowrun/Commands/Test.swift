@@ -16,7 +16,8 @@ extension Flowrun {
       discussion: """
         A directory runs every *.flow-test.yaml / *.flow-test.json below it, sorted by path. \
         The last line is `N passed, N failed` (plus `, N skipped`). Exits 0 when every script \
-        passed, 1 when one failed, 2 when a script or flow could not be read or parsed, 64 on \
+        passed, 1 when one failed or none was selected (a --filter matching nothing, no scripts \
+        found; a --shard left empty is fine), 2 when a script or flow could not be read or parsed, 64 on \
         wrong usage.
         """
     )
@@ -97,25 +98,44 @@ extension Flowrun {
           }
           output.write(text)
         })
-      if let junit { try write(ReplayReport.junit(outcomes), to: junit) }
-      if let json { try write(ReplayReport.json(outcomes), to: json) }
-      if files.isEmpty && missing.isEmpty {
-        Output.error.write("no *.flow-test.yaml or *.flow-test.json scripts found\n")
+      // Reports are written whatever happens to stdout; a report that cannot be written is
+      // said on stderr and makes the exit code 2, and the summary stays the last stdout line.
+      var reportsWritten = true
+      if let junit { reportsWritten = write(ReplayReport.junit(outcomes), to: junit, report: "JUnit") && reportsWritten }
+      if let json { reportsWritten = write(ReplayReport.json(outcomes), to: json, report: "JSON") && reportsWritten }
+      // Running nothing is not a pass: a filter that matches nothing or a directory without
+      // scripts exits 1. A shard that gets no script of a small suite is not an error (a CI
+      // matrix may be wider than the suite).
+      var nothingRan = false
+      if outcomes.isEmpty && missing.isEmpty {
+        if files.isEmpty {
+          Output.error.write("error: no scripts matched: no *.flow-test.yaml or *.flow-test.json scripts found\n")
+          nothingRan = true
+        } else if let filter, filterMatchesNothing(filter, in: files) {
+          Output.error.write("error: no scripts matched --filter \(filter) (of \(plural(files.count, "script")) found)\n")
+          nothingRan = true
+        } else if let shard {
+          Output.error.write("note: shard \(shard) selected no scripts\n")
+        }
       }
       output.write(TestSuite.summaryLine(outcomes) + "\n")
       var code = TestSuite.exitCode(outcomes)
-      if !missing.isEmpty { code = 2 }
+      if nothingRan { code = max(code, 1) }
+      if !missing.isEmpty || !reportsWritten { code = 2 }
       if code != 0 { throw ExitCode(code) }
     }
 
-    private func write(_ text: String, to path: String) throws {
-      guard let file = fopen(path, "w") else {
-        Output.error.write("\(path): error: cannot write the report\n")
-        throw ExitCode(2)
-      }
-      defer { fclose(file) }
-      var text = text
-      text.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, file) }
+    /// Whether `--filter` alone (without `--shard`) selects none of `files`.
+    private func filterMatchesNothing(_ filter: String, in files: [String]) -> Bool {
+      let names = files.map { (file: $0, name: ScriptParser.load(path: $0).script?.name ?? ScriptParser.defaultName(for: $0)) }
+      return (try? TestSuite.select(names, selection: TestSelection(filter: filter)))?.isEmpty ?? true
+    }
+
+    /// Writes one report file; false (after saying why on stderr) when it could not be written.
+    private func write(_ text: String, to path: String, report: String) -> Bool {
+      guard let problem = TextFile.write(text, to: path) else { return true }
+      Output.error.write("flowrun: cannot write the \(report) report \(path): \(problem)\n")
+      return false
     }
   }
 }

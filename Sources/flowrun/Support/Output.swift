@@ -5,7 +5,9 @@
 #endif
 
 /// Writes text to a file descriptor unbuffered-by-Swift, stopping quietly when the reader
-/// has gone away (`| head -1`): a closed pipe is not an error worth a crash.
+/// has gone away (`| head -1`): a closed pipe is not an error worth a crash. SIGPIPE is ignored
+/// once for every command in `Flowrun.main()`, so a write after the reader left fails with
+/// EPIPE, which ends that write; the command goes on (report files, exit code).
 struct Output: Sendable {
   let fd: Int32
 

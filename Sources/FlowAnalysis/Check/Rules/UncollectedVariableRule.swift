@@ -8,7 +8,7 @@ public struct UncollectedVariableRule: LintRule {
   public let summary = "a template or condition reads a field that is not collected on some path to it"
   public let severity = Severity.warning
   public let details =
-    "The note names a shortest such path. Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported only when no awaited action or native screen could supply it as result data."
+    "The note names a shortest such path. Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported wherever it is read, `visibleWhen`, `default` and `is_set` reads included (a typo is a typo), unless it may be result data: every path to the read passes a native screen or a screen with an awaited action (success data is merged into the collected data), or the screen's own `onEnter` awaits one; and even then it is reported when it is one or two edits from a collected field (a typo far likelier than result data). Its note suggests the closest collected name."
   public let triggeringExample = Example.flow([
     Example.screen("welcome", "welcome", [Example.button("go", action: #"{"type": "screen", "screenId": "plan"}"#)]),
     Example.screen("name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
@@ -50,15 +50,18 @@ public struct UncollectedVariableRule: LintRule {
       }
       collects[node] = set
       allCollected.formUnion(set)
-      var seen = Set<String>()
-      for read in screen.nameReads where seen.insert(read.name).inserted {
-        reads[read.name, default: []].append((node, read))
+      // One read per name and screen: the first that needs a value, else the first.
+      var first: [String: NameRead] = [:]
+      var order: [String] = []
+      for read in screen.nameReads {
+        if let known = first[read.name] {
+          if known.handlesMissing && !read.handlesMissing { first[read.name] = read }
+        } else {
+          first[read.name] = read
+          order.append(read.name)
+        }
       }
-    }
-    let suppliesResults = document.flows.contains { flow in
-      flow.screens.contains { screen in
-        screen.kind == .native || Self.hasAwaitedAction(screen)
-      }
+      for name in order { reads[name, default: []].append((node, first[name]!)) }
     }
     let roots = graph.rootFlows.compactMap { graph.starts[$0] }
     let rootSet = Set(roots)
@@ -66,28 +69,62 @@ public struct UncollectedVariableRule: LintRule {
     for edge in graph.edges {
       if case .screen(let to) = edge.to { predecessors[to, default: []].append(edge.from) }
     }
+    // Screens after which result data may have arrived: an awaited action's success data and a
+    // native screen's answer are merged into the collected data, under names no block declares.
+    var suppliesFlow: [Int: Bool] = [:]
+    func flowSupplies(_ index: Int, _ visiting: Set<Int>) -> Bool {
+      if let known = suppliesFlow[index] { return known }
+      let result = document.flows[index].screens.contains { screen in
+        if Self.suppliesResults(screen) { return true }
+        guard let child = screen.subflow, let childIndex = document.flows.firstIndex(where: { $0.id == child }),
+          !visiting.contains(childIndex)
+        else { return false }
+        return flowSupplies(childIndex, visiting.union([index]))
+      }
+      suppliesFlow[index] = result
+      return result
+    }
+    func supplies(_ node: ScreenNode) -> Bool {
+      let screen = graph.screen(node)
+      if Self.suppliesResults(screen) { return true }
+      guard let child = screen.subflow, let childIndex = document.flows.firstIndex(where: { $0.id == child }) else {
+        return false
+      }
+      return flowSupplies(childIndex, [node.flow])
+    }
     var diagnostics: [Diagnostic] = []
     for name in reads.keys.sorted() {
       let readers = reads[name]!
       guard allCollected.contains(name) else {
-        if suppliesResults { continue }
+        // No block collects the name. It is result data only where every path to the read
+        // passes an awaited action or native screen (or the screen's own `onEnter` awaits one);
+        // a read that some path reaches without one is a typo or a forgotten field.
         for (node, read) in readers {
+          let screen = graph.screen(node)
+          let reachable = Self.reachesRoot(from: [node], roots: rootSet, predecessors: predecessors, blocked: { _ in false })
+          let bare = Self.reachesRoot(from: [node], roots: rootSet, predecessors: predecessors, blocked: supplies)
+          // Result data one or two edits away from a collected field is far likelier a typo.
+          let guess = closestMatch(to: name, in: allCollected.sorted())
+          if reachable && (!bare || Self.awaits(screen.onEnter)) && guess == nil { continue }
+          var notes = [Diagnostic.Note("read by \(read.what)")]
+          if let guess { notes.append(Diagnostic.Note("did you mean '\(guess)'?")) }
           diagnostics.append(
             context.diagnostic(
-              self, "screen '\(graph.screen(node).id)' reads '\(name)', which no screen collects", at: read.location,
-              notes: [Diagnostic.Note("read by \(read.what)")]))
+              self, "screen '\(screen.id)' reads '\(name)', which no screen collects", at: read.location,
+              notes: notes))
         }
         continue
       }
       // Cheap test first: walk backwards from the readers, stopping at collectors; only when a
       // start screen is reached is there a path to name (then search forwards for it).
-      let readerNodes = readers.map(\.0).filter { collects[$0]?.contains(name) != true }
+      let readerNodes = readers.filter { !$0.1.handlesMissing }.map(\.0).filter { collects[$0]?.contains(name) != true }
       guard !readerNodes.isEmpty, Self.reachesRoot(from: readerNodes, roots: rootSet, predecessors: predecessors, blocked: { collects[$0]?.contains(name) == true }) else {
         continue
       }
       let collectors = graph.nodes.filter { collects[$0]?.contains(name) == true }
       let tree = Self.bfs(graph, roots: roots) { collects[$0]?.contains(name) == true }
-      for (node, read) in readers where collects[node]?.contains(name) != true && tree[node] != nil {
+      for (node, read) in readers
+      where !read.handlesMissing && collects[node]?.contains(name) != true && tree[node] != nil {
         var path = [node]
         var cursor = node
         while let up = tree[cursor], let previous = up {
@@ -148,11 +185,18 @@ public struct UncollectedVariableRule: LintRule {
     return parent
   }
 
+  /// Whether result data may arrive at or after `screen`: a native screen, or an awaited action.
+  static func suppliesResults(_ screen: Screen) -> Bool {
+    screen.kind == .native || hasAwaitedAction(screen)
+  }
+
+  static func awaits(_ action: Action?) -> Bool {
+    if case .custom(let custom)? = action { return custom.awaitResult }
+    return false
+  }
+
   static func hasAwaitedAction(_ screen: Screen) -> Bool {
-    func awaited(_ action: Action?) -> Bool {
-      if case .custom(let custom)? = action { return custom.awaitResult }
-      return false
-    }
+    let awaited = awaits
     if awaited(screen.onEnter) || awaited(screen.content.skipAction) || awaited(screen.content.buttonAction) { return true }
     return screen.content.flatBlocks.contains { block in
       switch block.content {
