@@ -19,42 +19,204 @@ public enum EventType: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One analytics event: the envelope of session.md plus its properties.
+///
+/// Stored behind one copy-on-write reference (events are copied into outputs and `events`, so a
+/// copy costs one retain), with the properties of the frequent events kept as fixed fields and
+/// built as an ordered object only when read.
 public struct Event: Hashable, Sendable {
+  /// The properties as the engine recorded them.
+  enum Properties: Sendable, ExpressibleByDictionaryLiteral {
+    init(dictionaryLiteral elements: (String, Value)...) {
+      self = .object(OrderedDictionary(uniqueKeysWithValues: elements))
+    }
+
+    case object(OrderedDictionary<String, Value>)
+    /// `screen_name` only (`screen_viewed`, `screen_first_viewed`, `screen_skipped`).
+    case screenName(String)
+    /// `screen_completed`.
+    case screenCompleted(name: String, nextScreenID: String?, durationMs: Int64)
+    /// `button_tapped`.
+    case buttonTapped(id: String, text: String, action: String)
+
+    var object: OrderedDictionary<String, Value> {
+      switch self {
+      case .object(let object):
+        return object
+      case .screenName(let name):
+        return OrderedDictionary(uncheckedUniqueKeys: ["screen_name"], values: [.string(name)])
+      case .screenCompleted(let name, let next, let duration):
+        return OrderedDictionary(
+          uncheckedUniqueKeys: ["screen_name", "next_screen_id", "duration_ms"],
+          values: [.string(name), next.map(Value.string) ?? .null, .number(Double(duration))])
+      case .buttonTapped(let id, let text, let action):
+        return OrderedDictionary(
+          uncheckedUniqueKeys: ["button_id", "button_text", "action"],
+          values: [.string(id), .string(text), .string(action)])
+      }
+    }
+
+    func value(_ key: String) -> Value? {
+      switch self {
+      case .object(let object):
+        return object[key]
+      case .screenName(let name):
+        return key == "screen_name" ? .string(name) : nil
+      case .screenCompleted(let name, let next, let duration):
+        switch key {
+        case "screen_name": return .string(name)
+        case "next_screen_id": return next.map(Value.string) ?? .null
+        case "duration_ms": return .number(Double(duration))
+        default: return nil
+        }
+      case .buttonTapped(let id, let text, let action):
+        switch key {
+        case "button_id": return .string(id)
+        case "button_text": return .string(text)
+        case "action": return .string(action)
+        default: return nil
+        }
+      }
+    }
+  }
+
+  final class Storage: @unchecked Sendable {
+    // Mutated only through `Event.update`, which copies a shared storage first.
+    var seq: Int
+    var type: EventType
+    var time: Int64
+    var sessionID: String
+    var userID: String
+    var flowID: String
+    var screenID: String?
+    var screenIndex: Int?
+    var experimentID: String?
+    var variantID: String?
+    var properties: Properties
+
+    init(
+      seq: Int, type: EventType, time: Int64, sessionID: String, userID: String, flowID: String,
+      screenID: String?, screenIndex: Int?, experimentID: String?, variantID: String?, properties: Properties
+    ) {
+      self.seq = seq
+      self.type = type
+      self.time = time
+      self.sessionID = sessionID
+      self.userID = userID
+      self.flowID = flowID
+      self.screenID = screenID
+      self.screenIndex = screenIndex
+      self.experimentID = experimentID
+      self.variantID = variantID
+      self.properties = properties
+    }
+
+    func copy() -> Storage {
+      Storage(
+        seq: seq, type: type, time: time, sessionID: sessionID, userID: userID, flowID: flowID, screenID: screenID,
+        screenIndex: screenIndex, experimentID: experimentID, variantID: variantID, properties: properties)
+    }
+  }
+
+  private var storage: Storage
+
+  private mutating func update(_ body: (Storage) -> Void) {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    body(storage)
+  }
+
   /// 1-based, strictly increasing within a session.
-  public var seq: Int
-  public var type: EventType
+  public var seq: Int {
+    get { storage.seq }
+    set { update { $0.seq = newValue } }
+  }
+  public var type: EventType {
+    get { storage.type }
+    set { update { $0.type = newValue } }
+  }
   /// Epoch milliseconds of the virtual clock.
-  public var time: Int64
-  public var sessionID: String
-  public var userID: String
-  public var flowID: String
-  public var screenID: String?
+  public var time: Int64 {
+    get { storage.time }
+    set { update { $0.time = newValue } }
+  }
+  public var sessionID: String {
+    get { storage.sessionID }
+    set { update { $0.sessionID = newValue } }
+  }
+  public var userID: String {
+    get { storage.userID }
+    set { update { $0.userID = newValue } }
+  }
+  public var flowID: String {
+    get { storage.flowID }
+    set { update { $0.flowID = newValue } }
+  }
+  public var screenID: String? {
+    get { storage.screenID }
+    set { update { $0.screenID = newValue } }
+  }
   /// 0-based position of the screen in its flow's order.
-  public var screenIndex: Int?
-  public var experimentID: String?
-  public var variantID: String?
-  public var properties: OrderedDictionary<String, Value>
+  public var screenIndex: Int? {
+    get { storage.screenIndex }
+    set { update { $0.screenIndex = newValue } }
+  }
+  public var experimentID: String? {
+    get { storage.experimentID }
+    set { update { $0.experimentID = newValue } }
+  }
+  public var variantID: String? {
+    get { storage.variantID }
+    set { update { $0.variantID = newValue } }
+  }
+  public var properties: OrderedDictionary<String, Value> {
+    get { storage.properties.object }
+    set { update { $0.properties = .object(newValue) } }
+  }
 
   public init(
     seq: Int, type: EventType, time: Int64, sessionID: String, userID: String, flowID: String,
     screenID: String?, screenIndex: Int?, experimentID: String?, variantID: String?,
     properties: OrderedDictionary<String, Value>
   ) {
-    self.seq = seq
-    self.type = type
-    self.time = time
-    self.sessionID = sessionID
-    self.userID = userID
-    self.flowID = flowID
-    self.screenID = screenID
-    self.screenIndex = screenIndex
-    self.experimentID = experimentID
-    self.variantID = variantID
-    self.properties = properties
+    self.init(
+      seq: seq, type: type, time: time, sessionID: sessionID, userID: userID, flowID: flowID, screenID: screenID,
+      screenIndex: screenIndex, experimentID: experimentID, variantID: variantID, payload: .object(properties))
+  }
+
+  init(
+    seq: Int, type: EventType, time: Int64, sessionID: String, userID: String, flowID: String,
+    screenID: String?, screenIndex: Int?, experimentID: String?, variantID: String?, payload: Properties
+  ) {
+    storage = Storage(
+      seq: seq, type: type, time: time, sessionID: sessionID, userID: userID, flowID: flowID, screenID: screenID,
+      screenIndex: screenIndex, experimentID: experimentID, variantID: variantID, properties: payload)
+  }
+
+  public static func == (lhs: Event, rhs: Event) -> Bool {
+    if lhs.storage === rhs.storage { return true }
+    let l = lhs.storage
+    let r = rhs.storage
+    return l.seq == r.seq && l.type == r.type && l.time == r.time && l.sessionID == r.sessionID
+      && l.userID == r.userID && l.flowID == r.flowID && l.screenID == r.screenID && l.screenIndex == r.screenIndex
+      && l.experimentID == r.experimentID && l.variantID == r.variantID && l.properties.object == r.properties.object
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    let s = storage
+    hasher.combine(s.seq)
+    hasher.combine(s.type)
+    hasher.combine(s.time)
+    hasher.combine(s.sessionID)
+    hasher.combine(s.userID)
+    hasher.combine(s.flowID)
+    hasher.combine(s.screenID)
+    hasher.combine(s.screenIndex)
+    hasher.combine(s.experimentID)
+    hasher.combine(s.variantID)
+    hasher.combine(s.properties.object)
   }
 
   /// One property, or nil when absent.
-  public func property(_ key: String) -> Value? { properties[key] }
+  public func property(_ key: String) -> Value? { storage.properties.value(key) }
 
   /// `event_type`.
   public var eventType: String { type.rawValue }

@@ -23,6 +23,32 @@ public struct EngineEnvironment: ExpressionEnvironment, Sendable {
   }
 }
 
+/// The engine's own environment: the names of `EngineEnvironment` (collected data and the `$`
+/// roots), resolved when an expression reads them instead of building a dictionary per call.
+struct SessionEnvironment: ExpressionEnvironment {
+  let data: OrderedDictionary<String, Value>
+  let context: SessionContext
+  let frame: Frame
+  /// The top of the back stack (`$previous`).
+  let previous: Frame?
+
+  func value(forRoot name: String) -> Value? {
+    guard name.utf8.first == UInt8(ascii: "$") else { return data[name] }
+    switch name {
+    case "$screen": return .string(context.document.flows[frame.flow].screens[frame.screen].id)
+    case "$flow": return .string(context.document.flows[frame.flow].id)
+    case "$previous":
+      guard let previous else { return .null }
+      return .string(context.document.flows[previous.flow].screens[previous.screen].id)
+    case "$user": return context.userValue
+    case "$variant": return context.variantValue
+    case "$platform": return .string(context.config.platform)
+    case "$locale": return .string(context.config.locale)
+    default: return name.hasPrefix("$") ? nil : data[name]
+    }
+  }
+}
+
 /// A condition's result and the text a trace shows for it.
 struct ConditionOutcome: Hashable, Sendable {
   var result: Bool
@@ -32,18 +58,18 @@ struct ConditionOutcome: Hashable, Sendable {
 
 enum EngineExpressions {
   /// The template's text with its placeholders filled; unresolvable placeholders stay literal.
-  static func render(_ template: TextTemplate, in environment: EngineEnvironment) -> String {
+  static func render(_ template: TextTemplate, in environment: some ExpressionEnvironment) -> String {
     template.template.render(in: environment).text
   }
 
   /// Evaluates a condition and explains it.
-  static func evaluate(_ condition: Condition, in environment: EngineEnvironment) -> ConditionOutcome {
+  static func evaluate(_ condition: Condition, in environment: some ExpressionEnvironment) -> ConditionOutcome {
     let trace = condition.evaluate(in: environment)
     return ConditionOutcome(result: trace.result, summary: trace.summary)
   }
 
   /// Whether a condition holds (errors make it false).
-  static func holds(_ condition: Condition, in environment: EngineEnvironment) -> Bool {
+  static func holds(_ condition: Condition, in environment: some ExpressionEnvironment) -> Bool {
     condition.holds(in: environment)
   }
 }

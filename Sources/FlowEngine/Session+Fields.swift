@@ -5,26 +5,39 @@ import OrderedCollections
 extension Session {
   /// `set` and `pick`: converts and checks the value for the field's block, then stores it.
   mutating func setField(_ field: String, _ value: Value, autoAdvance: Bool) {
-    let environment = templateEnvironment
-    let blocks = currentScreen.content.usesBlocks ? currentScreen.content.flatBlocks : []
-    let candidates = blocks.filter { $0.fieldName == field }
-    guard let block = candidates.first(where: { isVisible($0, in: environment) }) else {
-      if !candidates.isEmpty {
-        return reject("field '\(field)' is hidden on screen '\(currentScreen.id)'")
-      }
-      let fields = blocks.filter { isVisible($0, in: environment) }.compactMap(\.fieldName)
-      let list = fields.isEmpty ? "no fields" : "fields: " + fields.joined(separator: ", ")
-      return reject("no field '\(field)' on screen '\(currentScreen.id)' (\(list))")
-    }
-    if autoAdvance, case .choice = block.content {
-    } else if autoAdvance {
-      return reject("field '\(field)' is not a checklist; use set")
-    }
+    let blocks = currentBlocks
     let converted: Value?
-    switch convert(value, for: block, field: field, environment: environment) {
-    case .success(let value): converted = value
-    case .failure(let problem): return reject(problem.message)
+    let block: Block
+    do {
+      let environment = environment
+      var candidate: Int?
+      var hidden = false
+      for index in blocks.indices where blocks[index].fieldName == field {
+        if isVisible(blockAt: index, of: blocks, in: environment) {
+          candidate = index
+          break
+        }
+        hidden = true
+      }
+      guard let candidate else {
+        if hidden {
+          return reject("field '\(field)' is hidden on screen '\(currentScreenID)'")
+        }
+        let fields = blocks.filter { isVisible($0, in: environment) }.compactMap(\.fieldName)
+        let list = fields.isEmpty ? "no fields" : "fields: " + fields.joined(separator: ", ")
+        return reject("no field '\(field)' on screen '\(currentScreenID)' (\(list))")
+      }
+      block = blocks[candidate]
+      if autoAdvance, case .choice = block.content {
+      } else if autoAdvance {
+        return reject("field '\(field)' is not a checklist; use set")
+      }
+      switch convert(value, for: block, field: field, environment: environment) {
+      case .success(let value): converted = value
+      case .failure(let problem): return reject(problem.message)
+      }
     }
+    // The environment (a second reference to `data`) is gone: the update below is in place.
     if let converted {
       data[field] = converted
     } else {
@@ -34,8 +47,8 @@ extension Session {
     if autoAdvance, case .choice(let choice) = block.content, !choice.allowMultiple, choice.autoAdvance,
       converted != nil
     {
-      record(.action, "checklist '\(field)' picked → auto-advance runs \(choice.action.typeName)")
-      drive(perform(choice.action, via: "checklist '\(field)'", validate: true))
+      if tracing { record(.action, "checklist '\(field)' picked → auto-advance runs \(choice.action.typeName)") }
+      drive(perform(choice.action, via: .checklist(field), validate: true))
     }
   }
 
@@ -44,7 +57,7 @@ extension Session {
   }
 
   /// The value to store (nil: clear the field), or why the value does not fit.
-  func convert(_ value: Value, for block: Block, field: String, environment: EngineEnvironment)
+  func convert(_ value: Value, for block: Block, field: String, environment: SessionEnvironment)
     -> Result<Value?, Problem>
   {
     switch block.content {
@@ -133,8 +146,20 @@ extension Session {
   /// Stores the defaults of untouched visible fields (slider, toggle, input `defaultValue`) when
   /// the screen is left forward.
   mutating func commitDefaults() {
-    for block in visibleBlocks {
-      guard let field = block.fieldName, data[field] == nil, let value = defaultValue(of: block) else { continue }
+    let blocks = currentBlocks
+    guard !blocks.isEmpty else { return }
+    // Visibility is decided before any default is stored (as if read from `visibleBlocks`).
+    var defaults: [(String, Value)] = []
+    do {
+      let environment = environment
+      for index in blocks.indices {
+        guard let field = blocks[index].fieldName, data[field] == nil, let value = defaultValue(of: blocks[index]),
+          isVisible(blockAt: index, of: blocks, in: environment)
+        else { continue }
+        defaults.append((field, value))
+      }
+    }
+    for (field, value) in defaults where data[field] == nil {
       data[field] = value
     }
   }

@@ -32,43 +32,43 @@ extension Session {
 
   /// Runs an action on the current screen and says where it leads. Events and trace entries of
   /// the action itself are emitted here; the move is carried out by `drive`.
-  mutating func perform(_ action: Action, via: String, validate: Bool) -> Move {
+  mutating func perform(_ action: Action, via: Via, validate: Bool) -> Move {
     switch action {
     case .next:
       return leaveForward(via: via, validate: validate, commit: true)
     case .unknown(let type):
-      record(.action, "unknown action type '\(type)' runs as next")
+      if tracing { record(.action, "unknown action type '\(type)' runs as next") }
       return leaveForward(via: via, validate: validate, commit: true)
     case .previous:
       return .back
     case .screen(let id):
       if validate, !validateCurrentScreen(via: via) { return .stay }
-      guard let index = currentFlow.index(of: id) else {
-        record(
-          .noOp, "leaving \(currentScreen.id) via \(via)",
-          details: ["screen '\(id)' does not exist in flow '\(currentFlow.id)' → staying"])
+      guard let index = context.document.flows[frame.flow].index(of: id) else {
+        if tracing { record(
+          .noOp, "leaving \(currentScreenID) via \(via)",
+          details: ["screen '\(id)' does not exist in flow '\(currentFlowID)' → staying"]) }
         return .stay
       }
       commitDefaults()
-      record(.leave, "leaving \(currentScreen.id) via \(via)", details: ["screen action → \(id)"], destination: id)
+      if tracing { record(.leave, "leaving \(currentScreenID) via \(via)", details: ["screen action → \(id)"], destination: id) }
       return .to(Frame(flow: frame.flow, screen: index))
     case .complete:
       if validate, !validateCurrentScreen(via: via) { return .stay }
       commitDefaults()
-      record(
-        .leave, "leaving \(currentScreen.id) via \(via)", details: ["complete action → $complete"],
-        destination: "$complete")
+      if tracing { record(
+        .leave, "leaving \(currentScreenID) via \(via)", details: ["complete action → $complete"],
+        destination: "$complete") }
       return .finishFlow
     case .skip:
       return skip(via: via)
     case .dismiss:
-      guard currentFlow.settings.dismissAllowed else {
-        record(.noOp, "dismiss via \(via) ignored: settings.dismissAllowed is false")
+      guard context.document.flows[frame.flow].settings.dismissAllowed else {
+        if tracing { record(.noOp, "dismiss via \(via) ignored: settings.dismissAllowed is false") }
         return .stay
       }
       return .dismiss
     case .openURL(let url):
-      record(.action, "open url \(url) via \(via); staying on \(currentScreen.id)")
+      if tracing { record(.action, "open url \(url) via \(via); staying on \(currentScreenID)") }
       return .stay
     case .custom(let custom):
       return startCustomAction(custom, via: via)
@@ -76,109 +76,124 @@ extension Session {
   }
 
   /// `screen_skipped`, then `skipAction` (never validating), else leave forward.
-  mutating func skip(via: String) -> Move {
-    emit(.screenSkipped, ["screen_name": .string(currentScreen.name)])
-    if let skipAction = currentScreen.content.skipAction, skipAction != .skip {
-      record(.action, "skip of \(currentScreen.id) runs skipAction (\(skipAction.typeName)) without validation")
+  mutating func skip(via: Via) -> Move {
+    emit(.screenSkipped, .screenName(currentScreenName))
+    if let skipAction = context.document.flows[frame.flow].screens[frame.screen].content.skipAction, skipAction != .skip {
+      if tracing { record(.action, "skip of \(currentScreenID) runs skipAction (\(skipAction.typeName)) without validation") }
       switch skipAction {
-      case .next, .unknown: return leaveForward(via: "skip", validate: false, commit: false)
-      default: return perform(skipAction, via: "skip", validate: false)
+      case .next, .unknown: return leaveForward(via: .skip, validate: false, commit: false)
+      default: return perform(skipAction, via: .skip, validate: false)
       }
     }
-    return leaveForward(via: "skip", validate: false, commit: false)
+    return leaveForward(via: .skip, validate: false, commit: false)
   }
 
   /// Validate, commit defaults, then the first matching rule, `next`, the following screen, or
   /// completion.
-  mutating func leaveForward(via: String, validate: Bool, commit: Bool) -> Move {
+  mutating func leaveForward(via: Via, validate: Bool, commit: Bool) -> Move {
     if validate, !validateCurrentScreen(via: via) { return .stay }
     if commit { commitDefaults() }
     return forwardMove(via: via)
   }
 
   /// Decides where leaving the current screen forward goes, and records why.
-  mutating func forwardMove(via: String) -> Move {
-    let screen = currentScreen
-    let flow = currentFlow
-    let environment = templateEnvironment
+  mutating func forwardMove(via: Via) -> Move {
+    let flowIndex = frame.flow
+    let screenIndex = frame.screen
+    let screens = context.document.flows[flowIndex].screens
+    let rules = screens[screenIndex].rules
+    let recording = context.config.recordsHistory
     var outcomes: [RuleOutcome] = []
     var target: Target?
-    for (index, rule) in screen.rules.enumerated() {
-      let matched: Bool
-      let source: String
-      let summary: String
-      if let condition = rule.when {
-        let outcome = EngineExpressions.evaluate(condition, in: environment)
-        matched = outcome.result
-        source = condition.source
-        summary = outcome.summary
-      } else {
-        matched = true
-        source = "(always)"
-        summary = "→ true"
-      }
-      outcomes.append(
-        RuleOutcome(number: index + 1, source: source, summary: summary, matched: matched, target: rule.goto.description))
-      if matched {
-        target = rule.goto
-        break
+    if !rules.isEmpty {
+      let environment = environment
+      for index in rules.indices {
+        let matched: Bool
+        if let condition = rules[index].when {
+          if recording {
+            let outcome = EngineExpressions.evaluate(condition, in: environment)
+            matched = outcome.result
+            outcomes.append(
+              RuleOutcome(
+                number: index + 1, source: condition.source, summary: outcome.summary, matched: matched,
+                target: rules[index].goto.description))
+          } else {
+            matched = EngineExpressions.holds(condition, in: environment)
+          }
+        } else {
+          matched = true
+          if recording {
+            outcomes.append(
+              RuleOutcome(
+                number: index + 1, source: "(always)", summary: "→ true", matched: true,
+                target: rules[index].goto.description))
+          }
+        }
+        if matched {
+          target = rules[index].goto
+          break
+        }
       }
     }
     var details: [String] = []
     if target == nil {
-      let prefix = screen.rules.isEmpty ? "" : "no rule matched → "
-      if let next = screen.next {
+      let prefix = rules.isEmpty ? "" : "no rule matched → "
+      if let next = screens[screenIndex].next {
         target = next
-        details.append(prefix + "next key → \(next)")
-      } else if frame.screen + 1 < flow.screens.count {
-        let following = flow.screens[frame.screen + 1].id
+        if recording { details.append(prefix + "next key → \(next)") }
+      } else if screenIndex + 1 < screens.count {
+        let following = screens[screenIndex + 1].id
         target = .screen(following)
-        details.append(prefix + "next by order → \(following)")
+        if recording { details.append(prefix + "next by order → \(following)") }
       } else {
         target = .complete
-        details.append(prefix + "last screen → $complete")
+        if recording { details.append(prefix + "last screen → $complete") }
       }
     }
-    let headline = "leaving \(screen.id) via \(via)"
     switch target ?? .complete {
     case .complete:
-      record(.leave, headline, rules: outcomes, details: details, destination: "$complete")
+      if tracing { record(
+        .leave, "leaving \(screens[screenIndex].id) via \(via)", rules: outcomes, details: details,
+        destination: "$complete") }
       return .finishFlow
     case .screen(let id):
-      guard let index = flow.index(of: id) else {
-        details.append("screen '\(id)' does not exist in flow '\(flow.id)' → staying")
-        record(.leave, headline, rules: outcomes, details: details)
+      guard let index = context.document.flows[flowIndex].index(of: id) else {
+        if recording {
+          details.append("screen '\(id)' does not exist in flow '\(context.document.flows[flowIndex].id)' → staying")
+        }
+        if tracing { record(.leave, "leaving \(screens[screenIndex].id) via \(via)", rules: outcomes, details: details) }
         return .stay
       }
-      record(.leave, headline, rules: outcomes, details: details, destination: id)
-      return .to(Frame(flow: frame.flow, screen: index))
+      if tracing { record(
+        .leave, "leaving \(screens[screenIndex].id) via \(via)", rules: outcomes, details: details, destination: id) }
+      return .to(Frame(flow: flowIndex, screen: index))
     }
   }
 
   // MARK: Custom actions and results
 
-  mutating func startCustomAction(_ custom: CustomAction, via: String) -> Move {
+  mutating func startCustomAction(_ custom: CustomAction, via: Via) -> Move {
     emit(
       .actionRequested,
       ["identifier": .string(custom.identifier), "await_result": .bool(custom.awaitResult)])
     let awaiting = PendingAction(
-      identifier: custom.identifier, source: .customAction(custom), flowID: currentFlow.id,
-      screenID: currentScreen.id)
+      identifier: custom.identifier, source: .customAction(custom), flowID: currentFlowID,
+      screenID: currentScreenID)
     guard custom.awaitResult else {
-      record(.action, "custom action '\(custom.identifier)' via \(via) (not awaited); staying")
+      if tracing { record(.action, "custom action '\(custom.identifier)' via \(via) (not awaited); staying") }
       return .stay
     }
     if let mock = context.config.mocks[custom.identifier] {
-      record(.action, "custom action '\(custom.identifier)' via \(via): mock answers \(mock.statusName)")
+      if tracing { record(.action, "custom action '\(custom.identifier)' via \(via): mock answers \(mock.statusName)") }
       return deliver(mock, to: awaiting)
     }
     if context.config.interactive {
-      record(.action, "custom action '\(custom.identifier)' via \(via): waiting for a result")
+      if tracing { record(.action, "custom action '\(custom.identifier)' via \(via): waiting for a result") }
       pending = awaiting
       outbox.append(.awaitingResult(identifier: custom.identifier))
       return .stay
     }
-    record(.action, "custom action '\(custom.identifier)' via \(via): no mock in a non-interactive run")
+    if tracing { record(.action, "custom action '\(custom.identifier)' via \(via): no mock in a non-interactive run") }
     return deliver(.failure("unhandled action: \(custom.identifier)"), to: awaiting)
   }
 
@@ -192,7 +207,7 @@ extension Session {
     case .failure(let error): properties["error"] = error.map(Value.string) ?? .null
     case .cancelled: break
     }
-    emit(.actionResult, properties)
+    emit(.actionResult, .object(properties))
     pending = nil
     var merged: [String] = []
     if case .success(let payload?) = result {
@@ -211,44 +226,44 @@ extension Session {
       switch result {
       case .success:
         let action = custom.onSuccess ?? .next
-        record(
+        if tracing { record(
           .action, "result of '\(id)': success → "
-            + (custom.onSuccess == nil ? "default next" : "onSuccess (\(action.typeName))"), details: mergedNote)
-        return perform(action, via: "onSuccess of '\(id)'", validate: true)
+            + (custom.onSuccess == nil ? "default next" : "onSuccess (\(action.typeName))"), details: mergedNote) }
+        return perform(action, via: .onSuccess(id), validate: true)
       case .failure(let error):
         if let action = custom.onFailure {
-          record(.action, "result of '\(id)': failure → onFailure (\(action.typeName))")
-          return perform(action, via: "onFailure of '\(id)'", validate: true)
+          if tracing { record(.action, "result of '\(id)': failure → onFailure (\(action.typeName))") }
+          return perform(action, via: .onFailure(id), validate: true)
         }
         let message = error ?? "\(id) failed"
-        record(.action, "result of '\(id)': failure → default: stay and show '\(message)'")
+        if tracing { record(.action, "result of '\(id)': failure → default: stay and show '\(message)'") }
         lastActionError = message
         outbox.append(.actionFailed(identifier: id, message: message))
         return .stay
       case .cancelled:
         if let action = custom.onCancel {
-          record(.action, "result of '\(id)': cancelled → onCancel (\(action.typeName))")
-          return perform(action, via: "onCancel of '\(id)'", validate: true)
+          if tracing { record(.action, "result of '\(id)': cancelled → onCancel (\(action.typeName))") }
+          return perform(action, via: .onCancel(id), validate: true)
         }
-        record(.action, "result of '\(id)': cancelled → default: stay")
+        if tracing { record(.action, "result of '\(id)': cancelled → default: stay") }
         return .stay
       }
     case .nativeScreen:
       switch result {
       case .success:
-        record(.action, "native screen '\(id)' answered success → next", details: mergedNote)
-        let move = perform(.next, via: "native result", validate: true)
+        if tracing { record(.action, "native screen '\(id)' answered success → next", details: mergedNote) }
+        let move = perform(.next, via: .nativeResult, validate: true)
         if move == .stay, ended == nil { pending = awaited }
         return move
       case .failure(let error):
         let message = error ?? "\(id) failed"
-        record(.action, "native screen '\(id)' answered failure → stay and show '\(message)'")
+        if tracing { record(.action, "native screen '\(id)' answered failure → stay and show '\(message)'") }
         lastActionError = message
         outbox.append(.actionFailed(identifier: id, message: message))
         pending = awaited
         return .stay
       case .cancelled:
-        record(.action, "native screen '\(id)' answered cancelled → stay")
+        if tracing { record(.action, "native screen '\(id)' answered cancelled → stay") }
         pending = awaited
         return .stay
       }
@@ -280,7 +295,7 @@ extension Session {
         let child = (frame: frame, stack: callStack, shown: shown)
         frame = parent
         callStack.removeLast()
-        let next = forwardMove(via: "completion of sub-flow '\(context.document.flows[child.frame.flow].id)'")
+        let next = forwardMove(via: .subflowCompletion(context.document.flows[child.frame.flow].id))
         if next == .stay {
           (frame, callStack) = (child.frame, child.stack)
           return
@@ -308,13 +323,11 @@ extension Session {
   }
 
   mutating func emitCompleted(at frame: Frame, nextScreenID: String?) {
-    let screen = context.document.flows[frame.flow].screens[frame.screen]
     emit(
       .screenCompleted,
-      [
-        "screen_name": .string(screen.name), "next_screen_id": nextScreenID.map(Value.string) ?? .null,
-        "duration_ms": .number(Double(virtualNow - enteredAt)),
-      ], at: frame)
+      .screenCompleted(
+        name: context.document.flows[frame.flow].screens[frame.screen].name, nextScreenID: nextScreenID,
+        durationMs: virtualNow - enteredAt), at: frame)
   }
 
   /// Counts a transition; false (and the session failed) when the budget is spent.
@@ -322,8 +335,8 @@ extension Session {
     steps += 1
     guard steps > context.config.stepBudget else { return true }
     let message =
-      "step budget of \(context.config.stepBudget) transitions exhausted at screen '\(currentScreen.id)' "
-      + "of flow '\(currentFlow.id)' (a loop of onEnter actions or rules?)"
+      "step budget of \(context.config.stepBudget) transitions exhausted at screen '\(currentScreenID)' "
+      + "of flow '\(currentFlowID)' (a loop of onEnter actions or rules?)"
     ended = .failed(message)
     pending = nil
     outbox.append(.error(message))
@@ -340,28 +353,30 @@ extension Session {
     enteredAt = virtualNow
     validationErrors = [:]
     lastActionError = nil
-    let screen = currentScreen
-    if screen.kind == .flow {
-      if let subflow = screen.subflow,
+    let screens = context.document.flows[target.flow].screens
+    if screens[target.screen].kind == .flow {
+      if let subflow = screens[target.screen].subflow,
         let flowIndex = context.document.flows.firstIndex(where: { $0.id == subflow }),
         let start = context.document.flows[flowIndex].index(of: context.document.flows[flowIndex].startScreenID)
       {
-        record(.action, "flow screen \(screen.id) enters sub-flow '\(subflow)'")
+        if tracing { record(.action, "flow screen \(screens[target.screen].id) enters sub-flow '\(subflow)'") }
         callStack.append(target)
         return .to(Frame(flow: flowIndex, screen: start))
       }
-      record(.noOp, "flow screen \(screen.id): sub-flow '\(screen.subflow ?? "")' not found; shown as a plain screen")
+      if tracing { record(
+        .noOp,
+        "flow screen \(screens[target.screen].id): sub-flow '\(screens[target.screen].subflow ?? "")' not found; shown as a plain screen") }
     }
-    if let onEnter = screen.onEnter {
-      record(.onEnter, "onEnter of \(screen.id) runs \(onEnter.typeName)")
-      let move = perform(onEnter, via: "onEnter of \(screen.id)", validate: false)
+    if let onEnter = screens[target.screen].onEnter {
+      if tracing { record(.onEnter, "onEnter of \(screens[target.screen].id) runs \(onEnter.typeName)") }
+      let move = perform(onEnter, via: .onEnter(screens[target.screen].id), validate: false)
       if move != .stay || ended != nil { return move }
     }
     show()
-    if screen.kind == .native, pending == nil {
+    if screens[target.screen].kind == .native, pending == nil {
       let awaited = nativePending()
       if let mock = context.config.mocks[awaited.identifier] {
-        record(.action, "native screen '\(awaited.identifier)': mock answers \(mock.statusName)")
+        if tracing { record(.action, "native screen '\(awaited.identifier)': mock answers \(mock.statusName)") }
         return deliver(mock, to: awaited)
       }
       pending = awaited
@@ -372,20 +387,20 @@ extension Session {
 
   func nativePending() -> PendingAction {
     PendingAction(
-      identifier: currentScreen.content.identifier ?? currentScreen.id, source: .nativeScreen,
-      flowID: currentFlow.id, screenID: currentScreen.id)
+      identifier: context.document.flows[frame.flow].screens[frame.screen].content.identifier ?? currentScreenID, source: .nativeScreen,
+      flowID: currentFlowID, screenID: currentScreenID)
   }
 
   /// `screen_viewed`, `screen_first_viewed` the first time.
   mutating func show() {
     shown = true
-    let name = Value.string(currentScreen.name)
-    emit(.screenViewed, ["screen_name": name])
-    if seen.insert(frame).inserted {
-      emit(.screenFirstViewed, ["screen_name": name])
+    let name = currentScreenName
+    emit(.screenViewed, .screenName(name))
+    if seen.insert(context.screenBase[frame.flow] + frame.screen) {
+      emit(.screenFirstViewed, .screenName(name))
     }
-    path.append(currentScreen.id)
-    outbox.append(.screenShown(flowID: currentFlow.id, screenID: currentScreen.id))
+    if context.config.recordsHistory { path.append(currentScreenID) }
+    outbox.append(.screenShown(flowID: currentFlowID, screenID: currentScreenID))
   }
 
   mutating func goBack() {
@@ -393,16 +408,16 @@ extension Session {
       if !shown {
         show()
       } else {
-        record(.noOp, "back on \(currentScreen.id): nothing to go back to")
+        if tracing { record(.noOp, "back on \(currentScreenID): nothing to go back to") }
       }
       return
     }
-    let from = currentScreen.id
+    let from = currentScreenID
     let to = context.document.flows[entry.frame.flow].screens[entry.frame.screen].id
     guard countStep() else { return }
     backStack.removeLast()
     if shown { emitCompleted(at: frame, nextScreenID: to) }
-    record(.action, "back from \(from) to \(to)", destination: to)
+    if tracing { record(.action, "back from \(from) to \(to)", destination: to) }
     frame = entry.frame
     callStack = entry.callStack
     enteredAt = virtualNow
@@ -410,7 +425,7 @@ extension Session {
     lastActionError = nil
     pending = nil
     show()
-    if currentScreen.kind == .native {
+    if context.document.flows[frame.flow].screens[frame.screen].kind == .native {
       pending = nativePending()
       outbox.append(.awaitingResult(identifier: pending!.identifier))
     }
@@ -430,11 +445,11 @@ extension Session {
     if shown {
       emit(
         .screenDroppedOff,
-        ["screen_name": .string(currentScreen.name), "reason": .string(DropOffReason.dismissed.rawValue)])
+        ["screen_name": .string(currentScreenName), "reason": .string(DropOffReason.dismissed.rawValue)])
     }
     emit(
       .onboardingDismissed,
-      ["last_screen_id": .string(currentScreen.id), "last_screen_index": .number(Double(frame.screen))])
+      ["last_screen_id": .string(currentScreenID), "last_screen_index": .number(Double(frame.screen))])
     ended = .dismissed
     pending = nil
     outbox.append(.ended(.dismissed))
@@ -443,7 +458,7 @@ extension Session {
   /// Ends the session where it stands; `pending` is kept so drivers can report a blocked run.
   mutating func quit(_ reason: DropOffReason) {
     if shown {
-      emit(.screenDroppedOff, ["screen_name": .string(currentScreen.name), "reason": .string(reason.rawValue)])
+      emit(.screenDroppedOff, ["screen_name": .string(currentScreenName), "reason": .string(reason.rawValue)])
     }
     ended = reason == .dismissed ? .dismissed : .quit(reason)
     outbox.append(.ended(ended!))
@@ -452,31 +467,34 @@ extension Session {
   // MARK: Events and trace
 
   mutating func emit(
-    _ type: EventType, _ properties: OrderedDictionary<String, Value>, atScreen: Bool = true,
+    _ type: EventType, _ properties: Event.Properties, atScreen: Bool = true,
     experiment: (String, String)? = nil
   ) {
     emit(type, properties, at: atScreen ? frame : nil, flow: frame.flow, experiment: experiment)
   }
 
-  mutating func emit(_ type: EventType, _ properties: OrderedDictionary<String, Value>, at frame: Frame) {
+  mutating func emit(_ type: EventType, _ properties: Event.Properties, at frame: Frame) {
     emit(type, properties, at: frame, flow: frame.flow, experiment: nil)
   }
 
   private mutating func emit(
-    _ type: EventType, _ properties: OrderedDictionary<String, Value>, at screenFrame: Frame?, flow: Int,
+    _ type: EventType, _ properties: Event.Properties, at screenFrame: Frame?, flow: Int,
     experiment: (String, String)?
   ) {
     seq += 1
-    let flowValue = context.document.flows[flow]
+    let flows = context.document.flows
     let envelope = experiment ?? context.envelopeExperiment.map { ($0.id, $0.variant) }
     let event = Event(
       seq: seq, type: type, time: virtualNow, sessionID: context.sessionID, userID: context.config.userID,
-      flowID: flowValue.id, screenID: screenFrame.map { flowValue.screens[$0.screen].id },
+      flowID: flows[flow].id, screenID: screenFrame.map { flows[flow].screens[$0.screen].id },
       screenIndex: screenFrame?.screen, experimentID: envelope?.0, variantID: envelope?.1,
-      properties: properties)
+      payload: properties)
     if context.config.recordsHistory { events.append(event) }
     outbox.append(.event(event))
   }
+
+  /// Whether decisions are traced (formatting them costs more than the step itself).
+  var tracing: Bool { context.config.recordsHistory }
 
   mutating func record(
     _ kind: Decision.Kind, _ headline: String, rules: [RuleOutcome] = [], details: [String] = [],
@@ -485,7 +503,39 @@ extension Session {
     guard context.config.recordsHistory else { return }
     trace.append(
       Decision(
-        kind: kind, flowID: currentFlow.id, screenID: currentScreen.id, headline: headline, rules: rules,
+        kind: kind, flowID: currentFlowID, screenID: currentScreenID, headline: headline, rules: rules,
         details: details, destination: destination))
+  }
+}
+
+/// What an action ran through, for trace headlines (`leaving a via button 'Go'`); formatted only
+/// when a trace is kept.
+enum Via: CustomStringConvertible {
+  case next, complete, skip, autoAdvance, nativeResult
+  case button(String)
+  case skipControl(String)
+  case checklist(String)
+  case onEnter(String)
+  case onSuccess(String)
+  case onFailure(String)
+  case onCancel(String)
+  case subflowCompletion(String)
+
+  var description: String {
+    switch self {
+    case .next: "next"
+    case .complete: "complete"
+    case .skip: "skip"
+    case .autoAdvance: "auto-advance"
+    case .nativeResult: "native result"
+    case .button(let label): "button '\(label)'"
+    case .skipControl(let label): "skip control '\(label)'"
+    case .checklist(let field): "checklist '\(field)'"
+    case .onEnter(let screen): "onEnter of \(screen)"
+    case .onSuccess(let id): "onSuccess of '\(id)'"
+    case .onFailure(let id): "onFailure of '\(id)'"
+    case .onCancel(let id): "onCancel of '\(id)'"
+    case .subflowCompletion(let flow): "completion of sub-flow '\(flow)'"
+    }
   }
 }

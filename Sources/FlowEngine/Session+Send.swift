@@ -7,6 +7,7 @@ extension Session {
   /// `[.rejected(message)]` and leaves the session unchanged.
   public mutating func send(_ input: Input) -> [Output] {
     outbox = []
+    outbox.reserveCapacity(6)
     handle(input)
     let outputs = outbox
     outbox = []
@@ -38,30 +39,30 @@ extension Session {
     case .tap(let selector):
       tap(selector)
     case .next:
-      drive(perform(.next, via: "next", validate: true))
+      drive(perform(.next, via: .next, validate: true))
     case .complete:
-      drive(perform(.complete, via: "complete", validate: true))
+      drive(perform(.complete, via: .complete, validate: true))
     case .back:
-      guard currentFlow.settings.allowBack else {
-        return reject("back is not allowed in flow '\(currentFlow.id)' (settings.allowBack is false)")
+      guard context.document.flows[frame.flow].settings.allowBack else {
+        return reject("back is not allowed in flow '\(currentFlowID)' (settings.allowBack is false)")
       }
-      guard !currentScreen.hideBack else {
-        return reject("back is hidden on screen '\(currentScreen.id)' (hideBack)")
+      guard !context.document.flows[frame.flow].screens[frame.screen].hideBack else {
+        return reject("back is hidden on screen '\(currentScreenID)' (hideBack)")
       }
       drive(.back)
     case .skip:
-      guard currentScreen.content.skipText != nil else {
-        return reject("screen '\(currentScreen.id)' has no skip control")
+      guard context.document.flows[frame.flow].screens[frame.screen].content.skipText != nil else {
+        return reject("screen '\(currentScreenID)' has no skip control")
       }
-      drive(skip(via: "skip"))
+      drive(skip(via: .skip))
     case .dismiss:
-      guard currentFlow.settings.dismissAllowed else {
-        return reject("dismiss is not allowed in flow '\(currentFlow.id)' (settings.dismissAllowed is false)")
+      guard context.document.flows[frame.flow].settings.dismissAllowed else {
+        return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
       }
       drive(.dismiss)
     case .result(let result):
       guard let pending else {
-        return reject("nothing is waiting for a result on screen '\(currentScreen.id)'")
+        return reject("nothing is waiting for a result on screen '\(currentScreenID)'")
       }
       drive(deliver(result, to: pending))
     case .wait(let ms), .advanceClock(let ms):
@@ -70,14 +71,14 @@ extension Session {
     case .goto(let screenID):
       guard let index = currentFlow.index(of: screenID) else {
         let known = currentFlow.screens.map(\.id).joined(separator: ", ")
-        return reject("no screen '\(screenID)' in flow '\(currentFlow.id)' (screens: \(known))")
+        return reject("no screen '\(screenID)' in flow '\(currentFlowID)' (screens: \(known))")
       }
-      record(.debug, "debug goto \(screenID) from \(currentScreen.id) (no validation)", destination: screenID)
+      if tracing { record(.debug, "debug goto \(screenID) from \(currentScreenID) (no validation)", destination: screenID) }
       drive(.to(Frame(flow: frame.flow, screen: index)))
     case .setVariable(let name, let value):
       data[name] = value
       validationErrors.removeValue(forKey: name)
-      record(.debug, "debug setVariable \(name) = \(value)")
+      if tracing { record(.debug, "debug setVariable \(name) = \(value)") }
     case .quit(let reason):
       quit(reason)
     }
@@ -86,38 +87,44 @@ extension Session {
   // MARK: Taps
 
   mutating func tap(_ selector: ButtonSelector) {
-    let entries = actions
-    let entry: ActionEntry?
+    let environment = environment
+    var found: ActionEntry?
     let shownName: String
     switch selector {
     case .number(let n):
-      entry = entries.first { $0.number == n }
+      // Only the tapped control's label is rendered.
+      forEachControl(in: environment) { control in
+        guard control.number == n else { return control.number < n }
+        found = control.entry(in: environment)
+        return false
+      }
       shownName = "\(n)"
     case .label(let text):
       let wanted = text.trimmingSpaces.lowercased()
-      entry = entries.first { $0.label.trimmingSpaces.lowercased() == wanted } ?? entries.first { $0.blockID == text }
+      let entries = actions
+      found = entries.first { $0.label.trimmingSpaces.lowercased() == wanted } ?? entries.first { $0.blockID == text }
       shownName = "'\(text)'"
     case .blockID(let id):
-      entry = entries.first { $0.blockID == id }
+      forEachControl(in: environment) { control in
+        guard control.blockID == id else { return true }
+        found = control.entry(in: environment)
+        return false
+      }
       shownName = "'\(id)'"
     }
-    guard let entry else {
+    guard let entry = found else {
+      let entries = actions
       let list = entries.isEmpty ? "no buttons" : "buttons: " + entries.map(\.label).joined(separator: ", ")
-      return reject("no button \(shownName) on screen '\(currentScreen.id)' (\(list))")
+      return reject("no button \(shownName) on screen '\(currentScreenID)' (\(list))")
     }
-    if entry.action == .dismiss, !currentFlow.settings.dismissAllowed {
-      return reject("dismiss is not allowed in flow '\(currentFlow.id)' (settings.dismissAllowed is false)")
+    if entry.action == .dismiss, !context.document.flows[frame.flow].settings.dismissAllowed {
+      return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
     }
-    emit(
-      .buttonTapped,
-      [
-        "button_id": .string(entry.buttonID), "button_text": .string(entry.label),
-        "action": .string(entry.action.typeName),
-      ])
+    emit(.buttonTapped, .buttonTapped(id: entry.buttonID, text: entry.label, action: entry.action.typeName))
     if entry.kind == .skip {
-      drive(skip(via: "skip control '\(entry.label)'"))
+      drive(skip(via: .skipControl(entry.label)))
     } else {
-      drive(perform(entry.action, via: "button '\(entry.label)'", validate: true))
+      drive(perform(entry.action, via: .button(entry.label), validate: true))
     }
   }
 
@@ -125,13 +132,13 @@ extension Session {
 
   mutating func advanceClock(by ms: Int64) {
     let until = virtualNow &+ ms
-    while ended == nil, pending == nil, shown, let delay = currentScreen.autoAdvanceMs {
+    while ended == nil, pending == nil, shown, let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs {
       let deadline = enteredAt &+ Int64(max(0, delay).rounded(.up))
       guard deadline <= until else { break }
       virtualNow = max(virtualNow, deadline)
       let before = (frame, steps)
-      record(.autoAdvance, "auto-advance of \(currentScreen.id) after \(NumberFormatting.javaScriptString(delay)) ms")
-      drive(leaveForward(via: "auto-advance", validate: false, commit: true))
+      if tracing { record(.autoAdvance, "auto-advance of \(currentScreenID) after \(NumberFormatting.javaScriptString(delay)) ms") }
+      drive(leaveForward(via: .autoAdvance, validate: false, commit: true))
       if before == (frame, steps) { break }
     }
     if until > virtualNow { virtualNow = until }
@@ -140,6 +147,13 @@ extension Session {
 
 extension String {
   var trimmingSpaces: String {
+    // Fast path: starting and ending with a visible ASCII character, nothing can be trimmed (a
+    // grapheme cluster ending in such a byte is that character alone or starts with a
+    // non-whitespace scalar).
+    let utf8 = self.utf8
+    if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+      return self
+    }
     var scalars = Substring(self)
     while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
     while let last = scalars.last, last.isWhitespace { scalars.removeLast() }

@@ -11,7 +11,7 @@ struct Frame: Hashable, Sendable {
 /// A back-stack entry: the shown screen and the sub-flow call stack it was shown under.
 struct HistoryEntry: Hashable, Sendable {
   var frame: Frame
-  var callStack: [Frame]
+  var callStack: PersistentStack<Frame>
 }
 
 /// What every copy of a session shares: the document and everything fixed at start.
@@ -26,8 +26,10 @@ final class SessionContext: Sendable {
   let envelopeExperiment: (id: String, variant: String)?
   let userValue: Value
   let variantValue: Value
-  /// Compiled `pattern`s of every input of the document, by source.
-  let patterns: [String: PatternBox]
+  /// Index of each flow's first screen in a numbering of all screens of the document (for `seen`).
+  let screenBase: [Int]
+  /// Screens in the whole document.
+  let screenCount: Int
 
   init(
     document: FlowDocument, config: SessionConfig, sessionID: String,
@@ -43,24 +45,16 @@ final class SessionContext: Sendable {
     for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
     self.userValue = .object(user)
     self.variantValue = .object(variants.mapValues { .string($0) })
-    var patterns: [String: PatternBox] = [:]
+    var screenBase: [Int] = []
+    screenBase.reserveCapacity(document.flows.count)
+    var screenCount = 0
     for flow in document.flows {
-      for screen in flow.screens {
-        for block in screen.content.flatBlocks {
-          if case .input(let input) = block.content, let pattern = input.pattern, patterns[pattern] == nil {
-            patterns[pattern] = PatternBox(pattern)
-          }
-        }
-      }
+      screenBase.append(screenCount)
+      screenCount += flow.screens.count
     }
-    self.patterns = patterns
+    self.screenBase = screenBase
+    self.screenCount = screenCount
   }
-}
-
-/// A compiled whole-string pattern (nil when the pattern does not compile: then it never fails).
-struct PatternBox: @unchecked Sendable {
-  let regex: Regex<AnyRegexOutput>?
-  init(_ source: String) { regex = try? Regex(source) }
 }
 
 /// One walk through a flow: a value type whose `send(_:)` is the reducer
@@ -70,9 +64,11 @@ public struct Session: Sendable {
   var frame: Frame
   /// Whether the current screen has been shown (`screen_viewed` emitted).
   var shown: Bool = false
-  var callStack: [Frame] = []
-  var backStack: [HistoryEntry] = []
-  var seen: Set<Frame> = []
+  /// Persistent stacks: a copy of the session shares them (O(1) forks at any depth).
+  var callStack = PersistentStack<Frame>()
+  var backStack = PersistentStack<HistoryEntry>()
+  /// The frames ever shown, one bit per screen of the document.
+  var seen: ScreenSet
   var seq: Int = 0
   var enteredAt: Int64
   var ended: SessionStatus?
@@ -95,7 +91,8 @@ public struct Session: Sendable {
   public internal(set) var virtualNow: Int64
   /// Every event so far (empty when `recordsHistory` is false).
   public internal(set) var events: [Event] = []
-  /// Ids of the screens shown, in order (a screen shown again appears again).
+  /// Ids of the screens shown, in order (a screen shown again appears again; empty when
+  /// `recordsHistory` is false).
   public internal(set) var path: [String] = []
   /// Every decision so far (empty when `recordsHistory` is false).
   public internal(set) var trace: [Decision] = []
@@ -107,6 +104,7 @@ public struct Session: Sendable {
     self.frame = frame
     self.enteredAt = context.startTime
     self.virtualNow = context.startTime
+    self.seen = ScreenSet(capacity: context.screenCount)
   }
 
   // MARK: Start
@@ -200,10 +198,18 @@ public struct Session: Sendable {
   public var currentFlow: Flow { context.document.flows[frame.flow] }
   /// The current screen (after the session ended: the last one).
   public var currentScreen: Screen { currentFlow.screens[frame.screen] }
+  /// `currentScreen.id`, `currentFlow.id` and `currentScreen.name` without copying the models.
+  var currentScreenID: String { context.document.flows[frame.flow].screens[frame.screen].id }
+  var currentFlowID: String { context.document.flows[frame.flow].id }
+  var currentScreenName: String { context.document.flows[frame.flow].screens[frame.screen].name }
+
   /// The current screen's 0-based position in its flow's order.
   public var currentScreenIndex: Int { frame.screen }
   /// Whether the current screen has been shown (false only while an `onEnter` is deciding).
   public var isCurrentScreenShown: Bool { shown }
+
+  /// How many screens `back` can return to (`history.count`, without building the list).
+  public var historyDepth: Int { backStack.count }
 
   /// The back stack: the screens `back` returns to, oldest first.
   public var history: [ScreenRef] {
@@ -247,59 +253,90 @@ public struct Session: Sendable {
     return EngineEnvironment(data: data, context: context)
   }
 
+  /// The names templates and conditions read, resolved on demand (what the engine uses).
+  var environment: SessionEnvironment {
+    SessionEnvironment(data: data, context: context, frame: frame, previous: backStack.last?.frame)
+  }
+
   /// A template's text as of now.
   public func render(_ template: TextTemplate) -> String {
-    EngineExpressions.render(template, in: templateEnvironment)
+    EngineExpressions.render(template, in: environment)
   }
 
   /// Whether a block of the current screen is visible (`visible` and `visibleWhen`).
   public func isVisible(_ block: Block) -> Bool {
-    isVisible(block, in: templateEnvironment)
+    isVisible(block, in: environment)
   }
 
-  func isVisible(_ block: Block, in environment: EngineEnvironment) -> Bool {
+  func isVisible(_ block: Block, in environment: SessionEnvironment) -> Bool {
     guard block.visible else { return false }
     guard let condition = block.visibleWhen else { return true }
     return EngineExpressions.holds(condition, in: environment)
   }
 
+  /// Whether `flatBlocks[index]` of the current screen is visible, without copying the block.
+  func isVisible(blockAt index: Int, of blocks: [Block], in environment: SessionEnvironment) -> Bool {
+    guard blocks[index].visible else { return false }
+    guard let condition = blocks[index].visibleWhen else { return true }
+    return EngineExpressions.holds(condition, in: environment)
+  }
+
+  /// The current screen's flat blocks (empty for legacy screens).
+  var currentBlocks: [Block] {
+    let content = context.document.flows[frame.flow].screens[frame.screen].content
+    return content.usesBlocks ? content.flatBlocks : []
+  }
+
   /// The current screen's visible blocks, flat (scroll-container children in place), in reading
   /// order. Empty for legacy screens.
   public var visibleBlocks: [Block] {
-    let content = currentScreen.content
-    guard content.usesBlocks else { return [] }
-    let environment = templateEnvironment
-    return content.flatBlocks.filter { isVisible($0, in: environment) }
+    let blocks = currentBlocks
+    guard !blocks.isEmpty else { return [] }
+    let environment = environment
+    return blocks.filter { isVisible($0, in: environment) }
   }
 
   /// The numbered controls of the current screen — the single source of truth for numbering.
   /// See `ActionEntry`.
   public var actions: [ActionEntry] {
-    let screen = currentScreen
-    let environment = templateEnvironment
+    let environment = environment
     var entries: [ActionEntry] = []
-    if screen.content.usesBlocks {
-      for block in screen.content.flatBlocks {
-        guard case .button(let button) = block.content, isVisible(block, in: environment) else { continue }
-        entries.append(
-          ActionEntry(
-            number: entries.count + 1, label: EngineExpressions.render(button.text, in: environment),
-            blockID: block.id, action: button.action, kind: .button))
-      }
-    } else if screen.kind != .native && screen.kind != .flow {
-      entries.append(
-        ActionEntry(
-          number: entries.count + 1,
-          label: EngineExpressions.render(screen.content.buttonText, in: environment),
-          blockID: nil, action: screen.content.buttonAction, kind: .legacyButton))
-    }
-    if let skipText = screen.content.skipText {
-      entries.append(
-        ActionEntry(
-          number: entries.count + 1, label: EngineExpressions.render(skipText, in: environment),
-          blockID: nil, action: .skip, kind: .skip))
+    forEachControl(in: environment) { control in
+      entries.append(control.entry(in: environment))
+      return true
     }
     return entries
+  }
+
+  /// Calls `body` with each numbered control of the current screen in order (labels not rendered)
+  /// until it returns false. The order is the one of `actions`.
+  func forEachControl(in environment: SessionEnvironment, _ body: (Control) -> Bool) {
+    let screen = context.document.flows[frame.flow].screens[frame.screen]
+    var number = 0
+    if screen.content.usesBlocks {
+      let blocks = screen.content.flatBlocks
+      for index in blocks.indices {
+        guard case .button(let button) = blocks[index].content,
+          isVisible(blockAt: index, of: blocks, in: environment)
+        else { continue }
+        number += 1
+        guard
+          body(Control(number: number, text: button.text, blockID: blocks[index].id, action: button.action, kind: .button))
+        else { return }
+      }
+    } else if screen.kind != .native && screen.kind != .flow {
+      number += 1
+      guard
+        body(
+          Control(
+            number: number, text: screen.content.buttonText, blockID: nil, action: screen.content.buttonAction,
+            kind: .legacyButton))
+      else { return }
+    }
+    if let skipText = screen.content.skipText {
+      number += 1
+      _ = body(Control(number: number, text: skipText, blockID: nil, action: .skip, kind: .skip))
+    }
   }
 
   /// A block's current value: collected data, else its default (slider `defaultValue`/min,
@@ -312,7 +349,9 @@ public struct Session: Sendable {
 
   /// The current value of a field of the current screen (see `value(of:)`), else collected data.
   public func value(ofField field: String) -> Value? {
-    if let block = currentScreen.content.flatBlocks.first(where: { $0.fieldName == field }) {
+    if let block = context.document.flows[frame.flow].screens[frame.screen].content.flatBlocks.first(where: {
+      $0.fieldName == field
+    }) {
       return value(of: block)
     }
     return data[field]
@@ -325,6 +364,21 @@ public struct Session: Sendable {
     case .input(let input): input.defaultValue
     default: nil
     }
+  }
+}
+
+/// A numbered control before its label is rendered (see `Session.forEachControl`).
+struct Control {
+  var number: Int
+  var text: TextTemplate
+  var blockID: String?
+  var action: Action
+  var kind: ActionEntry.Kind
+
+  func entry(in environment: SessionEnvironment) -> ActionEntry {
+    ActionEntry(
+      number: number, label: EngineExpressions.render(text, in: environment), blockID: blockID, action: action,
+      kind: kind)
   }
 }
 

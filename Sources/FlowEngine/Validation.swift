@@ -6,15 +6,25 @@ extension Session {
   /// The failures of the current screen's visible collecting blocks, in reading order.
   public var validationFailures: [FieldError] {
     var failures: [FieldError] = []
-    for block in visibleBlocks {
-      guard let field = block.fieldName, let message = validationMessage(for: block) else { continue }
+    let blocks = currentBlocks
+    guard !blocks.isEmpty else { return failures }
+    let environment = environment
+    for index in blocks.indices {
+      // Only inputs and checklists validate (see `validationMessage(for:)`).
+      switch blocks[index].content {
+      case .input, .choice: break
+      default: continue
+      }
+      guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
+        let message = validationMessage(for: blocks[index])
+      else { continue }
       failures.append(FieldError(field: field, message: message))
     }
     return failures
   }
 
   /// Runs validation; on failure emits `validation_failed`, stores the messages and says so.
-  mutating func validateCurrentScreen(via: String) -> Bool {
+  mutating func validateCurrentScreen(via: Via) -> Bool {
     let failures = validationFailures
     guard !failures.isEmpty else { return true }
     validationErrors = [:]
@@ -26,9 +36,9 @@ extension Session {
           failures.map { .object(["field": .string($0.field), "message": .string($0.message)]) })
       ])
     outbox.append(.validationFailed(failures))
-    record(
-      .validation, "validation blocked \(via) on \(currentScreen.id)",
-      details: failures.map { "\($0.field): \($0.message)" })
+    if tracing { record(
+      .validation, "validation blocked \(via) on \(currentScreenID)",
+      details: failures.map { "\($0.field): \($0.message)" }) }
     return false
   }
 
@@ -46,7 +56,7 @@ extension Session {
         return input.required ? Validators.requiredMessage : nil
       }
       if let message = Validators.formatMessage(text, kind: input.kind) { return message }
-      if let pattern = input.pattern, let regex = context.patterns[pattern]?.regex,
+      if let pattern = input.pattern, let regex = PatternCache.shared.regex(pattern),
         (try? regex.wholeMatch(in: text)) == nil
       {
         return input.patternMessage ?? "Invalid format"

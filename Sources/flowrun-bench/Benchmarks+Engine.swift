@@ -7,18 +7,21 @@ import FlowReplay
 extension Benchmark {
   /// Engine steps per second: `Session.send` over input lists recorded beforehand, so the
   /// timing covers the reducer alone (choosing inputs reads `actions`, which is not a step).
-  static let engineSteps = Benchmark(name: "engine steps") { context in
-    var options = FlowGenerator.Options()
-    options.seed = 11
-    options.screens = 60
-    options.branching = 3
-    options.ruleDensity = 0.5
-    let path = try context.input("engine", options)
-    guard let document = FlowLoader.load(path: path).document else { throw BenchError("cannot load \(path)") }
-    let walks = recordWalks(document, count: 400, length: 80)
-    let steps = walks.reduce(0) { $0 + $1.count }
-    var rows: [Measurement] = []
-    for keepHistory in [true, false] {
+  /// Two benchmarks, so `--only` can pick one mode (e.g. under callgrind).
+  static let engineSteps = engineSteps(keepHistory: true)
+  static let engineStepsExplorer = engineSteps(keepHistory: false)
+
+  static func engineSteps(keepHistory: Bool) -> Benchmark {
+    Benchmark(name: keepHistory ? "engine steps, history" : "engine steps, explorer") { context in
+      var options = FlowGenerator.Options()
+      options.seed = 11
+      options.screens = 60
+      options.branching = 3
+      options.ruleDensity = 0.5
+      let path = try context.input("engine", options)
+      guard let document = FlowLoader.load(path: path).document else { throw BenchError("cannot load \(path)") }
+      let walks = recordWalks(document, count: 400, length: 80)
+      let steps = walks.reduce(0) { $0 + $1.count }
       let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: keepHistory)
       let times = context.measure(runs: context.runs) {
         for walk in walks {
@@ -27,13 +30,13 @@ extension Benchmark {
         }
       }
       let perSecond = Double(steps) / median(times)
-      rows.append(
+      return [
         Measurement(
           name: "engine steps/s (\(keepHistory ? "events and trace kept" : "explorer mode, no history"))",
           value: "\(formatCount(perSecond)) steps/s",
-          detail: "\(steps) steps in \(walks.count) walks over a \(options.screens)-screen flow, \(spread(times))"))
+          detail: "\(steps) steps in \(walks.count) walks over a \(options.screens)-screen flow, \(spread(times))")
+      ]
     }
-    return rows
   }
 
   /// Replays 10,000 generated 20-step scripts of the fitness sample flow (run from the

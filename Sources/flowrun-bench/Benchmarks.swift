@@ -36,6 +36,7 @@ struct Benchmark: Sendable {
     spawnedParsers,
     loadAndCheck,
     engineSteps,
+    engineStepsExplorer,
     replayScripts,
     // Extension point, added by the feature's owner when it lands:
     // .paths1kAnd10k          (FlowAnalysis: `paths` on 1,000 and 10,000 screens;

@@ -338,7 +338,7 @@ public struct PathExplorer: Sendable {
         // `back`, and a `previous` button (the history shrinks): not a step of a counted path.
         var isBack = sequence.last == .back
         if !isBack, hasPreviousControl, case .tap? = sequence.last {
-          isBack = current.history.count < session.history.count
+          isBack = current.historyDepth < session.historyDepth
         }
         exploration.states[id].outgoing.append(exploration.transitions.count)
         exploration.transitions.append(
