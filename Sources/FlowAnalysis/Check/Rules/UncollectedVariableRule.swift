@@ -60,12 +60,42 @@ public struct UncollectedVariableRule: LintRule {
         screen.kind == .native || Self.hasAwaitedAction(screen)
       }
     }
-    let roots = graph.rootFlows.compactMap { graph.starts[$0] }
-    let rootSet = Set(roots)
-    var predecessors: [ScreenNode: [ScreenNode]] = [:]
-    for edge in graph.edges {
-      if case .screen(let to) = edge.to { predecessors[to, default: []].append(edge.from) }
+    // The searches below run once per field name over the whole graph, and a big flow has
+    // hundreds of names and thousands of screens: they work on dense node numbers and arrays
+    // rather than on dictionaries keyed by ScreenNode, and name each screen once.
+    let nodes = graph.nodes
+    var number: [ScreenNode: Int] = [:]
+    number.reserveCapacity(nodes.count)
+    for (index, node) in nodes.enumerated() { number[node] = index }
+    var successorLists = [[Int]](repeating: [], count: nodes.count)
+    for (index, node) in nodes.enumerated() {
+      for edge in graph.outgoing[node] ?? [] {
+        if case .screen(let next) = edge.to, let to = number[next] { successorLists[index].append(to) }
+      }
     }
+    var predecessorLists = [[Int]](repeating: [], count: nodes.count)
+    for edge in graph.edges {
+      if case .screen(let to) = edge.to, let to = number[to], let from = number[edge.from] {
+        predecessorLists[to].append(from)
+      }
+    }
+    let successors = Adjacency(successorLists)
+    let predecessors = Adjacency(predecessorLists)
+    var collectorsByName: [String: [Int]] = [:]
+    for (index, node) in nodes.enumerated() {
+      for field in collects[node] ?? [] { collectorsByName[field, default: []].append(index) }
+    }
+    let roots = graph.rootFlows.compactMap { graph.starts[$0] }.compactMap { number[$0] }
+    var isRoot = [Bool](repeating: false, count: nodes.count)
+    for root in roots { isRoot[root] = true }
+    var names: [String?] = Array(repeating: nil, count: nodes.count)
+    func screenName(_ index: Int) -> String {
+      if let known = names[index] { return known }
+      let text = context.name(nodes[index])
+      names[index] = text
+      return text
+    }
+    var blocked = [Bool](repeating: false, count: nodes.count)
     var diagnostics: [Diagnostic] = []
     for name in reads.keys.sorted() {
       let readers = reads[name]!
@@ -79,29 +109,38 @@ public struct UncollectedVariableRule: LintRule {
         }
         continue
       }
+      let collectors = collectorsByName[name] ?? []
+      for index in collectors { blocked[index] = true }
+      defer { for index in collectors { blocked[index] = false } }
       // Cheap test first: walk backwards from the readers, stopping at collectors; only when a
       // start screen is reached is there a path to name (then search forwards for it).
-      let readerNodes = readers.map(\.0).filter { collects[$0]?.contains(name) != true }
-      guard !readerNodes.isEmpty, Self.reachesRoot(from: readerNodes, roots: rootSet, predecessors: predecessors, blocked: { collects[$0]?.contains(name) == true }) else {
+      let readerNodes = readers.compactMap { number[$0.0] }.filter { !blocked[$0] }
+      guard !readerNodes.isEmpty,
+        Self.reachesRoot(from: readerNodes, isRoot: isRoot, predecessors: predecessors, blocked: blocked)
+      else {
         continue
       }
-      let collectors = graph.nodes.filter { collects[$0]?.contains(name) == true }
-      let tree = Self.bfs(graph, roots: roots) { collects[$0]?.contains(name) == true }
-      for (node, read) in readers where collects[node]?.contains(name) != true && tree[node] != nil {
-        var path = [node]
-        var cursor = node
-        while let up = tree[cursor], let previous = up {
-          path.append(previous)
-          cursor = previous
+      let tree = Self.bfs(successors: successors, roots: roots, blocked: blocked)
+      for (node, read) in readers {
+        guard let index = number[node], !blocked[index], tree[index] != Self.unvisited else { continue }
+        var path = [index]
+        var cursor = index
+        while tree[cursor] >= 0 {
+          cursor = tree[cursor]
+          path.append(cursor)
         }
-        path.reverse()
-        let where_ = collectors.prefix(3).map { "'\(context.name($0))'" }.joined(separator: ", ")
+        var described = ""
+        for (step, index) in path.reversed().enumerated() {
+          if step > 0 { described += " → " }
+          described += screenName(index)
+        }
+        let where_ = collectors.prefix(3).map { "'\(screenName($0))'" }.joined(separator: ", ")
         diagnostics.append(
           context.diagnostic(
             self, "screen '\(graph.screen(node).id)' reads '\(name)', which is not collected on every path to it",
             at: read.location,
             notes: [
-              Diagnostic.Note("\(context.describe(path)) reads '\(name)' (\(read.what)), which is only collected on \(where_)")
+              Diagnostic.Note("\(described) reads '\(name)' (\(read.what)), which is only collected on \(where_)")
             ]))
       }
     }
@@ -110,38 +149,63 @@ public struct UncollectedVariableRule: LintRule {
 
   /// Whether a root can reach one of `readers` without entering a blocked screen (searched
   /// backwards from the readers).
-  static func reachesRoot(
-    from readers: [ScreenNode], roots: Set<ScreenNode>, predecessors: [ScreenNode: [ScreenNode]],
-    blocked: (ScreenNode) -> Bool
-  ) -> Bool {
-    var seen = Set(readers)
+  static func reachesRoot(from readers: [Int], isRoot: [Bool], predecessors: Adjacency, blocked: [Bool]) -> Bool {
+    var seen = [Bool](repeating: false, count: isRoot.count)
+    for reader in readers { seen[reader] = true }
     var stack = readers
     while let node = stack.popLast() {
-      if roots.contains(node) { return true }
-      for previous in predecessors[node] ?? [] where !blocked(previous) && seen.insert(previous).inserted {
+      if isRoot[node] { return true }
+      for slot in predecessors.range(of: node) {
+        let previous = predecessors.targets[slot]
+        guard !blocked[previous] && !seen[previous] else { continue }
+        seen[previous] = true
         stack.append(previous)
       }
     }
     return false
   }
 
-  /// Breadth-first tree from `roots` through screens `blocked` does not stop at (a blocked
-  /// screen is never entered).
-  static func bfs(_ graph: FlowGraph, roots: [ScreenNode], blocked: (ScreenNode) -> Bool) -> [ScreenNode: ScreenNode?] {
-    var parent: [ScreenNode: ScreenNode?] = [:]
-    var queue: [ScreenNode] = []
-    for root in roots where parent[root] == nil {
-      parent[root] = .some(nil)
+  /// Neighbour lists of dense node numbers in two flat arrays (no array per node to retain
+  /// while searching).
+  struct Adjacency {
+    /// The neighbours of node `n` are `targets[starts[n]..<starts[n + 1]]`.
+    let starts: [Int]
+    let targets: [Int]
+
+    init(_ lists: [[Int]]) {
+      var starts = [0]
+      starts.reserveCapacity(lists.count + 1)
+      for list in lists { starts.append(starts[starts.count - 1] + list.count) }
+      self.starts = starts
+      targets = Array(lists.joined())
+    }
+
+    var count: Int { starts.count - 1 }
+
+    @inline(__always) func range(of node: Int) -> Range<Int> { starts[node]..<starts[node + 1] }
+  }
+
+  /// In ``bfs(successors:roots:blocked:)``'s tree: a node no search reached.
+  static let unvisited = -2
+
+  /// Breadth-first tree from `roots` through screens that are not `blocked` (a blocked screen
+  /// is never left): each node's parent, -1 for a root, ``unvisited`` when not reached.
+  static func bfs(successors: Adjacency, roots: [Int], blocked: [Bool]) -> [Int] {
+    var parent = [Int](repeating: unvisited, count: successors.count)
+    var queue: [Int] = []
+    for root in roots where parent[root] == unvisited {
+      parent[root] = -1
       queue.append(root)
     }
     var head = 0
     while head < queue.count {
       let node = queue[head]
       head += 1
-      if blocked(node) { continue }
-      for edge in graph.outgoing[node] ?? [] {
-        guard case .screen(let next) = edge.to, parent[next] == nil else { continue }
-        parent[next] = .some(node)
+      if blocked[node] { continue }
+      for slot in successors.range(of: node) {
+        let next = successors.targets[slot]
+        guard parent[next] == unvisited else { continue }
+        parent[next] = node
         queue.append(next)
       }
     }
