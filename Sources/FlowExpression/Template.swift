@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Template text with `{ expr | filter: arg }` interpolations (flow-format §6).
 public struct Template: Hashable, Sendable {
   /// A `{…}` whose contents parsed: an expression and its filters.
@@ -30,7 +36,22 @@ public struct Template: Hashable, Sendable {
   /// Splits template text into literal text and interpolations; this never fails.
   public init(parsing source: String) {
     self.source = source
-    self.segments = Template.parse(source)
+    // Most texts have no `{` at all (and so no `\{` either): one literal segment, exactly what
+    // the parser would build, without copying the text byte by byte.
+    if !Template.mayInterpolate(source) {
+      self.segments = source.isEmpty ? [] : [.text(source)]
+    } else {
+      self.segments = Template.parse(source)
+    }
+  }
+
+  /// Whether `source` contains a `{` byte; only then can it hold an interpolation or `\{`.
+  private static func mayInterpolate(_ source: String) -> Bool {
+    var source = source
+    return source.withUTF8 { buffer in
+      guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
+      return memchr(base, 0x7B, buffer.count) != nil
+    }
   }
 
   /// Whether the template has no interpolation at all.

@@ -1,6 +1,12 @@
 import FlowExpression
 import FlowFormat
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One lint rule of `flowrun check`: stable metadata plus the check itself.
 ///
 /// (The protocol is `LintRule` rather than `Rule` so it does not clash with `FlowFormat.Rule`,
@@ -90,28 +96,84 @@ public struct CheckContext: Sendable {
 }
 
 /// Maps the position of every JSON object and array back to its JSON path.
+///
+/// Built lazily: the source is parsed again only when the first path is asked for (a clean
+/// document never asks), and a path is found by descending to the value at that offset rather
+/// than by rendering the path of every value in the document.
 public struct JSONPathIndex: Sendable {
-  private var byOffset: [Int: String] = [:]
+  private let storage: Storage
 
   public init(source: [UInt8]) {
-    guard !source.isEmpty, let root = JSONParser.parse(source).0 else { return }
-    walk(root, "")
+    storage = Storage(source: source)
   }
 
-  public func path(at location: SourceLocation) -> String? { byOffset[location.offset] }
+  public func path(at location: SourceLocation) -> String? { storage.path(at: location.offset) }
 
-  private mutating func walk(_ value: JSONValue, _ path: String) {
-    switch value.kind {
-    case .object(let object):
-      byOffset[value.location.offset] = path
-      for member in object.members {
-        walk(member.value, path.isEmpty ? member.key : "\(path).\(member.key)")
+  /// The parsed source, built on first use. The lock makes the lazy parse safe to share.
+  private final class Storage: @unchecked Sendable {
+    private let source: [UInt8]
+    private var root: JSONValue?
+    private var parsed = false
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init(source: [UInt8]) {
+      self.source = source
+      pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+      pthread_mutex_destroy(lock)
+      lock.deallocate()
+    }
+
+    func path(at offset: Int) -> String? {
+      pthread_mutex_lock(lock)
+      defer { pthread_mutex_unlock(lock) }
+      if !parsed {
+        parsed = true
+        if !source.isEmpty { root = JSONParser.parse(source).0 }
       }
-    case .array(let items):
-      byOffset[value.location.offset] = path
-      for (index, item) in items.enumerated() { walk(item, "\(path)[\(index)]") }
-    default:
-      if byOffset[value.location.offset] == nil { byOffset[value.location.offset] = path }
+      guard let root else { return nil }
+      return Self.path(to: offset, in: root)
+    }
+
+    /// The path of the value starting at `offset`: children are in source order, so each step
+    /// goes into the last child starting at or before it.
+    static func path(to offset: Int, in root: JSONValue) -> String? {
+      var value = root
+      var path = ""
+      while value.location.offset != offset {
+        switch value.kind {
+        case .object(let object):
+          let members = object.members
+          guard let i = lastIndex(in: members.count, atOrBefore: offset, { members[$0].value.location.offset }) else {
+            return nil
+          }
+          let key = members[i].key
+          path = path.isEmpty ? key : "\(path).\(key)"
+          value = members[i].value
+        case .array(let items):
+          guard let i = lastIndex(in: items.count, atOrBefore: offset, { items[$0].location.offset }) else {
+            return nil
+          }
+          path = "\(path)[\(i)]"
+          value = items[i]
+        default:
+          return nil
+        }
+      }
+      return path
+    }
+
+    /// The last index whose offset is at or before `offset` (offsets increase), or nil.
+    private static func lastIndex(in count: Int, atOrBefore offset: Int, _ offsetOf: (Int) -> Int) -> Int? {
+      var low = 0
+      var high = count
+      while low < high {
+        let mid = (low + high) / 2
+        if offsetOf(mid) <= offset { low = mid + 1 } else { high = mid }
+      }
+      return low == 0 ? nil : low - 1
     }
   }
 }

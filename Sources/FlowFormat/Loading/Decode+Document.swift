@@ -135,17 +135,22 @@ extension DecodeContext {
     }
     screenReferences.removeAll()
     var screens: [Screen] = []
+    // Where each decoded screen's id is written: duplicates point at the id itself, since that
+    // is what needs changing. (Remembered while decoding: searching the values for each screen
+    // afterwards was quadratic in the number of screens.)
+    var idLocations: [SourceLocation?] = []
     at("screens") { context in
       for (index, value) in screenValues.enumerated() {
         context.at(.index(index)) { context in
-          if let screen = context.decodeScreen(value, index: index) { screens.append(screen) }
+          if let screen = context.decodeScreen(value, index: index) {
+            screens.append(screen)
+            idLocations.append(value.objectValue?.lookup("id")?.location)
+          }
         }
       }
     }
     var firstByID: [String: SourceLocation] = [:]
-    for screen in screens {
-      // Point at the id itself: that is what needs changing.
-      let idLocation = screenValues.first { $0.location == screen.location }?.objectValue?["id"]?.location
+    for (screen, idLocation) in zip(screens, idLocations) {
       if let first = firstByID[screen.id] {
         report(
           .error, "load.duplicate-screen-id", "duplicate screen id '\(screen.id)'", at: idLocation ?? screen.location,

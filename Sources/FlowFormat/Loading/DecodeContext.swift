@@ -151,7 +151,7 @@ struct DecodeContext {
   }
 
   /// Warns about keys that are neither used nor known cosmetic keys, with a "did you mean".
-  mutating func checkKeys(_ object: JSONObject, known: Set<String>, owner: String) {
+  mutating func checkKeys(_ object: JSONObject, known: KeySet, owner: String) {
     for member in object.members where !known.contains(member.key) {
       if KnownKeys.isCosmetic(member.key) { continue }
       var notes: [Diagnostic.Note] = []

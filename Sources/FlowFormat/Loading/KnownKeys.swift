@@ -1,48 +1,48 @@
 /// The keys each kind of object may carry: the ones flowrun reads, and the Sequence SDK's
 /// cosmetic and server keys that it accepts silently. Anything else earns an unknown-key warning.
 enum KnownKeys {
-  static let serverColumns: Set<String> = [
+  static let serverColumns: KeySet = [
     "app_id", "flow_id", "created_at", "updated_at", "$schema", "description", "metadata",
   ]
 
-  static let flow: Set<String> =
+  static let flow: KeySet =
     [
       "version", "id", "name", "screens", "startScreen", "settings", "progressIndicator",
       "transitions", "experiment", "experiments",
     ] + serverColumns
 
-  static let bundle: Set<String> =
+  static let bundle: KeySet =
     ["version", "id", "name", "flows", "activeFlow", "experiments"] + serverColumns
 
-  static let settings: Set<String> = ["allowBack", "showProgress", "dismissAllowed"]
+  static let settings: KeySet = ["allowBack", "showProgress", "dismissAllowed"]
 
-  static let progressIndicator: Set<String> = [
+  static let progressIndicator: KeySet = [
     "enabled", "variant", "position", "fillColor", "trackColor", "animated", "startScreen",
     "endScreen", "skipScreens",
   ]
 
-  static let screen: Set<String> =
+  static let screen: KeySet =
     [
       "id", "name", "type", "order", "content", "rules", "next", "hideProgress", "hideBack",
       "flow", "autoAdvanceMs", "onEnter", "transition",
     ] + serverColumns
 
-  static let content: Set<String> = [
+  static let content: KeySet = [
     "title", "subtitle", "body", "icon", "image", "buttonText", "buttonAction", "skipText",
     "skipAction", "slides", "permissionType", "identifier", "blocks", "useBlocks",
     "backgroundColor", "backgroundGradient", "backgroundImage", "backgroundOverlay",
     "fillerDuration", "fillerAnimation",
   ]
 
-  static let slide: Set<String> = ["title", "body", "icon", "image"]
+  static let slide: KeySet = ["title", "body", "icon", "image"]
 
-  static let blockEnvelope: Set<String> = [
+  static let blockEnvelope: KeySet = [
     "id", "type", "order", "content", "visible", "visibleWhen", "position", "styling",
     "animation", "pinToBottom",
   ]
 
   /// Sequence decodes block content as one flat bag, so any of these may sit on any block.
-  static let blockContent: Set<String> = [
+  static let blockContent: KeySet = [
     "text", "variant", "align", "lineHeight", "letterSpacing", "richText", "src", "alt",
     "width", "height", "objectFit", "poster", "autoplay", "loop", "muted", "controls", "icon",
     "size", "action", "preset", "fullWidth", "iconPosition", "paddingHorizontal",
@@ -59,25 +59,25 @@ enum KnownKeys {
     "minLength", "maxLength", "checked",
   ]
 
-  static let richTextSpan: Set<String> = [
+  static let richTextSpan: KeySet = [
     "text", "bold", "italic", "underline", "color", "fontFamily", "fontSize",
   ]
 
-  static let item: Set<String> = ["id", "label", "value", "checked", "icon", "description"]
+  static let item: KeySet = ["id", "label", "value", "checked", "icon", "description"]
 
-  static let action: Set<String> = [
+  static let action: KeySet = [
     "type", "screenId", "identifier", "awaitResult", "onSuccess", "onFailure", "onCancel", "url",
   ]
 
-  static let rule: Set<String> = ["when", "goto"]
+  static let rule: KeySet = ["when", "goto"]
 
-  static let experiment: Set<String> = ["id", "salt", "variants", "name", "description"]
+  static let experiment: KeySet = ["id", "salt", "variants", "name", "description"]
 
-  static let variant: Set<String> = ["id", "weight", "flow", "name", "description"]
+  static let variant: KeySet = ["id", "weight", "flow", "name", "description"]
 
-  static let assignedExperiment: Set<String> = ["id", "variantId", "variantName", "variant"]
+  static let assignedExperiment: KeySet = ["id", "variantId", "variantName", "variant"]
 
-  static let structuredCondition: Set<String> = ["field", "op", "value"]
+  static let structuredCondition: KeySet = ["field", "op", "value"]
 
   /// Colours, fonts, spacing and the like: cosmetic in the SDK, meaningless in a terminal.
   static func isCosmetic(_ key: String) -> Bool {
@@ -95,6 +95,40 @@ enum KnownKeys {
   ]
 }
 
-extension Set {
-  fileprivate static func + (lhs: Set, rhs: Set) -> Set { lhs.union(rhs) }
+/// A small set of keys, looked up without hashing: the keys are bucketed by UTF-8 length and
+/// a lookup compares only the few keys of the same length (small strings compare as two
+/// words). Profiles of big files showed the `Set<String>` lookup (SipHash) of every member.
+struct KeySet: ExpressibleByArrayLiteral, Sendable {
+  /// `buckets[n]`: the keys of `n` UTF-8 bytes.
+  private var buckets: [[String]] = []
+
+  init(_ keys: some Sequence<String>) {
+    for key in keys { insert(key) }
+  }
+
+  init(arrayLiteral keys: String...) {
+    self.init(keys)
+  }
+
+  private mutating func insert(_ key: String) {
+    let length = key.utf8.count
+    if buckets.count <= length { buckets += Array(repeating: [], count: length + 1 - buckets.count) }
+    if !buckets[length].contains(key) { buckets[length].append(key) }
+  }
+
+  @inline(__always) func contains(_ key: String) -> Bool {
+    let length = key.utf8.count
+    guard length < buckets.count else { return false }
+    for candidate in buckets[length] where candidate == key { return true }
+    return false
+  }
+
+  /// Every key, sorted (the candidates of "did you mean").
+  func sorted() -> [String] { buckets.joined().sorted() }
+
+  static func + (lhs: KeySet, rhs: KeySet) -> KeySet {
+    var result = lhs
+    for key in rhs.buckets.joined() { result.insert(key) }
+    return result
+  }
 }

@@ -1,4 +1,12 @@
 import ArgumentParser
+
+#if canImport(Glibc)
+  import Glibc
+  private func exitProcess(_ status: Int32) -> Never { Glibc.exit(status) }
+#elseif canImport(Darwin)
+  import Darwin
+  private func exitProcess(_ status: Int32) -> Never { Darwin.exit(status) }
+#endif
 import FlowAnalysis
 import FlowFormat
 
@@ -27,16 +35,30 @@ extension Flowrun {
       var diagnostics: [Diagnostic] = []
       var sources: [String: [UInt8]] = [:]
       var unreadable = false
+      // Kept until the process exits, which frees them all at once (see below).
+      var results: [LoadResult] = []
       for path in flows {
         let result = FlowLoader.load(path: path)
         sources[path] = result.source
         unreadable = unreadable || result.document == nil
         diagnostics += FlowChecker.check(result).map { strict ? $0.strict : $0 }
+        results.append(result)
       }
       let output = Output.standard
       switch format {
       case .text:
-        output.write(DiagnosticFormatter(sources: sources).text(diagnostics))
+        // Written in chunks as it is formatted: a big file's report can run to hundreds of
+        // megabytes, which need not be held (and copied) as one string.
+        let formatter = DiagnosticFormatter(sources: sources)
+        var chunk = ""
+        for diagnostic in diagnostics {
+          chunk += formatter.text(diagnostic)
+          if chunk.utf8.count >= 1 << 20 {
+            output.write(chunk)
+            chunk = ""
+          }
+        }
+        output.write(chunk)
         output.write(summary(diagnostics) + "\n")
       case .json:
         output.write(DiagnosticFormatter.json(diagnostics) + "\n")
@@ -45,8 +67,11 @@ extension Flowrun {
       case .sarif:
         output.write(DiagnosticExport.sarif(diagnostics, version: Flowrun.version))
       }
-      if unreadable { throw ExitCode(2) }
-      if diagnostics.hasErrors { throw ExitCode(1) }
+      // Exit here rather than return: releasing the documents of a big file object by object
+      // costs more than the kernel takes to drop the whole address space. The output is
+      // already written (`Output` does not buffer), so nothing is lost.
+      let status: Int32 = unreadable ? 2 : diagnostics.hasErrors ? 1 : 0
+      withExtendedLifetime(results) { exitProcess(status) }
     }
 
     private func summary(_ diagnostics: [Diagnostic]) -> String {
