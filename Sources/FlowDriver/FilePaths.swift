@@ -1,3 +1,5 @@
+import FlowReplay
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,12 +9,9 @@
 /// Small file helpers for `:save` and the run's output files (no Foundation).
 public enum FilePaths {
   /// Writes `text` to `path` (created or truncated, mode 0644); returns nil, or the reason
-  /// it failed.
+  /// it failed. The one file writer is FlowReplay's `TextFile`.
   public static func write(_ text: String, to path: String) -> String? {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
-    defer { close(fd) }
-    return writeAll(text, to: fd)
+    TextFile.write(text, to: path)
   }
 
   /// Writes all of `text` to `fd`; nil, or the reason it failed.
