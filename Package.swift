@@ -181,7 +181,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowGeneratorTests",
-      dependencies: ["FlowGenerator", "FlowFormat", "_FlowTestSupport"],
+      dependencies: ["FlowGenerator", "FlowFormat", "FlowAnalysis", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
