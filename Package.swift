@@ -122,7 +122,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun-bench",
       dependencies: [
-        "FlowGenerator", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay",
+        "FlowGenerator", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -181,7 +181,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowGeneratorTests",
-      dependencies: ["FlowGenerator", "FlowFormat", "_FlowTestSupport"],
+      dependencies: ["FlowGenerator", "FlowFormat", "FlowAnalysis", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -6,6 +6,15 @@
 /// loads with no errors and no warnings: ids and field names are unique, rules and `goto`s only
 /// go forward (so every path ends), sub-flows only run later sub-flows (no cycles), templates
 /// and conditions only use the expression language's documented syntax.
+///
+/// The flows are also clean under `flowrun check`'s lint rules, the way a product team would
+/// write them: the order successor always continues to the next screen (a catch-all rule goes
+/// there too, and comes last), rules and buttons only jump a few screens ahead, so every screen
+/// is reachable; conditions and templates read only fields collected on every path to them
+/// (a template reading a field some path skips uses `| default:`); conditions compare with
+/// values the field can take (on-step slider values inside the range, existing item ids) and
+/// are false for each field's first answer, so answering with those walks every screen in order
+/// (see `Field`); each field is compared by one screen's rules only.
 public struct FlowGenerator {
   /// What to generate.
   public struct Options: Sendable, Equatable {
@@ -97,14 +106,37 @@ extension Substring {
 // MARK: - Generation
 
 /// A field collected earlier in the flow, which later conditions and templates may use.
+///
+/// Conditions are written to be false for the field's *first answer* — the slider's default,
+/// a number input's minimum, the first item, a toggle flipped from its default — and true for
+/// some other answer it can take. So the flow has a main path that answers with those and
+/// passes every screen in order, whatever branches the other answers take; `paths` (which
+/// tries the first answers together first) finds it.
 private struct Field {
-  enum Kind { case text, number, choice, multiChoice, bool }
+  enum Kind { case text, email, number, choice, multiChoice, bool }
   var name: String
   var kind: Kind
-  /// Item values for choices; bounds for numbers.
+  /// Item values for choices (the first is the first answer).
   var values: [String] = []
+  /// Bounds and step for numbers.
   var range: ClosedRange<Int> = 0...100
+  var step = 1
+  /// The first answer of a number (a slider's default, a number input's minimum).
+  var first = 0
+  /// Number inputs: comparisons stay above the first answer (the minimum).
+  var isInput = false
+  /// A toggle's default (its first answer is the other value).
+  var toggleDefault = false
+
+  /// Whether conditions compare it (free text and emails are not branched on).
+  var isComparable: Bool { kind != .email && kind != .text }
 }
+
+/// How far ahead rules and buttons jump: to the screen after next, up to this many screens on.
+private let jumpReach = 4
+/// Rules compare the screen's own fields and at most this many of the latest safe ones (so a
+/// field matters to conditions only for a few screens, which keeps `paths` tractable).
+private let recentFields = 4
 
 private struct State {
   let options: FlowGenerator.Options
@@ -112,6 +144,24 @@ private struct State {
   var out: [UInt8] = []
   var fieldCounter = 0
   var experimentIDs: [(id: String, variants: [String])] = []
+
+  // Per flow, in screen order (every edge goes forward, so when a screen is written every way
+  // into it is known):
+  /// Fields collected on every path to the current screen: their screens cannot be jumped over.
+  var safeFields: [Field] = []
+  /// Every field collected so far, on some path (templates read these with `| default:`).
+  var allFields: [Field] = []
+  /// The furthest screen index a rule, button or `next` written so far jumps to: screens
+  /// before it (after the jump's origin) can be skipped.
+  var jumpFrontier = 0
+  /// Screens a rule or button on the main path jumps to when one answer differs from the
+  /// first (or a button is tapped): they have a way in besides their predecessor.
+  var jumpTargets = Set<Int>()
+  /// Screens a `next` moves off the main path (reached by such a jump instead).
+  var offMainPath = Set<Int>()
+  /// Fields rules already compare: each is compared by one screen's rules only, so whether a
+  /// screen's rules hold does not depend on the way it was reached.
+  var readByRules = Set<String>()
 
   init(options: FlowGenerator.Options) {
     self.options = options
@@ -192,15 +242,20 @@ private struct State {
       subflowAt[min(count - 1, (k + 1) * count / (subflows.count + 1))] = sub
     }
     let ids = (0..<count).map { "\(id)_s\($0 + 1)" }
-    var fields: [Field] = []
+    safeFields = []
+    allFields = []
+    jumpFrontier = 0
+    jumpTargets = []
+    offMainPath = []
+    readByRules = []
     for i in 0..<count {
       if i > 0 { out.append(0x2C) }
       out.append(contentsOf: prefix.utf8)
       let screenJSON: JSONText
       if let sub = subflowAt[i], i > 0 {
-        screenJSON = flowScreen(ids: ids, index: i, subflow: sub, fields: fields)
+        screenJSON = flowScreen(ids: ids, index: i, subflow: sub)
       } else {
-        screenJSON = screen(ids: ids, index: i, fields: &fields)
+        screenJSON = screen(ids: ids, index: i)
       }
       screenJSON.write(to: &out, indent: screenIndent, inlineDepth: 3)
     }
@@ -210,7 +265,7 @@ private struct State {
       while out.count + closing < target {
         out.append(0x2C)
         out.append(contentsOf: prefix.utf8)
-        paddingScreen(flowID: id, index: n, fields: fields).write(to: &out, indent: screenIndent, inlineDepth: 3)
+        paddingScreen(flowID: id, index: n).write(to: &out, indent: screenIndent, inlineDepth: 3)
         n += 1
       }
     }
@@ -221,9 +276,12 @@ private struct State {
 
   static let screenTypes = ["question", "form", "feature", "question", "value_prop", "permission", "question"]
 
-  mutating func screen(ids: [String], index: Int, fields: inout [Field]) -> JSONText {
+  mutating func screen(ids: [String], index: Int) -> JSONText {
     let id = ids[index]
     let isLast = index == ids.count - 1
+    // An earlier rule, button or `next` jumps past this screen: its fields are not collected
+    // on every path to the screens after it.
+    let skippable = jumpFrontier > index
     var members: [(String, JSONText)] = [("id", .string(id))]
     if index == 0 {
       members += [("name", .string("Welcome")), ("type", .string("welcome")), ("order", .int(index))]
@@ -235,9 +293,10 @@ private struct State {
         ("order", .int(index)),
       ]
     }
+    var newFieldCount = 0
     // A few screens use the legacy (block-less) content.
     if index > 0 && !isLast && rng.below(10) == 0 {
-      members.append(("content", legacyContent(fields: fields)))
+      members.append(("content", legacyContent()))
     } else {
       var blocks: [JSONText] = []
       let prefix = "\(id)_b"
@@ -246,7 +305,7 @@ private struct State {
       var newFields: [Field] = []
       for k in 0..<contentBlocks {
         let blockID = "\(prefix)\(k + 2)"
-        blocks.append(contentBlock(id: blockID, order: k + 1, ids: ids, index: index, fields: fields, newFields: &newFields))
+        blocks.append(contentBlock(id: blockID, order: k + 1, ids: ids, index: index, newFields: &newFields))
       }
       blocks.append(
         .object([
@@ -254,7 +313,9 @@ private struct State {
           ("order", .int(contentBlocks + 1)),
           ("content", .object([("text", .string(isLast ? "Finish" : "Continue")), ("variant", .string("primary"))])),
         ]))
-      fields += newFields
+      allFields += newFields
+      newFieldCount = newFields.count
+      if !skippable { safeFields += newFields }
       var content: [(String, JSONText)] = [("useBlocks", .bool(true))]
       if !isLast && index > 0 && rng.below(8) == 0 {
         content.append(("skipText", .string("Not now")))
@@ -262,30 +323,62 @@ private struct State {
       content.append(("blocks", .array(blocks)))
       members.append(("content", .object(content)))
     }
-    if !isLast && index > 0 && rng.chance(options.ruleDensity) && options.branching > 0 {
-      members.append(("rules", rules(ids: ids, index: index, fields: fields)))
-    } else if !isLast && index + 2 < ids.count && rng.below(6) == 0 {
-      members.append(("next", .string(ids[rng.int(index + 1...ids.count - 1)])))
+    // Rules read the screen's own fields (collected here whatever path led here) and the
+    // latest fields collected on every path.
+    let own = allFields.suffix(from: allFields.count - newFieldCount)
+    if !isLast && index > 0 && rng.chance(options.ruleDensity) && options.branching > 0,
+      let rules = rules(ids: ids, index: index, candidates: Array(own) + recentSafe(excluding: own.map(\.name)))
+    {
+      members.append(("rules", rules))
+    } else if !isLast && index + 2 < ids.count && jumpTargets.contains(index + 1) && rng.below(3) == 0 {
+      // The next screen has another way in (an earlier rule or button jumps to it): this one
+      // can skip it, the way a product team moves an optional screen off the main path.
+      members.append(("next", .string(ids[index + 2])))
+      jump(to: index + 2, reliable: false)
+      offMainPath.insert(index + 1)
     }
     return .object(members)
   }
 
+  /// Fields a condition may compare: the latest collected on every path, not `excluding`.
+  func recentSafe(excluding: [String]) -> [Field] {
+    safeFields.suffix(recentFields).filter { !excluding.contains($0.name) }
+  }
+
+  /// Records a forward jump to screen `target`; `reliable` when it is taken from the main
+  /// path by changing one answer (or tapping a button).
+  mutating func jump(to target: Int, reliable: Bool) {
+    jumpFrontier = max(jumpFrontier, target)
+    if reliable { jumpTargets.insert(target) }
+  }
+
+  /// A screen a rule or button on screen `index` jumps to: the one after next, up to
+  /// `jumpReach` ahead. `oneAnswer`: the jump is taken by changing one answer from the first.
+  mutating func jumpTarget(from index: Int, count: Int, oneAnswer: Bool = true) -> Int {
+    let hi = min(index + jumpReach, count - 1)
+    let target = index + 2 <= hi ? rng.int(index + 2...hi) : min(index + 1, count - 1)
+    jump(to: target, reliable: oneAnswer && !offMainPath.contains(index))
+    return target
+  }
+
   /// A screen of type `flow` that runs a sub-flow; rules may branch after it.
-  mutating func flowScreen(ids: [String], index: Int, subflow: String, fields: [Field]) -> JSONText {
+  mutating func flowScreen(ids: [String], index: Int, subflow: String) -> JSONText {
     var members: [(String, JSONText)] = [
       ("id", .string(ids[index])), ("name", .string("Run \(subflow)")), ("type", .string("flow")),
       ("order", .int(index)), ("flow", .string(subflow)), ("content", .object([])),
     ]
-    if index < ids.count - 1 && rng.chance(options.ruleDensity) && options.branching > 0 {
-      members.append(("rules", rules(ids: ids, index: index, fields: fields)))
+    if index < ids.count - 1 && rng.chance(options.ruleDensity) && options.branching > 0,
+      let rules = rules(ids: ids, index: index, candidates: recentSafe(excluding: []))
+    {
+      members.append(("rules", rules))
     }
     return .object(members)
   }
 
-  mutating func legacyContent(fields: [Field]) -> JSONText {
+  mutating func legacyContent() -> JSONText {
     .object([
       ("title", .string(Words.title(&rng))),
-      ("subtitle", .string(template(fields: fields))),
+      ("subtitle", .string(template())),
       ("icon", .string(rng.pick(Words.icons))),
       ("buttonText", .string("Continue")),
     ])
@@ -293,7 +386,7 @@ private struct State {
 
   /// Informational screens used to reach the target size: long paragraphs, feature cards,
   /// rich text and images, with a template now and then.
-  mutating func paddingScreen(flowID: String, index: Int, fields: [Field]) -> JSONText {
+  mutating func paddingScreen(flowID: String, index: Int) -> JSONText {
     let id = "\(flowID)_info\(index + 1)"
     var blocks: [JSONText] = []
     let count = rng.int(6...14)
@@ -322,7 +415,7 @@ private struct State {
             ("content", .object([("src", .string("https://cdn.example.com/img/\(id)/\(k).png")), ("alt", .string(Words.sentence(&rng)))])),
           ]))
       default:
-        let text = !fields.isEmpty && rng.below(4) == 0 ? template(fields: fields) : Words.paragraph(&rng, sentences: rng.int(2...6))
+        let text = !allFields.isEmpty && rng.below(4) == 0 ? template() : Words.paragraph(&rng, sentences: rng.int(2...6))
         blocks.append(textBlock(id: blockID, order: k, text: text, variant: "body"))
       }
     }
@@ -352,7 +445,7 @@ private struct State {
   }
 
   mutating func contentBlock(
-    id: String, order: Int, ids: [String], index: Int, fields: [Field], newFields: inout [Field]
+    id: String, order: Int, ids: [String], index: Int, newFields: inout [Field]
   ) -> JSONText {
     let mix = options.mix
     var roll = mix.total > 0 ? rng.below(mix.total) : 4 * 1000  // no weights: text only
@@ -379,10 +472,10 @@ private struct State {
       switch inputType {
       case "number":
         content += [("min", .int(0)), ("max", .int(120))]
-        newFields.append(Field(name: name, kind: .number, range: 0...120))
+        newFields.append(Field(name: name, kind: .number, range: 0...120, first: 0, isInput: true))
       case "email":
         content += [("pattern", .string("[^@ ]+@[^@ ]+\\.[a-z]+")), ("patternMessage", .string("Enter a valid email"))]
-        newFields.append(Field(name: name, kind: .text))
+        newFields.append(Field(name: name, kind: .email))
       default:
         content += [("minLength", .int(1)), ("maxLength", .int(40))]
         newFields.append(Field(name: name, kind: .text))
@@ -399,7 +492,13 @@ private struct State {
         ("fieldName", .string(name)), ("allowMultiple", .bool(multiple)), ("required", .bool(true)),
         ("items", .array(items)),
       ]
-      if multiple { content += [("minSelections", .int(1)), ("maxSelections", .int(options.count))] }
+      if multiple {
+        content += [("minSelections", .int(1)), ("maxSelections", .int(options.count))]
+      } else {
+        // Picking an item must not leave the screen before its other fields are filled: the
+        // screen's Continue button moves on.
+        content.append(("autoAdvance", .bool(false)))
+      }
       newFields.append(Field(name: name, kind: multiple ? .multiChoice : .choice, values: options))
     case 2:
       let (stem, lo, hi, step) = rng.pick(Words.sliders)
@@ -410,23 +509,27 @@ private struct State {
         ("max", .int(hi)), ("step", .int(step)), ("defaultValue", .int(lo + (hi - lo) / step / 2 * step)),
         ("valueSuffix", .string(" \(Words.word(&rng))")),
       ]
-      newFields.append(Field(name: name, kind: .number, range: lo...hi))
+      newFields.append(Field(name: name, kind: .number, range: lo...hi, step: step, first: lo + (hi - lo) / step / 2 * step))
     case 3:
       let name = newFieldName(rng.pick(["notify", "newsletter", "share_data", "reminders", "dark_mode"]))
       members.append(("type", .string("toggle")))
-      content = [("fieldName", .string(name)), ("label", .string(Words.sentence(&rng))), ("defaultValue", .bool(rng.below(2) == 0))]
-      newFields.append(Field(name: name, kind: .bool))
+      let on = rng.below(2) == 0
+      content = [("fieldName", .string(name)), ("label", .string(Words.sentence(&rng))), ("defaultValue", .bool(on))]
+      newFields.append(Field(name: name, kind: .bool, toggleDefault: on))
     case 5:
       members.append(("type", .string("button")))
       content = [("text", .string(Words.title(&rng))), ("variant", .string("secondary")), ("action", action(ids: ids, index: index))]
     default:
       members.append(("type", .string("text")))
-      let text = !fields.isEmpty && rng.below(2) == 0 ? template(fields: fields) : Words.paragraph(&rng, sentences: rng.int(1...3))
+      let text = !allFields.isEmpty && rng.below(2) == 0 ? template() : Words.paragraph(&rng, sentences: rng.int(1...3))
       content = [("text", .string(text)), ("variant", .string(rng.pick(["body", "caption", "label"])))]
     }
     members += [("order", .int(order)), ("content", .object(content))]
-    if !fields.isEmpty && rng.below(12) == 0 {
-      members.append(("visibleWhen", .string(expression(fields.last!))))
+    // A text or a secondary button shown only when an earlier answer says so (a missing value
+    // hides it). Collecting blocks are always shown: their fields are collected on every path
+    // through their screen.
+    if kind >= 4, let field = allFields.last(where: \.isComparable), rng.below(12) == 0 {
+      members.append(("visibleWhen", .string(expression(field))))
     }
     return .object(members)
   }
@@ -435,7 +538,7 @@ private struct State {
   mutating func action(ids: [String], index: Int) -> JSONText {
     switch rng.below(4) {
     case 0 where index + 1 < ids.count:
-      return .object([("type", .string("screen")), ("screenId", .string(ids[rng.int(index + 1...ids.count - 1)]))])
+      return .object([("type", .string("screen")), ("screenId", .string(ids[jumpTarget(from: index, count: ids.count)]))])
     case 1:
       return .object([
         ("type", .string("custom")), ("identifier", .string(rng.pick(Words.customActions))),
@@ -451,91 +554,152 @@ private struct State {
 
   // MARK: Rules, conditions, templates
 
-  mutating func rules(ids: [String], index: Int, fields: [Field]) -> JSONText {
+  /// Conditional rules jumping a few screens ahead (or completing), each reading fields no
+  /// other rule of the screen reads, and sometimes a catch-all to the next screen, last. Nil
+  /// when there is nothing to branch on.
+  mutating func rules(ids: [String], index: Int, candidates: [Field]) -> JSONText? {
+    var pool = candidates.filter { $0.isComparable && !readByRules.contains($0.name) }
+    defer {
+      for field in candidates where !pool.contains(where: { $0.name == field.name }) { readByRules.insert(field.name) }
+    }
+    var variantUsed = false
     var list: [JSONText] = []
     for k in 0..<options.branching {
-      let target: String = rng.below(12) == 0 ? "$complete" : ids[rng.int(index + 1...ids.count - 1)]
-      let unconditional = k == options.branching - 1 && rng.below(2) == 0
-      if unconditional || (fields.isEmpty && experimentIDs.isEmpty) {
-        list.append(.object([("goto", .string(target))]))
-      } else {
-        list.append(.object([("when", condition(fields: fields)), ("goto", .string(target))]))
+      if k == options.branching - 1 && !list.isEmpty && rng.below(2) == 0 {
+        list.append(.object([("goto", .string(ids[index + 1]))]))
+        break
       }
+      guard let (condition, oneAnswer) = condition(pool: &pool, variantUsed: &variantUsed) else { break }
+      let target = rng.below(12) == 0 ? "$complete" : ids[jumpTarget(from: index, count: ids.count, oneAnswer: oneAnswer)]
+      list.append(.object([("when", condition), ("goto", .string(target))]))
     }
-    return .array(list)
+    return list.isEmpty ? nil : .array(list)
   }
 
-  /// An expression string or a structured condition over the fields collected so far.
-  mutating func condition(fields: [Field]) -> JSONText {
-    if fields.isEmpty || (!experimentIDs.isEmpty && rng.below(5) == 0) {
+  /// An expression string or a structured condition over fields taken from `pool` (so the
+  /// next rule reads others), false for their first answers; now and then (once per screen)
+  /// narrowed to one variant of an experiment. Nil when there is nothing left to read; with
+  /// whether changing one answer makes it hold (not for `a && b`).
+  mutating func condition(pool: inout [Field], variantUsed: inout Bool) -> (JSONText, Bool)? {
+    guard !pool.isEmpty else { return nil }
+    if !experimentIDs.isEmpty && !variantUsed && rng.below(5) == 0 {
+      variantUsed = true
       let experiment = experimentIDs[rng.below(experimentIDs.count)]
-      return .string("$variant.\(experiment.id) == '\(rng.pick(experiment.variants))'")
+      let field = pool.remove(at: rng.below(pool.count))
+      return (.string("$variant.\(experiment.id) == '\(rng.pick(experiment.variants))' && \(expression(field))"), true)
     }
-    let field = fields[fields.count - 1 - rng.below(min(fields.count, 6))]
+    let field = pool.remove(at: rng.below(pool.count))
     switch rng.below(4) {
     case 0:
-      return structured(field)
-    case 1 where fields.count > 1:
-      let other = fields[rng.below(fields.count)]
-      return .object([("any", .array([structured(field), .string(expression(other))]))])
+      return (structured(field), true)
+    case 1 where !pool.isEmpty:
+      let other = pool.remove(at: rng.below(pool.count))
+      return (.object([("any", .array([structured(field), .string(expression(other))]))]), true)
     default:
       let text = expression(field)
-      if fields.count > 1 && rng.below(3) == 0 {
-        let other = fields[rng.below(fields.count)]
-        return .string("\(text) \(rng.below(2) == 0 ? "&&" : "||") \(expression(other))")
+      if !pool.isEmpty && rng.below(3) == 0 {
+        let other = pool.remove(at: rng.below(pool.count))
+        let both = rng.below(2) == 0
+        return (.string("\(text) \(both ? "&&" : "||") \(expression(other))"), !both)
       }
-      return .string(text)
+      return (.string(text), true)
     }
+  }
+
+  /// A comparison of a number field with a value it can take strictly inside its range, on
+  /// its step, that is false for the field's first answer (and true for another).
+  mutating func numberComparison(_ field: Field) -> (op: String, value: Int) {
+    let step = max(1, field.step)
+    let steps = (field.range.upperBound - field.range.lowerBound) / step
+    let first = (field.first - field.range.lowerBound) / step
+    // Interior step indices k (1..<steps) that make `field OP lo + k * step` false at `first`.
+    let ops: [(String, ClosedRange<Int>?)] = [
+      (">", Self.range(max(1, first), steps - 1)), (">=", Self.range(first + 1, steps - 1)),
+      ("<", Self.range(1, min(first, steps - 1))), ("<=", Self.range(1, first - 1)),
+      ("==", Self.range(1, steps - 1)),
+    ]
+    let usable = ops.filter { $0.1 != nil && !(field.isInput && $0.0.hasPrefix("<")) }
+    guard !usable.isEmpty else { return (">=", field.range.upperBound) }
+    let (op, indices) = rng.pick(usable)
+    var k = rng.int(indices!)
+    if op == "==" && k == first { k = k < steps - 1 ? k + 1 : k - 1 }
+    return (op, field.range.lowerBound + k * step)
+  }
+
+  static func range(_ lo: Int, _ hi: Int) -> ClosedRange<Int>? { lo <= hi ? lo...hi : nil }
+
+  /// An item other than the first answer.
+  mutating func laterItem(_ field: Field) -> String {
+    field.values.count > 1 ? field.values[rng.int(1...field.values.count - 1)] : field.values[0]
   }
 
   mutating func expression(_ field: Field) -> String {
     switch field.kind {
     case .number:
-      let threshold = rng.int(field.range)
-      return "\(field.name) \(rng.pick([">=", "<", ">", "<=", "=="])) \(threshold)"
+      let (op, value) = numberComparison(field)
+      return "\(field.name) \(op) \(value)"
     case .choice:
-      return rng.below(3) == 0
-        ? "\(field.name) in [\(field.values.prefix(2).map { "'\($0)'" }.joined(separator: ", "))]"
-        : "\(field.name) == '\(rng.pick(field.values))'"
+      if rng.below(3) == 0 && field.values.count > 3 {
+        let k = rng.int(1...field.values.count - 2)
+        return "\(field.name) in ['\(field.values[k])', '\(field.values[k + 1])']"
+      }
+      return "\(field.name) == '\(laterItem(field))'"
     case .multiChoice:
-      return "\(field.name) contains '\(rng.pick(field.values))'"
+      return "\(field.name) contains '\(laterItem(field))'"
     case .bool:
-      return rng.below(2) == 0 ? field.name : "!\(field.name)"
-    case .text:
-      return rng.below(2) == 0 ? "len(\(field.name)) > \(rng.int(1...5))" : "lower(\(field.name)) != 'test'"
+      // True when left at its default; the first answer flips it.
+      return field.toggleDefault ? field.name : "!\(field.name)"
+    case .text, .email:  // not used in conditions (see `isComparable`)
+      return "\(field.name) != ''"
     }
   }
 
   mutating func structured(_ field: Field) -> JSONText {
     switch field.kind {
     case .number:
-      return .object([("field", .string(field.name)), ("op", .string(rng.pick(["gt", "gte", "lt", "lte"]))), ("value", .int(rng.int(field.range)))])
+      let (op, value) = numberComparison(field)
+      let name = [">": "gt", ">=": "gte", "<": "lt", "<=": "lte", "==": "equals"][op]!
+      return .object([("field", .string(field.name)), ("op", .string(name)), ("value", .int(value))])
     case .choice, .multiChoice:
-      return .object([("field", .string(field.name)), ("op", .string("equals")), ("value", .string(rng.pick(field.values)))])
+      return .object([("field", .string(field.name)), ("op", .string("equals")), ("value", .string(laterItem(field)))])
     case .bool:
-      return .object([("field", .string(field.name)), ("op", .string("equals")), ("value", .bool(true))])
-    case .text:
+      return .object([("field", .string(field.name)), ("op", .string("equals")), ("value", .bool(field.toggleDefault))])
+    case .text, .email:
       return .object([("field", .string(field.name)), ("op", .string("not_empty"))])
     }
   }
 
-  /// Template text over earlier fields, with the filters of flow-format §6.
-  mutating func template(fields: [Field]) -> String {
-    guard !fields.isEmpty else { return Words.sentence(&rng) }
-    let field = fields[rng.below(fields.count)]
+  /// Template text with the filters of flow-format §6: over a field collected on every path
+  /// to here, or (now and then, and when there is none) over any earlier field with a
+  /// `default` for the paths that skip it.
+  mutating func template() -> String {
+    guard !allFields.isEmpty else { return Words.sentence(&rng) }
     let interpolation: String
-    switch field.kind {
-    case .number:
-      interpolation = rng.pick([
-        "{\(field.name) * 365 | number}", "{round(\(field.name) / 7, 1)}", "{\(field.name) * 12 / 365 | round: 2}",
-        "{max(\(field.name), 1)}",
-      ])
-    case .text, .choice:
-      interpolation = rng.pick(["{\(field.name) | default: 'friend'}", "{\(field.name) | capitalize}", "{upper(\(field.name))}"])
-    case .multiChoice:
-      interpolation = rng.pick(["{\(field.name) | join: ', '}", "{len(\(field.name))}"])
-    case .bool:
-      interpolation = "{\(field.name)}"
+    if safeFields.isEmpty || rng.below(4) == 0 {
+      let field = allFields[rng.below(allFields.count)]
+      let fallback: String
+      switch field.kind {
+      case .text, .email: fallback = "friend"
+      case .number: fallback = "a few"
+      case .choice, .multiChoice: fallback = "your pick"
+      case .bool: fallback = "not yet"
+      }
+      interpolation = "{\(field.name) | default: '\(fallback)'}"
+    } else {
+      let field = safeFields[rng.below(safeFields.count)]
+      switch field.kind {
+      case .number:
+        interpolation = rng.pick([
+          "{\(field.name) * 365 | number}", "{round(\(field.name) / 7, 1)}", "{\(field.name) * 12 / 365 | round: 2}",
+          "{max(\(field.name), 1)}",
+        ])
+      case .text, .email, .choice:
+        interpolation = rng.pick(["{\(field.name) | default: 'friend'}", "{\(field.name) | capitalize}", "{upper(\(field.name))}"])
+      case .multiChoice:
+        interpolation = rng.pick(["{\(field.name) | join: ', '}", "{len(\(field.name))}"])
+      case .bool:
+        interpolation = "{\(field.name)}"
+      }
     }
     return "\(Words.sentence(&rng, end: "")) \(interpolation) \(Words.sentence(&rng))"
   }

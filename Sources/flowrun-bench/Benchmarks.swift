@@ -31,17 +31,30 @@ struct Benchmark: Sendable {
   /// Spawned benchmarks run first, while this process is small: a child's peak RSS as
   /// reported by `wait4` starts from its parent's (posix_spawn shares the address space until
   /// `exec`), so measuring after the in-process benchmarks would report ours.
+  ///
+  /// `paths` and `check` spawn `flowrun` before their in-process phases, so they come before
+  /// the big in-process load.
   static let all: [Benchmark] = [
     startup,
     spawnedParsers,
+    paths,
+    check,
     loadAndCheck,
     engineSteps,
     engineStepsExplorer,
     replayScripts,
-    // Extension point, added by the feature's owner when it lands:
-    // .paths1kAnd10k          (FlowAnalysis: `paths` on 1,000 and 10,000 screens;
-    //                          `context.input("paths-10k", options)` with screens: 10_000)
   ]
+
+  /// The benchmarks `--only` selects: those named exactly (comma-separated names), else those
+  /// whose name contains the text (`--only paths` runs `paths` alone, `--only check` the lint
+  /// benchmark alone, `--only load` runs `load+check`).
+  static func selected(by filter: String?) -> [Benchmark] {
+    guard let filter, !filter.isEmpty else { return all }
+    let names = filter.split(separator: ",").map { String($0).trimmingSpaces }
+    let exact = all.filter { names.contains($0.name) }
+    if !exact.isEmpty { return exact }
+    return all.filter { benchmark in names.contains { benchmark.name.contains($0) } }
+  }
 
   /// In-process `FlowLoader.load(path:)` of the big bundle: read, parse, decode, check.
   static let loadAndCheck = Benchmark(name: "load+check") { context in
@@ -212,6 +225,15 @@ extension FlowGenerator.Options {
     if bundle { args.append("--bundle") }
     if let targetBytes { args += ["--target-bytes", "\(targetBytes)"] }
     return args
+  }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var s = Substring(self)
+    while s.first == " " { s.removeFirst() }
+    while s.last == " " { s.removeLast() }
+    return String(s)
   }
 }
 

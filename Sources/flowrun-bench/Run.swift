@@ -21,7 +21,8 @@ extension FlowrunBench {
     @Option(help: "Size of the generated bundle in MB (decimal).")
     var sizeMb: Double = 20
 
-    @Option(help: "Only benchmarks whose name contains this text.")
+    @Option(
+      help: "Only these benchmarks: exact names, comma-separated (paths, check, load+check, ...), else those whose name contains the text.")
     var only: String?
 
     @Option(help: "Scripts of the replay benchmark (fewer for a run under callgrind).")
@@ -62,8 +63,12 @@ extension FlowrunBench {
         flowrun: access(flowrun, X_OK) == 0 ? flowrun : nil, python: python)
       context.replayScripts = replayScripts
       context.replayJobs = replayJobs
+      let benchmarks = Benchmark.selected(by: only)
+      guard !benchmarks.isEmpty else {
+        throw BenchError("--only \(only ?? ""): no benchmark; names: \(Benchmark.all.map(\.name).joined(separator: ", "))")
+      }
       var rows: [Measurement] = []
-      for benchmark in Benchmark.all where only.map({ benchmark.name.contains($0) }) ?? true {
+      for benchmark in benchmarks {
         log("running \(benchmark.name)...")
         rows += try benchmark.run(&context)
       }
