@@ -16,22 +16,7 @@ public enum FilePaths {
 
   /// Writes all of `text` to `fd`; nil, or the reason it failed.
   public static func writeAll(_ text: String, to fd: Int32) -> String? {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { buffer in
-        #if canImport(Glibc)
-          Glibc.write(fd, buffer.baseAddress, buffer.count)
-        #else
-          Darwin.write(fd, buffer.baseAddress, buffer.count)
-        #endif
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return String(cString: strerror(errno))
-      }
-      bytes = bytes.dropFirst(written)
-    }
-    return nil
+    TextFile.writeAll(text, to: fd)
   }
 
   /// `path` (relative to the working directory, or absolute) as seen from the directory of

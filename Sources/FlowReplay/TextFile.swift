@@ -14,6 +14,17 @@ public enum TextFile {
     if createDirectories, let problem = makeParentDirectories(of: path) { return problem }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { return reason(errno) }
+    if let problem = writeAll(text, to: fd) {
+      close(fd)
+      return problem
+    }
+    guard close(fd) == 0 else { return reason(errno) }
+    return nil
+  }
+
+  /// Writes all of `text` to an open descriptor, retrying on EINTR; nil, or the reason it
+  /// failed (a write that makes no progress is a short write).
+  public static func writeAll(_ text: String, to fd: Int32) -> String? {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { buffer in
@@ -25,17 +36,11 @@ public enum TextFile {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        let problem = reason(errno)
-        close(fd)
-        return problem
+        return reason(errno)
       }
-      if written == 0 {
-        close(fd)
-        return "short write (\(bytes.count) bytes not written)"
-      }
+      if written == 0 { return "short write (\(bytes.count) bytes not written)" }
       bytes = bytes.dropFirst(written)
     }
-    guard close(fd) == 0 else { return reason(errno) }
     return nil
   }
 
