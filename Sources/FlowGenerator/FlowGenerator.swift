@@ -459,6 +459,8 @@ private struct State {
     }
     var members: [(String, JSONText)] = [("id", .string(id))]
     var content: [(String, JSONText)] = []
+    // Texts, and buttons that do not jump, may be shown only when an earlier answer says so.
+    var hidable = kind == 4
     switch kind {
     case 0:
       let (stem, inputType) = rng.pick(Words.inputs)
@@ -518,7 +520,9 @@ private struct State {
       newFields.append(Field(name: name, kind: .bool, toggleDefault: on))
     case 5:
       members.append(("type", .string("button")))
-      content = [("text", .string(Words.title(&rng))), ("variant", .string("secondary")), ("action", action(ids: ids, index: index))]
+      let (action, jumps) = action(ids: ids, index: index)
+      content = [("text", .string(Words.title(&rng))), ("variant", .string("secondary")), ("action", action)]
+      hidable = !jumps
     default:
       members.append(("type", .string("text")))
       let text = !allFields.isEmpty && rng.below(2) == 0 ? template() : Words.paragraph(&rng, sentences: rng.int(1...3))
@@ -526,29 +530,30 @@ private struct State {
     }
     members += [("order", .int(order)), ("content", .object(content))]
     // A text or a secondary button shown only when an earlier answer says so (a missing value
-    // hides it). Collecting blocks are always shown: their fields are collected on every path
-    // through their screen.
-    if kind >= 4, let field = allFields.last(where: \.isComparable), rng.below(12) == 0 {
+    // hides it). Collecting blocks are always shown, so their fields are collected on every
+    // path through their screen; so are buttons that jump (a jump target may have no other way
+    // in, and the answer showing the button may be one that branches elsewhere first).
+    if hidable, let field = allFields.last(where: \.isComparable), rng.below(12) == 0 {
       members.append(("visibleWhen", .string(expression(field))))
     }
     return .object(members)
   }
 
-  /// A secondary button's action: forward jumps, custom actions, links.
-  mutating func action(ids: [String], index: Int) -> JSONText {
+  /// A secondary button's action: forward jumps, custom actions, links; with whether it jumps.
+  mutating func action(ids: [String], index: Int) -> (JSONText, Bool) {
     switch rng.below(4) {
     case 0 where index + 1 < ids.count:
-      return .object([("type", .string("screen")), ("screenId", .string(ids[jumpTarget(from: index, count: ids.count)]))])
+      return (.object([("type", .string("screen")), ("screenId", .string(ids[jumpTarget(from: index, count: ids.count)]))]), true)
     case 1:
-      return .object([
+      return (.object([
         ("type", .string("custom")), ("identifier", .string(rng.pick(Words.customActions))),
         ("awaitResult", .bool(true)), ("onSuccess", .object([("type", .string("next"))])),
         ("onCancel", .object([("type", .string("skip"))])),
-      ])
+      ]), false)
     case 2:
-      return .object([("type", .string("openUrl")), ("url", .string("https://example.com/\(Words.word(&rng))"))])
+      return (.object([("type", .string("openUrl")), ("url", .string("https://example.com/\(Words.word(&rng))"))]), false)
     default:
-      return .object([("type", .string("skip"))])
+      return (.object([("type", .string("skip"))]), false)
     }
   }
 

@@ -18,34 +18,40 @@ extension Benchmark {
     return options
   }
 
-  /// `paths` on 1,000 and 10,000 screens: first `flowrun paths FILE` spawned (end to end, with
-  /// its own peak RSS from `wait4`; spawned before the in-process work, while this process is
-  /// small), then the phases in-process through FlowAnalysis's public API: exploration,
-  /// the exact path count and the greedy covering set (each replayed through the engine).
+  /// `paths` on 1,000 and 10,000 screens. First `flowrun paths FILE` spawned on 1,000 screens
+  /// (end to end: exploration, path count, covering set; its own peak RSS from `wait4`;
+  /// spawned before the in-process work, while this process is small). Then the phases
+  /// in-process through FlowAnalysis's public API on both sizes: exploration and the exact
+  /// path count, and the greedy covering set (each path replayed through the engine) on
+  /// 1,000 screens only: it grows much faster than the states (22 s at 1,000 screens, 5 min at
+  /// 2,000; see docs/performance.md), so on 10,000 it would run for hours. Peak RSS of this
+  /// process is read after the 10,000-screen exploration.
   static let paths = Benchmark(name: "paths") { context in
     var rows: [Measurement] = []
-    var inputs: [(String, Int, String)] = []
+    var inputs: [(screens: Int, path: String)] = []
     for (name, screens) in analysisSizes {
-      inputs.append((name, screens, try context.input(name, analysisOptions(screens: screens))))
+      inputs.append((screens, try context.input(name, analysisOptions(screens: screens))))
     }
     let runs = max(1, min(context.runs, 3))
-    for (_, screens, path) in inputs {
-      if let flowrun = context.flowrun {
-        rows.append(row("flowrun paths, \(formatCount(Double(screens))) screens (spawned)", context.measureSpawn([flowrun, "paths", path], runs: runs)))
-      }
+    if let flowrun = context.flowrun, let small = inputs.first {
+      rows.append(
+        row(
+          "flowrun paths, \(formatCount(Double(small.screens))) screens (spawned, end to end)",
+          context.measureSpawn([flowrun, "paths", small.path], runs: runs, warmUp: false)))
     }
-    for (_, screens, path) in inputs {
+    for (screens, path) in inputs {
       guard let document = FlowLoader.load(path: path).document else { throw BenchError("cannot load \(path)") }
+      let big = screens > 2_000
       let label = "paths, \(formatCount(Double(screens))) screens"
       var exploration: Exploration?
-      let exploreTimes = context.measure(runs: runs) {
+      let exploreTimes = context.measure(runs: big ? 1 : runs, warmUp: !big) {
+        exploration = nil
         exploration = PathExplorer(document: document).explore()
       }
       guard let exploration else { continue }
+      let rss = selfMaxRSS()
       var counts: (completed: BigUInt, dismissed: BigUInt, cutCycles: Int)?
-      let countTimes = context.measure(runs: runs) { counts = exploration.pathCounts() }
-      var covering: (paths: [ExploredPath], unconfirmed: [CoverageItem])?
-      let coverTimes = context.measure(runs: runs) { covering = exploration.coveringSet() }
+      let countTimes = context.measure(runs: big ? 1 : runs, warmUp: !big) { counts = exploration.pathCounts() }
       let reachable = exploration.reachableItems
       let screensReached = reachable.count { $0.kindName == "screen" }
       let total = document.flows.reduce(0) { $0 + $1.screens.count }
@@ -53,21 +59,26 @@ extension Benchmark {
         Measurement(
           name: "\(label): explore (in-process PathExplorer)", value: formatSeconds(median(exploreTimes)),
           detail:
-            "\(spread(exploreTimes)), \(exploration.states.count) states, \(exploration.transitions.count) transitions\(exploration.isComplete ? "" : " (STOPPED AT A LIMIT)"), \(screensReached) of \(total) screens reached, \(reachable.count) coverage items"
+            "\(spread(exploreTimes)), \(exploration.states.count) states, \(exploration.transitions.count) transitions\(exploration.isComplete ? "" : " (STOPPED AT A LIMIT)"), \(screensReached) of \(total) screens reached, \(reachable.count) coverage items, peak RSS so far \(formatBytes(rss))"
         ))
       rows.append(
         Measurement(
           name: "  count paths", value: formatSeconds(median(countTimes)),
           detail: "\(spread(countTimes)), \(describe(counts?.completed)) paths to completion, \(describe(counts?.dismissed)) to dismissal"))
-      rows.append(
-        Measurement(
-          name: "  covering set (greedy, replayed)", value: formatSeconds(median(coverTimes)),
-          detail: "\(spread(coverTimes)), \(covering?.paths.count ?? 0) covering paths, \(covering?.unconfirmed.count ?? 0) unconfirmed items"))
+      if big {
+        rows.append(
+          Measurement(
+            name: "  covering set (greedy, replayed)", value: "skipped",
+            detail: "superlinear: hours at this size (see docs/performance.md)"))
+      } else {
+        var covering: (paths: [ExploredPath], unconfirmed: [CoverageItem])?
+        let coverTimes = context.measure(runs: 1, warmUp: false) { covering = exploration.coveringSet() }
+        rows.append(
+          Measurement(
+            name: "  covering set (greedy, replayed)", value: formatSeconds(median(coverTimes)),
+            detail: "\(spread(coverTimes)), \(covering?.paths.count ?? 0) covering paths, \(covering?.unconfirmed.count ?? 0) unconfirmed items"))
+      }
     }
-    rows.append(
-      Measurement(
-        name: "peak RSS of flowrun-bench after paths (getrusage)", value: formatBytes(selfMaxRSS()),
-        detail: "the whole process so far: meaningful with --only paths"))
     return rows
   }
 
@@ -98,6 +109,19 @@ extension Benchmark {
         Measurement(
           name: "  lint rules (FlowChecker.check)", value: formatSeconds(median(lintTimes)),
           detail: "\(spread(lintTimes)), \(LintRegistry.rules.count) rules, \(diagnostics.count) diagnostics"))
+      // Where the lint time goes on the biggest flow: the shared context (graph, JSON paths)
+      // alone, then each rule over it (one run each, context time subtracted).
+      guard screens == analysisSizes.last?.screens else { continue }
+      let base = median(context.measure(runs: 1, warmUp: false) { _ = FlowChecker.check(loaded, rules: []) })
+      rows.append(Measurement(name: "    of which the check context (graph, JSON path index)", value: formatSeconds(base), detail: "n=1"))
+      var perRule: [(String, Double)] = []
+      for rule in LintRegistry.rules where !rule.isReportedByLoader {
+        let time = median(context.measure(runs: 1, warmUp: false) { _ = FlowChecker.check(loaded, rules: [rule]) })
+        perRule.append((rule.id, max(0, time - base)))
+      }
+      for (id, time) in perRule.sorted(by: { $0.1 > $1.1 }).prefix(4) {
+        rows.append(Measurement(name: "    of which \(id)", value: formatSeconds(time), detail: "n=1, context time subtracted"))
+      }
     }
     return rows
   }

@@ -191,9 +191,10 @@ struct BenchContext {
     return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
 
-  /// Runs `body` once to warm up, then `runs` times; returns the durations in seconds.
-  func measure(runs: Int, _ body: () -> Void) -> [Double] {
-    body()
+  /// Runs `body` once to warm up (unless `warmUp` is false: for runs of minutes), then `runs`
+  /// times; returns the durations in seconds.
+  func measure(runs: Int, warmUp: Bool = true, _ body: () -> Void) -> [Double] {
+    if warmUp { body() }
     return (0..<max(1, runs)).map { _ in
       let start = now()
       body()
@@ -201,9 +202,10 @@ struct BenchContext {
     }
   }
 
-  /// Spawns `argv` once to warm the page cache, then `runs` times; nil if it cannot start.
-  func measureSpawn(_ argv: [String], runs: Int) -> [ChildRun]? {
-    guard spawn(argv) != nil else { return nil }
+  /// Spawns `argv` once to warm the page cache (unless `warmUp` is false), then `runs` times;
+  /// nil if it cannot start.
+  func measureSpawn(_ argv: [String], runs: Int, warmUp: Bool = true) -> [ChildRun]? {
+    if warmUp { guard spawn(argv) != nil else { return nil } }
     var results: [ChildRun] = []
     for _ in 0..<max(1, runs) {
       guard let run = spawn(argv) else { return nil }
