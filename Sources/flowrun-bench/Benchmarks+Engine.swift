@@ -57,7 +57,27 @@ extension Benchmark {
           value: formatSeconds(result.seconds),
           detail: "\(formatCount(result.scriptsPerSecond)) scripts/s, YAML parsing \(formatSeconds(result.parseSeconds)) of it (\(fixed(parsePerScript, 0)) µs per script, summed over threads), peak RSS \(formatBytes(result.peakMemoryBytes)), \(result.failures) failures"))
     }
-    return rows
+    return rows + (try replayFiles(context, flow: flow, count: count))
+  }
+
+  /// The same scripts as files replayed by a spawned `flowrun test DIR` (what CI runs): adds
+  /// reading, directory walking, the JUnit report and the process around the replays.
+  static func replayFiles(_ context: BenchContext, flow: String, count: Int) throws -> [Measurement] {
+    guard let flowrun = context.flowrun else { return [] }
+    let directory = "\(context.directory)/replay-scripts"
+    guard let flowBytes = FlowLoader.readFile(flow),
+      TextFile.write(String(decoding: flowBytes, as: UTF8.self), to: "\(directory)/fitness.json", createDirectories: true) == nil
+    else { throw BenchError("cannot write \(directory)") }
+    for index in 0..<count {
+      let script = ReplayBenchmark.fitnessScript(seed: UInt64(index), steps: 20, flow: "fitness.json")
+      if let problem = TextFile.write(script, to: "\(directory)/bench-\(index).flow-test.yaml") { throw BenchError(problem) }
+    }
+    return context.replayJobs.map { jobs in
+      let runs = context.measureSpawn(
+        [flowrun, "test", directory, "--jobs", "\(jobs)", "--junit", "\(context.directory)/replay-junit.xml"],
+        runs: context.runs)
+      return row("flowrun test DIR of \(grouped(count)) script files, --jobs \(jobs) (spawned)", runs)
+    }
   }
 
   /// Seeded walks: at each step one input picked from what the screen offers.
