@@ -54,7 +54,7 @@ import _FlowTestSupport
       notes: [.init("no location")])
     #expect(
       DiagnosticFormatter().text(d)
-        == "a.json:2:3: error: comments are not allowed in JSON [json.syntax.comment]\na.json: note: no location\n")
+        == "a.json:2:3: error: comments are not allowed in JSON [json.syntax.comment]\nnote: no location\n")
   }
 
   @Test func jsonLines() {

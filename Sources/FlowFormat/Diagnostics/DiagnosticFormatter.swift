@@ -35,8 +35,10 @@ public struct DiagnosticFormatter: Sendable {
     if let location = diagnostic.location, let source = sources[diagnostic.file ?? ""] {
       out += excerpt(source, at: location)
     }
+    // A note without a position belongs to the diagnostic above it; a bare file name would
+    // read like a malformed `file:line:col` header (clang prints such notes the same way).
     for note in diagnostic.notes {
-      out += header(path, note.location) + "note: \(note.message)\n"
+      out += (note.location == nil ? "" : header(path, note.location)) + "note: \(note.message)\n"
     }
     return out
   }
