@@ -1,4 +1,4 @@
-import FlowAnalysis
+@testable import FlowAnalysis
 import FlowFormat
 import Foundation
 import Testing
@@ -89,6 +89,23 @@ import _FlowTestSupport
     let runs = try #require(object["runs"] as? [[String: Any]])
     let results = try #require(runs.first?["results"] as? [[String: Any]])
     #expect(results.first?["ruleId"] as? String == "check.dead-end")
+  }
+
+  @Test(arguments: [
+    ("flows/x.json", "flows/x.json"),
+    ("my flows/ré sumé.json", "my%20flows/r%C3%A9%20sum%C3%A9.json"),
+    ("/abs/a#b?.json", "file:///abs/a%23b%3F.json"),
+    ("../up/100%.json", "../up/100%25.json"),
+  ])
+  func sarifURIs(path: String, uri: String) throws {
+    #expect(DiagnosticExport.uri(path) == uri)
+    let diagnostics = FlowChecker.check(json: DeadEndRule().triggeringExample, file: path)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(DiagnosticExport.sarif(diagnostics, version: "0").utf8))
+        as? [String: Any])
+    let result = try #require((object["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]).first
+    let physical = (result?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+    #expect((physical?["artifactLocation"] as? [String: Any])?["uri"] as? String == uri)
   }
 }
 

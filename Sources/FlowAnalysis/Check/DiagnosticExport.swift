@@ -34,6 +34,27 @@ public enum DiagnosticExport {
     escapeData(s).replacingAll(":", "%3A").replacingAll(",", "%2C")
   }
 
+  /// A SARIF `artifactLocation.uri` (a URI reference, RFC 3986): relative paths stay relative
+  /// (code scanning resolves them against the checkout), absolute ones become `file://` URIs;
+  /// every byte outside the unreserved set and `/` is percent-encoded.
+  static func uri(_ path: String) -> String {
+    var out = path.hasPrefix("/") ? "file://" : ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "/"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        out.unicodeScalars.append("%")
+        out.unicodeScalars.append(hex[Int(byte >> 4)])
+        out.unicodeScalars.append(hex[Int(byte & 0xF)])
+      }
+    }
+    return out
+  }
+
   /// A minimal valid SARIF 2.1.0 log: one run, the lint rules as the driver's rules, one result
   /// per diagnostic.
   public static func sarif(_ diagnostics: [Diagnostic], version: String, rules: [any LintRule] = LintRegistry.rules)
@@ -69,7 +90,7 @@ public enum DiagnosticExport {
       for note in diagnostic.notes { text += "\nnote: \(note.message)" }
       members.append(("message", .object([("text", .string(text))])))
       if let file = diagnostic.file {
-        var physical: [(key: String, value: V)] = [("artifactLocation", .object([("uri", .string(file))]))]
+        var physical: [(key: String, value: V)] = [("artifactLocation", .object([("uri", .string(uri(file)))]))]
         if let location = diagnostic.location {
           physical.append(("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])))
         }
