@@ -156,14 +156,19 @@ struct BlockDrawing {
       [StyledRun(message, .red)], width: width, prefix: [StyledRun(indent + "! ", [.red, .bold])])
   }
 
-  func label(_ template: TextTemplate?, required: Bool = false, hint: String? = nil) -> [StyledLine] {
+  /// The label line of a collecting block. `field` (dim) stands in for a missing label: the
+  /// prompt that asks for the value names it the same way.
+  func label(_ template: TextTemplate?, field: String? = nil, required: Bool = false, hint: String? = nil)
+    -> [StyledLine]
+  {
     var runs: [StyledRun] = []
-    if let text = plain(template) {
-      runs.append(StyledRun(text, .bold))
+    let text = plain(template)
+    if let name = text ?? field {
+      runs.append(StyledRun(name, text == nil ? .dim : .bold))
       if required { runs.append(StyledRun(" *", [.red, .bold])) }
       if let hint { runs.append(StyledRun(" (\(hint))", .dim)) }
     } else if hint != nil || required {
-      // No label: the hint alone, saying "required" in words.
+      // Neither label nor field name: the hint alone, saying "required" in words.
       let words = [required ? "required" : nil, hint].compactMap { $0 }.joined(separator: ", ")
       runs.append(StyledRun("(\(words))", .dim))
     }
@@ -171,7 +176,10 @@ struct BlockDrawing {
   }
 
   func input(_ input: InputBlock, block: Block) -> [StyledLine] {
-    var lines = label(input.label, required: input.required)
+    // An input with neither label nor placeholder would be an anonymous blank; a checklist or
+    // slider without a label is usually answered by the screen title above it.
+    let field = input.placeholder == nil ? block.fieldName : nil
+    var lines = label(input.label, field: field, required: input.required)
     let value = session.value(of: block).map(\.displayString) ?? ""
     let runs: [StyledRun]
     if !value.isEmpty {

@@ -93,10 +93,10 @@ import Testing
       block("p", "input", #"{"fieldName": "pw", "label": "Password", "inputType": "password"}"#),
       block("x", "input", #"{"fieldName": "other"}"#),
     ])
-    #expect(body(s) == "First name *\n  > (e.g. Alex)\n\nPassword\n  > ____________\n\n  > ____________\n")
+    #expect(body(s) == "First name *\n  > (e.g. Alex)\n\nPassword\n  > ____________\n\nother\n  > ____________\n")
     _ = s.send(.set(field: "name", value: "Alex"))
     _ = s.send(.set(field: "pw", value: "secret"))
-    #expect(body(s) == "First name *\n  > Alex\n\nPassword\n  > ••••••\n\n  > ____________\n")
+    #expect(body(s) == "First name *\n  > Alex\n\nPassword\n  > ••••••\n\nother\n  > ____________\n")
   }
 
   @Test func checklists() throws {
