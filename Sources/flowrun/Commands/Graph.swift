@@ -11,7 +11,10 @@ extension Flowrun {
         Nodes are screens (name, id, type); edges are the order successor, next, rules \
         (labelled with their condition), button and checklist actions, action outcomes, skip, \
         onEnter and sub-flow entries. Sub-flows of a bundle are clusters; unreachable screens \
-        are dashed and grey. Example: flowrun graph flow.json | dot -Tsvg > flow.svg
+        are dashed and grey.
+
+        Example:
+          flowrun graph flow.json | dot -Tsvg > flow.svg
         """
     )
 
