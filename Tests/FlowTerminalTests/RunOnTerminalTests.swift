@@ -61,5 +61,27 @@ import _FlowTestSupport
       #expect(!history.contains("Bo"))
       print("flowrun run on a pty: Enter → next prompt took \(latencies.map(\.description).joined(separator: ", "))")
     }
+
+    /// `TERM=dumb` (Emacs shell buffers, some CI consoles): no libedit and no escape sequences,
+    /// even with colour not switched off, but prompts are still shown and answers still work.
+    @Test func dumbTerminalGetsPlainPromptsAndNoEscapes() throws {
+      let home = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-dumb-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: home) }
+      let term = try PseudoTerminal(
+        executable: flowrunExecutable().path,
+        arguments: ["run", packageRoot().appendingPathComponent("sample-flows/fitness.json").path],
+        environment: ["TERM": "dumb", "HOME": home.path, "PATH": "/usr/bin:/bin"])
+      try term.waitFor(substring: "[1 Get Started]> ")
+      term.send("1\n")
+      try term.waitFor(substring: "First name> ")
+      term.send("Alex\n")
+      try term.waitFor(substring: "[1 Continue]> ")
+      term.send("\u{4}")  // Ctrl-D: end of input in the terminal's cooked mode
+      #expect(try term.waitForExit() == .exited(1))
+      #expect(term.output.contains("Session ended"))
+      #expect(!term.output.contains("\u{1B}"), "escape sequences on a dumb terminal:\n\(term.output)")
+      #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent(".flowrun_history").path))
+    }
   #endif
 }
