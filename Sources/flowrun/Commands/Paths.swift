@@ -149,7 +149,11 @@ extension Flowrun {
       }
       let report = CoverageReport(reachable: reachable, covered: covered)
       let output = Output.standard
-      output.write("coverage of \(used) of \(scripts.count) scripts (the others run another flow):\n")
+      let others = scripts.count - used
+      output.write(
+        others == 0
+          ? "coverage of \(used) script\(used == 1 ? "" : "s"):\n"
+          : "coverage of \(used) of \(scripts.count) scripts (\(others) run another flow or cannot start a session):\n")
       for kind in ["screen", "edge", "rule", "outcome"] {
         let (hit, total) = report.ratio(kind)
         output.write("  \(kind)s: \(hit)/\(total)\n")
