@@ -17,6 +17,8 @@ public enum ScriptParser {
     "expect", "tap", "fill", "select", "set", "result", "next", "back", "skip", "dismiss",
     "complete", "wait", "goto", "snapshot",
   ]
+  /// What a step mapping may hold.
+  static let stepMappingKeys = stepKeys + ["expect_error"]
   /// Steps that may be written as a bare word (`- back`).
   public static let bareSteps = ["next", "back", "skip", "dismiss", "complete"]
   /// Keys of `expect:` (steps and the final expectation alike).
@@ -67,12 +69,24 @@ public enum ScriptParser {
   /// `base`'s directory joined with `relative`, with `.` and `..` folded (lexically).
   public static func resolve(_ relative: String, against base: String) -> String {
     if relative.hasPrefix("/") { return normalize(relative) }
-    let directory = base.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    if directory.isEmpty { return normalize(base.hasPrefix("/") ? "/" + relative : relative) }
-    return normalize(directory + "/" + relative)
+    guard let slash = base.lastIndex(of: "/") else { return normalize(relative) }
+    if slash == base.startIndex { return normalize("/" + relative) }
+    return normalize(base[..<slash] + "/" + relative)
   }
 
   static func normalize(_ path: String) -> String {
+    // Most paths have nothing to fold (no `.`, `..` or empty component, no trailing slash):
+    // skip the split and join, which cost more than the rest of reading a small script.
+    var previous: UInt8 = UInt8(ascii: "/")
+    var clean = !path.isEmpty
+    for byte in path.utf8 {
+      if previous == UInt8(ascii: "/") && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) {
+        clean = false
+        break
+      }
+      previous = byte
+    }
+    if clean && previous != UInt8(ascii: "/") { return path }
     let absolute = path.hasPrefix("/")
     var parts: [Substring] = []
     for part in path.split(separator: "/") {
@@ -167,34 +181,34 @@ struct Reader {
   }
 
   mutating func error(
-    _ id: String, _ message: String, at location: SourceLocation?, path: String? = nil,
+    _ id: String, _ message: String, at location: SourceLocation?, path: ScriptPath? = nil,
     notes: [Diagnostic.Note] = []
   ) {
     diagnostics.append(
       Diagnostic(
-        id: "script.\(id)", severity: .error, message: message, file: file, location: location, path: path,
+        id: "script.\(id)", severity: .error, message: message, file: file, location: location, path: path?.description,
         notes: notes))
   }
 
-  mutating func typeMismatch(_ node: ScriptNode, expected: String, path: String) {
+  mutating func typeMismatch(_ node: ScriptNode, expected: String, path: ScriptPath) {
     error("type-mismatch", "\(path): expected \(expected), found \(node.typeName)", at: node.location, path: path)
   }
 
-  mutating func unknownKey(_ member: ScriptNode.Member, known: [String], path: String, what: String) {
+  mutating func unknownKey(_ member: ScriptNode.Member, known: [String], path: ScriptPath, what: String) {
     var notes: [Diagnostic.Note] = []
     if let match = closestMatch(to: member.key, in: known) {
       notes.append(.init("did you mean '\(match)'?", at: member.keyLocation))
     }
-    let fullPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+    let fullPath = path.key(member.key)
     error("unknown-key", "unknown \(what) '\(member.key)'", at: member.keyLocation, path: fullPath, notes: notes)
   }
 
   /// The members of a mapping, reporting unknown and duplicate keys.
   mutating func mapping(
-    _ node: ScriptNode, path: String, known: [String], what: String = "key"
+    _ node: ScriptNode, path: ScriptPath, known: [String], what: String = "key"
   ) -> [String: ScriptNode.Member]? {
     guard let members = node.members else {
-      typeMismatch(node, expected: "a mapping", path: path.isEmpty ? "script" : path)
+      typeMismatch(node, expected: "a mapping", path: path.isRoot ? "script" : path)
       return nil
     }
     var out: [String: ScriptNode.Member] = [:]
@@ -204,7 +218,7 @@ struct Reader {
         continue
       }
       if out[member.key] != nil {
-        error("duplicate-key", "duplicate key '\(member.key)'", at: member.keyLocation, path: join(path, member.key))
+        error("duplicate-key", "duplicate key '\(member.key)'", at: member.keyLocation, path: path.key(member.key))
         continue
       }
       out[member.key] = member
@@ -212,28 +226,26 @@ struct Reader {
     return out
   }
 
-  func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
-  mutating func string(_ node: ScriptNode, path: String) -> String? {
+  mutating func string(_ node: ScriptNode, path: ScriptPath) -> String? {
     if case .scalar(.string(let s)) = node.kind { return s }
     typeMismatch(node, expected: "a string", path: path)
     return nil
   }
 
   /// A string, or a number or boolean taken as its spelling (ids, labels, variant names).
-  mutating func label(_ node: ScriptNode, path: String) -> String? {
+  mutating func label(_ node: ScriptNode, path: ScriptPath) -> String? {
     if case .scalar = node.kind, let text = node.scalarText { return text }
     typeMismatch(node, expected: "a string", path: path)
     return nil
   }
 
-  mutating func bool(_ node: ScriptNode, path: String) -> Bool? {
+  mutating func bool(_ node: ScriptNode, path: ScriptPath) -> Bool? {
     if case .scalar(.bool(let b)) = node.kind { return b }
     typeMismatch(node, expected: "true or false", path: path)
     return nil
   }
 
-  mutating func stringList(_ node: ScriptNode, path: String, allowSingle: Bool = true) -> [String]? {
+  mutating func stringList(_ node: ScriptNode, path: ScriptPath, allowSingle: Bool = true) -> [String]? {
     if allowSingle, case .scalar = node.kind, let text = node.scalarText { return [text] }
     guard let elements = node.elements else {
       typeMismatch(node, expected: allowSingle ? "a string or a list of strings" : "a list of strings", path: path)
@@ -241,7 +253,7 @@ struct Reader {
     }
     var out: [String] = []
     for (i, element) in elements.enumerated() {
-      guard let text = label(element, path: "\(path)[\(i)]") else { return nil }
+      guard let text = label(element, path: path.index(i)) else { return nil }
       out.append(text)
     }
     return out
@@ -250,10 +262,14 @@ struct Reader {
   // MARK: Script
 
   mutating func script(_ root: ScriptNode) -> ReplayScript? {
-    guard let keys = mapping(root, path: "", known: ScriptParser.scriptKeys) else { return nil }
-    var script = ReplayScript(
-      file: file, name: ScriptParser.defaultName(for: file), flow: "", flowPath: "")
-    if let member = keys["name"], let name = label(member.value, path: "name") { script.name = name }
+    guard let keys = mapping(root, path: .root, known: ScriptParser.scriptKeys) else { return nil }
+    var script = ReplayScript(file: file, name: "", flow: "", flowPath: "")
+    if let member = keys["name"], let name = label(member.value, path: "name") {
+      script.name = name
+    } else {
+      script.name = ScriptParser.defaultName(for: file)
+    }
+    script.steps.reserveCapacity(keys["steps"]?.value.elements?.count ?? 0)
     if let member = keys["flow"] {
       if let flow = string(member.value, path: "flow") {
         script.flow = flow
@@ -272,7 +288,7 @@ struct Reader {
     if let member = keys["now"] { now(member.value, into: &script) }
     if let member = keys["variants"], let members = member.value.members {
       for entry in members {
-        if let variant = label(entry.value, path: "variants.\(entry.key)") {
+        if let variant = label(entry.value, path: ScriptPath("variants").key(entry.key)) {
           script.variants[entry.key] = variant
           script.variantLocations[entry.key] = entry.keyLocation
         }
@@ -287,7 +303,7 @@ struct Reader {
     }
     if let member = keys["mocks"], let members = member.value.members {
       for entry in members {
-        if let result = actionResult(entry.value, path: "mocks.\(entry.key)") { script.mocks[entry.key] = result }
+        if let result = actionResult(entry.value, path: ScriptPath("mocks").key(entry.key)) { script.mocks[entry.key] = result }
       }
     } else if let member = keys["mocks"] {
       typeMismatch(member.value, expected: "a mapping of action identifiers to results", path: "mocks")
@@ -295,7 +311,7 @@ struct Reader {
     if let member = keys["steps"] {
       if let elements = member.value.elements {
         for (i, element) in elements.enumerated() {
-          if let step = step(element, path: "steps[\(i)]") { script.steps.append(step) }
+          if let step = step(element, path: ScriptPath("steps").index(i)) { script.steps.append(step) }
         }
       } else if case .scalar(.null) = member.value.kind {
       } else {
@@ -324,7 +340,7 @@ struct Reader {
     }
   }
 
-  mutating func actionResult(_ node: ScriptNode, path: String) -> ActionResult? {
+  mutating func actionResult(_ node: ScriptNode, path: ScriptPath) -> ActionResult? {
     if case .scalar = node.kind, let text = node.scalarText {
       switch text {
       case "success": return .success(nil)
@@ -338,7 +354,7 @@ struct Reader {
       error("missing-key", "\(path): missing 'status' (success, failure or cancelled)", at: node.location, path: path)
       return nil
     }
-    guard let status = label(statusMember.value, path: "\(path).status") else { return nil }
+    guard let status = label(statusMember.value, path: path.key("status")) else { return nil }
     switch status {
     case "success":
       if let error = keys["error"] {
@@ -350,7 +366,7 @@ struct Reader {
         error("invalid-value", "\(path): 'data' goes with status success", at: data.keyLocation, path: path)
       }
       if let member = keys["error"] {
-        guard let text = label(member.value, path: "\(path).error") else { return nil }
+        guard let text = label(member.value, path: path.key("error")) else { return nil }
         return .failure(text)
       }
       return .failure(nil)
@@ -363,14 +379,14 @@ struct Reader {
       }
       error(
         "invalid-value", "\(path).status: '\(status)' is not success, failure or cancelled",
-        at: statusMember.value.location, path: "\(path).status", notes: notes)
+        at: statusMember.value.location, path: path.key("status"), notes: notes)
       return nil
     }
   }
 
   // MARK: Steps
 
-  mutating func step(_ node: ScriptNode, path: String) -> ScriptStep? {
+  mutating func step(_ node: ScriptNode, path: ScriptPath) -> ScriptStep? {
     if case .scalar = node.kind {
       let word = node.scalarText ?? ""
       switch word {
@@ -393,7 +409,7 @@ struct Reader {
         return nil
       }
     }
-    guard let keys = mapping(node, path: path, known: ScriptParser.stepKeys + ["expect_error"], what: "step")
+    guard let keys = mapping(node, path: path, known: ScriptParser.stepMappingKeys, what: "step")
     else { return nil }
     let actionKeys = (node.members ?? []).map(\.key).filter { keys[$0] != nil && $0 != "expect_error" }
     guard let key = actionKeys.first else {
@@ -413,10 +429,10 @@ struct Reader {
       return nil
     }
     guard let member = keys[key] else { return nil }
-    let stepPath = "\(path).\(key)"
+    let stepPath = path.key(key)
     var expectError: String?
     if let errorMember = keys["expect_error"] {
-      expectError = label(errorMember.value, path: "\(path).expect_error")
+      expectError = label(errorMember.value, path: path.key("expect_error"))
       if key == "expect" || key == "snapshot" {
         error(
           "invalid-value", "\(path): expect_error goes with an input step, not '\(key)'",
@@ -443,11 +459,11 @@ struct Reader {
         guard let sub = mapping(value, path: stepPath, known: ["id", "label", "number"]), let first = sub.first
         else { return nil }
         switch first.key {
-        case "id": return label(first.value.value, path: "\(stepPath).id").map { make(.tap(.blockID($0))) }
-        case "label": return label(first.value.value, path: "\(stepPath).label").map { make(.tap(.label($0))) }
+        case "id": return label(first.value.value, path: stepPath.key("id")).map { make(.tap(.blockID($0))) }
+        case "label": return label(first.value.value, path: stepPath.key("label")).map { make(.tap(.label($0))) }
         default:
           if case .scalar(.integer(let n)) = first.value.value.kind, n >= 1 { return make(.tap(.number(Int(n)))) }
-          typeMismatch(first.value.value, expected: "a button number (1, 2, ...)", path: "\(stepPath).number")
+          typeMismatch(first.value.value, expected: "a button number (1, 2, ...)", path: stepPath.key("number"))
           return nil
         }
       default:
@@ -467,7 +483,7 @@ struct Reader {
       }
       var picks: [ScriptStep.FieldItems] = []
       for entry in members {
-        guard let items = stringList(entry.value, path: "\(stepPath).\(entry.key)") else { return nil }
+        guard let items = stringList(entry.value, path: stepPath.key(entry.key)) else { return nil }
         picks.append(ScriptStep.FieldItems(field: entry.key, items: items, location: entry.keyLocation))
       }
       return make(.select(picks))
@@ -505,14 +521,14 @@ struct Reader {
 
   // MARK: Expectations
 
-  mutating func expectation(_ node: ScriptNode, path: String, at location: SourceLocation) -> Expectation? {
+  mutating func expectation(_ node: ScriptNode, path: ScriptPath, at location: SourceLocation) -> Expectation? {
     guard let keys = mapping(node, path: path, known: ScriptParser.expectationKeys) else { return nil }
     var result = Expectation(location: location)
     let before = diagnostics.count
     for member in node.members ?? [] where keys[member.key] != nil {
       let value = member.value
       let at = member.keyLocation
-      let keyPath = "\(path).\(member.key)"
+      let keyPath = path.key(member.key)
       switch member.key {
       case "screen": result.screen = label(value, path: keyPath).map { .init($0, at: at) }
       case "text": result.text = stringList(value, path: keyPath).map { .init($0, at: at) }
@@ -520,7 +536,7 @@ struct Reader {
         if let members = value.members {
           var errors: [String: String] = [:]
           for entry in members {
-            if let text = label(entry.value, path: "\(keyPath).\(entry.key)") { errors[entry.key] = text }
+            if let text = label(entry.value, path: keyPath.key(entry.key)) { errors[entry.key] = text }
           }
           result.errors = .init(errors, at: at)
         } else {
@@ -544,14 +560,14 @@ struct Reader {
           case .mapping:
             patterns.append(.subset(element.value))
           default:
-            guard let name = label(element, path: "\(keyPath)[\(i)]") else { continue }
+            guard let name = label(element, path: keyPath.index(i)) else { continue }
             if EventType(rawValue: name) == nil {
               var notes: [Diagnostic.Note] = []
               if let match = closestMatch(to: name, in: EventType.allCases.map(\.rawValue), maxDistance: 4) {
                 notes.append(.init("did you mean '\(match)'?", at: element.location))
               }
               error("unknown-event", "\(keyPath)[\(i)]: unknown event type '\(name)'", at: element.location,
-                path: "\(keyPath)[\(i)]", notes: notes)
+                path: keyPath.index(i), notes: notes)
             }
             patterns.append(.type(name))
           }
@@ -575,7 +591,7 @@ struct Reader {
       }
     }
     if result.exact && result.data == nil {
-      error("invalid-value", "\(path).exact: 'exact' applies to 'data', which is missing", at: location, path: path)
+      error("invalid-value", "\(path.key("exact")): 'exact' applies to 'data', which is missing", at: location, path: path)
     }
     return diagnostics.count == before ? result : nil
   }

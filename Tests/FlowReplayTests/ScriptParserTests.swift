@@ -223,10 +223,21 @@ struct ScriptParserTests {
     #expect(ISOTime.milliseconds(text) == ms)
   }
 
-  @Test func pathResolution() {
-    #expect(ScriptParser.resolve("../../fitness.json", against: "sample-flows/tests/fitness/a.yaml") == "sample-flows/fitness.json")
-    #expect(ScriptParser.resolve("f.json", against: "a.yaml") == "f.json")
-    #expect(ScriptParser.resolve("/x/f.json", against: "a/b.yaml") == "/x/f.json")
-    #expect(ScriptParser.resolve("./f.json", against: "/tmp/a/b.yaml") == "/tmp/a/f.json")
+  @Test(arguments: [
+    ("../../fitness.json", "sample-flows/tests/fitness/a.yaml", "sample-flows/fitness.json"),
+    ("f.json", "a.yaml", "f.json"),
+    ("/x/f.json", "a/b.yaml", "/x/f.json"),
+    ("./f.json", "/tmp/a/b.yaml", "/tmp/a/f.json"),
+    ("f.json", "/b.yaml", "/f.json"),
+    ("f.json", "dir/sub/b.yaml", "dir/sub/f.json"),
+    ("flows//f.json", "dir/b.yaml", "dir/flows/f.json"),
+    ("flows/", "dir/b.yaml", "dir/flows"),
+    (".hidden/f.json", "dir/b.yaml", "dir/.hidden/f.json"),
+    ("a/./b/../f.json", "d/s.yaml", "d/a/f.json"),
+    ("../../../f.json", "a/s.yaml", "../../f.json"),
+    ("../f.json", "/s.yaml", "/f.json"),
+  ])
+  func pathResolution(relative: String, base: String, resolved: String) {
+    #expect(ScriptParser.resolve(relative, against: base) == resolved)
   }
 }
