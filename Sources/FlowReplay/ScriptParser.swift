@@ -203,15 +203,25 @@ struct Reader {
     error("unknown-key", "unknown \(what) '\(member.key)'", at: member.keyLocation, path: fullPath, notes: notes)
   }
 
+  /// The members of a mapping with known keys, in source order, each key once (unknown and
+  /// duplicate keys are reported and left out).
+  struct KnownMembers {
+    var members: [ScriptNode.Member] = []
+
+    /// Mappings in scripts have a handful of keys: a scan beats hashing each key.
+    subscript(key: String) -> ScriptNode.Member? { members.first { $0.key == key } }
+  }
+
   /// The members of a mapping, reporting unknown and duplicate keys.
   mutating func mapping(
     _ node: ScriptNode, path: ScriptPath, known: [String], what: String = "key"
-  ) -> [String: ScriptNode.Member]? {
+  ) -> KnownMembers? {
     guard let members = node.members else {
       typeMismatch(node, expected: "a mapping", path: path.isRoot ? "script" : path)
       return nil
     }
-    var out: [String: ScriptNode.Member] = [:]
+    var out = KnownMembers()
+    out.members.reserveCapacity(members.count)
     for member in members {
       if !known.contains(member.key) {
         unknownKey(member, known: known, path: path, what: what)
@@ -221,7 +231,7 @@ struct Reader {
         error("duplicate-key", "duplicate key '\(member.key)'", at: member.keyLocation, path: path.key(member.key))
         continue
       }
-      out[member.key] = member
+      out.members.append(member)
     }
     return out
   }
@@ -411,7 +421,7 @@ struct Reader {
     }
     guard let keys = mapping(node, path: path, known: ScriptParser.stepMappingKeys, what: "step")
     else { return nil }
-    let actionKeys = (node.members ?? []).map(\.key).filter { keys[$0] != nil && $0 != "expect_error" }
+    let actionKeys = keys.members.map(\.key).filter { $0 != "expect_error" }
     guard let key = actionKeys.first else {
       if keys["expect_error"] != nil {
         error(
@@ -456,14 +466,14 @@ struct Reader {
         }
         return make(.tap(.number(Int(n))))
       case .mapping:
-        guard let sub = mapping(value, path: stepPath, known: ["id", "label", "number"]), let first = sub.first
+        guard let sub = mapping(value, path: stepPath, known: ["id", "label", "number"]), let first = sub.members.first
         else { return nil }
         switch first.key {
-        case "id": return label(first.value.value, path: stepPath.key("id")).map { make(.tap(.blockID($0))) }
-        case "label": return label(first.value.value, path: stepPath.key("label")).map { make(.tap(.label($0))) }
+        case "id": return label(first.value, path: stepPath.key("id")).map { make(.tap(.blockID($0))) }
+        case "label": return label(first.value, path: stepPath.key("label")).map { make(.tap(.label($0))) }
         default:
-          if case .scalar(.integer(let n)) = first.value.value.kind, n >= 1 { return make(.tap(.number(Int(n)))) }
-          typeMismatch(first.value.value, expected: "a button number (1, 2, ...)", path: stepPath.key("number"))
+          if case .scalar(.integer(let n)) = first.value.kind, n >= 1 { return make(.tap(.number(Int(n)))) }
+          typeMismatch(first.value, expected: "a button number (1, 2, ...)", path: stepPath.key("number"))
           return nil
         }
       default:
@@ -525,7 +535,7 @@ struct Reader {
     guard let keys = mapping(node, path: path, known: ScriptParser.expectationKeys) else { return nil }
     var result = Expectation(location: location)
     let before = diagnostics.count
-    for member in node.members ?? [] where keys[member.key] != nil {
+    for member in keys.members {
       let value = member.value
       let at = member.keyLocation
       let keyPath = path.key(member.key)
