@@ -63,14 +63,24 @@ public enum TestSuite {
     failFast: Bool = false, options: ReplayOptions = ReplayOptions(), cache: FlowCache = FlowCache(),
     onOutcome: (@Sendable (ScriptOutcome) -> Void)? = nil
   ) throws -> [ScriptOutcome] {
-    let parsed = parallelMap(files.count, jobs: jobs) { ScriptParser.load(path: files[$0]) }
-    let names = zip(files, parsed).map { (file: $0, name: $1.script?.name ?? ScriptParser.defaultName(for: $0)) }
-    let selected = try select(names, selection: selection)
+    // A --filter matches script names, so every script is parsed first; otherwise each is
+    // parsed when it runs, and memory does not grow with the number of scripts.
+    let parsedFirst: [ScriptParseResult]? =
+      selection.filter == nil ? nil : parallelMap(files.count, jobs: jobs) { ScriptParser.load(path: files[$0]) }
+    func name(_ index: Int) -> String {
+      let parsed = parsedFirst?[index] ?? ScriptParser.load(path: files[index])
+      return parsed.script?.name ?? ScriptParser.defaultName(for: files[index])
+    }
+    let selected =
+      parsedFirst == nil
+      ? try select(files.map { (file: $0, name: "") }, selection: selection)
+      : try select(files.indices.map { (file: files[$0], name: name($0)) }, selection: selection)
     let state = RunState(count: selected.count)
     let work: @Sendable (Int) -> ScriptOutcome = { slot in
       let index = selected[slot]
       let file = files[index]
-      return Replayer.run(parsed: parsed[index], path: file, cache: cache, options: options)
+      let parsed = parsedFirst?[index] ?? ScriptParser.load(path: file)
+      return Replayer.run(parsed: parsed, path: file, cache: cache, options: options)
     }
     let workers = max(1, min(jobs, selected.count))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -82,7 +92,7 @@ public enum TestSuite {
     // Fail-fast leaves some slots unstarted.
     for slot in 0..<selected.count where state.outcome(slot) == nil {
       let file = files[selected[slot]]
-      state.finish(slot, ScriptOutcome(file: file, name: names[selected[slot]].name, status: .skipped), emit: onOutcome)
+      state.finish(slot, ScriptOutcome(file: file, name: name(selected[slot]), status: .skipped), emit: onOutcome)
     }
     return (0..<selected.count).compactMap { state.outcome($0) }
   }

@@ -210,6 +210,7 @@ struct ReplayerTests {
   @Test func failFastSkipsTheRest() throws {
     let outcomes = try TestSuite.run(Self.suiteFiles(), jobs: 1, failFast: true)
     #expect(outcomes.map(\.status) == [.failed, .skipped])
+    #expect(outcomes.last?.name == "passes", "a skipped script keeps its name: for the reports")
     #expect(TestSuite.summaryLine(outcomes) == "0 passed, 1 failed, 1 skipped")
     #expect(TestSuite.exitCode(outcomes) == 1)
   }
