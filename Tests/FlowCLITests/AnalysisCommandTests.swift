@@ -77,6 +77,29 @@ import _FlowTestSupport
     #expect(result.stdout.contains("is below --min-coverage 99%"))
   }
 
+  @Test func pathsAsJSON() throws {
+    let explored = try runFlowrun(["paths", "sample-flows/signin.json", "--format", "json"])
+    #expect(explored.status == 0, "\(explored.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(explored.stdout.utf8)) as? [String: Any])
+    #expect(object["states"] as? Int == 46)
+    #expect(object["complete"] as? Bool == true)
+    #expect((object["paths"] as? [String: Any])?["completed"] as? String == "20")
+    #expect((object["reachable"] as? [String: Int]) == ["screens": 7, "edges": 22, "rules": 10, "outcomes": 15])
+    let paths = try #require((object["coveringSet"] as? [String: Any])?["paths"] as? [[String]])
+    #expect(paths.allSatisfy { $0.first == "router" && ["$complete", "$dismiss"].contains($0.last) })
+
+    let below = try runFlowrun([
+      "paths", "sample-flows/signin.json", "--format", "json", "--min-coverage", "99",
+      "--coverage", "sample-flows/tests/signin/maybe-later.flow-test.yaml",
+    ])
+    #expect(below.status == 1)
+    let coverage = try #require(
+      (try JSONSerialization.jsonObject(with: Data(below.stdout.utf8)) as? [String: Any])?["coverage"] as? [String: Any])
+    #expect(coverage["scriptsOfThisFlow"] as? Int == 1)
+    #expect((coverage["total"] as? [String: Int])?["reachable"] == 54)
+    #expect((coverage["uncovered"] as? [String])?.contains("edge welcome → signin_error") == true)
+  }
+
   /// The hand-written sample suite covers every screen, edge, rule and outcome of its flow;
   /// scripts of the other samples are counted apart.
   @Test func sampleSuiteCoversSignin() throws {
