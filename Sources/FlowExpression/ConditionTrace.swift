@@ -97,8 +97,17 @@ extension Condition {
   }
 
   /// Evaluates the condition and returns only its result.
+  ///
+  /// The same result as `evaluate(in:).result` without the trace: a top-level `&&`/`||` chain
+  /// short-circuits clause by clause exactly as the evaluator's own `&&`/`||` do, and an error
+  /// anywhere makes the result false in both.
   public func holds(in environment: some ExpressionEnvironment) -> Bool {
-    evaluate(in: environment).result
+    var evaluator = Evaluator(environment: environment, mode: .lenient, recordsReads: false)
+    do {
+      return try evaluator.evaluate(expression)?.isTruthy ?? false
+    } catch {
+      return false
+    }
   }
 }
 
