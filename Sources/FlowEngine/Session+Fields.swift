@@ -7,7 +7,7 @@ extension Session {
   mutating func setField(_ field: String, _ value: Value, autoAdvance: Bool) {
     let blocks = currentBlocks
     let converted: Value?
-    let block: Block
+    let index: Int
     do {
       let environment = environment
       var candidate: Int?
@@ -27,12 +27,13 @@ extension Session {
         let list = fields.isEmpty ? "no fields" : "fields: " + fields.joined(separator: ", ")
         return reject("no field '\(field)' on screen '\(currentScreenID)' (\(list))")
       }
-      block = blocks[candidate]
-      if autoAdvance, case .choice = block.content {
+      index = candidate
+      // The block is read in place (`blocks[index]`): binding it to a local copies every field.
+      if autoAdvance, case .choice = blocks[index].content {
       } else if autoAdvance {
         return reject("field '\(field)' is not a checklist; use set")
       }
-      switch convert(value, for: block, field: field, environment: environment) {
+      switch convert(value, for: blocks[index], field: field, environment: environment) {
       case .success(let value): converted = value
       case .failure(let problem): return reject(problem.message)
       }
@@ -44,8 +45,8 @@ extension Session {
       data.removeValue(forKey: field)
     }
     validationErrors.removeValue(forKey: field)
-    if autoAdvance, case .choice(let choice) = block.content, !choice.allowMultiple, choice.autoAdvance,
-      converted != nil
+    if autoAdvance, converted != nil, case .choice(let choice) = blocks[index].content, !choice.allowMultiple,
+      choice.autoAdvance
     {
       if tracing { record(.action, "checklist '\(field)' picked → auto-advance runs \(choice.action.typeName)") }
       drive(perform(choice.action, via: .checklist(field), validate: true))
@@ -77,27 +78,22 @@ extension Session {
       return .success(.string(value.displayString))
 
     case .choice(let choice):
-      let wanted: [String]
+      let wanted: [Value]
       switch value {
       case .null: wanted = []
-      case .list(let items): wanted = items.map(\.displayString)
+      case .list(let items): wanted = items
       case .object: return .failure(Problem(message: "field '\(field)' takes options, not an object"))
-      default: wanted = [value.displayString]
+      default: wanted = [value]
       }
       var picked: [String] = []
-      for item in wanted {
-        let lowered = item.trimmingSpaces.lowercased()
-        guard
-          let match = choice.items.first(where: { $0.id == item || $0.value == item })
-            ?? choice.items.first(where: {
-              EngineExpressions.render($0.label, in: environment).trimmingSpaces.lowercased() == lowered
-            })
-        else {
+      for wantedValue in wanted {
+        let item = wantedValue.displayString
+        guard let match = choiceItem(item, of: choice, in: environment) else {
           let options = choice.items.map { EngineExpressions.render($0.label, in: environment) }
           return .failure(
             Problem(message: "no option '\(item)' in '\(field)' (options: \(options.joined(separator: ", ")))"))
         }
-        if !picked.contains(match.value) { picked.append(match.value) }
+        if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }
       }
       if choice.allowMultiple { return .success(.list(picked.map(Value.string))) }
       guard picked.count <= 1 else {
@@ -140,6 +136,17 @@ extension Session {
 
     default:
       return .failure(Problem(message: "block '\(block.id)' does not collect a value"))
+    }
+  }
+
+  /// The index of the item a picked text names: its id or value, else its rendered label
+  /// (trimmed, case-insensitive; rendered only when no id or value matches).
+  func choiceItem(_ item: String, of choice: ChoiceBlock, in environment: SessionEnvironment) -> Int? {
+    let items = choice.items
+    if let index = items.indices.first(where: { items[$0].id == item || items[$0].value == item }) { return index }
+    let lowered = item.trimmingSpaces.lowercased()
+    return items.indices.first {
+      EngineExpressions.render(items[$0].label, in: environment).trimmingSpaces.lowercased() == lowered
     }
   }
 

@@ -483,11 +483,14 @@ extension Session {
   ) {
     seq += 1
     let flows = context.document.flows
-    let envelope = experiment ?? context.envelopeExperiment.map { ($0.id, $0.variant) }
+    let shared =
+      experiment.map {
+        Event.Shared(
+          sessionID: context.sessionID, userID: context.config.userID, experimentID: $0.0, variantID: $0.1)
+      } ?? context.eventShared
     let event = Event(
-      seq: seq, type: type, time: virtualNow, sessionID: context.sessionID, userID: context.config.userID,
-      flowID: flows[flow].id, screenID: screenFrame.map { flows[flow].screens[$0.screen].id },
-      screenIndex: screenFrame?.screen, experimentID: envelope?.0, variantID: envelope?.1,
+      seq: seq, type: type, time: virtualNow, shared: shared, flowID: flows[flow].id,
+      screenID: screenFrame.map { flows[flow].screens[$0.screen].id }, screenIndex: screenFrame?.screen,
       payload: properties)
     if context.config.recordsHistory { events.append(event) }
     outbox.append(.event(event))

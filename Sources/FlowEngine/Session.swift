@@ -24,6 +24,8 @@ final class SessionContext: Sendable {
   let variants: OrderedDictionary<String, String>
   /// Attached to every event (see docs/semantics.md).
   let envelopeExperiment: (id: String, variant: String)?
+  /// The envelope fields of every event but `experiment_variant_assigned`.
+  let eventShared: Event.Shared
   let userValue: Value
   let variantValue: Value
   /// Index of each flow's first screen in a numbering of all screens of the document (for `seen`).
@@ -41,6 +43,9 @@ final class SessionContext: Sendable {
     self.startTime = config.now
     self.variants = variants
     self.envelopeExperiment = envelopeExperiment
+    self.eventShared = Event.Shared(
+      sessionID: sessionID, userID: config.userID, experimentID: envelopeExperiment?.id,
+      variantID: envelopeExperiment?.variant)
     var user: OrderedDictionary<String, Value> = ["id": .string(config.userID)]
     for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
     self.userValue = .object(user)
@@ -311,10 +316,12 @@ public struct Session: Sendable {
   /// Calls `body` with each numbered control of the current screen in order (labels not rendered)
   /// until it returns false. The order is the one of `actions`.
   func forEachControl(in environment: SessionEnvironment, _ body: (Control) -> Bool) {
-    let screen = context.document.flows[frame.flow].screens[frame.screen]
+    // Read through the array in place: a `let screen` would copy every field of the screen.
+    let screens = context.document.flows[frame.flow].screens
+    let at = frame.screen
     var number = 0
-    if screen.content.usesBlocks {
-      let blocks = screen.content.flatBlocks
+    if screens[at].content.usesBlocks {
+      let blocks = screens[at].content.flatBlocks
       for index in blocks.indices {
         guard case .button(let button) = blocks[index].content,
           isVisible(blockAt: index, of: blocks, in: environment)
@@ -324,16 +331,16 @@ public struct Session: Sendable {
           body(Control(number: number, text: button.text, blockID: blocks[index].id, action: button.action, kind: .button))
         else { return }
       }
-    } else if screen.kind != .native && screen.kind != .flow {
+    } else if screens[at].kind != .native && screens[at].kind != .flow {
       number += 1
       guard
         body(
           Control(
-            number: number, text: screen.content.buttonText, blockID: nil, action: screen.content.buttonAction,
-            kind: .legacyButton))
+            number: number, text: screens[at].content.buttonText, blockID: nil,
+            action: screens[at].content.buttonAction, kind: .legacyButton))
       else { return }
     }
-    if let skipText = screen.content.skipText {
+    if let skipText = screens[at].content.skipText {
       number += 1
       _ = body(Control(number: number, text: skipText, blockID: nil, action: .skip, kind: .skip))
     }

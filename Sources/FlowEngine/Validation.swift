@@ -16,7 +16,7 @@ extension Session {
       default: continue
       }
       guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
-        let message = validationMessage(for: blocks[index])
+        let message = validationMessage(for: blocks[index].content, value: data[field])
       else { continue }
       failures.append(FieldError(field: field, message: message))
     }
@@ -42,9 +42,18 @@ extension Session {
     return false
   }
 
-  func validationMessage(for block: Block) -> String? {
-    let value = value(of: block)
-    switch block.content {
+  /// The message for a collecting block's content holding `value` (its collected value; inputs
+  /// and checklists, the only kinds that validate, have no other default than the input's).
+  func validationMessage(for content: BlockContent, value collected: Value?) -> String? {
+    let value: Value?
+    if let collected {
+      value = collected
+    } else if case .input(let input) = content {
+      value = input.defaultValue
+    } else {
+      value = nil
+    }
+    switch content {
     case .input(let input):
       let text: String? =
         switch value {
