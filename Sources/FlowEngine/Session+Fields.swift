@@ -10,14 +10,13 @@ extension Session {
     let index: Int
     do {
       let environment = environment
-      var candidate: Int?
-      var hidden = false
-      for index in blocks.indices where blocks[index].fieldName == field {
-        if isVisible(blockAt: index, of: blocks, in: environment) {
-          candidate = index
-          break
+      let (candidate, hidden) = blocks.withUnsafeBufferPointer { blocks -> (Int?, Bool) in
+        var hidden = false
+        for index in blocks.indices where blocks[index].fieldName == field {
+          if isVisible(blockAt: index, of: blocks, in: environment) { return (index, hidden) }
+          hidden = true
         }
-        hidden = true
+        return (nil, hidden)
       }
       guard let candidate else {
         if hidden {
@@ -28,12 +27,14 @@ extension Session {
         return reject("no field '\(field)' on screen '\(currentScreenID)' (\(list))")
       }
       index = candidate
-      // The block is read in place (`blocks[index]`): binding it to a local copies every field.
-      if autoAdvance, case .choice = blocks[index].content {
-      } else if autoAdvance {
+      let isChoice = blocks.withUnsafeBufferPointer { if case .choice = $0[candidate].content { true } else { false } }
+      if autoAdvance, !isChoice {
         return reject("field '\(field)' is not a checklist; use set")
       }
-      switch convert(value, for: blocks[index], field: field, environment: environment) {
+      let result = blocks.withUnsafeBufferPointer {
+        convert(value, for: $0[candidate].content, blockID: $0[candidate].id, field: field, environment: environment)
+      }
+      switch result {
       case .success(let value): converted = value
       case .failure(let problem): return reject(problem.message)
       }
@@ -45,11 +46,14 @@ extension Session {
       data.removeValue(forKey: field)
     }
     validationErrors.removeValue(forKey: field)
-    if autoAdvance, converted != nil, case .choice(let choice) = blocks[index].content, !choice.allowMultiple,
-      choice.autoAdvance
-    {
-      if tracing { record(.action, "checklist '\(field)' picked → auto-advance runs \(choice.action.typeName)") }
-      drive(perform(choice.action, via: .checklist(field), validate: true))
+    guard autoAdvance, converted != nil else { return }
+    let action: Action? = blocks.withUnsafeBufferPointer {
+      guard case .choice(let choice) = $0[index].content, !choice.allowMultiple, choice.autoAdvance else { return nil }
+      return choice.action
+    }
+    if let action {
+      if tracing { record(.action, "checklist '\(field)' picked → auto-advance runs \(action.typeName)") }
+      drive(perform(action, via: .checklist(field), validate: true))
     }
   }
 
@@ -58,10 +62,11 @@ extension Session {
   }
 
   /// The value to store (nil: clear the field), or why the value does not fit.
-  func convert(_ value: Value, for block: Block, field: String, environment: SessionEnvironment)
-    -> Result<Value?, Problem>
-  {
-    switch block.content {
+  func convert(
+    _ value: Value, for content: BlockContent, blockID: @autoclosure () -> String, field: String,
+    environment: SessionEnvironment
+  ) -> Result<Value?, Problem> {
+    switch content {
     case .input(let input):
       switch value {
       case .null: return .success(nil)
@@ -135,7 +140,7 @@ extension Session {
       return .failure(Problem(message: "toggle '\(field)' takes true or false, not '\(value.displayString)'"))
 
     default:
-      return .failure(Problem(message: "block '\(block.id)' does not collect a value"))
+      return .failure(Problem(message: "block '\(blockID())' does not collect a value"))
     }
   }
 
@@ -156,15 +161,16 @@ extension Session {
     let blocks = currentBlocks
     guard !blocks.isEmpty else { return }
     // Visibility is decided before any default is stored (as if read from `visibleBlocks`).
-    var defaults: [(String, Value)] = []
-    do {
+    let defaults = blocks.withUnsafeBufferPointer { blocks in
       let environment = environment
+      var defaults: [(String, Value)] = []
       for index in blocks.indices {
         guard let field = blocks[index].fieldName, data[field] == nil, let value = defaultValue(of: blocks[index]),
           isVisible(blockAt: index, of: blocks, in: environment)
         else { continue }
         defaults.append((field, value))
       }
+      return defaults
     }
     for (field, value) in defaults where data[field] == nil {
       data[field] = value

@@ -253,7 +253,7 @@ extension Session {
       case .success:
         if tracing { record(.action, "native screen '\(id)' answered success → next", details: mergedNote) }
         let move = perform(.next, via: .nativeResult, validate: true)
-        if move == .stay, ended == nil { pending = awaited }
+        if move == .stay, !hasEnded { pending = awaited }
         return move
       case .failure(let error):
         let message = error ?? "\(id) failed"
@@ -274,7 +274,7 @@ extension Session {
 
   mutating func drive(_ first: Move) {
     var move = first
-    while ended == nil {
+    while !hasEnded {
       switch move {
       case .stay:
         return
@@ -370,10 +370,10 @@ extension Session {
     if let onEnter = screens[target.screen].onEnter {
       if tracing { record(.onEnter, "onEnter of \(screens[target.screen].id) runs \(onEnter.typeName)") }
       let move = perform(onEnter, via: .onEnter(screens[target.screen].id), validate: false)
-      if move != .stay || ended != nil { return move }
+      if move != .stay || hasEnded { return move }
     }
     show()
-    if screens[target.screen].kind == .native, pending == nil {
+    if screens[target.screen].kind == .native, !isPending {
       let awaited = nativePending()
       if let mock = context.config.mocks[awaited.identifier] {
         if tracing { record(.action, "native screen '\(awaited.identifier)': mock answers \(mock.statusName)") }

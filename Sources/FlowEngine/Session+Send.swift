@@ -142,7 +142,7 @@ extension Session {
 
   mutating func advanceClock(by ms: Int64) {
     let until = virtualNow &+ ms
-    while ended == nil, pending == nil, shown, let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs {
+    while !hasEnded, !isPending, shown, let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs {
       let deadline = enteredAt &+ Int64(max(0, delay).rounded(.up))
       guard deadline <= until else { break }
       virtualNow = max(virtualNow, deadline)

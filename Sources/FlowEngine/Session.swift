@@ -192,6 +192,11 @@ public struct Session: Sendable {
   /// Experiment id → variant id.
   public var variants: OrderedDictionary<String, String> { context.variants }
 
+  /// `ended != nil` and `pending != nil` without copying the optionals (`== nil` on an
+  /// `Equatable` optional builds and destroys a pair of copies).
+  var hasEnded: Bool { if case .none = ended { false } else { true } }
+  var isPending: Bool { if case .none = pending { false } else { true } }
+
   /// Where the session stands.
   public var status: SessionStatus {
     if let ended { return ended }
@@ -279,8 +284,12 @@ public struct Session: Sendable {
     return EngineExpressions.holds(condition, in: environment)
   }
 
-  /// Whether `flatBlocks[index]` of the current screen is visible, without copying the block.
-  func isVisible(blockAt index: Int, of blocks: [Block], in environment: SessionEnvironment) -> Bool {
+  /// Whether `blocks[index]` is visible, read in place. The engine walks blocks through buffer
+  /// pointers: an `Array` subscript returns a copy of the whole `Block` (every field retained and
+  /// released) even to read one property.
+  func isVisible(blockAt index: Int, of blocks: UnsafeBufferPointer<Block>, in environment: SessionEnvironment)
+    -> Bool
+  {
     guard blocks[index].visible else { return false }
     guard let condition = blocks[index].visibleWhen else { return true }
     return EngineExpressions.holds(condition, in: environment)
@@ -321,16 +330,20 @@ public struct Session: Sendable {
     let at = frame.screen
     var number = 0
     if screens[at].content.usesBlocks {
-      let blocks = screens[at].content.flatBlocks
-      for index in blocks.indices {
-        guard case .button(let button) = blocks[index].content,
-          isVisible(blockAt: index, of: blocks, in: environment)
-        else { continue }
-        number += 1
-        guard
-          body(Control(number: number, text: button.text, blockID: blocks[index].id, action: button.action, kind: .button))
-        else { return }
+      let stopped = screens[at].content.flatBlocks.withUnsafeBufferPointer { blocks in
+        for index in blocks.indices {
+          guard case .button(let button) = blocks[index].content,
+            isVisible(blockAt: index, of: blocks, in: environment)
+          else { continue }
+          number += 1
+          guard
+            body(
+              Control(number: number, text: button.text, blockID: blocks[index].id, action: button.action, kind: .button))
+          else { return true }
+        }
+        return false
       }
+      if stopped { return }
     } else if screens[at].kind != .native && screens[at].kind != .flow {
       number += 1
       guard

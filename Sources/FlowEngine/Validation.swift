@@ -9,16 +9,18 @@ extension Session {
     let blocks = currentBlocks
     guard !blocks.isEmpty else { return failures }
     let environment = environment
-    for index in blocks.indices {
-      // Only inputs and checklists validate (see `validationMessage(for:)`).
-      switch blocks[index].content {
-      case .input, .choice: break
-      default: continue
+    blocks.withUnsafeBufferPointer { blocks in
+      for index in blocks.indices {
+        // Only inputs and checklists validate (see `validationMessage(for:value:)`).
+        switch blocks[index].content {
+        case .input, .choice: break
+        default: continue
+        }
+        guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
+          let message = validationMessage(for: blocks[index].content, value: data[field])
+        else { continue }
+        failures.append(FieldError(field: field, message: message))
       }
-      guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
-        let message = validationMessage(for: blocks[index].content, value: data[field])
-      else { continue }
-      failures.append(FieldError(field: field, message: message))
     }
     return failures
   }
