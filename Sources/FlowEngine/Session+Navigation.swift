@@ -43,7 +43,7 @@ extension Session {
       return .back
     case .screen(let id):
       if validate, !validateCurrentScreen(via: via) { return .stay }
-      guard let index = context.document.flows[frame.flow].index(of: id) else {
+      guard let index = context.screenIndex(of: id, inFlow: frame.flow) else {
         if tracing { record(
           .noOp, "leaving \(currentScreenID) via \(via)",
           details: ["screen '\(id)' does not exist in flow '\(currentFlowID)' → staying"]) }
@@ -101,7 +101,10 @@ extension Session {
     let flowIndex = frame.flow
     let screenIndex = frame.screen
     let screens = context.document.flows[flowIndex].screens
-    let rules = screens[screenIndex].rules
+    // Read in place: `screens[screenIndex].rules` would copy the whole screen first.
+    let (rules, next, screenID) = screens.withUnsafeBufferPointer {
+      ($0[screenIndex].rules, $0[screenIndex].next, $0[screenIndex].id)
+    }
     let recording = context.config.recordsHistory
     var outcomes: [RuleOutcome] = []
     var target: Target?
@@ -138,11 +141,11 @@ extension Session {
     var details: [String] = []
     if target == nil {
       let prefix = rules.isEmpty ? "" : "no rule matched → "
-      if let next = screens[screenIndex].next {
+      if let next {
         target = next
         if recording { details.append(prefix + "next key → \(next)") }
       } else if screenIndex + 1 < screens.count {
-        let following = screens[screenIndex + 1].id
+        let following = screens.withUnsafeBufferPointer { $0[screenIndex + 1].id }
         target = .screen(following)
         if recording { details.append(prefix + "next by order → \(following)") }
       } else {
@@ -153,19 +156,19 @@ extension Session {
     switch target ?? .complete {
     case .complete:
       if tracing { record(
-        .leave, "leaving \(screens[screenIndex].id) via \(via)", rules: outcomes, details: details,
+        .leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details,
         destination: "$complete") }
       return .finishFlow
     case .screen(let id):
-      guard let index = context.document.flows[flowIndex].index(of: id) else {
+      guard let index = context.screenIndex(of: id, inFlow: flowIndex) else {
         if recording {
           details.append("screen '\(id)' does not exist in flow '\(context.document.flows[flowIndex].id)' → staying")
         }
-        if tracing { record(.leave, "leaving \(screens[screenIndex].id) via \(via)", rules: outcomes, details: details) }
+        if tracing { record(.leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details) }
         return .stay
       }
       if tracing { record(
-        .leave, "leaving \(screens[screenIndex].id) via \(via)", rules: outcomes, details: details, destination: id) }
+        .leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details, destination: id) }
       return .to(Frame(flow: flowIndex, screen: index))
     }
   }
@@ -357,7 +360,7 @@ extension Session {
     if screens[target.screen].kind == .flow {
       if let subflow = screens[target.screen].subflow,
         let flowIndex = context.document.flows.firstIndex(where: { $0.id == subflow }),
-        let start = context.document.flows[flowIndex].index(of: context.document.flows[flowIndex].startScreenID)
+        let start = context.screenIndex(of: context.document.flows[flowIndex].startScreenID, inFlow: flowIndex)
       {
         if tracing { record(.action, "flow screen \(screens[target.screen].id) enters sub-flow '\(subflow)'") }
         callStack.append(target)

@@ -60,6 +60,12 @@ final class SessionContext: Sendable {
     self.screenBase = screenBase
     self.screenCount = screenCount
   }
+
+  /// The index of a screen id in a flow. Reads the flow in place: `document.flows[flow]` would
+  /// copy the whole `Flow` to ask its index.
+  func screenIndex(of id: String, inFlow flow: Int) -> Int? {
+    document.flows.withUnsafeBufferPointer { $0[flow].index(of: id) }
+  }
 }
 
 /// One walk through a flow: a value type whose `send(_:)` is the reducer

@@ -28,3 +28,18 @@ import Testing
     #expect(rendering.issues.first?.message == message)
   }
 }
+
+/// `summarize` skips quoting the clauses; its result and summary are `evaluate`'s.
+@Suite struct SummarizeTests {
+  @Test(arguments: [
+    "goal == 'lose' && age >= 18", "goal == 'lose' || age >= 18 || flag", "missing == 1", "age / zero > 1 || flag",
+    "flag && age / zero > 1", "$user.plan == 'pro' && tags contains 'b'", "value > 1000000 && age_text == 30",
+  ])
+  func summarizeMatchesEvaluate(_ text: String) throws {
+    let condition = try Condition.parse(text)
+    let trace = condition.evaluate(in: sampleData)
+    let summary = condition.summarize(in: sampleData)
+    #expect(summary.result == trace.result)
+    #expect(summary.summary == trace.summary)
+  }
+}
