@@ -79,41 +79,51 @@ public struct Event: Hashable, Sendable {
     }
   }
 
+  /// The envelope fields that are the same for every event of a session (or of one variant
+  /// assignment): shared, so building an event retains one reference instead of four strings.
+  final class Shared: Sendable {
+    let sessionID: String
+    let userID: String
+    let experimentID: String?
+    let variantID: String?
+
+    init(sessionID: String, userID: String, experimentID: String?, variantID: String?) {
+      self.sessionID = sessionID
+      self.userID = userID
+      self.experimentID = experimentID
+      self.variantID = variantID
+    }
+  }
+
   final class Storage: @unchecked Sendable {
     // Mutated only through `Event.update`, which copies a shared storage first.
     var seq: Int
     var type: EventType
     var time: Int64
-    var sessionID: String
-    var userID: String
+    var shared: Shared
     var flowID: String
     var screenID: String?
     var screenIndex: Int?
-    var experimentID: String?
-    var variantID: String?
     var properties: Properties
 
     init(
-      seq: Int, type: EventType, time: Int64, sessionID: String, userID: String, flowID: String,
-      screenID: String?, screenIndex: Int?, experimentID: String?, variantID: String?, properties: Properties
+      seq: Int, type: EventType, time: Int64, shared: Shared, flowID: String, screenID: String?, screenIndex: Int?,
+      properties: Properties
     ) {
       self.seq = seq
       self.type = type
       self.time = time
-      self.sessionID = sessionID
-      self.userID = userID
+      self.shared = shared
       self.flowID = flowID
       self.screenID = screenID
       self.screenIndex = screenIndex
-      self.experimentID = experimentID
-      self.variantID = variantID
       self.properties = properties
     }
 
     func copy() -> Storage {
       Storage(
-        seq: seq, type: type, time: time, sessionID: sessionID, userID: userID, flowID: flowID, screenID: screenID,
-        screenIndex: screenIndex, experimentID: experimentID, variantID: variantID, properties: properties)
+        seq: seq, type: type, time: time, shared: shared, flowID: flowID, screenID: screenID,
+        screenIndex: screenIndex, properties: properties)
     }
   }
 
@@ -122,6 +132,17 @@ public struct Event: Hashable, Sendable {
   private mutating func update(_ body: (Storage) -> Void) {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     body(storage)
+  }
+
+  private mutating func updateShared(
+    sessionID: String? = nil, userID: String? = nil, experimentID: String?? = nil, variantID: String?? = nil
+  ) {
+    update {
+      let old = $0.shared
+      $0.shared = Shared(
+        sessionID: sessionID ?? old.sessionID, userID: userID ?? old.userID,
+        experimentID: experimentID ?? old.experimentID, variantID: variantID ?? old.variantID)
+    }
   }
 
   /// 1-based, strictly increasing within a session.
@@ -139,12 +160,12 @@ public struct Event: Hashable, Sendable {
     set { update { $0.time = newValue } }
   }
   public var sessionID: String {
-    get { storage.sessionID }
-    set { update { $0.sessionID = newValue } }
+    get { storage.shared.sessionID }
+    set { updateShared(sessionID: newValue) }
   }
   public var userID: String {
-    get { storage.userID }
-    set { update { $0.userID = newValue } }
+    get { storage.shared.userID }
+    set { updateShared(userID: newValue) }
   }
   public var flowID: String {
     get { storage.flowID }
@@ -160,12 +181,12 @@ public struct Event: Hashable, Sendable {
     set { update { $0.screenIndex = newValue } }
   }
   public var experimentID: String? {
-    get { storage.experimentID }
-    set { update { $0.experimentID = newValue } }
+    get { storage.shared.experimentID }
+    set { updateShared(experimentID: .some(newValue)) }
   }
   public var variantID: String? {
-    get { storage.variantID }
-    set { update { $0.variantID = newValue } }
+    get { storage.shared.variantID }
+    set { updateShared(variantID: .some(newValue)) }
   }
   public var properties: OrderedDictionary<String, Value> {
     get { storage.properties.object }
@@ -178,26 +199,28 @@ public struct Event: Hashable, Sendable {
     properties: OrderedDictionary<String, Value>
   ) {
     self.init(
-      seq: seq, type: type, time: time, sessionID: sessionID, userID: userID, flowID: flowID, screenID: screenID,
-      screenIndex: screenIndex, experimentID: experimentID, variantID: variantID, payload: .object(properties))
+      seq: seq, type: type, time: time,
+      shared: Shared(sessionID: sessionID, userID: userID, experimentID: experimentID, variantID: variantID),
+      flowID: flowID, screenID: screenID, screenIndex: screenIndex, payload: .object(properties))
   }
 
   init(
-    seq: Int, type: EventType, time: Int64, sessionID: String, userID: String, flowID: String,
-    screenID: String?, screenIndex: Int?, experimentID: String?, variantID: String?, payload: Properties
+    seq: Int, type: EventType, time: Int64, shared: Shared, flowID: String, screenID: String?, screenIndex: Int?,
+    payload: Properties
   ) {
     storage = Storage(
-      seq: seq, type: type, time: time, sessionID: sessionID, userID: userID, flowID: flowID, screenID: screenID,
-      screenIndex: screenIndex, experimentID: experimentID, variantID: variantID, properties: payload)
+      seq: seq, type: type, time: time, shared: shared, flowID: flowID, screenID: screenID,
+      screenIndex: screenIndex, properties: payload)
   }
 
   public static func == (lhs: Event, rhs: Event) -> Bool {
     if lhs.storage === rhs.storage { return true }
     let l = lhs.storage
     let r = rhs.storage
-    return l.seq == r.seq && l.type == r.type && l.time == r.time && l.sessionID == r.sessionID
-      && l.userID == r.userID && l.flowID == r.flowID && l.screenID == r.screenID && l.screenIndex == r.screenIndex
-      && l.experimentID == r.experimentID && l.variantID == r.variantID && l.properties.object == r.properties.object
+    return l.seq == r.seq && l.type == r.type && l.time == r.time && lhs.sessionID == rhs.sessionID
+      && lhs.userID == rhs.userID && l.flowID == r.flowID && l.screenID == r.screenID
+      && l.screenIndex == r.screenIndex && lhs.experimentID == rhs.experimentID && lhs.variantID == rhs.variantID
+      && l.properties.object == r.properties.object
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -205,13 +228,13 @@ public struct Event: Hashable, Sendable {
     hasher.combine(s.seq)
     hasher.combine(s.type)
     hasher.combine(s.time)
-    hasher.combine(s.sessionID)
-    hasher.combine(s.userID)
+    hasher.combine(s.shared.sessionID)
+    hasher.combine(s.shared.userID)
     hasher.combine(s.flowID)
     hasher.combine(s.screenID)
     hasher.combine(s.screenIndex)
-    hasher.combine(s.experimentID)
-    hasher.combine(s.variantID)
+    hasher.combine(s.shared.experimentID)
+    hasher.combine(s.shared.variantID)
     hasher.combine(s.properties.object)
   }
 

@@ -64,8 +64,8 @@ enum EngineExpressions {
 
   /// Evaluates a condition and explains it.
   static func evaluate(_ condition: Condition, in environment: some ExpressionEnvironment) -> ConditionOutcome {
-    let trace = condition.evaluate(in: environment)
-    return ConditionOutcome(result: trace.result, summary: trace.summary)
+    let (result, summary) = condition.summarize(in: environment)
+    return ConditionOutcome(result: result, summary: summary)
   }
 
   /// Whether a condition holds (errors make it false).

@@ -7,17 +7,16 @@ extension Session {
   mutating func setField(_ field: String, _ value: Value, autoAdvance: Bool) {
     let blocks = currentBlocks
     let converted: Value?
-    let block: Block
+    let index: Int
     do {
       let environment = environment
-      var candidate: Int?
-      var hidden = false
-      for index in blocks.indices where blocks[index].fieldName == field {
-        if isVisible(blockAt: index, of: blocks, in: environment) {
-          candidate = index
-          break
+      let (candidate, hidden) = blocks.withUnsafeBufferPointer { blocks -> (Int?, Bool) in
+        var hidden = false
+        for index in blocks.indices where blocks[index].fieldName == field {
+          if isVisible(blockAt: index, of: blocks, in: environment) { return (index, hidden) }
+          hidden = true
         }
-        hidden = true
+        return (nil, hidden)
       }
       guard let candidate else {
         if hidden {
@@ -27,12 +26,15 @@ extension Session {
         let list = fields.isEmpty ? "no fields" : "fields: " + fields.joined(separator: ", ")
         return reject("no field '\(field)' on screen '\(currentScreenID)' (\(list))")
       }
-      block = blocks[candidate]
-      if autoAdvance, case .choice = block.content {
-      } else if autoAdvance {
+      index = candidate
+      let isChoice = blocks.withUnsafeBufferPointer { if case .choice = $0[candidate].content { true } else { false } }
+      if autoAdvance, !isChoice {
         return reject("field '\(field)' is not a checklist; use set")
       }
-      switch convert(value, for: block, field: field, environment: environment) {
+      let result = blocks.withUnsafeBufferPointer {
+        convert(value, for: $0[candidate].content, blockID: $0[candidate].id, field: field, environment: environment)
+      }
+      switch result {
       case .success(let value): converted = value
       case .failure(let problem): return reject(problem.message)
       }
@@ -44,11 +46,14 @@ extension Session {
       data.removeValue(forKey: field)
     }
     validationErrors.removeValue(forKey: field)
-    if autoAdvance, case .choice(let choice) = block.content, !choice.allowMultiple, choice.autoAdvance,
-      converted != nil
-    {
-      if tracing { record(.action, "checklist '\(field)' picked → auto-advance runs \(choice.action.typeName)") }
-      drive(perform(choice.action, via: .checklist(field), validate: true))
+    guard autoAdvance, converted != nil else { return }
+    let action: Action? = blocks.withUnsafeBufferPointer {
+      guard case .choice(let choice) = $0[index].content, !choice.allowMultiple, choice.autoAdvance else { return nil }
+      return choice.action
+    }
+    if let action {
+      if tracing { record(.action, "checklist '\(field)' picked → auto-advance runs \(action.typeName)") }
+      drive(perform(action, via: .checklist(field), validate: true))
     }
   }
 
@@ -57,10 +62,11 @@ extension Session {
   }
 
   /// The value to store (nil: clear the field), or why the value does not fit.
-  func convert(_ value: Value, for block: Block, field: String, environment: SessionEnvironment)
-    -> Result<Value?, Problem>
-  {
-    switch block.content {
+  func convert(
+    _ value: Value, for content: BlockContent, blockID: @autoclosure () -> String, field: String,
+    environment: SessionEnvironment
+  ) -> Result<Value?, Problem> {
+    switch content {
     case .input(let input):
       switch value {
       case .null: return .success(nil)
@@ -77,27 +83,22 @@ extension Session {
       return .success(.string(value.displayString))
 
     case .choice(let choice):
-      let wanted: [String]
+      let wanted: [Value]
       switch value {
       case .null: wanted = []
-      case .list(let items): wanted = items.map(\.displayString)
+      case .list(let items): wanted = items
       case .object: return .failure(Problem(message: "field '\(field)' takes options, not an object"))
-      default: wanted = [value.displayString]
+      default: wanted = [value]
       }
       var picked: [String] = []
-      for item in wanted {
-        let lowered = item.trimmingSpaces.lowercased()
-        guard
-          let match = choice.items.first(where: { $0.id == item || $0.value == item })
-            ?? choice.items.first(where: {
-              EngineExpressions.render($0.label, in: environment).trimmingSpaces.lowercased() == lowered
-            })
-        else {
+      for wantedValue in wanted {
+        let item = wantedValue.displayString
+        guard let match = choiceItem(item, of: choice, in: environment) else {
           let options = choice.items.map { EngineExpressions.render($0.label, in: environment) }
           return .failure(
             Problem(message: "no option '\(item)' in '\(field)' (options: \(options.joined(separator: ", ")))"))
         }
-        if !picked.contains(match.value) { picked.append(match.value) }
+        if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }
       }
       if choice.allowMultiple { return .success(.list(picked.map(Value.string))) }
       guard picked.count <= 1 else {
@@ -139,7 +140,18 @@ extension Session {
       return .failure(Problem(message: "toggle '\(field)' takes true or false, not '\(value.displayString)'"))
 
     default:
-      return .failure(Problem(message: "block '\(block.id)' does not collect a value"))
+      return .failure(Problem(message: "block '\(blockID())' does not collect a value"))
+    }
+  }
+
+  /// The index of the item a picked text names: its id or value, else its rendered label
+  /// (trimmed, case-insensitive; rendered only when no id or value matches).
+  func choiceItem(_ item: String, of choice: ChoiceBlock, in environment: SessionEnvironment) -> Int? {
+    let items = choice.items
+    if let index = items.indices.first(where: { items[$0].id == item || items[$0].value == item }) { return index }
+    let lowered = item.trimmingSpaces.lowercased()
+    return items.indices.first {
+      EngineExpressions.render(items[$0].label, in: environment).trimmingSpaces.lowercased() == lowered
     }
   }
 
@@ -149,15 +161,16 @@ extension Session {
     let blocks = currentBlocks
     guard !blocks.isEmpty else { return }
     // Visibility is decided before any default is stored (as if read from `visibleBlocks`).
-    var defaults: [(String, Value)] = []
-    do {
+    let defaults = blocks.withUnsafeBufferPointer { blocks in
       let environment = environment
+      var defaults: [(String, Value)] = []
       for index in blocks.indices {
         guard let field = blocks[index].fieldName, data[field] == nil, let value = defaultValue(of: blocks[index]),
           isVisible(blockAt: index, of: blocks, in: environment)
         else { continue }
         defaults.append((field, value))
       }
+      return defaults
     }
     for (field, value) in defaults where data[field] == nil {
       data[field] = value

@@ -43,7 +43,7 @@ extension Session {
       return .back
     case .screen(let id):
       if validate, !validateCurrentScreen(via: via) { return .stay }
-      guard let index = context.document.flows[frame.flow].index(of: id) else {
+      guard let index = context.screenIndex(of: id, inFlow: frame.flow) else {
         if tracing { record(
           .noOp, "leaving \(currentScreenID) via \(via)",
           details: ["screen '\(id)' does not exist in flow '\(currentFlowID)' → staying"]) }
@@ -101,7 +101,10 @@ extension Session {
     let flowIndex = frame.flow
     let screenIndex = frame.screen
     let screens = context.document.flows[flowIndex].screens
-    let rules = screens[screenIndex].rules
+    // Read in place: `screens[screenIndex].rules` would copy the whole screen first.
+    let (rules, next, screenID) = screens.withUnsafeBufferPointer {
+      ($0[screenIndex].rules, $0[screenIndex].next, $0[screenIndex].id)
+    }
     let recording = context.config.recordsHistory
     var outcomes: [RuleOutcome] = []
     var target: Target?
@@ -138,11 +141,11 @@ extension Session {
     var details: [String] = []
     if target == nil {
       let prefix = rules.isEmpty ? "" : "no rule matched → "
-      if let next = screens[screenIndex].next {
+      if let next {
         target = next
         if recording { details.append(prefix + "next key → \(next)") }
       } else if screenIndex + 1 < screens.count {
-        let following = screens[screenIndex + 1].id
+        let following = screens.withUnsafeBufferPointer { $0[screenIndex + 1].id }
         target = .screen(following)
         if recording { details.append(prefix + "next by order → \(following)") }
       } else {
@@ -153,19 +156,19 @@ extension Session {
     switch target ?? .complete {
     case .complete:
       if tracing { record(
-        .leave, "leaving \(screens[screenIndex].id) via \(via)", rules: outcomes, details: details,
+        .leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details,
         destination: "$complete") }
       return .finishFlow
     case .screen(let id):
-      guard let index = context.document.flows[flowIndex].index(of: id) else {
+      guard let index = context.screenIndex(of: id, inFlow: flowIndex) else {
         if recording {
           details.append("screen '\(id)' does not exist in flow '\(context.document.flows[flowIndex].id)' → staying")
         }
-        if tracing { record(.leave, "leaving \(screens[screenIndex].id) via \(via)", rules: outcomes, details: details) }
+        if tracing { record(.leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details) }
         return .stay
       }
       if tracing { record(
-        .leave, "leaving \(screens[screenIndex].id) via \(via)", rules: outcomes, details: details, destination: id) }
+        .leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details, destination: id) }
       return .to(Frame(flow: flowIndex, screen: index))
     }
   }
@@ -253,7 +256,7 @@ extension Session {
       case .success:
         if tracing { record(.action, "native screen '\(id)' answered success → next", details: mergedNote) }
         let move = perform(.next, via: .nativeResult, validate: true)
-        if move == .stay, ended == nil { pending = awaited }
+        if move == .stay, !hasEnded { pending = awaited }
         return move
       case .failure(let error):
         let message = error ?? "\(id) failed"
@@ -274,7 +277,7 @@ extension Session {
 
   mutating func drive(_ first: Move) {
     var move = first
-    while ended == nil {
+    while !hasEnded {
       switch move {
       case .stay:
         return
@@ -357,7 +360,7 @@ extension Session {
     if screens[target.screen].kind == .flow {
       if let subflow = screens[target.screen].subflow,
         let flowIndex = context.document.flows.firstIndex(where: { $0.id == subflow }),
-        let start = context.document.flows[flowIndex].index(of: context.document.flows[flowIndex].startScreenID)
+        let start = context.screenIndex(of: context.document.flows[flowIndex].startScreenID, inFlow: flowIndex)
       {
         if tracing { record(.action, "flow screen \(screens[target.screen].id) enters sub-flow '\(subflow)'") }
         callStack.append(target)
@@ -370,10 +373,10 @@ extension Session {
     if let onEnter = screens[target.screen].onEnter {
       if tracing { record(.onEnter, "onEnter of \(screens[target.screen].id) runs \(onEnter.typeName)") }
       let move = perform(onEnter, via: .onEnter(screens[target.screen].id), validate: false)
-      if move != .stay || ended != nil { return move }
+      if move != .stay || hasEnded { return move }
     }
     show()
-    if screens[target.screen].kind == .native, pending == nil {
+    if screens[target.screen].kind == .native, !isPending {
       let awaited = nativePending()
       if let mock = context.config.mocks[awaited.identifier] {
         if tracing { record(.action, "native screen '\(awaited.identifier)': mock answers \(mock.statusName)") }
@@ -483,11 +486,14 @@ extension Session {
   ) {
     seq += 1
     let flows = context.document.flows
-    let envelope = experiment ?? context.envelopeExperiment.map { ($0.id, $0.variant) }
+    let shared =
+      experiment.map {
+        Event.Shared(
+          sessionID: context.sessionID, userID: context.config.userID, experimentID: $0.0, variantID: $0.1)
+      } ?? context.eventShared
     let event = Event(
-      seq: seq, type: type, time: virtualNow, sessionID: context.sessionID, userID: context.config.userID,
-      flowID: flows[flow].id, screenID: screenFrame.map { flows[flow].screens[$0.screen].id },
-      screenIndex: screenFrame?.screen, experimentID: envelope?.0, variantID: envelope?.1,
+      seq: seq, type: type, time: virtualNow, shared: shared, flowID: flows[flow].id,
+      screenID: screenFrame.map { flows[flow].screens[$0.screen].id }, screenIndex: screenFrame?.screen,
       payload: properties)
     if context.config.recordsHistory { events.append(event) }
     outbox.append(.event(event))

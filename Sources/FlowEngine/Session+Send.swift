@@ -6,12 +6,20 @@ extension Session {
   /// Applies one input and returns what happened, in order. A rejected input returns exactly
   /// `[.rejected(message)]` and leaves the session unchanged.
   public mutating func send(_ input: Input) -> [Output] {
-    outbox = []
-    outbox.reserveCapacity(6)
-    handle(input)
-    let outputs = outbox
-    outbox = []
+    var outputs: [Output] = []
+    outputs.reserveCapacity(6)
+    send(input, into: &outputs)
     return outputs
+  }
+
+  /// `send(_:)` writing the outputs into a caller-owned buffer (emptied first), so a caller that
+  /// reuses one buffer allocates no output array per step.
+  public mutating func send(_ input: Input, into outputs: inout [Output]) {
+    outputs.removeAll(keepingCapacity: true)
+    // The outbox is empty between inputs: borrow the caller's storage for this one.
+    swap(&outbox, &outputs)
+    handle(input)
+    swap(&outbox, &outputs)
   }
 
   mutating func reject(_ message: String) {
@@ -89,7 +97,6 @@ extension Session {
   mutating func tap(_ selector: ButtonSelector) {
     let environment = environment
     var found: ActionEntry?
-    let shownName: String
     switch selector {
     case .number(let n):
       // Only the tapped control's label is rendered.
@@ -98,21 +105,24 @@ extension Session {
         found = control.entry(in: environment)
         return false
       }
-      shownName = "\(n)"
     case .label(let text):
       let wanted = text.trimmingSpaces.lowercased()
       let entries = actions
       found = entries.first { $0.label.trimmingSpaces.lowercased() == wanted } ?? entries.first { $0.blockID == text }
-      shownName = "'\(text)'"
     case .blockID(let id):
       forEachControl(in: environment) { control in
         guard control.blockID == id else { return true }
         found = control.entry(in: environment)
         return false
       }
-      shownName = "'\(id)'"
     }
     guard let entry = found else {
+      let shownName =
+        switch selector {
+        case .number(let n): "\(n)"
+        case .label(let text): "'\(text)'"
+        case .blockID(let id): "'\(id)'"
+        }
       let entries = actions
       let list = entries.isEmpty ? "no buttons" : "buttons: " + entries.map(\.label).joined(separator: ", ")
       return reject("no button \(shownName) on screen '\(currentScreenID)' (\(list))")
@@ -132,7 +142,7 @@ extension Session {
 
   mutating func advanceClock(by ms: Int64) {
     let until = virtualNow &+ ms
-    while ended == nil, pending == nil, shown, let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs {
+    while !hasEnded, !isPending, shown, let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs {
       let deadline = enteredAt &+ Int64(max(0, delay).rounded(.up))
       guard deadline <= until else { break }
       virtualNow = max(virtualNow, deadline)

@@ -24,6 +24,8 @@ final class SessionContext: Sendable {
   let variants: OrderedDictionary<String, String>
   /// Attached to every event (see docs/semantics.md).
   let envelopeExperiment: (id: String, variant: String)?
+  /// The envelope fields of every event but `experiment_variant_assigned`.
+  let eventShared: Event.Shared
   let userValue: Value
   let variantValue: Value
   /// Index of each flow's first screen in a numbering of all screens of the document (for `seen`).
@@ -41,6 +43,9 @@ final class SessionContext: Sendable {
     self.startTime = config.now
     self.variants = variants
     self.envelopeExperiment = envelopeExperiment
+    self.eventShared = Event.Shared(
+      sessionID: sessionID, userID: config.userID, experimentID: envelopeExperiment?.id,
+      variantID: envelopeExperiment?.variant)
     var user: OrderedDictionary<String, Value> = ["id": .string(config.userID)]
     for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
     self.userValue = .object(user)
@@ -54,6 +59,12 @@ final class SessionContext: Sendable {
     }
     self.screenBase = screenBase
     self.screenCount = screenCount
+  }
+
+  /// The index of a screen id in a flow. Reads the flow in place: `document.flows[flow]` would
+  /// copy the whole `Flow` to ask its index.
+  func screenIndex(of id: String, inFlow flow: Int) -> Int? {
+    document.flows.withUnsafeBufferPointer { $0[flow].index(of: id) }
   }
 }
 
@@ -187,6 +198,11 @@ public struct Session: Sendable {
   /// Experiment id → variant id.
   public var variants: OrderedDictionary<String, String> { context.variants }
 
+  /// `ended != nil` and `pending != nil` without copying the optionals (`== nil` on an
+  /// `Equatable` optional builds and destroys a pair of copies).
+  var hasEnded: Bool { if case .none = ended { false } else { true } }
+  var isPending: Bool { if case .none = pending { false } else { true } }
+
   /// Where the session stands.
   public var status: SessionStatus {
     if let ended { return ended }
@@ -274,8 +290,12 @@ public struct Session: Sendable {
     return EngineExpressions.holds(condition, in: environment)
   }
 
-  /// Whether `flatBlocks[index]` of the current screen is visible, without copying the block.
-  func isVisible(blockAt index: Int, of blocks: [Block], in environment: SessionEnvironment) -> Bool {
+  /// Whether `blocks[index]` is visible, read in place. The engine walks blocks through buffer
+  /// pointers: an `Array` subscript returns a copy of the whole `Block` (every field retained and
+  /// released) even to read one property.
+  func isVisible(blockAt index: Int, of blocks: UnsafeBufferPointer<Block>, in environment: SessionEnvironment)
+    -> Bool
+  {
     guard blocks[index].visible else { return false }
     guard let condition = blocks[index].visibleWhen else { return true }
     return EngineExpressions.holds(condition, in: environment)
@@ -311,29 +331,35 @@ public struct Session: Sendable {
   /// Calls `body` with each numbered control of the current screen in order (labels not rendered)
   /// until it returns false. The order is the one of `actions`.
   func forEachControl(in environment: SessionEnvironment, _ body: (Control) -> Bool) {
-    let screen = context.document.flows[frame.flow].screens[frame.screen]
+    // Read through the array in place: a `let screen` would copy every field of the screen.
+    let screens = context.document.flows[frame.flow].screens
+    let at = frame.screen
     var number = 0
-    if screen.content.usesBlocks {
-      let blocks = screen.content.flatBlocks
-      for index in blocks.indices {
-        guard case .button(let button) = blocks[index].content,
-          isVisible(blockAt: index, of: blocks, in: environment)
-        else { continue }
-        number += 1
-        guard
-          body(Control(number: number, text: button.text, blockID: blocks[index].id, action: button.action, kind: .button))
-        else { return }
+    if screens[at].content.usesBlocks {
+      let stopped = screens[at].content.flatBlocks.withUnsafeBufferPointer { blocks in
+        for index in blocks.indices {
+          guard case .button(let button) = blocks[index].content,
+            isVisible(blockAt: index, of: blocks, in: environment)
+          else { continue }
+          number += 1
+          guard
+            body(
+              Control(number: number, text: button.text, blockID: blocks[index].id, action: button.action, kind: .button))
+          else { return true }
+        }
+        return false
       }
-    } else if screen.kind != .native && screen.kind != .flow {
+      if stopped { return }
+    } else if screens[at].kind != .native && screens[at].kind != .flow {
       number += 1
       guard
         body(
           Control(
-            number: number, text: screen.content.buttonText, blockID: nil, action: screen.content.buttonAction,
-            kind: .legacyButton))
+            number: number, text: screens[at].content.buttonText, blockID: nil,
+            action: screens[at].content.buttonAction, kind: .legacyButton))
       else { return }
     }
-    if let skipText = screen.content.skipText {
+    if let skipText = screens[at].content.skipText {
       number += 1
       _ = body(Control(number: number, text: skipText, blockID: nil, action: .skip, kind: .skip))
     }

@@ -9,16 +9,18 @@ extension Session {
     let blocks = currentBlocks
     guard !blocks.isEmpty else { return failures }
     let environment = environment
-    for index in blocks.indices {
-      // Only inputs and checklists validate (see `validationMessage(for:)`).
-      switch blocks[index].content {
-      case .input, .choice: break
-      default: continue
+    blocks.withUnsafeBufferPointer { blocks in
+      for index in blocks.indices {
+        // Only inputs and checklists validate (see `validationMessage(for:value:)`).
+        switch blocks[index].content {
+        case .input, .choice: break
+        default: continue
+        }
+        guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
+          let message = validationMessage(for: blocks[index].content, value: data[field])
+        else { continue }
+        failures.append(FieldError(field: field, message: message))
       }
-      guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
-        let message = validationMessage(for: blocks[index])
-      else { continue }
-      failures.append(FieldError(field: field, message: message))
     }
     return failures
   }
@@ -42,9 +44,18 @@ extension Session {
     return false
   }
 
-  func validationMessage(for block: Block) -> String? {
-    let value = value(of: block)
-    switch block.content {
+  /// The message for a collecting block's content holding `value` (its collected value; inputs
+  /// and checklists, the only kinds that validate, have no other default than the input's).
+  func validationMessage(for content: BlockContent, value collected: Value?) -> String? {
+    let value: Value?
+    if let collected {
+      value = collected
+    } else if case .input(let input) = content {
+      value = input.defaultValue
+    } else {
+      value = nil
+    }
+    switch content {
     case .input(let input):
       let text: String? =
         switch value {

@@ -25,12 +25,20 @@ public struct ConditionTrace: Hashable, Sendable {
 
   /// The reads and the outcome: `goal='build' → false (first clause)`.
   public var summary: String {
-    let readText = reads.map { read in
-      read.path + "=" + (read.value.map(\.description) ?? "(missing)")
-    }.joined(separator: ", ")
-    var text = readText.isEmpty ? "" : readText + " "
-    text += "→ " + (result ? "true" : "false")
-    if let note { text += " (\(note))" }
+    var text = ""
+    for (index, read) in reads.enumerated() {
+      if index > 0 { text += ", " }
+      text += read.path
+      text += "="
+      text += read.value.map(\.description) ?? "(missing)"
+    }
+    if !reads.isEmpty { text += " " }
+    text += result ? "→ true" : "→ false"
+    if let note {
+      text += " ("
+      text += note
+      text += ")"
+    }
     return text
   }
 
@@ -64,11 +72,24 @@ public struct ConditionTrace: Hashable, Sendable {
 extension Condition {
   /// Evaluates the condition (missing fields follow §5; errors make it false) and explains why.
   public func evaluate(in environment: some ExpressionEnvironment) -> ConditionTrace {
+    trace(in: environment, quotingClauses: true)
+  }
+
+  /// The result and `summary` of `evaluate(in:)`, without quoting each clause's source text
+  /// (which the summary does not show).
+  public func summarize(in environment: some ExpressionEnvironment) -> (result: Bool, summary: String) {
+    let trace = trace(in: environment, quotingClauses: false)
+    return (trace.result, trace.summary)
+  }
+
+  private func trace(in environment: some ExpressionEnvironment, quotingClauses: Bool) -> ConditionTrace {
     var connective: BinaryOperator?
     if case .binary(let op, _, _) = expression.kind, op == .and || op == .or { connective = op }
     let parts = connective.map { expression.chain(of: $0) } ?? [expression]
     var evaluator = Evaluator(environment: environment, mode: .lenient)
-    var clauses = parts.map { ConditionTrace.Clause(text: $0.range.text(in: source), result: nil) }
+    var clauses = parts.map {
+      ConditionTrace.Clause(text: quotingClauses ? $0.range.text(in: source) : "", result: nil)
+    }
     var result = connective != .or
     var decidingClause: Int?
     var failure: EvaluationError?
@@ -97,8 +118,17 @@ extension Condition {
   }
 
   /// Evaluates the condition and returns only its result.
+  ///
+  /// The same result as `evaluate(in:).result` without the trace: a top-level `&&`/`||` chain
+  /// short-circuits clause by clause exactly as the evaluator's own `&&`/`||` do, and an error
+  /// anywhere makes the result false in both.
   public func holds(in environment: some ExpressionEnvironment) -> Bool {
-    evaluate(in: environment).result
+    var evaluator = Evaluator(environment: environment, mode: .lenient, recordsReads: false)
+    do {
+      return try evaluator.evaluate(expression)?.isTruthy ?? false
+    } catch {
+      return false
+    }
   }
 }
 

@@ -24,11 +24,15 @@ struct Evaluator<Environment: ExpressionEnvironment> {
 
   let environment: Environment
   let mode: Mode
+  /// Whether `reads` is kept: only traces need it, and recording costs an array and a path
+  /// string per read.
+  let recordsReads: Bool
   private(set) var reads: [VariableRead] = []
 
-  init(environment: Environment, mode: Mode) {
+  init(environment: Environment, mode: Mode, recordsReads: Bool = true) {
     self.environment = environment
     self.mode = mode
+    self.recordsReads = recordsReads
   }
 
   mutating func evaluate(_ expression: Expression) throws(EvaluationError) -> Value? {
@@ -41,7 +45,7 @@ struct Evaluator<Environment: ExpressionEnvironment> {
       return .list(values)
     case .name:
       return try resolvePath(expression)
-    case .member where expression.path != nil:
+    case .member where expression.isPath:
       return try resolvePath(expression)
     case .member(let base, let name):
       guard let object = try evaluate(base) else { return nil }
@@ -83,24 +87,33 @@ struct Evaluator<Environment: ExpressionEnvironment> {
     }
   }
 
-  /// Resolves `name` or `name.member.member`, recording one read for the whole path.
+  /// Resolves `name` or `name.member.member`, recording one read for the whole path when reads
+  /// are kept. The dotted path is built only for a record or a strict-mode error.
   private mutating func resolvePath(_ expression: Expression) throws(EvaluationError) -> Value? {
-    var members: [String] = []
-    var node = expression
-    while case .member(let base, let name) = node.kind {
-      members.insert(name, at: 0)
-      node = base
+    let value: Value?
+    switch expression.kind {
+    case .name(let root):
+      value = environment.value(forRoot: root)
+    case .member(let base, let name):
+      value = resolveMembers(base).flatMap { member(name, of: $0) }
+    default:
+      return nil
     }
-    guard case .name(let root) = node.kind else { return nil }
-    var value = environment.value(forRoot: root)
-    for name in members {
-      value = value.flatMap { member(name, of: $0) }
-    }
-    let path = expression.path ?? root
-    if !reads.contains(where: { $0.path == path }) {
+    guard recordsReads || (value == nil && mode == .strict) else { return value }
+    let path = expression.path ?? ""
+    if recordsReads, !reads.contains(where: { $0.path == path }) {
       reads.append(VariableRead(path: path, value: value))
     }
     return try missing(value, path: path)
+  }
+
+  /// The value of a name with member accesses, unrecorded (a part of a recorded path).
+  private func resolveMembers(_ expression: Expression) -> Value? {
+    switch expression.kind {
+    case .name(let root): environment.value(forRoot: root)
+    case .member(let base, let name): resolveMembers(base).flatMap { member(name, of: $0) }
+    default: nil
+    }
   }
 
   /// In strict mode a missing value is an error naming the path.
@@ -134,7 +147,7 @@ extension Expression {
   /// Evaluates the expression; a missing variable is an error (the template rule).
   public func evaluate(in environment: some ExpressionEnvironment) throws(EvaluationError) -> Value
   {
-    var evaluator = Evaluator(environment: environment, mode: .strict)
+    var evaluator = Evaluator(environment: environment, mode: .strict, recordsReads: false)
     // Strict mode never yields nil: missing values throw instead.
     return try evaluator.evaluate(self) ?? .null
   }

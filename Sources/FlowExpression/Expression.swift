@@ -167,6 +167,15 @@ extension Expression {
     return Expression(moved, range: range.shifted(by: delta))
   }
 
+  /// Whether `path` is non-nil, without building it.
+  var isPath: Bool {
+    switch kind {
+    case .name: true
+    case .member(let base, _): base.isPath
+    default: false
+    }
+  }
+
   /// The dotted path of a name with member accesses (`$user.id`), or nil for other nodes.
   var path: String? {
     switch kind {

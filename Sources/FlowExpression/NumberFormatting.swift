@@ -5,6 +5,16 @@ public enum NumberFormatting {
     if value.isNaN { return "NaN" }
     if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
     if value == 0 { return "0" }  // also -0, which JavaScript prints as "0"
+    // An integer below 2^53 is exact: its shortest digits are its own, printed in full (n ≤ 16).
+    if value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value {
+      return String(Int64(value))
+    }
+    return javaScriptDigitsString(value)
+  }
+
+  /// `javaScriptString` of a finite non-zero value from its shortest decimal digits (every value;
+  /// integers take a shortcut above).
+  static func javaScriptDigitsString(_ value: Double) -> String {
     let decimal = DecimalDigits(value)
     let sign = decimal.isNegative ? "-" : ""
     let digits = decimal.digits

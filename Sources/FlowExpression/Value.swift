@@ -130,6 +130,10 @@ extension Value: CustomStringConvertible {
 
   /// Single-quotes a string the way the expression lexer reads it back.
   static func quoted(_ s: String) -> String {
+    // Nothing to escape (the usual case): no scalar-by-scalar rebuild.
+    if !s.utf8.contains(where: { $0 == 0x27 || $0 == 0x5C || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
+      return "'" + s + "'"
+    }
     var out = "'"
     for scalar in s.unicodeScalars {
       switch scalar {

@@ -1,0 +1,87 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import FlowGenerator
+import Testing
+
+/// The engine's fast paths against the plain ones on generated flows: `send(_:into:)` against
+/// `send(_:)`, and `Condition.holds` (no trace) against `Condition.evaluate(in:).result`.
+@Suite struct FastPathEquivalenceTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var seed: UInt64
+    var screens: Int
+    var ruleDensity: Double
+    var recordsHistory: Bool
+    var testDescription: String { "seed \(seed), \(screens) screens, rules \(ruleDensity), history \(recordsHistory)" }
+  }
+
+  static let cases: [Case] = [
+    Case(seed: 11, screens: 60, ruleDensity: 0.5, recordsHistory: true),
+    Case(seed: 11, screens: 60, ruleDensity: 0.5, recordsHistory: false),
+    Case(seed: 3, screens: 25, ruleDensity: 0.9, recordsHistory: true),
+    Case(seed: 7, screens: 40, ruleDensity: 0.2, recordsHistory: false),
+  ]
+
+  static func document(_ testCase: Case) -> FlowDocument? {
+    var options = FlowGenerator.Options()
+    options.seed = testCase.seed
+    options.screens = testCase.screens
+    options.branching = 3
+    options.ruleDensity = testCase.ruleDensity
+    return FlowLoader.load(bytes: FlowGenerator(options).generate(), file: "generated.json").document
+  }
+
+  /// Inputs the current screen offers, plus a few it rejects.
+  static func choices(_ session: Session) -> [Input] {
+    var choices: [Input] = [.next, .back, .tap(.number(99)), .set(field: "no_such_field", value: 1)]
+    choices += session.actions.map { .tap(.number($0.number)) }
+    for block in session.visibleBlocks {
+      guard let field = block.fieldName else { continue }
+      switch block.content {
+      case .input: choices += [.set(field: field, value: "Alex"), .set(field: field, value: "")]
+      case .choice(let choice):
+        choices += choice.items.map { .pick(field: field, items: [$0.id]) }
+        choices.append(.pick(field: field, items: ["not an option"]))
+      case .slider(let slider): choices += [.set(field: field, value: .number(slider.max)), .set(field: field, value: "x")]
+      case .toggle: choices += [.set(field: field, value: true), .set(field: field, value: "maybe")]
+      default: break
+      }
+    }
+    if case .awaiting = session.status { choices = [.result(.success(nil)), .result(.cancelled)] }
+    return choices
+  }
+
+  /// Every condition of the document (rules and `visibleWhen`).
+  static func conditions(_ document: FlowDocument) -> [Condition] {
+    document.flows.flatMap { flow in
+      flow.screens.flatMap { screen in
+        screen.rules.compactMap(\.when) + screen.content.flatBlocks.compactMap(\.visibleWhen)
+      }
+    }
+  }
+
+  @Test(arguments: cases)
+  func bufferedSendMatchesSend(_ testCase: Case) throws {
+    let document = try #require(Self.document(testCase))
+    let conditions = Self.conditions(document)
+    var random = SplitMix64(seed: testCase.seed)
+    let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: testCase.recordsHistory)
+    var buffer: [Output] = []
+    for _ in 0..<40 {
+      var plain = try Session.start(document: document, config: config).0
+      var buffered = plain
+      for _ in 0..<60 where !plain.status.isEnded {
+        let choices = Self.choices(plain)
+        let input = choices[Int(random.next() % UInt64(choices.count))]
+        let outputs = plain.send(input)
+        buffered.send(input, into: &buffer)
+        #expect(buffer == outputs)
+        #expect(buffered == plain)
+        let environment = plain.templateEnvironment
+        for condition in conditions {
+          #expect(condition.holds(in: environment) == condition.evaluate(in: environment).result, "\(condition.source)")
+        }
+      }
+    }
+  }
+}
