@@ -565,7 +565,9 @@ public struct Exploration: Sendable {
       var inputs: [Input] = []
       var screens = [states[root].screen]
       func splice(_ state: Int) {
-        for loop in selfLoops[state] ?? [] where !Set(loop.items).subtracting(covered).subtracting(items).isEmpty {
+        // Membership tests, not set differences: `covered` grows to thousands of items and this
+        // runs for every self-loop of every state of every candidate path.
+        for loop in selfLoops[state] ?? [] where loop.items.contains(where: { !covered.contains($0) && !items.contains($0) }) {
           inputs += loop.inputs
           items.formUnion(loop.items)
         }
