@@ -287,7 +287,7 @@ public struct PathExplorer: Sendable {
         var items: [CoverageItem] = []
         var rejected = false
         for input in sequence {
-          let before = current
+          let before = CoverageObserver.Origin(current)
           let outputs = current.send(input)
           if outputs.count == 1, case .rejected = outputs[0] {
             if case .set = input { continue }
@@ -295,7 +295,7 @@ public struct PathExplorer: Sendable {
             break
           }
           applied.append(input)
-          items += observer.step(before: before, input: input, outputs: outputs, after: current)
+          items += observer.step(from: before, input: input, outputs: outputs, after: current)
         }
         if rejected || applied.isEmpty { continue }
         // Still on the same screen showing the same blocks (validation blocked, a field changed):
@@ -616,13 +616,13 @@ public struct Exploration: Sendable {
       guard var (session, outputs) = try? Session.start(document: document, config: config) else { return nil }
       var found = Set(observer.start(session, outputs).compactMap { itemIndex[$0] })
       for input in inputs {
-        let before = session
+        let before = CoverageObserver.Origin(session)
         outputs = session.send(input)
         if outputs.count == 1, case .rejected = outputs[0] {
           if case .set = input { continue }
           return nil
         }
-        found.formUnion(observer.step(before: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
+        found.formUnion(observer.step(from: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
       }
       return session.status.isEnded ? found : nil
     }
