@@ -541,7 +541,18 @@ public struct Exploration: Sendable {
   /// (states merged by de-duplication that do not replay as explored; normally empty).
   public func coveringSet() -> (paths: [ExploredPath], unconfirmed: [CoverageItem]) {
     let suffix = suffixes()
-    var covered = Set<Int>()
+    // Item sets are flags and stamps indexed by item number: the rounds below test thousands
+    // of items per candidate path, and hashing them was most of the time.
+    var isCovered = [Bool](repeating: false, count: items.count)
+    var isCoverable = [Bool](repeating: false, count: items.count)
+    var uncovered = 0
+    func cover(_ item: Int) {
+      guard !isCovered[item] else { return }
+      isCovered[item] = true
+      if isCoverable[item] { uncovered -= 1 }
+    }
+    var selfItemList = [[Int]](repeating: [], count: states.count)
+    for (state, items) in selfItems { selfItemList[state] = items.sorted() }
     var paths: [ExploredPath] = []
     func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
       let start = transition.map { transitions[$0].from } ?? state
@@ -560,40 +571,57 @@ public struct Exploration: Sendable {
       }
       return (root, path)
     }
-    func assemble(_ root: Int, _ path: [Int]) -> (inputs: [Input], screens: [String], items: Set<Int>) {
-      var items = Set(rootItems[root] ?? [])
+    var stamps = [Int](repeating: 0, count: items.count)
+    var stamp = 0
+    /// The items a path collects (distinct, self-loops spliced in where they add an uncovered
+    /// item) and, with `steps`, its inputs and screens.
+    func assemble(_ root: Int, _ path: [Int], steps: Bool = true) -> (inputs: [Input], screens: [String], items: [Int]) {
+      stamp += 1
+      var collected: [Int] = []
+      func add(_ ids: [Int]) {
+        for id in ids where stamps[id] != stamp {
+          stamps[id] = stamp
+          collected.append(id)
+        }
+      }
+      add(rootItems[root] ?? [])
       var inputs: [Input] = []
       var screens = [states[root].screen]
       func splice(_ state: Int) {
-        // Membership tests, not set differences: `covered` grows to thousands of items and this
-        // runs for every self-loop of every state of every candidate path.
-        for loop in selfLoops[state] ?? [] where loop.items.contains(where: { !covered.contains($0) && !items.contains($0) }) {
-          inputs += loop.inputs
-          items.formUnion(loop.items)
+        for loop in selfLoops[state] ?? [] where loop.items.contains(where: { !isCovered[$0] && stamps[$0] != stamp }) {
+          if steps { inputs += loop.inputs }
+          add(loop.items)
         }
       }
       splice(root)
       for t in path {
-        inputs += transitions[t].inputs
-        items.formUnion(transitions[t].items)
-        screens += transitions[t].label
+        if steps {
+          inputs += transitions[t].inputs
+          screens += transitions[t].label
+        }
+        add(transitions[t].items)
         splice(transitions[t].to)
       }
-      return (inputs, screens, items)
+      return (inputs, screens, collected)
     }
-    var coverable = Set<Int>()
     var candidates: [(state: Int, transition: Int?)] = []
+    func coverable(_ ids: some Sequence<Int>) {
+      for id in ids where !isCoverable[id] {
+        isCoverable[id] = true
+        uncovered += 1
+      }
+    }
     for (t, transition) in transitions.enumerated()
     where suffix[transition.to] != nil || states[transition.to].status.isEnded {
-      coverable.formUnion(transition.items)
+      coverable(transition.items)
       candidates.append((transition.to, t))
     }
     for (state, items) in selfItems where suffix[state] != nil {
-      coverable.formUnion(items)
+      coverable(items)
       candidates.append((state, nil))
     }
     for (root, items) in rootItems where suffix[root] != nil || states[root].status.isEnded {
-      coverable.formUnion(items)
+      coverable(items)
       candidates.append((root, nil))
     }
     candidates.sort { a, b in
@@ -602,8 +630,19 @@ public struct Exploration: Sendable {
       return da != db ? da > db : (a.transition ?? -1, a.state) < (b.transition ?? -1, b.state)
     }
     func fresh(_ candidate: (state: Int, transition: Int?)) -> Bool {
-      if let t = candidate.transition { return !Set(transitions[t].items).isSubset(of: covered) }
-      return !(selfItems[candidate.state] ?? []).union(rootItems[candidate.state] ?? []).isSubset(of: covered)
+      if let t = candidate.transition { return transitions[t].items.contains { !isCovered[$0] } }
+      return selfItemList[candidate.state].contains { !isCovered[$0] }
+        || (rootItems[candidate.state] ?? []).contains { !isCovered[$0] }
+    }
+    // Paths list their items sorted: rank every item once instead of comparing items (strings)
+    // in every path's sort.
+    var rank: [Int] = []
+    func sortedItems(_ ids: Set<Int>) -> [CoverageItem] {
+      if rank.isEmpty {
+        rank = [Int](repeating: 0, count: items.count)
+        for (position, id) in items.indices.sorted(by: { items[$0] < items[$1] }).enumerated() { rank[id] = position }
+      }
+      return ids.sorted { rank[$0] < rank[$1] }.map { items[$0] }
     }
     // Greedy by dynamic programming on the counted DAG: each round follows, from the best root,
     // the transitions that collect the most uncovered items on the way to an ending.
@@ -626,12 +665,11 @@ public struct Exploration: Sendable {
       }
       return session.status.isEnded ? found : nil
     }
-    while !covered.isSuperset(of: coverable) {
+    let roots = rootConfigs.keys.sorted()
+    while uncovered > 0 {
       var value = [Int?](repeating: nil, count: states.count)
       var choice = [Int?](repeating: nil, count: states.count)
-      var mask = [Bool](repeating: false, count: items.count)
-      for item in covered { mask[item] = true }
-      func selfGain(_ state: Int) -> Int { (selfItems[state] ?? []).count { !mask[$0] } }
+      func selfGain(_ state: Int) -> Int { selfItemList[state].count { !isCovered[$0] } }
       for state in postorder {
         if states[state].status.isEnded {
           value[state] = 0
@@ -639,7 +677,7 @@ public struct Exploration: Sendable {
         }
         for t in states[state].outgoing where counted[t] {
           guard let rest = value[transitions[t].to] else { continue }
-          let gain = transitions[t].items.count { !mask[$0] } + selfGain(transitions[t].to) + rest
+          let gain = transitions[t].items.count { !isCovered[$0] } + selfGain(transitions[t].to) + rest
           if gain > (value[state] ?? -1) {
             value[state] = gain
             choice[state] = t
@@ -647,9 +685,9 @@ public struct Exploration: Sendable {
         }
       }
       var bestRoot: (Int, Int)?
-      for root in rootConfigs.keys.sorted() {
+      for root in roots {
         guard let v = value[root] else { continue }
-        let gain = v + (rootItems[root] ?? []).count { !mask[$0] } + selfGain(root)
+        let gain = v + (rootItems[root] ?? []).count { !isCovered[$0] } + selfGain(root)
         if gain > (bestRoot?.1 ?? 0) { bestRoot = (root, gain) }
       }
       guard let (root, _) = bestRoot else { break }
@@ -660,37 +698,39 @@ public struct Exploration: Sendable {
         cursor = transitions[t].to
       }
       let assembled = assemble(root, path)
-      guard let verified = verify(rootConfigs[root]!, assembled.inputs), !verified.isSubset(of: covered) else { break }
-      covered.formUnion(verified)
+      guard let verified = verify(rootConfigs[root]!, assembled.inputs), verified.contains(where: { !isCovered[$0] })
+      else { break }
+      verified.forEach(cover)
       paths.append(
         ExploredPath(
-          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: verified.map { items[$0] }.sorted()))
+          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens, items: sortedItems(verified)))
     }
     // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
-    while !covered.isSuperset(of: coverable) {
+    while uncovered > 0 {
       var best: (root: Int, path: [Int], gain: Int)?
       var tried = 0
       for candidate in candidates where fresh(candidate) {
         guard let walked = walk(candidate.state, through: candidate.transition) else { continue }
-        let gain = assemble(walked.root, walked.transitions).items.subtracting(covered).count
+        let gain = assemble(walked.root, walked.transitions, steps: false).items.count { !isCovered[$0] }
         if gain > (best?.gain ?? 0) { best = (walked.root, walked.transitions, gain) }
         tried += 1
         if tried >= 256 { break }  // large graphs: the best of the deepest candidates
       }
       guard let chosen = best else { break }
       let assembled = assemble(chosen.root, chosen.path)
-      guard let verified = verify(rootConfigs[chosen.root]!, assembled.inputs), !verified.isSubset(of: covered) else {
+      guard let verified = verify(rootConfigs[chosen.root]!, assembled.inputs),
+        verified.contains(where: { !isCovered[$0] })
+      else {
         // The states this path merges do not replay as explored: give up on its items.
-        covered.formUnion(assembled.items)
+        assembled.items.forEach(cover)
         unverified.formUnion(assembled.items)
         continue
       }
-      covered.formUnion(verified)
+      verified.forEach(cover)
       paths.append(
         ExploredPath(
           config: rootConfigs[chosen.root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: verified.map { items[$0] }.sorted()))
+          items: sortedItems(verified)))
     }
     let confirmed = paths.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.items) }
     return (paths, unverified.map { items[$0] }.filter { !confirmed.contains($0) }.sorted())
