@@ -89,12 +89,15 @@ public struct PathExplorer: Sendable {
     var atoms: [String: [Expression]] = [:]
     var raw = Set<String>()
     var names: [String] = []
+    var known = Set<String>()
     for flow in document.flows {
       for screen in flow.screens {
         var conditions = screen.rules.compactMap(\.when)
         conditions += screen.content.flatBlocks.compactMap(\.visibleWhen)
         for condition in conditions {
-          for name in condition.variableNames where !name.hasPrefix("$") && !names.contains(name) { names.append(name) }
+          for name in condition.variableNames where !name.hasPrefix("$") && known.insert(name).inserted {
+            names.append(name)
+          }
           condition.expression.collectAtoms(into: &atoms, raw: &raw)
         }
       }
