@@ -225,7 +225,9 @@ extension Exploration {
     while uncovered > 0 {
       var best: (root: Int, path: [Int], gain: Int)?
       var tried = 0
-      for candidate in candidates where fresh(candidate) {
+      // A candidate with nothing left to cover never gets any back: drop it for good, in order.
+      candidates.removeAll { !fresh($0) }
+      for candidate in candidates {
         guard let walked = walk(candidate.state, through: candidate.transition) else { continue }
         let gain = assemble(walked.root, walked.transitions, steps: false).items.count { !isCovered[$0] }
         if gain > (best?.gain ?? 0) { best = (walked.root, walked.transitions, gain) }
