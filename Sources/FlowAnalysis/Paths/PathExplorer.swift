@@ -273,19 +273,29 @@ public struct PathExplorer: Sendable {
       frontier.append((id, session))
     }
     while head < frontier.count {
-      let (id, taken) = frontier[head]
+      let id = frontier[head].0
+      // The state's session stays in this optional (no other binding) so that the last fork
+      // can take it: that fork's first `send` then changes the data in place instead of
+      // copying all of it.
+      var slot = frontier[head].1
       frontier[head].1 = nil
       head += 1
-      guard let session = taken else { continue }
+      guard slot != nil else { continue }
       let state = exploration.states[id]
-      if session.status.isEnded || state.isBackLeaf { continue }
+      if slot!.status.isEnded || state.isBackLeaf { continue }
       if state.depth >= options.maxDepth {
         exploration.depthLimited += 1
         continue
       }
-      let hasPreviousControl = session.actions.contains { $0.action == .previous }
-      for sequence in choices.sequences(for: session) {
-        var current = session
+      let hasPreviousControl = slot!.actions.contains { $0.action == .previous }
+      let sequences = choices.sequences(for: slot!)
+      let origin = (
+        pending: slot!.pending, flowID: slot!.currentFlow.id, screenID: slot!.currentScreen.id,
+        stack: slot!.subflowStack, blocks: slot!.visibleBlocks.map(\.id), historyDepth: slot!.historyDepth
+      )
+      for (number, sequence) in sequences.enumerated() {
+        var current = slot!
+        if number == sequences.count - 1 { slot = nil }
         var applied: [Input] = []
         var items: [CoverageItem] = []
         var rejected = false
@@ -303,10 +313,9 @@ public struct PathExplorer: Sendable {
         if rejected || applied.isEmpty { continue }
         // Still on the same screen showing the same blocks (validation blocked, a field changed):
         // the fill plans of this state already cover it.
-        if !current.status.isEnded, current.pending == session.pending,
-          current.currentFlow.id == session.currentFlow.id, current.currentScreen.id == session.currentScreen.id,
-          current.subflowStack == session.subflowStack,
-          current.visibleBlocks.map(\.id) == session.visibleBlocks.map(\.id)
+        if !current.status.isEnded, current.pending == origin.pending,
+          current.currentFlow.id == origin.flowID, current.currentScreen.id == origin.screenID,
+          current.subflowStack == origin.stack, current.visibleBlocks.map(\.id) == origin.blocks
         {
           exploration.addSelfLoop(id, applied, intern(items))
           continue
@@ -341,7 +350,7 @@ public struct PathExplorer: Sendable {
         // `back`, and a `previous` button (the history shrinks): not a step of a counted path.
         var isBack = sequence.last == .back
         if !isBack, hasPreviousControl, case .tap? = sequence.last {
-          isBack = current.historyDepth < session.historyDepth
+          isBack = current.historyDepth < origin.historyDepth
         }
         exploration.states[id].outgoing.append(exploration.transitions.count)
         exploration.transitions.append(
