@@ -175,7 +175,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowAnalysisTests",
-      dependencies: ["FlowAnalysis", "FlowReplay", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowAnalysis", "FlowGenerator", "FlowReplay", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
       exclude: ["Snapshots"],
       swiftSettings: swiftSettings
     ),

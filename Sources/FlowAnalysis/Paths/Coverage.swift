@@ -112,13 +112,37 @@ public struct CoverageObserver: Sendable {
     return items
   }
 
+  /// What ``step(from:input:outputs:after:)`` needs of the session before an input. Taken
+  /// before `send`, so the caller need not keep the earlier session: a second reference to
+  /// the session's collected data would make every `send` that sets a field copy all of it.
+  public struct Origin: Sendable {
+    let flow: Flow
+    let screen: Screen
+    let subflowStack: [ScreenRef]
+    /// The template context (`$screen`, `$previous`, ...), only when a rule may be decided
+    /// with it (the screen or a calling flow screen has rules).
+    let context: [String: Value]
+
+    public init(_ session: Session) {
+      flow = session.currentFlow
+      screen = session.currentScreen
+      subflowStack = session.subflowStack
+      context = !screen.rules.isEmpty || !subflowStack.isEmpty ? session.templateEnvironment.context : [:]
+    }
+  }
+
   /// Items of one step.
   public func step(before: Session, input: Input, outputs: [Output], after: Session) -> [CoverageItem] {
+    step(from: Origin(before), input: input, outputs: outputs, after: after)
+  }
+
+  /// Items of one step from a session that was at `before`.
+  public func step(from before: Origin, input: Input, outputs: [Output], after: Session) -> [CoverageItem] {
     var items = outcomes(outputs)
-    var previous = name(before)
+    let beforeName = name(flow: before.flow.id, screen: before.screen.id)
+    var previous = beforeName
     var entered: [(flow: String, screen: String)] = []
     let destinations = record(outputs, from: &previous, into: &items, entered: &entered)
-    let beforeName = name(before)
     entered.removeAll { name(flow: $0.flow, screen: $0.screen) == beforeName }
     if !after.status.isEnded { items.append(.screen(name(after))) }
     // `back` and the host's dismiss are available everywhere: not edges of the flow.
@@ -127,20 +151,17 @@ public struct CoverageObserver: Sendable {
     }
     let reached = destinations.union(current(after))
     items += enteredRules(entered, session: after, reached: reached)
-    let changed = !destinations.isEmpty || before.currentScreen.id != after.currentScreen.id
-      || before.currentFlow.id != after.currentFlow.id
+    let changed = !destinations.isEmpty || before.screen.id != after.currentScreen.id
+      || before.flow.id != after.currentFlow.id
     guard changed else { return items }
-    if let rule = winningRule(
-      screen: before.currentScreen, flow: before.currentFlow, context: before.templateEnvironment.context,
-      after: after, reached: reached)
-    {
+    if let rule = winningRule(screen: before.screen, flow: before.flow, context: before.context, after: after, reached: reached) {
       items.append(rule)
     }
     // Returning from a sub-flow leaves the parent's flow screen forward too.
     if after.subflowStack.count < before.subflowStack.count, let parent = before.subflowStack.last,
       let flow = document.flow(parent.flowID), let screen = flow.screen(parent.screenID)
     {
-      var context = before.templateEnvironment.context
+      var context = before.context
       context["$screen"] = .string(screen.id)
       context["$flow"] = .string(flow.id)
       if let rule = winningRule(screen: screen, flow: flow, context: context, after: after, reached: reached) {

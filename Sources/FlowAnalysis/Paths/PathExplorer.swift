@@ -89,12 +89,15 @@ public struct PathExplorer: Sendable {
     var atoms: [String: [Expression]] = [:]
     var raw = Set<String>()
     var names: [String] = []
+    var known = Set<String>()
     for flow in document.flows {
       for screen in flow.screens {
         var conditions = screen.rules.compactMap(\.when)
         conditions += screen.content.flatBlocks.compactMap(\.visibleWhen)
         for condition in conditions {
-          for name in condition.variableNames where !name.hasPrefix("$") && !names.contains(name) { names.append(name) }
+          for name in condition.variableNames where !name.hasPrefix("$") && known.insert(name).inserted {
+            names.append(name)
+          }
           condition.expression.collectAtoms(into: &atoms, raw: &raw)
         }
       }
@@ -270,24 +273,34 @@ public struct PathExplorer: Sendable {
       frontier.append((id, session))
     }
     while head < frontier.count {
-      let (id, taken) = frontier[head]
+      let id = frontier[head].0
+      // The state's session stays in this optional (no other binding) so that the last fork
+      // can take it: that fork's first `send` then changes the data in place instead of
+      // copying all of it.
+      var slot = frontier[head].1
       frontier[head].1 = nil
       head += 1
-      guard let session = taken else { continue }
+      guard slot != nil else { continue }
       let state = exploration.states[id]
-      if session.status.isEnded || state.isBackLeaf { continue }
+      if slot!.status.isEnded || state.isBackLeaf { continue }
       if state.depth >= options.maxDepth {
         exploration.depthLimited += 1
         continue
       }
-      let hasPreviousControl = session.actions.contains { $0.action == .previous }
-      for sequence in choices.sequences(for: session) {
-        var current = session
+      let hasPreviousControl = slot!.actions.contains { $0.action == .previous }
+      let sequences = choices.sequences(for: slot!)
+      let origin = (
+        pending: slot!.pending, flowID: slot!.currentFlow.id, screenID: slot!.currentScreen.id,
+        stack: slot!.subflowStack, blocks: slot!.visibleBlocks.map(\.id), historyDepth: slot!.historyDepth
+      )
+      for (number, sequence) in sequences.enumerated() {
+        var current = slot!
+        if number == sequences.count - 1 { slot = nil }
         var applied: [Input] = []
         var items: [CoverageItem] = []
         var rejected = false
         for input in sequence {
-          let before = current
+          let before = CoverageObserver.Origin(current)
           let outputs = current.send(input)
           if outputs.count == 1, case .rejected = outputs[0] {
             if case .set = input { continue }
@@ -295,15 +308,14 @@ public struct PathExplorer: Sendable {
             break
           }
           applied.append(input)
-          items += observer.step(before: before, input: input, outputs: outputs, after: current)
+          items += observer.step(from: before, input: input, outputs: outputs, after: current)
         }
         if rejected || applied.isEmpty { continue }
         // Still on the same screen showing the same blocks (validation blocked, a field changed):
         // the fill plans of this state already cover it.
-        if !current.status.isEnded, current.pending == session.pending,
-          current.currentFlow.id == session.currentFlow.id, current.currentScreen.id == session.currentScreen.id,
-          current.subflowStack == session.subflowStack,
-          current.visibleBlocks.map(\.id) == session.visibleBlocks.map(\.id)
+        if !current.status.isEnded, current.pending == origin.pending,
+          current.currentFlow.id == origin.flowID, current.currentScreen.id == origin.screenID,
+          current.subflowStack == origin.stack, current.visibleBlocks.map(\.id) == origin.blocks
         {
           exploration.addSelfLoop(id, applied, intern(items))
           continue
@@ -338,7 +350,7 @@ public struct PathExplorer: Sendable {
         // `back`, and a `previous` button (the history shrinks): not a step of a counted path.
         var isBack = sequence.last == .back
         if !isBack, hasPreviousControl, case .tap? = sequence.last {
-          isBack = current.historyDepth < session.historyDepth
+          isBack = current.historyDepth < origin.historyDepth
         }
         exploration.states[id].outgoing.append(exploration.transitions.count)
         exploration.transitions.append(
@@ -484,231 +496,5 @@ public struct Exploration: Sendable {
     }
     total = memo[start] ?? total
     return (total.0, total.1, cut)
-  }
-
-  // MARK: Paths for a covering set
-
-  /// The inputs from a root to `state` along first-discovery transitions.
-  func prefix(to state: Int) -> (root: Int, transitions: [Int]) {
-    var path: [Int] = []
-    var cursor = state
-    while let t = states[cursor].parent {
-      path.append(t)
-      cursor = transitions[t].from
-    }
-    return (cursor, path.reversed())
-  }
-
-  /// For every state, the first transition of a shortest way (no `back`) to a completed state,
-  /// else to a dismissed one.
-  func suffixes() -> [Int?] {
-    var incoming = [[Int]](repeating: [], count: states.count)
-    for (t, transition) in transitions.enumerated() where !transition.isBack {
-      incoming[transition.to].append(t)
-    }
-    var next = [Int?](repeating: nil, count: states.count)
-    var done = [Bool](repeating: false, count: states.count)
-    for wanted in [SessionStatus.completed, .dismissed] {
-      var queue: [Int] = []
-      for (s, state) in states.enumerated() where state.status == wanted && !done[s] {
-        done[s] = true
-        queue.append(s)
-      }
-      var head = 0
-      while head < queue.count {
-        let s = queue[head]
-        head += 1
-        for t in incoming[s] where !done[transitions[t].from] {
-          done[transitions[t].from] = true
-          next[transitions[t].from] = t
-          queue.append(transitions[t].from)
-        }
-      }
-    }
-    return next
-  }
-
-  /// A small set of complete paths (each ends completed or dismissed) covering every item the
-  /// exploration reached. Greedy (not a minimum cover): each round takes the path from a root
-  /// to an ending that collects the most uncovered items (dynamic programming on the counted
-  /// state DAG; an item met twice on one path counts twice in the estimate), with
-  /// state-preserving inputs such as failed results spliced in where they add items. Items only
-  /// on loop-closing or `previous` transitions then get one path each (a shortest prefix, the
-  /// transition, a shortest way to an ending).
-  public func coveringPaths() -> [ExploredPath] { coveringSet().paths }
-
-  /// The covering paths, and the items exploration reached that no replayed path confirmed
-  /// (states merged by de-duplication that do not replay as explored; normally empty).
-  public func coveringSet() -> (paths: [ExploredPath], unconfirmed: [CoverageItem]) {
-    let suffix = suffixes()
-    var covered = Set<Int>()
-    var paths: [ExploredPath] = []
-    func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
-      let start = transition.map { transitions[$0].from } ?? state
-      var (root, path) = prefix(to: start)
-      var cursor = start
-      if let transition {
-        path.append(transition)
-        cursor = transitions[transition].to
-      }
-      var steps = 0
-      while !states[cursor].status.isEnded {
-        guard let t = suffix[cursor], steps <= states.count else { return nil }
-        path.append(t)
-        cursor = transitions[t].to
-        steps += 1
-      }
-      return (root, path)
-    }
-    func assemble(_ root: Int, _ path: [Int]) -> (inputs: [Input], screens: [String], items: Set<Int>) {
-      var items = Set(rootItems[root] ?? [])
-      var inputs: [Input] = []
-      var screens = [states[root].screen]
-      func splice(_ state: Int) {
-        for loop in selfLoops[state] ?? [] where !Set(loop.items).subtracting(covered).subtracting(items).isEmpty {
-          inputs += loop.inputs
-          items.formUnion(loop.items)
-        }
-      }
-      splice(root)
-      for t in path {
-        inputs += transitions[t].inputs
-        items.formUnion(transitions[t].items)
-        screens += transitions[t].label
-        splice(transitions[t].to)
-      }
-      return (inputs, screens, items)
-    }
-    var coverable = Set<Int>()
-    var candidates: [(state: Int, transition: Int?)] = []
-    for (t, transition) in transitions.enumerated()
-    where suffix[transition.to] != nil || states[transition.to].status.isEnded {
-      coverable.formUnion(transition.items)
-      candidates.append((transition.to, t))
-    }
-    for (state, items) in selfItems where suffix[state] != nil {
-      coverable.formUnion(items)
-      candidates.append((state, nil))
-    }
-    for (root, items) in rootItems where suffix[root] != nil || states[root].status.isEnded {
-      coverable.formUnion(items)
-      candidates.append((root, nil))
-    }
-    candidates.sort { a, b in
-      let da = states[a.state].depth
-      let db = states[b.state].depth
-      return da != db ? da > db : (a.transition ?? -1, a.state) < (b.transition ?? -1, b.state)
-    }
-    func fresh(_ candidate: (state: Int, transition: Int?)) -> Bool {
-      if let t = candidate.transition { return !Set(transitions[t].items).isSubset(of: covered) }
-      return !(selfItems[candidate.state] ?? []).union(rootItems[candidate.state] ?? []).isSubset(of: covered)
-    }
-    // Greedy by dynamic programming on the counted DAG: each round follows, from the best root,
-    // the transitions that collect the most uncovered items on the way to an ending.
-    let (counted, _, postorder) = countedTransitions()
-    var unverified = Set<Int>()
-    /// Replays a path in a fresh session: the items it really covers, or nil when an input is
-    /// rejected or it does not end.
-    func verify(_ config: SessionConfig, _ inputs: [Input]) -> Set<Int>? {
-      let observer = CoverageObserver(document: document)
-      guard var (session, outputs) = try? Session.start(document: document, config: config) else { return nil }
-      var found = Set(observer.start(session, outputs).compactMap { itemIndex[$0] })
-      for input in inputs {
-        let before = session
-        outputs = session.send(input)
-        if outputs.count == 1, case .rejected = outputs[0] {
-          if case .set = input { continue }
-          return nil
-        }
-        found.formUnion(observer.step(before: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
-      }
-      return session.status.isEnded ? found : nil
-    }
-    while !covered.isSuperset(of: coverable) {
-      var value = [Int?](repeating: nil, count: states.count)
-      var choice = [Int?](repeating: nil, count: states.count)
-      var mask = [Bool](repeating: false, count: items.count)
-      for item in covered { mask[item] = true }
-      func selfGain(_ state: Int) -> Int { (selfItems[state] ?? []).count { !mask[$0] } }
-      for state in postorder {
-        if states[state].status.isEnded {
-          value[state] = 0
-          continue
-        }
-        for t in states[state].outgoing where counted[t] {
-          guard let rest = value[transitions[t].to] else { continue }
-          let gain = transitions[t].items.count { !mask[$0] } + selfGain(transitions[t].to) + rest
-          if gain > (value[state] ?? -1) {
-            value[state] = gain
-            choice[state] = t
-          }
-        }
-      }
-      var bestRoot: (Int, Int)?
-      for root in rootConfigs.keys.sorted() {
-        guard let v = value[root] else { continue }
-        let gain = v + (rootItems[root] ?? []).count { !mask[$0] } + selfGain(root)
-        if gain > (bestRoot?.1 ?? 0) { bestRoot = (root, gain) }
-      }
-      guard let (root, _) = bestRoot else { break }
-      var path: [Int] = []
-      var cursor = root
-      while let t = choice[cursor], !states[cursor].status.isEnded {
-        path.append(t)
-        cursor = transitions[t].to
-      }
-      let assembled = assemble(root, path)
-      guard let verified = verify(rootConfigs[root]!, assembled.inputs), !verified.isSubset(of: covered) else { break }
-      covered.formUnion(verified)
-      paths.append(
-        ExploredPath(
-          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: verified.map { items[$0] }.sorted()))
-    }
-    // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
-    while !covered.isSuperset(of: coverable) {
-      var best: (root: Int, path: [Int], gain: Int)?
-      var tried = 0
-      for candidate in candidates where fresh(candidate) {
-        guard let walked = walk(candidate.state, through: candidate.transition) else { continue }
-        let gain = assemble(walked.root, walked.transitions).items.subtracting(covered).count
-        if gain > (best?.gain ?? 0) { best = (walked.root, walked.transitions, gain) }
-        tried += 1
-        if tried >= 256 { break }  // large graphs: the best of the deepest candidates
-      }
-      guard let chosen = best else { break }
-      let assembled = assemble(chosen.root, chosen.path)
-      guard let verified = verify(rootConfigs[chosen.root]!, assembled.inputs), !verified.isSubset(of: covered) else {
-        // The states this path merges do not replay as explored: give up on its items.
-        covered.formUnion(assembled.items)
-        unverified.formUnion(assembled.items)
-        continue
-      }
-      covered.formUnion(verified)
-      paths.append(
-        ExploredPath(
-          config: rootConfigs[chosen.root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: verified.map { items[$0] }.sorted()))
-    }
-    let confirmed = paths.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.items) }
-    return (paths, unverified.map { items[$0] }.filter { !confirmed.contains($0) }.sorted())
-  }
-}
-
-/// One complete path: how to start, what to input, what it shows and covers.
-public struct ExploredPath: Sendable {
-  public var config: SessionConfig
-  public var inputs: [Input]
-  /// Screens shown (with `$complete` / `$dismiss` at the end).
-  public var screens: [String]
-  public var items: [CoverageItem]
-
-  /// Replays the path in a fresh session (history recorded) for script writing.
-  public func replay(document: FlowDocument) -> Session? {
-    var config = self.config
-    config.recordsHistory = true
-    guard var (session, _) = try? Session.start(document: document, config: config) else { return nil }
-    for input in inputs { _ = session.send(input) }
-    return session
   }
 }

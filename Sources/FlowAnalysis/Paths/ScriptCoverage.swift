@@ -33,13 +33,13 @@ public enum ScriptCoverage {
     var items = Set(observer.start(session, outputs))
     for step in script.steps {
       for input in inputs(of: step) {
-        let before = session
+        let before = CoverageObserver.Origin(session)
         outputs = session.send(input)
         if outputs.count == 1, case .rejected = outputs[0], case .set(let field, let value) = input {
           // `set` of a field not on the screen sets a variable, as the replayer does.
           outputs = session.send(.setVariable(name: field, value: value))
         }
-        items.formUnion(observer.step(before: before, input: input, outputs: outputs, after: session))
+        items.formUnion(observer.step(from: before, input: input, outputs: outputs, after: session))
       }
     }
     return items

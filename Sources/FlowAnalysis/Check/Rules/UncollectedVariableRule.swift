@@ -23,6 +23,13 @@ public struct UncollectedVariableRule: LintRule {
   public func check(_ context: CheckContext) -> [Diagnostic] {
     let graph = context.graph
     let document = context.document
+    // Big flows have thousands of screens and hundreds of names: everything below works on
+    // dense node numbers, and which names may arrive uncollected where is one dataflow for
+    // all names (no search per name unless it has something to report).
+    let dense = DenseScreenGraph(graph)
+    let nodes = dense.nodes
+    var flowIndex: [String: Int] = [:]
+    for (index, flow) in document.flows.enumerated() where flowIndex[flow.id] == nil { flowIndex[flow.id] = index }
     // Fields each flow collects, sub-flows included.
     var flowFields: [Int: Set<String>] = [:]
     func fields(ofFlow index: Int, _ visiting: Set<Int>) -> Set<String> {
@@ -30,26 +37,25 @@ public struct UncollectedVariableRule: LintRule {
       var result = Set<String>()
       for screen in document.flows[index].screens {
         result.formUnion(screen.collectedFields)
-        if let child = screen.subflow, let childIndex = document.flows.firstIndex(where: { $0.id == child }),
-          !visiting.contains(childIndex)
-        {
+        if let child = screen.subflow, let childIndex = flowIndex[child], !visiting.contains(childIndex) {
           result.formUnion(fields(ofFlow: childIndex, visiting.union([index])))
         }
       }
       flowFields[index] = result
       return result
     }
-    var collects: [ScreenNode: Set<String>] = [:]
-    var reads: [String: [(ScreenNode, NameRead)]] = [:]
-    var allCollected = Set<String>()
-    for node in graph.nodes {
+    var collects: [Set<String>] = []
+    collects.reserveCapacity(nodes.count)
+    var collectors: [String: [Int]] = [:]
+    var reads: [String: [(node: Int, read: NameRead)]] = [:]
+    for (number, node) in nodes.enumerated() {
       let screen = graph.screen(node)
       var set = screen.collectedFields
-      if let child = screen.subflow, let childIndex = document.flows.firstIndex(where: { $0.id == child }) {
+      if let child = screen.subflow, let childIndex = flowIndex[child] {
         set.formUnion(fields(ofFlow: childIndex, [node.flow]))
       }
-      collects[node] = set
-      allCollected.formUnion(set)
+      collects.append(set)
+      for field in set { collectors[field, default: []].append(number) }
       // One read per name and screen: the first that needs a value, else the first.
       var first: [String: NameRead] = [:]
       var order: [String] = []
@@ -61,51 +67,49 @@ public struct UncollectedVariableRule: LintRule {
           order.append(read.name)
         }
       }
-      for name in order { reads[name, default: []].append((node, first[name]!)) }
+      for name in order { reads[name, default: []].append((number, first[name]!)) }
     }
-    let roots = graph.rootFlows.compactMap { graph.starts[$0] }
-    let rootSet = Set(roots)
-    var predecessors: [ScreenNode: [ScreenNode]] = [:]
-    for edge in graph.edges {
-      if case .screen(let to) = edge.to { predecessors[to, default: []].append(edge.from) }
-    }
-    // Screens after which result data may have arrived: an awaited action's success data and a
-    // native screen's answer are merged into the collected data, under names no block declares.
-    var suppliesFlow: [Int: Bool] = [:]
-    func flowSupplies(_ index: Int, _ visiting: Set<Int>) -> Bool {
-      if let known = suppliesFlow[index] { return known }
-      let result = document.flows[index].screens.contains { screen in
-        if Self.suppliesResults(screen) { return true }
-        guard let child = screen.subflow, let childIndex = document.flows.firstIndex(where: { $0.id == child }),
-          !visiting.contains(childIndex)
-        else { return false }
-        return flowSupplies(childIndex, visiting.union([index]))
+    let roots = graph.rootFlows.compactMap { graph.starts[$0] }.map(dense.number)
+    // Names collected somewhere and read without handling a missing value by a screen that
+    // does not collect them: the ones the dataflow tracks.
+    var tracked: [String: Int] = [:]
+    for (name, readers) in reads where collectors[name] != nil {
+      if readers.contains(where: { !$0.read.handlesMissing && !collects[$0.node].contains(name) }) {
+        tracked[name] = tracked.count
       }
-      suppliesFlow[index] = result
-      return result
     }
-    func supplies(_ node: ScreenNode) -> Bool {
-      let screen = graph.screen(node)
-      if Self.suppliesResults(screen) { return true }
-      guard let child = screen.subflow, let childIndex = document.flows.firstIndex(where: { $0.id == child }) else {
-        return false
-      }
-      return flowSupplies(childIndex, [node.flow])
+    var collectedTracked = [[Int]](repeating: [], count: nodes.count)
+    for (name, number) in tracked {
+      for node in collectors[name]! { collectedTracked[node].append(number) }
     }
+    let uncollected = UncollectedOnArrival(
+      graph: dense, roots: roots, names: tracked.count, collects: collectedTracked)
+    var screenNames = [String?](repeating: nil, count: nodes.count)
+    func screenName(_ number: Int) -> String {
+      if let known = screenNames[number] { return known }
+      let text = context.name(nodes[number])
+      screenNames[number] = text
+      return text
+    }
+    var resultData: ResultData?
+    var sortedCollected: [String]?
+    var blocked = [Bool](repeating: false, count: nodes.count)
     var diagnostics: [Diagnostic] = []
     for name in reads.keys.sorted() {
       let readers = reads[name]!
-      guard allCollected.contains(name) else {
+      guard let nameCollectors = collectors[name] else {
         // No block collects the name. It is result data only where every path to the read
         // passes an awaited action or native screen (or the screen's own `onEnter` awaits one);
         // a read that some path reaches without one is a typo or a forgotten field.
+        if resultData == nil { resultData = ResultData(dense, graph: graph, roots: roots, flowIndex: flowIndex) }
+        if sortedCollected == nil { sortedCollected = collectors.keys.sorted() }
+        // Result data one or two edits away from a collected field is far likelier a typo.
+        let guess = closestMatch(to: name, in: sortedCollected!)
         for (node, read) in readers {
-          let screen = graph.screen(node)
-          let reachable = Self.reachesRoot(from: [node], roots: rootSet, predecessors: predecessors, blocked: { _ in false })
-          let bare = Self.reachesRoot(from: [node], roots: rootSet, predecessors: predecessors, blocked: supplies)
-          // Result data one or two edits away from a collected field is far likelier a typo.
-          let guess = closestMatch(to: name, in: allCollected.sorted())
-          if reachable && (!bare || Self.awaits(screen.onEnter)) && guess == nil { continue }
+          let screen = graph.screen(nodes[node])
+          if resultData!.reachable[node] && (!resultData!.bare[node] || Self.awaits(screen.onEnter)) && guess == nil {
+            continue
+          }
           var notes = [Diagnostic.Note("read by \(read.what)")]
           if let guess { notes.append(Diagnostic.Note("did you mean '\(guess)'?")) }
           diagnostics.append(
@@ -115,74 +119,86 @@ public struct UncollectedVariableRule: LintRule {
         }
         continue
       }
-      // Cheap test first: walk backwards from the readers, stopping at collectors; only when a
-      // start screen is reached is there a path to name (then search forwards for it).
-      let readerNodes = readers.filter { !$0.1.handlesMissing }.map(\.0).filter { collects[$0]?.contains(name) != true }
-      guard !readerNodes.isEmpty, Self.reachesRoot(from: readerNodes, roots: rootSet, predecessors: predecessors, blocked: { collects[$0]?.contains(name) == true }) else {
-        continue
+      guard let bit = tracked[name] else { continue }
+      let reported = readers.filter { reader in
+        !reader.read.handlesMissing && !collects[reader.node].contains(name)
+          && uncollected.contains(node: reader.node, name: bit)
       }
-      let collectors = graph.nodes.filter { collects[$0]?.contains(name) == true }
-      let tree = Self.bfs(graph, roots: roots) { collects[$0]?.contains(name) == true }
-      for (node, read) in readers
-      where !read.handlesMissing && collects[node]?.contains(name) != true && tree[node] != nil {
+      guard !reported.isEmpty else { continue }
+      // A shortest path to each reported read: one breadth-first search for the name.
+      for node in nameCollectors { blocked[node] = true }
+      let tree = dense.breadthFirstTree(from: roots, blocked: blocked, until: reported.map(\.node))
+      for node in nameCollectors { blocked[node] = false }
+      var where_ = ""
+      for (index, node) in nameCollectors.prefix(3).enumerated() {
+        where_ += index == 0 ? "'" : ", '"
+        where_ += screenName(node)
+        where_ += "'"
+      }
+      for (node, read) in reported {
         var path = [node]
         var cursor = node
-        while let up = tree[cursor], let previous = up {
-          path.append(previous)
-          cursor = previous
+        while tree[cursor] >= 0 {
+          cursor = tree[cursor]
+          path.append(cursor)
         }
-        path.reverse()
-        let where_ = collectors.prefix(3).map { "'\(context.name($0))'" }.joined(separator: ", ")
+        // The path is most of a long chain's report: one string, sized up front.
+        let arrow = " → "
+        var note = ""
+        note.reserveCapacity(
+          path.reduce(0) { $0 + screenName($1).utf8.count + arrow.utf8.count } + name.utf8.count + read.what.utf8.count
+            + where_.utf8.count + 64)
+        for (step, number) in path.reversed().enumerated() {
+          if step > 0 { note += arrow }
+          note += screenName(number)
+        }
+        note += " reads '"
+        note += name
+        note += "' ("
+        note += read.what
+        note += "), which is only collected on "
+        note += where_
         diagnostics.append(
           context.diagnostic(
-            self, "screen '\(graph.screen(node).id)' reads '\(name)', which is not collected on every path to it",
-            at: read.location,
-            notes: [
-              Diagnostic.Note("\(context.describe(path)) reads '\(name)' (\(read.what)), which is only collected on \(where_)")
-            ]))
+            self, "screen '\(graph.screen(nodes[node]).id)' reads '\(name)', which is not collected on every path to it",
+            at: read.location, notes: [Diagnostic.Note(note)]))
       }
     }
     return diagnostics
   }
 
-  /// Whether a root can reach one of `readers` without entering a blocked screen (searched
-  /// backwards from the readers).
-  static func reachesRoot(
-    from readers: [ScreenNode], roots: Set<ScreenNode>, predecessors: [ScreenNode: [ScreenNode]],
-    blocked: (ScreenNode) -> Bool
-  ) -> Bool {
-    var seen = Set(readers)
-    var stack = readers
-    while let node = stack.popLast() {
-      if roots.contains(node) { return true }
-      for previous in predecessors[node] ?? [] where !blocked(previous) && seen.insert(previous).inserted {
-        stack.append(previous)
-      }
-    }
-    return false
-  }
+  /// For names no block collects: which screens a run can reach at all, and which it can
+  /// reach without passing (before them) a screen that may supply result data.
+  struct ResultData {
+    var reachable: [Bool]
+    var bare: [Bool]
 
-  /// Breadth-first tree from `roots` through screens `blocked` does not stop at (a blocked
-  /// screen is never entered).
-  static func bfs(_ graph: FlowGraph, roots: [ScreenNode], blocked: (ScreenNode) -> Bool) -> [ScreenNode: ScreenNode?] {
-    var parent: [ScreenNode: ScreenNode?] = [:]
-    var queue: [ScreenNode] = []
-    for root in roots where parent[root] == nil {
-      parent[root] = .some(nil)
-      queue.append(root)
-    }
-    var head = 0
-    while head < queue.count {
-      let node = queue[head]
-      head += 1
-      if blocked(node) { continue }
-      for edge in graph.outgoing[node] ?? [] {
-        guard case .screen(let next) = edge.to, parent[next] == nil else { continue }
-        parent[next] = .some(node)
-        queue.append(next)
+    init(_ dense: DenseScreenGraph, graph: FlowGraph, roots: [Int], flowIndex: [String: Int]) {
+      let document = graph.document
+      var suppliesFlow: [Int: Bool] = [:]
+      func flowSupplies(_ index: Int, _ visiting: Set<Int>) -> Bool {
+        if let known = suppliesFlow[index] { return known }
+        let result = document.flows[index].screens.contains { screen in
+          if UncollectedVariableRule.suppliesResults(screen) { return true }
+          guard let child = screen.subflow, let childIndex = flowIndex[child], !visiting.contains(childIndex) else {
+            return false
+          }
+          return flowSupplies(childIndex, visiting.union([index]))
+        }
+        suppliesFlow[index] = result
+        return result
       }
+      // Screens after which result data may have arrived: an awaited action's success data and
+      // a native screen's answer are merged into the collected data, under names no block declares.
+      let supplies = dense.nodes.map { node in
+        let screen = graph.screen(node)
+        if UncollectedVariableRule.suppliesResults(screen) { return true }
+        guard let child = screen.subflow, let childIndex = flowIndex[child] else { return false }
+        return flowSupplies(childIndex, [node.flow])
+      }
+      reachable = dense.reached(from: roots)
+      bare = dense.reached(from: roots) { !supplies[$0] }
     }
-    return parent
   }
 
   /// Whether result data may arrive at or after `screen`: a native screen, or an awaited action.

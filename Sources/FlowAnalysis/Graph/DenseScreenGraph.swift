@@ -1,0 +1,124 @@
+import FlowFormat
+
+/// The screen edges of a `FlowGraph` on dense node numbers, for searches that run many times
+/// over a big flow: arrays indexed by number instead of dictionaries hashing `ScreenNode`s.
+///
+/// Numbers follow `FlowGraph.nodes` (flows in file order, screens in order); successors keep
+/// `FlowGraph.outgoing`'s order (only edges to screens), so searches break ties as searches
+/// on the graph itself do.
+struct DenseScreenGraph {
+  let nodes: [ScreenNode]
+  /// `flowStart[f] + s` is the number of `ScreenNode(flow: f, screen: s)`.
+  private let flowStart: [Int]
+  /// The successors of node `n` are `targets[starts[n]..<starts[n + 1]]` (flat, so a search
+  /// retains no array per node).
+  private let starts: [Int]
+  private let targets: [Int]
+
+  /// A node a search did not reach, in ``breadthFirstTree(from:blocked:until:)``'s result.
+  static let unvisited = -2
+
+  init(_ graph: FlowGraph) {
+    var flowStart: [Int] = []
+    var count = 0
+    for flow in graph.document.flows {
+      flowStart.append(count)
+      count += flow.screens.count
+    }
+    self.flowStart = flowStart
+    nodes = graph.nodes
+    var starts = [0]
+    starts.reserveCapacity(count + 1)
+    var targets: [Int] = []
+    targets.reserveCapacity(graph.edges.count)
+    for node in nodes {
+      for edge in graph.outgoing[node] ?? [] {
+        if case .screen(let next) = edge.to { targets.append(flowStart[next.flow] + next.screen) }
+      }
+      starts.append(targets.count)
+    }
+    self.starts = starts
+    self.targets = targets
+  }
+
+  var count: Int { nodes.count }
+
+  func number(_ node: ScreenNode) -> Int { flowStart[node.flow] + node.screen }
+
+  @inline(__always) func successors(of node: Int) -> ArraySlice<Int> { targets[starts[node]..<starts[node + 1]] }
+
+  /// Nodes reachable from `roots` (the roots included), entering every node but leaving only
+  /// those `expands` accepts.
+  func reached(from roots: [Int], expands: (Int) -> Bool = { _ in true }) -> [Bool] {
+    var seen = [Bool](repeating: false, count: count)
+    var stack: [Int] = []
+    for root in roots where !seen[root] {
+      seen[root] = true
+      stack.append(root)
+    }
+    while let node = stack.popLast() {
+      guard expands(node) else { continue }
+      for next in successors(of: node) where !seen[next] {
+        seen[next] = true
+        stack.append(next)
+      }
+    }
+    return seen
+  }
+
+  /// Breadth-first tree from `roots` (in order) that never leaves a `blocked` node: each node's
+  /// parent, -1 for a root, ``unvisited`` when not reached. Stops early once every node in
+  /// `until` is reached (their paths are final then).
+  func breadthFirstTree(from roots: [Int], blocked: [Bool], until goals: [Int]) -> [Int] {
+    var parent = [Int](repeating: Self.unvisited, count: count)
+    var isGoal = [Bool](repeating: false, count: count)
+    var missing = 0
+    for goal in goals where !isGoal[goal] {
+      isGoal[goal] = true
+      missing += 1
+    }
+    var queue: [Int] = []
+    func visit(_ node: Int, from previous: Int) {
+      parent[node] = previous
+      queue.append(node)
+      if isGoal[node] { missing -= 1 }
+    }
+    for root in roots where parent[root] == Self.unvisited { visit(root, from: -1) }
+    var head = 0
+    while head < queue.count && missing > 0 {
+      let node = queue[head]
+      head += 1
+      if blocked[node] { continue }
+      for next in successors(of: node) where parent[next] == Self.unvisited { visit(next, from: node) }
+    }
+    return parent
+  }
+
+  /// Reverse post-order of a depth-first search from `roots` (only reachable nodes): every
+  /// edge that is not a back edge goes forwards in it.
+  func reversePostorder(from roots: [Int]) -> [Int] {
+    var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on the stack, 2 done
+    var postorder: [Int] = []
+    postorder.reserveCapacity(count)
+    var work: [(node: Int, slot: Int)] = []
+    for root in roots where state[root] == 0 {
+      state[root] = 1
+      work.append((root, starts[root]))
+      while let (node, slot) = work.last {
+        if slot < starts[node + 1] {
+          work[work.count - 1].slot += 1
+          let next = targets[slot]
+          if state[next] == 0 {
+            state[next] = 1
+            work.append((next, starts[next]))
+          }
+        } else {
+          state[node] = 2
+          postorder.append(node)
+          work.removeLast()
+        }
+      }
+    }
+    return postorder.reversed()
+  }
+}

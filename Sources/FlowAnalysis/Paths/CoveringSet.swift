@@ -1,0 +1,274 @@
+import FlowEngine
+import FlowFormat
+
+/// A small set of complete paths through an exploration's state graph that covers every item
+/// it reached, each confirmed by replaying it in a fresh session.
+extension Exploration {
+  /// The inputs from a root to `state` along first-discovery transitions.
+  func prefix(to state: Int) -> (root: Int, transitions: [Int]) {
+    var path: [Int] = []
+    var cursor = state
+    while let t = states[cursor].parent {
+      path.append(t)
+      cursor = transitions[t].from
+    }
+    return (cursor, path.reversed())
+  }
+
+  /// For every state, the first transition of a shortest way (no `back`) to a completed state,
+  /// else to a dismissed one.
+  func suffixes() -> [Int?] {
+    var incoming = [[Int]](repeating: [], count: states.count)
+    for (t, transition) in transitions.enumerated() where !transition.isBack {
+      incoming[transition.to].append(t)
+    }
+    var next = [Int?](repeating: nil, count: states.count)
+    var done = [Bool](repeating: false, count: states.count)
+    for wanted in [SessionStatus.completed, .dismissed] {
+      var queue: [Int] = []
+      for (s, state) in states.enumerated() where state.status == wanted && !done[s] {
+        done[s] = true
+        queue.append(s)
+      }
+      var head = 0
+      while head < queue.count {
+        let s = queue[head]
+        head += 1
+        for t in incoming[s] where !done[transitions[t].from] {
+          done[transitions[t].from] = true
+          next[transitions[t].from] = t
+          queue.append(transitions[t].from)
+        }
+      }
+    }
+    return next
+  }
+
+  /// A small set of complete paths (each ends completed or dismissed) covering every item the
+  /// exploration reached. Greedy (not a minimum cover): each round takes the path from a root
+  /// to an ending that collects the most uncovered items (dynamic programming on the counted
+  /// state DAG; an item met twice on one path counts twice in the estimate), with
+  /// state-preserving inputs such as failed results spliced in where they add items. Items only
+  /// on loop-closing or `previous` transitions then get one path each (a shortest prefix, the
+  /// transition, a shortest way to an ending).
+  public func coveringPaths() -> [ExploredPath] { coveringSet().paths }
+
+  /// The covering paths, and the items exploration reached that no replayed path confirmed
+  /// (states merged by de-duplication that do not replay as explored; normally empty).
+  public func coveringSet() -> (paths: [ExploredPath], unconfirmed: [CoverageItem]) {
+    let suffix = suffixes()
+    // Item sets are flags and stamps indexed by item number: the rounds below test thousands
+    // of items per candidate path, and hashing them was most of the time.
+    var isCovered = [Bool](repeating: false, count: items.count)
+    var isCoverable = [Bool](repeating: false, count: items.count)
+    var uncovered = 0
+    func cover(_ item: Int) {
+      guard !isCovered[item] else { return }
+      isCovered[item] = true
+      if isCoverable[item] { uncovered -= 1 }
+    }
+    var selfItemList = [[Int]](repeating: [], count: states.count)
+    for (state, items) in selfItems { selfItemList[state] = items.sorted() }
+    var paths: [ExploredPath] = []
+    func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
+      let start = transition.map { transitions[$0].from } ?? state
+      var (root, path) = prefix(to: start)
+      var cursor = start
+      if let transition {
+        path.append(transition)
+        cursor = transitions[transition].to
+      }
+      var steps = 0
+      while !states[cursor].status.isEnded {
+        guard let t = suffix[cursor], steps <= states.count else { return nil }
+        path.append(t)
+        cursor = transitions[t].to
+        steps += 1
+      }
+      return (root, path)
+    }
+    var stamps = [Int](repeating: 0, count: items.count)
+    var stamp = 0
+    /// The items a path collects (distinct, self-loops spliced in where they add an uncovered
+    /// item) and, with `steps`, its inputs and screens.
+    func assemble(_ root: Int, _ path: [Int], steps: Bool = true) -> (inputs: [Input], screens: [String], items: [Int]) {
+      stamp += 1
+      var collected: [Int] = []
+      func add(_ ids: [Int]) {
+        for id in ids where stamps[id] != stamp {
+          stamps[id] = stamp
+          collected.append(id)
+        }
+      }
+      add(rootItems[root] ?? [])
+      var inputs: [Input] = []
+      var screens = [states[root].screen]
+      func splice(_ state: Int) {
+        for loop in selfLoops[state] ?? [] where loop.items.contains(where: { !isCovered[$0] && stamps[$0] != stamp }) {
+          if steps { inputs += loop.inputs }
+          add(loop.items)
+        }
+      }
+      splice(root)
+      for t in path {
+        if steps {
+          inputs += transitions[t].inputs
+          screens += transitions[t].label
+        }
+        add(transitions[t].items)
+        splice(transitions[t].to)
+      }
+      return (inputs, screens, collected)
+    }
+    var candidates: [(state: Int, transition: Int?)] = []
+    func coverable(_ ids: some Sequence<Int>) {
+      for id in ids where !isCoverable[id] {
+        isCoverable[id] = true
+        uncovered += 1
+      }
+    }
+    for (t, transition) in transitions.enumerated()
+    where suffix[transition.to] != nil || states[transition.to].status.isEnded {
+      coverable(transition.items)
+      candidates.append((transition.to, t))
+    }
+    for (state, items) in selfItems where suffix[state] != nil {
+      coverable(items)
+      candidates.append((state, nil))
+    }
+    for (root, items) in rootItems where suffix[root] != nil || states[root].status.isEnded {
+      coverable(items)
+      candidates.append((root, nil))
+    }
+    candidates.sort { a, b in
+      let da = states[a.state].depth
+      let db = states[b.state].depth
+      return da != db ? da > db : (a.transition ?? -1, a.state) < (b.transition ?? -1, b.state)
+    }
+    func fresh(_ candidate: (state: Int, transition: Int?)) -> Bool {
+      if let t = candidate.transition { return transitions[t].items.contains { !isCovered[$0] } }
+      return selfItemList[candidate.state].contains { !isCovered[$0] }
+        || (rootItems[candidate.state] ?? []).contains { !isCovered[$0] }
+    }
+    // Paths list their items sorted: rank every item once instead of comparing items (strings)
+    // in every path's sort.
+    var rank: [Int] = []
+    func sortedItems(_ ids: Set<Int>) -> [CoverageItem] {
+      if rank.isEmpty {
+        rank = [Int](repeating: 0, count: items.count)
+        for (position, id) in items.indices.sorted(by: { items[$0] < items[$1] }).enumerated() { rank[id] = position }
+      }
+      return ids.sorted { rank[$0] < rank[$1] }.map { items[$0] }
+    }
+    // Greedy by dynamic programming on the counted DAG: each round follows, from the best root,
+    // the transitions that collect the most uncovered items on the way to an ending.
+    let (counted, _, postorder) = countedTransitions()
+    var unverified = Set<Int>()
+    /// Replays a path in a fresh session: the items it really covers, or nil when an input is
+    /// rejected or it does not end.
+    func verify(_ config: SessionConfig, _ inputs: [Input]) -> Set<Int>? {
+      let observer = CoverageObserver(document: document)
+      guard var (session, outputs) = try? Session.start(document: document, config: config) else { return nil }
+      var found = Set(observer.start(session, outputs).compactMap { itemIndex[$0] })
+      for input in inputs {
+        let before = CoverageObserver.Origin(session)
+        outputs = session.send(input)
+        if outputs.count == 1, case .rejected = outputs[0] {
+          if case .set = input { continue }
+          return nil
+        }
+        found.formUnion(observer.step(from: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
+      }
+      return session.status.isEnded ? found : nil
+    }
+    let roots = rootConfigs.keys.sorted()
+    while uncovered > 0 {
+      var value = [Int?](repeating: nil, count: states.count)
+      var choice = [Int?](repeating: nil, count: states.count)
+      func selfGain(_ state: Int) -> Int { selfItemList[state].count { !isCovered[$0] } }
+      for state in postorder {
+        if states[state].status.isEnded {
+          value[state] = 0
+          continue
+        }
+        for t in states[state].outgoing where counted[t] {
+          guard let rest = value[transitions[t].to] else { continue }
+          let gain = transitions[t].items.count { !isCovered[$0] } + selfGain(transitions[t].to) + rest
+          if gain > (value[state] ?? -1) {
+            value[state] = gain
+            choice[state] = t
+          }
+        }
+      }
+      var bestRoot: (Int, Int)?
+      for root in roots {
+        guard let v = value[root] else { continue }
+        let gain = v + (rootItems[root] ?? []).count { !isCovered[$0] } + selfGain(root)
+        if gain > (bestRoot?.1 ?? 0) { bestRoot = (root, gain) }
+      }
+      guard let (root, _) = bestRoot else { break }
+      var path: [Int] = []
+      var cursor = root
+      while let t = choice[cursor], !states[cursor].status.isEnded {
+        path.append(t)
+        cursor = transitions[t].to
+      }
+      let assembled = assemble(root, path)
+      guard let verified = verify(rootConfigs[root]!, assembled.inputs), verified.contains(where: { !isCovered[$0] })
+      else { break }
+      verified.forEach(cover)
+      paths.append(
+        ExploredPath(
+          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens, items: sortedItems(verified)))
+    }
+    // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
+    while uncovered > 0 {
+      var best: (root: Int, path: [Int], gain: Int)?
+      var tried = 0
+      // A candidate with nothing left to cover never gets any back: drop it for good, in order.
+      candidates.removeAll { !fresh($0) }
+      for candidate in candidates {
+        guard let walked = walk(candidate.state, through: candidate.transition) else { continue }
+        let gain = assemble(walked.root, walked.transitions, steps: false).items.count { !isCovered[$0] }
+        if gain > (best?.gain ?? 0) { best = (walked.root, walked.transitions, gain) }
+        tried += 1
+        if tried >= 256 { break }  // large graphs: the best of the deepest candidates
+      }
+      guard let chosen = best else { break }
+      let assembled = assemble(chosen.root, chosen.path)
+      guard let verified = verify(rootConfigs[chosen.root]!, assembled.inputs),
+        verified.contains(where: { !isCovered[$0] })
+      else {
+        // The states this path merges do not replay as explored: give up on its items.
+        assembled.items.forEach(cover)
+        unverified.formUnion(assembled.items)
+        continue
+      }
+      verified.forEach(cover)
+      paths.append(
+        ExploredPath(
+          config: rootConfigs[chosen.root]!, inputs: assembled.inputs, screens: assembled.screens,
+          items: sortedItems(verified)))
+    }
+    let confirmed = paths.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.items) }
+    return (paths, unverified.map { items[$0] }.filter { !confirmed.contains($0) }.sorted())
+  }
+}
+
+/// One complete path: how to start, what to input, what it shows and covers.
+public struct ExploredPath: Sendable {
+  public var config: SessionConfig
+  public var inputs: [Input]
+  /// Screens shown (with `$complete` / `$dismiss` at the end).
+  public var screens: [String]
+  public var items: [CoverageItem]
+
+  /// Replays the path in a fresh session (history recorded) for script writing.
+  public func replay(document: FlowDocument) -> Session? {
+    var config = self.config
+    config.recordsHistory = true
+    guard var (session, _) = try? Session.start(document: document, config: config) else { return nil }
+    for input in inputs { _ = session.send(input) }
+    return session
+  }
+}

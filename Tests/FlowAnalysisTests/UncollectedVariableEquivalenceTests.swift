@@ -1,0 +1,100 @@
+@testable import FlowAnalysis
+import FlowFormat
+import FlowGenerator
+import Testing
+
+/// `check.uncollected-variable` (dense numbers, one dataflow for all names) reports exactly
+/// what the plain per-name searches of ``ReferenceUncollectedVariableRule`` report, on
+/// generated flows edited so that they have plenty to report.
+@Suite struct UncollectedVariableEquivalenceTests {
+  struct Shape: Sendable, CustomTestStringConvertible {
+    var name: String
+    var options: FlowGenerator.Options
+    var rates: FlowMutator.Rates?
+    var testDescription: String { name }
+  }
+
+  static func options(
+    seed: UInt64, screens: Int, branching: Int = 2, rules: Double = 0.3, experiments: Int = 0, subflows: Int = 0,
+    subflowScreens: Int = 4
+  ) -> FlowGenerator.Options {
+    var options = FlowGenerator.Options()
+    options.seed = seed
+    options.screens = screens
+    options.branching = branching
+    options.ruleDensity = rules
+    options.experiments = experiments
+    options.subflows = subflows
+    options.subflowScreens = subflowScreens
+    return options
+  }
+
+  static let shapes: [Shape] = {
+    var shapes: [Shape] = []
+    for seed in UInt64(1)...6 {
+      shapes.append(Shape(name: "clean flow, seed \(seed)", options: options(seed: seed, screens: 40), rates: nil))
+      shapes.append(Shape(name: "edited flow, seed \(seed)", options: options(seed: seed, screens: 60), rates: .init()))
+      shapes.append(
+        Shape(
+          name: "edited bundle, seed \(seed)",
+          options: options(seed: seed, screens: 30, branching: 3, rules: 0.5, experiments: 2, subflows: 3), rates: .init()))
+      shapes.append(
+        Shape(
+          name: "many jumps and reads, seed \(seed)",
+          options: options(seed: seed, screens: 120, rules: 0.2, experiments: 1),
+          rates: .init(jump: 0.3, rename: 0.1, read: 0.4, await: 0.1)))
+    }
+    shapes.append(
+      Shape(
+        name: "no awaited actions, many typos",
+        options: options(seed: 99, screens: 80, subflows: 2, subflowScreens: 6),
+        rates: .init(jump: 0.05, rename: 0.3, read: 0.5, await: 0)))
+    return shapes
+  }()
+
+  @Test(arguments: shapes)
+  func sameDiagnosticsAsTheReference(_ shape: Shape) throws {
+    var json = FlowGenerator(shape.options).generate()
+    if let rates = shape.rates {
+      var mutator = FlowMutator(seed: shape.options.seed, rates: rates)
+      json = try mutator.mutate(json)
+    }
+    let loaded = FlowLoader.load(bytes: json, file: "generated.json")
+    let document = try #require(loaded.document)
+    let context = CheckContext(file: loaded.file, document: document, source: loaded.source)
+    let expected = ReferenceUncollectedVariableRule().check(context)
+    let actual = UncollectedVariableRule().check(context)
+    #expect(actual == expected)
+    if shape.rates != nil {
+      #expect(expected.contains { $0.message.hasSuffix("which is not collected on every path to it") })
+      #expect(expected.contains { $0.message.hasSuffix("which no screen collects") })
+    }
+  }
+
+  /// The dataflow against one breadth-first search per name, for every screen and name.
+  @Test(arguments: shapes)
+  func dataflowMatchesSearchesPerName(_ shape: Shape) throws {
+    var json = FlowGenerator(shape.options).generate()
+    if let rates = shape.rates {
+      var mutator = FlowMutator(seed: shape.options.seed, rates: rates)
+      json = try mutator.mutate(json)
+    }
+    let document = try #require(FlowLoader.load(bytes: json, file: "generated.json").document)
+    let graph = FlowGraph(document: document)
+    let dense = DenseScreenGraph(graph)
+    let names = Array(Set(dense.nodes.flatMap { graph.screen($0).collectedFields })).sorted()
+    let collects = dense.nodes.map { node in
+      let fields = graph.screen(node).collectedFields
+      return names.indices.filter { fields.contains(names[$0]) }
+    }
+    let roots = graph.rootFlows.compactMap { graph.starts[$0] }.map(dense.number)
+    let flow = UncollectedOnArrival(graph: dense, roots: roots, names: names.count, collects: collects)
+    for (bit, name) in names.enumerated() {
+      let blocked = dense.nodes.map { graph.screen($0).collectedFields.contains(name) }
+      let tree = dense.breadthFirstTree(from: roots, blocked: blocked, until: Array(0..<dense.count))
+      let expected = tree.map { $0 != DenseScreenGraph.unvisited }
+      let actual = (0..<dense.count).map { flow.contains(node: $0, name: bit) }
+      #expect(actual == expected, "\(name)")
+    }
+  }
+}
