@@ -49,25 +49,48 @@ public struct DiagnosticFormatter: Sendable {
   }
 
   /// The source line containing `location` and a caret line under its column.
+  ///
+  /// Only up to `maxLineWidth` characters either side of the offset are read: a flow written as
+  /// one line of several megabytes made every diagnostic decode the whole line.
   public func excerpt(_ source: [UInt8], at location: SourceLocation) -> String {
     let offset = min(max(location.offset, 0), source.count)
+    func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+    func startsScalar(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
     var start = offset
-    while start > 0 && source[start - 1] != 0x0A && source[start - 1] != 0x0D { start -= 1 }
+    var before = 0
+    while start > 0 && !isBreak(source[start - 1]) && before < maxLineWidth {
+      start -= 1
+      if startsScalar(source[start]) { before += 1 }
+    }
+    let atLineStart = start == 0 || isBreak(source[start - 1])
     if start == 0 && source.starts(with: [0xEF, 0xBB, 0xBF]) { start = min(3, offset) }
     var end = offset
-    while end < source.count && source[end] != 0x0A && source[end] != 0x0D { end += 1 }
+    var after = 0
+    while end < source.count && !isBreak(source[end]) && after < maxLineWidth {
+      end += 1
+      while end < source.count && !startsScalar(source[end]) { end += 1 }
+      after += 1
+    }
+    let atLineEnd = end == source.count || isBreak(source[end])
     let scalars = Array(String(decoding: source[start..<end], as: UTF8.self).unicodeScalars)
-    let column = min(max(location.column - 1, 0), scalars.count)
+    let wholeLine = atLineStart && atLineEnd
+    // A whole line places the caret by the location's column; a window of a longer line by
+    // the characters before the offset (the same place when the location is consistent).
+    let column =
+      wholeLine
+      ? min(max(location.column - 1, 0), scalars.count)
+      : String(decoding: source[start..<offset], as: UTF8.self).unicodeScalars.count
 
     var first = 0
     var last = scalars.count
-    if scalars.count > maxLineWidth {
+    if scalars.count > maxLineWidth || !wholeLine {
       first = max(0, column - maxLineWidth / 2)
       last = min(scalars.count, first + maxLineWidth)
       first = max(0, last - maxLineWidth)
     }
-    var line = first > 0 ? "..." : ""
-    var caret = first > 0 ? "   " : ""
+    let cutBefore = first > 0 || !atLineStart
+    var line = cutBefore ? "..." : ""
+    var caret = cutBefore ? "   " : ""
     for (i, s) in scalars[first..<last].enumerated() {
       line.unicodeScalars.append(Self.visible(s))
       if first + i < column {
@@ -78,7 +101,7 @@ public struct DiagnosticFormatter: Sendable {
         }
       }
     }
-    if last < scalars.count { line += "..." }
+    if last < scalars.count || !atLineEnd { line += "..." }
     return line + "\n" + caret + "^\n"
   }
 
