@@ -23,6 +23,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     set { storedOffset = UInt32(clamping: newValue) }
   }
 
+  @inline(__always)
   public init(line: Int, column: Int, offset: Int) {
     storedLine = UInt32(clamping: line)
     storedColumn = UInt32(clamping: column)

@@ -391,7 +391,8 @@ private struct Parser {
         // Read fields rather than copying the frame: a copy would share (and force copying)
         // its key index.
         if frames[depth - 1].isObject {
-          addMember(value, to: &frames[depth - 1], members: members)
+          // `consume`: the value moves into the member (a copy was a retain and a release).
+          addMember(consume value, to: &frames[depth - 1], members: members)
           guard pos < end else { throw eofInside(frames[depth - 1]) }
           let c = buf[pos]
           if c == ASCII.comma {
@@ -411,7 +412,7 @@ private struct Parser {
             throw stopAtCharacter(ID.expectedComma) { _ in "expected ',' or '}' after object member" }
           }
         } else {
-          values.append(value)
+          values.append(consume value)
           guard pos < end else { throw eofInside(frames[depth - 1]) }
           let c = buf[pos]
           if c == ASCII.comma {
@@ -448,7 +449,9 @@ private struct Parser {
   @inline(__always) mutating func addMember(
     _ value: consuming JSONValue, to frame: inout Frame, members: MoveStack<JSONObject.Member>
   ) {
-    let key = frame.key
+    // Taken out of the frame rather than copied: the next key replaces it anyway.
+    var key = ""
+    swap(&key, &frame.key)
     let count = members.count - frame.start
     var first: Int? = nil
     if count < 16 {
