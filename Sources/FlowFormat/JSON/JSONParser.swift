@@ -148,12 +148,14 @@ private struct Parser {
   var lineContinuations = 0
   var diagnostics: [Diagnostic] = []
   var scratch: [UInt8] = []
+  var shortStrings: ShortStringCache
 
   init(buffer: UnsafeBufferPointer<UInt8>, file: String?, maxDepth: Int) {
     self.buf = buffer
     self.end = buffer.count
     self.file = file
     self.maxDepth = maxDepth
+    shortStrings = ShortStringCache(inputSize: buffer.count)
   }
 
   // MARK: Locations and diagnostics
@@ -345,8 +347,8 @@ private struct Parser {
   /// Parses one value and everything nested in it, iteratively.
   mutating func parseValue() throws(Stop) -> JSONValue {
     var frames: [Frame] = []
-    var values: [JSONValue] = []
-    var members: [JSONObject.Member] = []
+    let values = MoveStack<JSONValue>()
+    let members = MoveStack<JSONObject.Member>()
     var value: JSONValue
 
     nextValue: while true {
@@ -389,7 +391,8 @@ private struct Parser {
         // Read fields rather than copying the frame: a copy would share (and force copying)
         // its key index.
         if frames[depth - 1].isObject {
-          addMember(value, to: &frames[depth - 1], members: &members)
+          // `consume`: the value moves into the member (a copy was a retain and a release).
+          addMember(consume value, to: &frames[depth - 1], members: members)
           guard pos < end else { throw eofInside(frames[depth - 1]) }
           let c = buf[pos]
           if c == ASCII.comma {
@@ -404,14 +407,12 @@ private struct Parser {
           } else if c == ASCII.closeBrace {
             pos += 1
             let top = frames.removeLast()
-            let object = JSONObject(members: Array(members[top.start...]))
-            members.removeSubrange(top.start...)
-            value = JSONValue(.object(object), at: top.open)
+            value = JSONValue(.object(JSONObject(members: members.popArray(from: top.start))), at: top.open)
           } else {
             throw stopAtCharacter(ID.expectedComma) { _ in "expected ',' or '}' after object member" }
           }
         } else {
-          values.append(value)
+          values.append(consume value)
           guard pos < end else { throw eofInside(frames[depth - 1]) }
           let c = buf[pos]
           if c == ASCII.comma {
@@ -425,9 +426,7 @@ private struct Parser {
           } else if c == ASCII.closeBracket {
             pos += 1
             let top = frames.removeLast()
-            let elements = Array(values[top.start...])
-            values.removeSubrange(top.start...)
-            value = JSONValue(.array(elements), at: top.open)
+            value = JSONValue(.array(values.popArray(from: top.start)), at: top.open)
           } else {
             throw stopAtCharacter(ID.expectedComma) { _ in "expected ',' or ']' after array element" }
           }
@@ -448,9 +447,11 @@ private struct Parser {
 
   /// Records the member whose key is pending in `frame`, warning about duplicate keys.
   @inline(__always) mutating func addMember(
-    _ value: JSONValue, to frame: inout Frame, members: inout [JSONObject.Member]
+    _ value: consuming JSONValue, to frame: inout Frame, members: MoveStack<JSONObject.Member>
   ) {
-    let key = frame.key
+    // Taken out of the frame rather than copied: the next key replaces it anyway.
+    var key = ""
+    swap(&key, &frame.key)
     let count = members.count - frame.start
     var first: Int? = nil
     if count < 16 {
@@ -571,10 +572,24 @@ private struct Parser {
   @inline(__always) mutating func parseString(open: SourceLocation) throws(Stop) -> String {
     pos += 1
     let start = pos
-    while pos < end {
+    while true {
+      // Eight bytes at a time while none needs a look: most string bytes are plain ASCII.
+      while pos &+ 8 <= end {
+        let special = Self.specialBytes(at: pos, in: buf)
+        if special != 0 {
+          pos &+= special.trailingZeroBitCount &>> 3
+          break
+        }
+        pos &+= 8
+      }
+      guard pos < end else { break }
       let b = buf[pos]
       if b == ASCII.quote {
-        let s = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<pos]), as: UTF8.self)
+        let count = pos - start
+        let s =
+          count <= ShortStringCache.maxLength
+          ? shortStrings.string(buf, from: start, count: count)
+          : String(decoding: UnsafeBufferPointer(rebasing: buf[start..<pos]), as: UTF8.self)
         pos += 1
         return s
       } else if b == ASCII.backslash {
@@ -588,6 +603,21 @@ private struct Parser {
       }
     }
     throw stop(ID.unterminatedString, "unterminated string", at: open)
+  }
+
+  /// A mask with the high bit set in each of the eight bytes at `offset` that ends or escapes a
+  /// string, is a control character or is not ASCII; exact up to its lowest set bit (the
+  /// borrows of the zero-byte tests only mark bytes after a true match).
+  @inline(__always) static func specialBytes(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let w = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    let quote = w ^ (ones &* UInt64(ASCII.quote))
+    let backslash = w ^ (ones &* UInt64(ASCII.backslash))
+    let isQuote = (quote &- ones) & ~quote
+    let isBackslash = (backslash &- ones) & ~backslash
+    let isControl = (w &- ones &* 0x20) & ~w
+    return (isQuote | isBackslash | isControl | w) & highs
   }
 
   @inline(__always) mutating func skipMultiByteScalar() throws(Stop) {

@@ -18,19 +18,24 @@ extension DecodeContext {
       y = py
     }
     let contentObject: JSONObject
+    let contentLocation: SourceLocation
     if let contentValue = object.lookup("content") {
       guard let decoded = at("content", { $0.object(contentValue) }) else { return nil }
       contentObject = decoded
+      contentLocation = contentValue.location
     } else {
       contentObject = JSONObject(members: [])
+      contentLocation = value.location
     }
-    let content = at("content") { $0.decodeBlockContent(contentObject, type: type, blockID: id, at: object.lookup("content")?.location ?? value.location) }
+    let content = at("content") { $0.decodeBlockContent(contentObject, type: type, blockID: id, at: contentLocation) }
     let visibleWhen = object.lookup("visibleWhen").flatMap { v in at("visibleWhen") { $0.condition(v) } }
-    let block = Block(
-      id: id, type: type, order: integer(object, "order") ?? index,
-      visible: bool(object, "visible") ?? true, visibleWhen: visibleWhen,
-      content: content, location: value.location)
-    return (block, y)
+    return (
+      Block(
+        id: id, type: type, order: integer(object, "order") ?? index,
+        visible: bool(object, "visible") ?? true, visibleWhen: visibleWhen,
+        content: content, location: value.location),
+      y
+    )
   }
 
   mutating func decodeBlockContent(

@@ -159,7 +159,7 @@ extension DecodeContext {
         firstByID[screen.id] = idLocation ?? screen.location
       }
     }
-    screens = screens.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)
+    screens = screens.inOrder(of: screens.indices.map { (screens[$0].order, $0) }) { $0 < $1 }
     var start: String?
     if let startID = string(object, "startScreen") {
       if firstByID[startID] != nil {

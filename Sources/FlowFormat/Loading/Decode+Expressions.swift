@@ -79,7 +79,7 @@ extension DecodeContext {
 
   /// The template under `key`, if present and a string.
   mutating func templateField(_ object: JSONObject, _ key: String) -> TextTemplate? {
-    guard let text = string(object, key) else { return nil }
-    return template(text, at: object.lookup(key)?.location)
+    guard let value = object.lookup(key), let text = string(value, key) else { return nil }
+    return template(text, at: value.location)
   }
 }

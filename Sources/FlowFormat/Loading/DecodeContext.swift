@@ -95,6 +95,11 @@ struct DecodeContext {
 
   mutating func string(_ object: JSONObject, _ key: String) -> String? {
     guard let value = object.lookup(key) else { return nil }
+    return string(value, key)
+  }
+
+  /// The string in `value`, found under `key`: nil when null, reported when of another type.
+  mutating func string(_ value: JSONValue, _ key: String) -> String? {
     if case .string(let s) = value.kind { return s }
     if case .null = value.kind { return nil }
     at(key) { $0.mismatch(value, expected: "a string") }
@@ -136,18 +141,19 @@ struct DecodeContext {
     return nil
   }
 
-  /// A required string: reports a missing key at the object's location.
+  /// A required string: reports a missing key at the object's location. `owner` is built only
+  /// then: most are interpolated (`block 3`), and every block and screen names one.
   mutating func requiredString(
     _ object: JSONObject,
     _ key: String,
-    in owner: String,
+    in owner: @autoclosure () -> String,
     at location: SourceLocation
   ) -> String? {
-    guard object.lookup(key) != nil else {
-      error("load.missing-key", "\(owner) is missing required key '\(key)'", at: location)
+    guard let value = object.lookup(key) else {
+      error("load.missing-key", "\(owner()) is missing required key '\(key)'", at: location)
       return nil
     }
-    return string(object, key)
+    return string(value, key)
   }
 
   /// Warns about keys that are neither used nor known cosmetic keys, with a "did you mean".

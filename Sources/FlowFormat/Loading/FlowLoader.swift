@@ -69,8 +69,24 @@ public enum FlowLoader {
       errno = EISDIR
       return nil
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
+    // Straight into the array for the size `fstat` gives (no chunk copies), then in chunks
+    // for anything beyond it (pipes report 0, a growing file more).
+    let size = max(0, Int(info.st_size))
+    var failed = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      count = 0
+      while count < size {
+        let n = read(fd, buffer.baseAddress! + count, size - count)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failed = true
+          return
+        }
+        if n == 0 { return }
+        count += n
+      }
+    }
+    if failed { return nil }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -116,7 +116,10 @@ public struct ScreenContent: Hashable, Sendable {
   ) {
     self.usesBlocks = usesBlocks
     self.blocks = blocks
-    self.flatBlocks = blocks.flatMap(Self.flatten)
+    // Shared with `blocks` unless a scroll container needs flattening: a copy per screen
+    // showed in profiles of big files.
+    let hasContainer = blocks.contains { if case .scrollContainer = $0.content { true } else { false } }
+    self.flatBlocks = hasContainer ? blocks.flatMap(Self.flatten) : blocks
     self.title = title
     self.subtitle = subtitle
     self.icon = icon
