@@ -186,7 +186,9 @@ extension Screen {
   var nameReads: [NameRead] {
     var reads: [NameRead] = []
     var guarded = Set<String>()
-    func template(_ template: TextTemplate?, _ what: String, _ location: SourceLocation) {
+    // `what` is text for a diagnostic: built only for a template that reads something (most
+    // texts read nothing, and naming every block was most of this getter's cost).
+    func template(_ template: TextTemplate?, _ what: @autoclosure () -> String, _ location: SourceLocation) {
       guard let template else { return }
       for segment in template.template.segments {
         guard case .interpolation(let interpolation) = segment else { continue }
@@ -194,7 +196,7 @@ extension Screen {
         for name in interpolation.expression.variableNames {
           reads.append(
             NameRead(
-              name: name, location: template.location ?? location, what: what,
+              name: name, location: template.location ?? location, what: what(),
               handlesMissing: defaulted || guarded.contains(name)))
         }
       }
@@ -211,32 +213,35 @@ extension Screen {
     }
     let content = self.content
     if content.usesBlocks {
-      for block in content.flatBlocks {
-        // `visibleWhen` is how a flow shows data only when it is there (a missing field makes
-        // comparisons false): not a read to report, and it guards the block's own templates.
-        guarded = block.visibleWhen?.expression.guardedNames ?? []
-        let what = "block '\(block.id)'"
-        for name in block.visibleWhen?.variableNames ?? [] {
-          reads.append(
-            NameRead(name: name, location: block.location, what: "visibleWhen of \(what)", handlesMissing: true))
-        }
-        switch block.content {
-        case .text(let text):
-          template(text.text, what, block.location)
-          for span in text.richText { template(span.text, what, block.location) }
-        case .button(let button): template(button.text, what, block.location)
-        case .input(let input):
-          template(input.label, what, block.location)
-          template(input.placeholder, what, block.location)
-        case .choice(let choice):
-          template(choice.label, what, block.location)
-          for item in choice.items { template(item.label, what, block.location) }
-        case .slider(let slider): template(slider.label, what, block.location)
-        case .toggle(let toggle): template(toggle.label, what, block.location)
-        case .featureCard(let headline, let body):
-          template(headline, what, block.location)
-          template(body, what, block.location)
-        default: break
+      // Blocks are read in place: copying each (a large value) was half of this getter.
+      content.flatBlocks.withUnsafeBufferPointer { blocks in
+        for index in blocks.indices {
+          let at = blocks[index].location
+          func what() -> String { "block '\(blocks[index].id)'" }
+          // `visibleWhen` is how a flow shows data only when it is there (a missing field makes
+          // comparisons false): not a read to report, and it guards the block's own templates.
+          guarded = blocks[index].visibleWhen?.expression.guardedNames ?? []
+          for name in blocks[index].visibleWhen?.variableNames ?? [] {
+            reads.append(NameRead(name: name, location: at, what: "visibleWhen of \(what())", handlesMissing: true))
+          }
+          switch blocks[index].content {
+          case .text(let text):
+            template(text.text, what(), at)
+            for span in text.richText { template(span.text, what(), at) }
+          case .button(let button): template(button.text, what(), at)
+          case .input(let input):
+            template(input.label, what(), at)
+            template(input.placeholder, what(), at)
+          case .choice(let choice):
+            template(choice.label, what(), at)
+            for item in choice.items { template(item.label, what(), at) }
+          case .slider(let slider): template(slider.label, what(), at)
+          case .toggle(let toggle): template(toggle.label, what(), at)
+          case .featureCard(let headline, let body):
+            template(headline, what(), at)
+            template(body, what(), at)
+          default: break
+          }
         }
       }
       guarded = []
