@@ -78,6 +78,18 @@ import _FlowTestSupport
     #expect(found.isEmpty != reported, "\(condition): \(found.map(\.message))")
   }
 
+  /// Paths of lint diagnostics come from the loader's kept JSON tree or from parsing again:
+  /// the same either way.
+  @Test func keptSyntaxGivesTheSamePaths() {
+    for rule in LintRegistry.rules where !rule.isReportedByLoader {
+      let bytes = Array(rule.triggeringExample.utf8)
+      let reparsed = FlowChecker.check(FlowLoader.load(bytes: bytes, file: "x.json"))
+      let kept = FlowChecker.check(FlowLoader.load(bytes: bytes, file: "x.json", keepSyntax: true))
+      #expect(kept == reparsed, "\(rule.id)")
+      #expect(kept.contains { $0.path != nil }, "\(rule.id): no path to compare")
+    }
+  }
+
   @Test func githubAndSarifFormats() throws {
     let diagnostics = FlowChecker.check(json: DeadEndRule().triggeringExample, file: "flows/x.json")
     let github = DiagnosticExport.github(diagnostics)

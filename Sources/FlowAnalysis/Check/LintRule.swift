@@ -54,11 +54,13 @@ public struct CheckContext: Sendable {
   public let graph: FlowGraph
   public let paths: JSONPathIndex
 
-  public init(file: String, document: FlowDocument, source: [UInt8]) {
+  /// `syntax`: the parsed source when the loader kept it (else it is parsed again when a
+  /// diagnostic first needs a JSON path).
+  public init(file: String, document: FlowDocument, source: [UInt8], syntax: JSONValue? = nil) {
     self.file = file
     self.document = document
     self.graph = FlowGraph(document: document)
-    self.paths = JSONPathIndex(source: source)
+    self.paths = JSONPathIndex(source: source, syntax: syntax)
   }
 
   /// A diagnostic of `rule` at `location`, with the JSON path of the value there.
@@ -103,8 +105,8 @@ public struct CheckContext: Sendable {
 public struct JSONPathIndex: Sendable {
   private let storage: Storage
 
-  public init(source: [UInt8]) {
-    storage = Storage(source: source)
+  public init(source: [UInt8], syntax: JSONValue? = nil) {
+    storage = Storage(source: source, syntax: syntax)
   }
 
   public func path(at location: SourceLocation) -> String? { storage.path(at: location.offset) }
@@ -116,8 +118,10 @@ public struct JSONPathIndex: Sendable {
     private var parsed = false
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    init(source: [UInt8]) {
+    init(source: [UInt8], syntax: JSONValue?) {
       self.source = source
+      root = syntax
+      parsed = syntax != nil
       pthread_mutex_init(lock, nil)
     }
 
@@ -207,7 +211,7 @@ public enum FlowChecker {
   public static func check(_ result: LoadResult, rules: [any LintRule] = LintRegistry.rules) -> [Diagnostic] {
     var diagnostics = result.diagnostics
     if let document = result.document, !document.flows.isEmpty {
-      let context = CheckContext(file: result.file, document: document, source: result.source)
+      let context = CheckContext(file: result.file, document: document, source: result.source, syntax: result.syntax)
       for rule in rules { diagnostics += rule.check(context) }
     }
     return diagnostics.sortedForDisplay()

@@ -13,6 +13,10 @@ public struct LoadResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// The file's bytes, kept so diagnostics can quote the source line.
   public var source: [UInt8]
+  /// The parsed JSON, kept only when asked for (`keepSyntax`): `check` finds the JSON paths of
+  /// its lint diagnostics in it instead of parsing the file again, and freeing a tree of a big
+  /// file value by value costs as much as a tenth of loading it.
+  public var syntax: JSONValue?
 
   /// True when the document can be run: references to unknown screens (`ref.*`) only warn
   /// at run time, where they are no-ops, as the spec says.
@@ -25,7 +29,7 @@ public struct LoadResult: Sendable {
 /// Loads flow documents: located JSON → model, reporting every problem in one pass.
 public enum FlowLoader {
   /// Reads and loads the file at `path`. An unreadable file is one `load.io` error.
-  public static func load(path: String) -> LoadResult {
+  public static func load(path: String, keepSyntax: Bool = false) -> LoadResult {
     guard let bytes = readFile(path) else {
       let reason = String(cString: strerror(errno))
       return LoadResult(
@@ -35,11 +39,11 @@ public enum FlowLoader {
             id: "load.io", severity: .error, message: "cannot read file: \(reason)", file: path)
         ], source: [])
     }
-    return load(bytes: bytes, file: path)
+    return load(bytes: bytes, file: path, keepSyntax: keepSyntax)
   }
 
   /// Loads a document from memory; `file` names it in diagnostics and gives the default flow id.
-  public static func load(bytes: [UInt8], file: String) -> LoadResult {
+  public static func load(bytes: [UInt8], file: String, keepSyntax: Bool = false) -> LoadResult {
     let (root, syntax) = JSONParser.parse(bytes, file: file)
     var context = DecodeContext(file: file)
     for diagnostic in syntax { context.append(diagnostic) }
@@ -48,7 +52,8 @@ public enum FlowLoader {
       document = context.decodeDocument(root, defaultID: fileStem(file))
     }
     return LoadResult(
-      file: file, document: document, diagnostics: context.diagnostics.sortedForDisplay(), source: bytes)
+      file: file, document: document, diagnostics: context.diagnostics.sortedForDisplay(), source: bytes,
+      syntax: keepSyntax ? root : nil)
   }
 
   /// `flows/fitness.json` → `fitness`.
