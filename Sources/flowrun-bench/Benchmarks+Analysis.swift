@@ -23,9 +23,9 @@ extension Benchmark {
   /// spawned before the in-process work, while this process is small). Then the phases
   /// in-process through FlowAnalysis's public API on both sizes: exploration and the exact
   /// path count, and the greedy covering set (each path replayed through the engine) on
-  /// 1,000 screens only: it grows much faster than the states (22 s at 1,000 screens, 5 min at
-  /// 2,000; see docs/performance.md), so on 10,000 it would run for hours. Peak RSS of this
-  /// process is read after the 10,000-screen exploration.
+  /// 1,000 screens only: on 10,000 it takes minutes (docs/performance.md has a timed run of
+  /// `flowrun paths` there). Peak RSS of this process is read after the 10,000-screen
+  /// exploration.
   static let paths = Benchmark(name: "paths") { context in
     var rows: [Measurement] = []
     var inputs: [(screens: Int, path: String)] = []
@@ -69,7 +69,7 @@ extension Benchmark {
         rows.append(
           Measurement(
             name: "  covering set (greedy, replayed)", value: "skipped",
-            detail: "superlinear: hours at this size (see docs/performance.md)"))
+            detail: "minutes at this size: not repeated here (docs/performance.md has a timed run)"))
       } else {
         var covering: (paths: [ExploredPath], unconfirmed: [CoverageItem])?
         let coverTimes = context.measure(runs: 1, warmUp: false) { covering = exploration.coveringSet() }
