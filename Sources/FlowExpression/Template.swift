@@ -113,23 +113,30 @@ public struct Template: Hashable, Sendable {
       if !literal.isEmpty { segments.append(.text(String(decoding: literal, as: UTF8.self))) }
       literal.removeAll()
     }
+    // Literal text is copied a run at a time (from `run` up to the next brace), not byte by
+    // byte: templates are compiled for every text of a flow when it loads.
     var i = 0
+    var run = 0
     while i < bytes.count {
       let byte = bytes[i]
       if byte == 0x5C, i + 1 < bytes.count, bytes[i + 1] == 0x7B {  // \{ is a literal brace
+        literal.append(contentsOf: bytes[run..<i])
         literal.append(0x7B)
         i += 2
+        run = i
       } else if byte == 0x7B, let close = closingBrace(in: bytes, openingAt: i) {
+        literal.append(contentsOf: bytes[run..<i])
         flush()
         let braced = String(decoding: bytes[i...close], as: UTF8.self)
         let inner = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
         segments.append(segment(braced: braced, inner: inner, offset: i))
         i = close + 1
+        run = i
       } else {
-        literal.append(byte)
         i += 1
       }
     }
+    literal.append(contentsOf: bytes[run..<bytes.count])
     flush()
     return segments
   }
