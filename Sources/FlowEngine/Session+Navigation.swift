@@ -475,20 +475,23 @@ extension Session {
     _ type: EventType, _ properties: @autoclosure () -> Event.Properties, atScreen: Bool = true,
     experiment: (String, String)? = nil
   ) {
-    emit(type, properties(), at: atScreen ? frame : nil, flow: frame.flow, experiment: experiment)
+    // `seq` counts events either way, so the rest of the session is the same with events off.
+    seq += 1
+    guard context.emitsEvents else { return }
+    post(type, properties(), at: atScreen ? frame : nil, flow: frame.flow, experiment: experiment)
   }
 
   mutating func emit(_ type: EventType, _ properties: @autoclosure () -> Event.Properties, at frame: Frame) {
-    emit(type, properties(), at: frame, flow: frame.flow, experiment: nil)
+    seq += 1
+    guard context.emitsEvents else { return }
+    post(type, properties(), at: frame, flow: frame.flow, experiment: nil)
   }
 
-  private mutating func emit(
-    _ type: EventType, _ properties: @autoclosure () -> Event.Properties, at screenFrame: Frame?, flow: Int,
+  /// Builds the event numbered `seq` and puts it out.
+  private mutating func post(
+    _ type: EventType, _ properties: Event.Properties, at screenFrame: Frame?, flow: Int,
     experiment: (String, String)?
   ) {
-    // `seq` counts events either way, so the rest of the session is the same with events off.
-    seq += 1
-    guard context.config.emitsEvents else { return }
     let flows = context.document.flows
     let shared =
       experiment.map {
@@ -498,7 +501,7 @@ extension Session {
     let event = Event(
       seq: seq, type: type, time: virtualNow, shared: shared, flowID: flows[flow].id,
       screenID: screenFrame.map { flows[flow].screens[$0.screen].id }, screenIndex: screenFrame?.screen,
-      payload: properties())
+      payload: properties)
     if context.config.recordsHistory { events.append(event) }
     outbox.append(.event(event))
   }
