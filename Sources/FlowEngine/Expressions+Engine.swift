@@ -27,7 +27,9 @@ public struct EngineEnvironment: ExpressionEnvironment, Sendable {
 /// roots), resolved when an expression reads them instead of building a dictionary per call.
 struct SessionEnvironment: ExpressionEnvironment {
   let data: OrderedDictionary<String, Value>
-  let context: SessionContext
+  // An environment lives only while the session that made it reads through it, and that
+  // session holds the context: no retain and release per render, visibility test or rule.
+  unowned(unsafe) let context: SessionContext
   let frame: Frame
   /// The top of the back stack (`$previous`).
   let previous: Frame?

@@ -77,7 +77,8 @@ extension Session {
 
   /// `screen_skipped`, then `skipAction` (never validating), else leave forward.
   mutating func skip(via: Via) -> Move {
-    emit(.screenSkipped, .screenName(currentScreenName))
+    let name = currentScreenName
+    emit(.screenSkipped, .screenName(name))
     if let skipAction = context.document.flows[frame.flow].screens[frame.screen].content.skipAction, skipAction != .skip {
       if tracing { record(.action, "skip of \(currentScreenID) runs skipAction (\(skipAction.typeName)) without validation") }
       switch skipAction {
@@ -202,15 +203,7 @@ extension Session {
 
   /// `action_result`, merges success data, then routes.
   mutating func deliver(_ result: ActionResult, to awaited: PendingAction) -> Move {
-    var properties: OrderedDictionary<String, Value> = [
-      "identifier": .string(awaited.identifier), "status": .string(result.statusName),
-    ]
-    switch result {
-    case .success(let payload): properties["data"] = payload ?? .null
-    case .failure(let error): properties["error"] = error.map(Value.string) ?? .null
-    case .cancelled: break
-    }
-    emit(.actionResult, .object(properties))
+    emit(.actionResult, Self.resultProperties(result, of: awaited))
     pending = nil
     var merged: [String] = []
     if case .success(let payload?) = result {
@@ -326,11 +319,9 @@ extension Session {
   }
 
   mutating func emitCompleted(at frame: Frame, nextScreenID: String?) {
-    emit(
-      .screenCompleted,
-      .screenCompleted(
-        name: context.document.flows[frame.flow].screens[frame.screen].name, nextScreenID: nextScreenID,
-        durationMs: virtualNow - enteredAt), at: frame)
+    let name = context.document.flows[frame.flow].screens[frame.screen].name
+    let duration = virtualNow - enteredAt
+    emit(.screenCompleted, .screenCompleted(name: name, nextScreenID: nextScreenID, durationMs: duration), at: frame)
   }
 
   /// Counts a transition; false (and the session failed) when the budget is spent.
@@ -436,23 +427,19 @@ extension Session {
 
   mutating func finishCompleted() {
     if shown { emitCompleted(at: frame, nextScreenID: nil) }
-    emit(
-      .onboardingCompleted,
-      ["collected_data": .object(data), "duration_ms": .number(Double(virtualNow - context.startTime))])
+    let (collected, duration) = (data, virtualNow - context.startTime)
+    emit(.onboardingCompleted, ["collected_data": .object(collected), "duration_ms": .number(Double(duration))])
     ended = .completed
     pending = nil
     outbox.append(.ended(.completed))
   }
 
   mutating func finishDismissed() {
+    let (name, id, index) = (currentScreenName, currentScreenID, frame.screen)
     if shown {
-      emit(
-        .screenDroppedOff,
-        ["screen_name": .string(currentScreenName), "reason": .string(DropOffReason.dismissed.rawValue)])
+      emit(.screenDroppedOff, ["screen_name": .string(name), "reason": .string(DropOffReason.dismissed.rawValue)])
     }
-    emit(
-      .onboardingDismissed,
-      ["last_screen_id": .string(currentScreenID), "last_screen_index": .number(Double(frame.screen))])
+    emit(.onboardingDismissed, ["last_screen_id": .string(id), "last_screen_index": .number(Double(index))])
     ended = .dismissed
     pending = nil
     outbox.append(.ended(.dismissed))
@@ -461,7 +448,8 @@ extension Session {
   /// Ends the session where it stands; `pending` is kept so drivers can report a blocked run.
   mutating func quit(_ reason: DropOffReason) {
     if shown {
-      emit(.screenDroppedOff, ["screen_name": .string(currentScreenName), "reason": .string(reason.rawValue)])
+      let name = currentScreenName
+      emit(.screenDroppedOff, ["screen_name": .string(name), "reason": .string(reason.rawValue)])
     }
     ended = reason == .dismissed ? .dismissed : .quit(reason)
     outbox.append(.ended(ended!))
@@ -469,22 +457,41 @@ extension Session {
 
   // MARK: Events and trace
 
+  /// `action_result`'s properties.
+  static func resultProperties(_ result: ActionResult, of awaited: PendingAction) -> Event.Properties {
+    var properties: OrderedDictionary<String, Value> = [
+      "identifier": .string(awaited.identifier), "status": .string(result.statusName),
+    ]
+    switch result {
+    case .success(let payload): properties["data"] = payload ?? .null
+    case .failure(let error): properties["error"] = error.map(Value.string) ?? .null
+    case .cancelled: break
+    }
+    return .object(properties)
+  }
+
+  // The properties are an autoclosure: a session that emits no events never builds them.
   mutating func emit(
-    _ type: EventType, _ properties: Event.Properties, atScreen: Bool = true,
+    _ type: EventType, _ properties: @autoclosure () -> Event.Properties, atScreen: Bool = true,
     experiment: (String, String)? = nil
   ) {
-    emit(type, properties, at: atScreen ? frame : nil, flow: frame.flow, experiment: experiment)
+    // `seq` counts events either way, so the rest of the session is the same with events off.
+    seq += 1
+    guard context.emitsEvents else { return }
+    post(type, properties(), at: atScreen ? frame : nil, flow: frame.flow, experiment: experiment)
   }
 
-  mutating func emit(_ type: EventType, _ properties: Event.Properties, at frame: Frame) {
-    emit(type, properties, at: frame, flow: frame.flow, experiment: nil)
+  mutating func emit(_ type: EventType, _ properties: @autoclosure () -> Event.Properties, at frame: Frame) {
+    seq += 1
+    guard context.emitsEvents else { return }
+    post(type, properties(), at: frame, flow: frame.flow, experiment: nil)
   }
 
-  private mutating func emit(
+  /// Builds the event numbered `seq` and puts it out.
+  private mutating func post(
     _ type: EventType, _ properties: Event.Properties, at screenFrame: Frame?, flow: Int,
     experiment: (String, String)?
   ) {
-    seq += 1
     let flows = context.document.flows
     let shared =
       experiment.map {

@@ -106,9 +106,7 @@ extension Session {
         return false
       }
     case .label(let text):
-      let wanted = text.trimmingSpaces.lowercased()
-      let entries = actions
-      found = entries.first { $0.label.trimmingSpaces.lowercased() == wanted } ?? entries.first { $0.blockID == text }
+      found = control(labelled: text, in: environment)
     case .blockID(let id):
       forEachControl(in: environment) { control in
         guard control.blockID == id else { return true }
@@ -136,6 +134,25 @@ extension Session {
     } else {
       drive(perform(entry.action, via: .button(entry.label), validate: true))
     }
+  }
+
+  /// The first control whose rendered label matches `text` (trimmed, case-insensitive), else the
+  /// first whose block id is `text`: what searching `actions` gives, without rendering the labels
+  /// after the match.
+  func control(labelled text: String, in environment: SessionEnvironment) -> ActionEntry? {
+    let wanted = text.trimmingSpaces.lowercased()
+    var found: ActionEntry?
+    var byID: Control?
+    forEachControl(in: environment) { control in
+      let entry = control.entry(in: environment)
+      if entry.label.trimmingSpaces.lowercased() == wanted {
+        found = entry
+        return false
+      }
+      if byID == nil, control.blockID == text { byID = control }
+      return true
+    }
+    return found ?? byID?.entry(in: environment)
   }
 
   // MARK: Clock

@@ -32,6 +32,8 @@ final class SessionContext: Sendable {
   let screenBase: [Int]
   /// Screens in the whole document.
   let screenCount: Int
+  /// `config.emitsEvents`, read once per event (a stored flag, not a path through the config).
+  let emitsEvents: Bool
 
   init(
     document: FlowDocument, config: SessionConfig, sessionID: String,
@@ -41,6 +43,7 @@ final class SessionContext: Sendable {
     self.config = config
     self.sessionID = sessionID
     self.startTime = config.now
+    self.emitsEvents = config.emitsEvents
     self.variants = variants
     self.envelopeExperiment = envelopeExperiment
     self.eventShared = Event.Shared(

@@ -29,6 +29,9 @@ public struct SessionConfig: Hashable, Sendable {
   public var interactive: Bool
   /// Keep `events`, `trace` and `path` in the session (false for explorers that fork a lot).
   public var recordsHistory: Bool
+  /// False: the session builds no events (no `.event` outputs, `events` stays empty), for
+  /// drivers that read none; every other output and the session state are the same.
+  public var emitsEvents: Bool
 
   public init(
     userID: String = "anonymous",
@@ -43,7 +46,8 @@ public struct SessionConfig: Hashable, Sendable {
     locale: String = "en_US",
     mocks: [String: ActionResult] = [:],
     interactive: Bool = false,
-    recordsHistory: Bool = true
+    recordsHistory: Bool = true,
+    emitsEvents: Bool = true
   ) {
     self.userID = userID
     self.traits = traits
@@ -58,6 +62,7 @@ public struct SessionConfig: Hashable, Sendable {
     self.mocks = mocks
     self.interactive = interactive
     self.recordsHistory = recordsHistory
+    self.emitsEvents = emitsEvents
   }
 }
 

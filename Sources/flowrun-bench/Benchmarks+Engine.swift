@@ -24,7 +24,8 @@ extension Benchmark {
       guard let document = FlowLoader.load(path: path).document else { throw BenchError("cannot load \(path)") }
       let walks = recordWalks(document, count: 400, length: 80)
       let steps = walks.reduce(0) { $0 + $1.count }
-      let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: keepHistory)
+      // Explorer mode reads no events either (as a driver that only follows screens would).
+      let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: keepHistory, emitsEvents: keepHistory)
       let times = context.measure(runs: context.runs) {
         var outputs: [Output] = []
         for walk in walks {

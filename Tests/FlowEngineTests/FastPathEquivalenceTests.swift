@@ -5,7 +5,9 @@ import FlowGenerator
 import Testing
 
 /// The engine's fast paths against the plain ones on generated flows: `send(_:into:)` against
-/// `send(_:)`, and `Condition.holds` (no trace) against `Condition.evaluate(in:).result`.
+/// `send(_:)`, `Condition.holds` (no trace) against `Condition.evaluate(in:).result`, and a
+/// session with `emitsEvents: false` against one with events, and `tap(.label)` against the
+/// search of `actions` it replaced.
 @Suite struct FastPathEquivalenceTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var seed: UInt64
@@ -81,6 +83,73 @@ import Testing
         for condition in conditions {
           #expect(condition.holds(in: environment) == condition.evaluate(in: environment).result, "\(condition.source)")
         }
+      }
+    }
+  }
+
+  /// Without events a session answers the same outputs minus the `.event`s, and stands where the
+  /// session with events stands.
+  @Test(arguments: cases)
+  func sessionWithoutEventsMatchesWithEvents(_ testCase: Case) throws {
+    let document = try #require(Self.document(testCase))
+    var random = SplitMix64(seed: testCase.seed)
+    let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: testCase.recordsHistory)
+    var quiet = config
+    quiet.emitsEvents = false
+    func withoutEvents(_ outputs: [Output]) -> [Output] {
+      outputs.filter { if case .event = $0 { false } else { true } }
+    }
+    for _ in 0..<40 {
+      var (loud, loudStart) = try Session.start(document: document, config: config)
+      var (silent, silentStart) = try Session.start(document: document, config: quiet)
+      #expect(silentStart == withoutEvents(loudStart))
+      for _ in 0..<60 where !loud.status.isEnded {
+        let choices = Self.choices(loud)
+        let input = choices[Int(random.next() % UInt64(choices.count))]
+        let outputs = loud.send(input)
+        #expect(silent.send(input) == withoutEvents(outputs))
+        #expect(silent.events.isEmpty)
+        #expect(silent.status == loud.status && silent.data == loud.data && silent.path == loud.path)
+        #expect(silent.trace == loud.trace && silent.validationErrors == loud.validationErrors)
+        #expect(silent.currentScreen.id == loud.currentScreen.id && silent.history == loud.history)
+        #expect(silent.actions == loud.actions && silent.virtualNow == loud.virtualNow)
+      }
+    }
+  }
+
+  /// `tap(.label(text))` taps what the first `actions` entry with that label (trimmed,
+  /// case-insensitive), else with that block id, is: the same outputs and session as tapping
+  /// its number; no such entry is a rejection.
+  @Test(arguments: cases)
+  func tapByLabelMatchesActionsSearch(_ testCase: Case) throws {
+    let document = try #require(Self.document(testCase))
+    var random = SplitMix64(seed: testCase.seed)
+    let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: testCase.recordsHistory)
+    for _ in 0..<30 {
+      var session = try Session.start(document: document, config: config).0
+      for _ in 0..<40 where !session.status.isEnded {
+        let entries = session.actions
+        let texts = entries.flatMap { [$0.label, " \($0.label.uppercased()) ", $0.blockID ?? "primary"] } + ["skip", "no such button"]
+        for text in texts {
+          var byLabel = session
+          let outputs = byLabel.send(.tap(.label(text)))
+          func normalized(_ label: String) -> String {
+            String(label.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()).lowercased()
+          }
+          let expected =
+            entries.first { normalized($0.label) == normalized(text) }
+            ?? entries.first { $0.blockID == text }
+          if let expected {
+            var byNumber = session
+            #expect(outputs == byNumber.send(.tap(.number(expected.number))), "\(text)")
+            #expect(byLabel == byNumber, "\(text)")
+          } else {
+            #expect(outputs.count == 1 && byLabel == session, "\(text)")
+            if case .rejected = outputs.first {} else { Issue.record("'\(text)' was not rejected: \(outputs)") }
+          }
+        }
+        let choices = Self.choices(session)
+        _ = session.send(choices[Int(random.next() % UInt64(choices.count))])
       }
     }
   }
