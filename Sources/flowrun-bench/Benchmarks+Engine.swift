@@ -14,7 +14,7 @@ extension Benchmark {
   static let engineStepsExplorer = engineSteps(keepHistory: false)
 
   static func engineSteps(keepHistory: Bool) -> Benchmark {
-    Benchmark(name: keepHistory ? "engine steps, history" : "engine steps, explorer") { context in
+    Benchmark(name: keepHistory ? "engine steps (history)" : "engine steps (explorer)") { context in
       var options = FlowGenerator.Options()
       options.seed = 11
       options.screens = 60
@@ -45,7 +45,7 @@ extension Benchmark {
 
   /// Replays 10,000 generated 20-step scripts of the fitness sample flow (run from the
   /// repository root, where `sample-flows/` is).
-  static let replayScripts = Benchmark(name: "replay 10,000 scripts") { context in
+  static let replayScripts = Benchmark(name: "replay scripts") { context in
     let flow = "sample-flows/fitness.json"
     guard context.fileSize(flow) > 0 else {
       return [Measurement(name: "replay 10,000 scripts", value: "skipped", detail: "run from the repository root")]
