@@ -52,14 +52,17 @@ import Testing
     return shapes
   }()
 
+  /// The shape's generated flow, mutated when it has rates.
+  static func json(_ shape: Shape) throws -> [UInt8] {
+    let json = FlowGenerator(shape.options).generate()
+    guard let rates = shape.rates else { return json }
+    var mutator = FlowMutator(seed: shape.options.seed, rates: rates)
+    return try mutator.mutate(json)
+  }
+
   @Test(arguments: shapes)
   func sameDiagnosticsAsTheReference(_ shape: Shape) throws {
-    var json = FlowGenerator(shape.options).generate()
-    if let rates = shape.rates {
-      var mutator = FlowMutator(seed: shape.options.seed, rates: rates)
-      json = try mutator.mutate(json)
-    }
-    let loaded = FlowLoader.load(bytes: json, file: "generated.json")
+    let loaded = FlowLoader.load(bytes: try Self.json(shape), file: "generated.json")
     let document = try #require(loaded.document)
     let context = CheckContext(file: loaded.file, document: document, source: loaded.source)
     let expected = ReferenceUncollectedVariableRule().check(context)
@@ -74,12 +77,7 @@ import Testing
   /// The dataflow against one breadth-first search per name, for every screen and name.
   @Test(arguments: shapes)
   func dataflowMatchesSearchesPerName(_ shape: Shape) throws {
-    var json = FlowGenerator(shape.options).generate()
-    if let rates = shape.rates {
-      var mutator = FlowMutator(seed: shape.options.seed, rates: rates)
-      json = try mutator.mutate(json)
-    }
-    let document = try #require(FlowLoader.load(bytes: json, file: "generated.json").document)
+    let document = try #require(FlowLoader.load(bytes: try Self.json(shape), file: "generated.json").document)
     let graph = FlowGraph(document: document)
     let dense = DenseScreenGraph(graph)
     let names = Array(Set(dense.nodes.flatMap { graph.screen($0).collectedFields })).sorted()

@@ -1,3 +1,4 @@
+import FlowGenerator
 import Foundation
 
 /// Seeded edits of a generated flow or bundle that make the lint rules speak: jumps that skip
@@ -12,21 +13,15 @@ struct FlowMutator {
     var await = 0.05
   }
 
-  private var state: UInt64
+  private var random: SplitMix64
   let rates: Rates
 
   init(seed: UInt64, rates: Rates = Rates()) {
-    state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+    random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
     self.rates = rates
   }
 
-  private mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  private mutating func next() -> UInt64 { random.next() }
 
   private mutating func chance(_ p: Double) -> Bool { Double(next() % 1_000_000) < p * 1_000_000 }
 
