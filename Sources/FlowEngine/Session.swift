@@ -273,6 +273,8 @@ public struct Session: Sendable {
   }
 
   /// The names templates and conditions read, resolved on demand (what the engine uses).
+  /// It reads the context without retaining it: use it within the call that made it, never
+  /// store or return it.
   var environment: SessionEnvironment {
     SessionEnvironment(data: data, context: context, frame: frame, previous: backStack.last?.frame)
   }

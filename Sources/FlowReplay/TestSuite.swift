@@ -54,7 +54,8 @@ public enum TestSuite {
     return kept
   }
 
-  /// Parses `files`, selects (filter, shard), and runs what is selected on `jobs` threads.
+  /// Selects from `files` (filter, shard), then parses and runs what is selected on `jobs`
+  /// threads (with a filter, every script is parsed first to match its name).
   /// Outcomes come back in the order of `files`; `onOutcome` is called in that order too, as
   /// soon as every earlier script is done. With `failFast`, scripts not started after the first
   /// failure are `skipped`. Throws only for an invalid `--filter` regex.
@@ -67,10 +68,11 @@ public enum TestSuite {
     // parsed when it runs, and memory does not grow with the number of scripts.
     let parsedFirst: [ScriptParseResult]? =
       selection.filter == nil ? nil : parallelMap(files.count, jobs: jobs) { ScriptParser.load(path: files[$0]) }
-    func name(_ index: Int) -> String {
+    let name: @Sendable (Int) -> String = { index in
       let parsed = parsedFirst?[index] ?? ScriptParser.load(path: files[index])
       return parsed.script?.name ?? ScriptParser.defaultName(for: files[index])
     }
+    // Without a filter, `select` reads no names (the shard goes by position).
     let selected =
       parsedFirst == nil
       ? try select(files.map { (file: $0, name: "") }, selection: selection)
@@ -89,10 +91,12 @@ public enum TestSuite {
         state.finish(slot, outcome, emit: onOutcome)
       }
     }
-    // Fail-fast leaves some slots unstarted.
-    for slot in 0..<selected.count where state.outcome(slot) == nil {
-      let file = files[selected[slot]]
-      state.finish(slot, ScriptOutcome(file: file, name: name(selected[slot]), status: .skipped), emit: onOutcome)
+    // Fail-fast leaves some slots unstarted; their names (for the reports) are read on `jobs`
+    // threads, since without a filter they were not parsed.
+    let unstarted = (0..<selected.count).filter { state.outcome($0) == nil }
+    let names = parallelMap(unstarted.count, jobs: jobs) { name(selected[unstarted[$0]]) }
+    for (slot, skippedName) in zip(unstarted, names) {
+      state.finish(slot, ScriptOutcome(file: files[selected[slot]], name: skippedName, status: .skipped), emit: onOutcome)
     }
     return (0..<selected.count).compactMap { state.outcome($0) }
   }

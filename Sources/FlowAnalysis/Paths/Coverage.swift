@@ -123,6 +123,7 @@ public struct CoverageObserver: Sendable {
     /// with it (the screen or a calling flow screen has rules).
     let context: [String: Value]
 
+    /// What `session`, about to receive an input, shows now.
     public init(_ session: Session) {
       flow = session.currentFlow
       screen = session.currentScreen

@@ -2,7 +2,7 @@
 ///
 /// Stored as three `UInt32`s (12 bytes, not 24): every located JSON value and object key carries
 /// one, so its size shows in the parse time and peak memory of big files. Values are clamped to
-/// `0...UInt32.max`; a file of 4 GB would need tens of gigabytes to load, so none is that big.
+/// `0...UInt32.max`; `FlowLoader` refuses files over 4 GiB, so positions in flows are exact.
 public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
   private var storedLine: UInt32
   private var storedColumn: UInt32

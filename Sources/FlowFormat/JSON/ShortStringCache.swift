@@ -43,10 +43,12 @@ struct ShortStringCache {
     return string
   }
 
-  /// The bytes as two little-endian words, zero beyond `count`.
+  /// The bytes as two little-endian words, zero beyond `count` (at most `maxLength`: longer
+  /// strings would share a key and come back as one another).
   @inline(__always) static func words(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, count: Int
   ) -> (UInt64, UInt64) {
+    assert(count <= maxLength, "only strings of up to \(maxLength) bytes are cached")
     if start + 16 <= buffer.count {
       let raw = UnsafeRawPointer(buffer.baseAddress! + start)
       let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))

@@ -29,6 +29,7 @@ public struct LoadResult: Sendable {
 /// Loads flow documents: located JSON → model, reporting every problem in one pass.
 public enum FlowLoader {
   /// Reads and loads the file at `path`. An unreadable file is one `load.io` error.
+  /// `keepSyntax`: keep the parsed JSON in `LoadResult.syntax` (see there).
   public static func load(path: String, keepSyntax: Bool = false) -> LoadResult {
     guard let bytes = readFile(path) else {
       let reason = String(cString: strerror(errno))
@@ -43,7 +44,18 @@ public enum FlowLoader {
   }
 
   /// Loads a document from memory; `file` names it in diagnostics and gives the default flow id.
+  /// `keepSyntax`: keep the parsed JSON in `LoadResult.syntax` (see there).
   public static func load(bytes: [UInt8], file: String, keepSyntax: Bool = false) -> LoadResult {
+    // Positions are stored in 32 bits (`SourceLocation`): past 4 GiB they would be wrong.
+    guard bytes.count <= Int(UInt32.max) else {
+      return LoadResult(
+        file: file, document: nil,
+        diagnostics: [
+          Diagnostic(
+            id: "load.io", severity: .error,
+            message: "file too large: \(bytes.count) bytes; flowrun reads flow files of up to 4 GiB", file: file)
+        ], source: [])
+    }
     let (root, syntax) = JSONParser.parse(bytes, file: file)
     var context = DecodeContext(file: file)
     for diagnostic in syntax { context.append(diagnostic) }

@@ -38,7 +38,8 @@ extension Flowrun {
       // Documents and JSON trees (kept for the lint diagnostics' paths) are left for the
       // process exit to free all at once (see below): freeing a big file's value by value
       // costs a tenth of loading it. Past 256 MB of sources they are freed as usual, so
-      // checking many files does not hold them all.
+      // checking many files does not hold them all (the sources themselves are kept for the
+      // excerpts of the report).
       var results: [LoadResult] = []
       var retainedBytes = 0
       for path in flows {
