@@ -103,7 +103,7 @@ let package = Package(
     ),
     .target(
       name: "FlowTerminal",
-      dependencies: ["FlowDriver", "CLibEditShim", "CLibEdit"],
+      dependencies: ["FlowDriver", "FlowReplay", "CLibEditShim", "CLibEdit"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(

@@ -22,9 +22,33 @@ public enum TextFile {
     return nil
   }
 
-  /// Writes all of `text` to an open descriptor, retrying on EINTR; nil, or the reason it
-  /// failed (a write that makes no progress is a short write).
+  /// Writes all of `text` to an open descriptor; nil, or the reason it failed.
   public static func writeAll(_ text: String, to fd: Int32) -> String? {
+    switch writeLoop(text, to: fd) {
+    case nil: nil
+    case .errno(let code): reason(code)
+    case .noProgress(let remaining): "short write (\(remaining) bytes not written)"
+    }
+  }
+
+  /// Why a descriptor write stopped.
+  public enum WriteFailure: Error, Equatable {
+    case errno(Int32)
+    /// `write` returned 0: the descriptor takes no more (a short write).
+    case noProgress(remaining: Int)
+
+    /// The errno to report (EIO for a write that made no progress).
+    public var code: Int32 {
+      switch self {
+      case .errno(let code): code
+      case .noProgress: EIO
+      }
+    }
+  }
+
+  /// The write loop of every descriptor writer (files, reports, the event stream, standard
+  /// output): all of `text`, retrying on EINTR and EAGAIN; nil when everything was written.
+  public static func writeLoop(_ text: String, to fd: Int32) -> WriteFailure? {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { buffer in
@@ -35,10 +59,10 @@ public enum TextFile {
         #endif
       }
       if written < 0 {
-        if errno == EINTR { continue }
-        return reason(errno)
+        if errno == EINTR || errno == EAGAIN { continue }
+        return .errno(errno)
       }
-      if written == 0 { return "short write (\(bytes.count) bytes not written)" }
+      if written == 0 { return .noProgress(remaining: bytes.count) }
       bytes = bytes.dropFirst(written)
     }
     return nil

@@ -1,4 +1,5 @@
 import CLibEditShim
+import FlowReplay
 
 #if canImport(Glibc)
   import Glibc
@@ -31,21 +32,7 @@ public final class OutputChannel {
     if fileDescriptor == STDOUT_FILENO, flowrun_stdout_flush() != 0 {
       return close(errno)
     }
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { buffer in
-        #if canImport(Glibc)
-          Glibc.write(fileDescriptor, buffer.baseAddress, buffer.count)
-        #else
-          Darwin.write(fileDescriptor, buffer.baseAddress, buffer.count)
-        #endif
-      }
-      if written < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return close(errno)
-      }
-      bytes = bytes.dropFirst(written)
-    }
+    if let failure = TextFile.writeLoop(text, to: fileDescriptor) { return close(failure.code) }
     return true
   }
 
