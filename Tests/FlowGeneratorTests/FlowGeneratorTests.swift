@@ -33,13 +33,19 @@ import Testing
     Case(label: "padded bundle (300 kB)", options: options { $0.seed = 12; $0.subflows = 2; $0.experiments = 1; $0.targetBytes = 300_000 }),
   ]
 
-  @Test(arguments: cases)
-  func generatedDocumentLoadsCleanly(_ testCase: Case) {
-    for seedOffset in UInt64(0)..<3 {
+  /// The case's document generated with its seed and two more, each with its options, loaded.
+  static func loadedWithThreeSeeds(_ testCase: Case) -> [(FlowGenerator.Options, LoadResult)] {
+    (UInt64(0)..<3).map { seedOffset in
       var options = testCase.options
       options.seed &+= seedOffset * 1000
-      let bytes = FlowGenerator(options).generate()
-      let result = FlowLoader.load(bytes: bytes, file: "generated.json")
+      return (options, FlowLoader.load(bytes: FlowGenerator(options).generate(), file: "generated.json"))
+    }
+  }
+
+  @Test(arguments: cases)
+  func generatedDocumentLoadsCleanly(_ testCase: Case) {
+    for (options, result) in Self.loadedWithThreeSeeds(testCase) {
+      let bytes = result.source
       #expect(result.document != nil)
       #expect(
         result.diagnostics.isEmpty,
@@ -76,11 +82,8 @@ import Testing
   /// sub-flow's conditions read, so sub-flows with many rules multiply the states.)
   @Test(arguments: lintCases)
   func generatedFlowIsCleanUnderLintAndPaths(_ testCase: Case) {
-    for seedOffset in UInt64(0)..<3 {
-      var options = testCase.options
-      options.seed &+= seedOffset * 1000
-      let bytes = FlowGenerator(options).generate()
-      let result = FlowLoader.load(bytes: bytes, file: "generated.json")
+    for (options, result) in Self.loadedWithThreeSeeds(testCase) {
+      let bytes = result.source
       let diagnostics = FlowChecker.check(result)
       #expect(
         diagnostics.isEmpty,
