@@ -15,11 +15,21 @@ static volatile sig_atomic_t pending_interrupt = 0;
 static volatile sig_atomic_t termination_signal = 0;
 static int wake_pipe[2] = {-1, -1};
 
+// The same stop asked for a second time before the first was acted on (Ctrl-C twice while
+// `test` finishes its scripts, SIGTERM again while `run` writes its files): the default
+// action, at once. Atomic writes make that safe.
+static void die_of(int signo) {
+  signal(signo, SIG_DFL);
+  raise(signo);  // blocked while this handler runs; delivered as it returns
+}
+
 static void record_stop_signal(int signo) {
   int saved = errno;
   if (signo == SIGINT) {
+    if (pending_interrupt) die_of(signo);
     pending_interrupt = 1;
-  } else if (termination_signal == 0) {
+  } else {
+    if (termination_signal != 0) die_of(signo);
     termination_signal = signo;
   }
   if (wake_pipe[1] >= 0) {

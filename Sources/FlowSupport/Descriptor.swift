@@ -30,9 +30,10 @@ public enum Descriptor {
     }
   }
 
-  /// Writes all of `text` to `fd`; nil when everything was written. EINTR is retried; EAGAIN
-  /// (a non-blocking descriptor that is full) waits until the descriptor takes more, so the
-  /// loop never spins; a write of 0 bytes is a failure, not a reason to try again.
+  /// Writes all of `text` to `fd`; nil when everything was written. EINTR is retried (unless
+  /// SIGTERM or SIGHUP arrived: see `StopSignals`); EAGAIN (a non-blocking descriptor that is
+  /// full) waits until the descriptor takes more, so the loop never spins; a write of 0 bytes
+  /// is a failure, not a reason to try again.
   public static func write(_ text: String, to fd: Int32) -> WriteFailure? {
     var text = text
     return text.withUTF8 { write($0, to: fd) }
@@ -46,10 +47,12 @@ public enum Descriptor {
       let written = systemWrite(fd, next, remaining)
       if written < 0 {
         let code = errno
-        if code == EINTR { continue }
+        // A write blocked on a reader that does not read (a full pipe) gives up once SIGTERM
+        // or SIGHUP asked the process to end; otherwise an interrupted write goes on.
+        if code == EINTR, StopSignals.termination == nil { continue }
         if code == EAGAIN || code == EWOULDBLOCK {
           var wanted = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&wanted, 1, -1)
+          if poll(&wanted, 1, -1) < 0, errno == EINTR, StopSignals.termination != nil { return .errno(EINTR) }
           continue
         }
         return .errno(code)

@@ -37,7 +37,10 @@ public enum TextFile {
     // Refuse by kind before opening: opening some devices has effects or blocks.
     guard stat(path, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
     if let refused = refusedKind(info.st_mode) { return .failure(ReadFailure(refused)) }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    var fd: Int32
+    repeat {
+      fd = open(path, O_RDONLY | O_CLOEXEC)  // a FIFO waits here for its writer
+    } while fd < 0 && errno == EINTR && StopSignals.pending == nil
     guard fd >= 0 else { return .failure(ReadFailure(errno: errno)) }
     defer { close(fd) }
     guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
@@ -61,7 +64,8 @@ public enum TextFile {
 
   /// Reads `fd` to its end: `expected` bytes straight into the array (the size `fstat` gave,
   /// no chunk copies), then chunks for anything beyond (a pipe reports 0, a growing file more),
-  /// failing as soon as more than `limit.bytes` arrived.
+  /// failing as soon as more than `limit.bytes` arrived. A read interrupted by a stop signal
+  /// (`StopSignals`) fails; other interruptions are retried.
   static func readAll(_ fd: Int32, expected: Int, limit: ReadLimit) -> Result<[UInt8], ReadFailure> {
     var failure: Int32?
     var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
@@ -69,7 +73,7 @@ public enum TextFile {
       while count < expected {
         let n = systemRead(fd, buffer.baseAddress! + count, expected - count)
         if n < 0 {
-          if errno == EINTR { continue }
+          if errno == EINTR, StopSignals.pending == nil { continue }
           failure = errno
           return
         }
@@ -82,7 +86,7 @@ public enum TextFile {
     while true {
       let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
       if count < 0 {
-        if errno == EINTR { continue }
+        if errno == EINTR, StopSignals.pending == nil { continue }
         return .failure(ReadFailure(errno: errno))
       }
       if count == 0 { return .success(bytes) }

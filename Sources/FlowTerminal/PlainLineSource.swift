@@ -11,8 +11,10 @@ import FlowSupport
 ///
 /// Accepts `\n` and `\r\n` endings; a last line without a terminator is still returned
 /// before `.endOfFile`. A line longer than `lineLimit` bytes is skipped as it arrives (never
-/// held whole) and returned as one `.overlong`. Reading is linear in the input whatever the
-/// line lengths, and memory stays within one line limit plus one chunk.
+/// held whole) and returned as one `.overlong`; a line still going after `giveUpAfter` bytes
+/// (`< /dev/zero`) is returned as `.overlong` and ends the input, since no answer can follow.
+/// Reading is linear in the input whatever the line lengths, and memory stays within one line
+/// limit plus one chunk.
 ///
 /// With `cancelsOnInterrupt`, SIGINT only interrupts the read (as in `LineEditor`): the partial
 /// line is dropped and `.interrupted` returned. SIGTERM and SIGHUP (when `StopSignals` catches
@@ -23,6 +25,8 @@ public final class PlainLineSource: LineSource {
   public let showsPrompt: Bool
   /// The longest line returned as `.line`, in bytes.
   public let lineLimit: Int
+  /// The longest line skipped before the input is given up, in bytes.
+  public let giveUpAfter: Int
   private let cancelsOnInterrupt: Bool
   /// Bytes read and not returned yet start at `head`; `scanned` is where the search for the
   /// next line end resumes (everything between `head` and it holds no line end).
@@ -36,14 +40,18 @@ public final class PlainLineSource: LineSource {
 
   public init(
     fileDescriptor: Int32 = STDIN_FILENO, showsPrompt: Bool = false, cancelsOnInterrupt: Bool = false,
-    lineLimit: Int = ReadLimit.answerLine.bytes
+    lineLimit: Int = ReadLimit.answerLine.bytes, giveUpAfter: Int = PlainLineSource.defaultGiveUpAfter
   ) {
     self.fileDescriptor = fileDescriptor
     self.showsPrompt = showsPrompt
     self.cancelsOnInterrupt = cancelsOnInterrupt
     self.lineLimit = lineLimit
+    self.giveUpAfter = giveUpAfter
     if cancelsOnInterrupt { StopSignals.startCatching() }
   }
+
+  /// 64 MiB (docs/cli.md): as much as a whole replay script.
+  public static let defaultGiveUpAfter = ReadLimit.script.bytes
 
   deinit {
     shutdown()
@@ -88,11 +96,12 @@ public final class PlainLineSource: LineSource {
   /// The next complete line in the buffer, or nil when more input is needed. Past the limit
   /// without a line end, the partial line is dropped and counted in `skipped`.
   private func nextBufferedLine() -> ReadResult? {
-    guard let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
+    guard let newline = nextLineEnd() else {
       scanned = buffer.count
       if skipped != nil || buffer.count - head > lineLimit {
         skipped = (skipped ?? 0) + buffer.count - head
         consume(upTo: buffer.count)
+        if let skipped, skipped > giveUpAfter { reachedEnd = true }
       }
       return nil
     }
@@ -105,6 +114,17 @@ public final class PlainLineSource: LineSource {
     if line.count > lineLimit { return .overlong(bytes: line.count) }
     if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
     return .line(String(decoding: line, as: UTF8.self))
+  }
+
+  /// The index of the first `\n` at or after `scanned` (memchr: this scan is the whole cost of
+  /// skipping a long line).
+  private func nextLineEnd() -> Int? {
+    buffer.withUnsafeBufferPointer { bytes in
+      guard scanned < bytes.count, let base = bytes.baseAddress,
+        let found = memchr(base + scanned, Int32(UInt8(ascii: "\n")), bytes.count - scanned)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
   }
 
   /// Forgets the bytes before `end` (the buffer empties when nothing is left after it).

@@ -1,6 +1,7 @@
 import FlowSupport
 import Foundation
 import Testing
+import _FlowTestSupport
 
 @Suite struct FileIdentityTests {
   /// One file, whatever the spelling: relative and absolute, `./` and `..`, symbolic and hard

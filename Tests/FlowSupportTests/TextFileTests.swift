@@ -1,6 +1,7 @@
 import FlowSupport
 import Foundation
 import Testing
+import _FlowTestSupport
 
 /// Bounded reading: what is read, what is refused by kind, and limits checked while reading.
 @Suite struct TextFileReadTests {
@@ -134,31 +135,5 @@ import Testing
     #expect(TextFile.write("x", to: path) == "No such file or directory")
     #expect(TextFile.write("x", to: path, createDirectories: true) == nil)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "x")
-  }
-}
-
-/// A fresh directory under the system's temporary directory, removed at the end of the test.
-final class TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-support-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    path = url.path
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
-  /// Creates `name` holding `contents`; returns its path.
-  func file(_ name: String, contents: String) -> String {
-    let file = path + "/" + name
-    _ = FileManager.default.createFile(atPath: file, contents: Data(contents.utf8))
-    return file
-  }
-
-  func names() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: path).sorted()
   }
 }

@@ -116,3 +116,19 @@ extension PipeTests {
     #expect(read == lines)
   }
 }
+
+extension PipeTests {
+  /// A line that never ends (`< /dev/zero`) is skipped up to the give-up point, then the
+  /// input ends: no answer can follow it.
+  @Test func anEndlessLineEndsTheInput() {
+    let zero = open("/dev/zero", O_RDONLY)
+    defer { close(zero) }
+    let source = PlainLineSource(fileDescriptor: zero, lineLimit: 1024, giveUpAfter: 1 << 20)
+    guard case .overlong(let bytes) = source.readLine(prompt: "") else {
+      Issue.record("expected an overlong line")
+      return
+    }
+    #expect(bytes > 1 << 20)
+    #expect(source.readLine(prompt: "") == .endOfFile)
+  }
+}

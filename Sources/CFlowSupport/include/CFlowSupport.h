@@ -10,8 +10,10 @@ extern "C" {
 // MARK: - Stop signals (SIGINT, SIGTERM, SIGHUP; process-wide, install/restore nest)
 
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that only record the signal and wake
-/// flowrun_wait_readable (no SA_RESTART, so a blocked read returns EINTR). A signal that was
-/// ignored at the first install (nohup, a background job) stays ignored. Nests with a counter.
+/// flowrun_wait_readable (no SA_RESTART, so a blocked read returns EINTR). A second SIGINT
+/// while the first is not taken yet, or a second SIGTERM/SIGHUP, takes the default action (the
+/// process ends at once). A signal that was ignored at the first install (nohup, a background
+/// job) stays ignored. Nests with a counter.
 void flowrun_stop_signals_install(void);
 /// Restores the handlers saved by the matching flowrun_stop_signals_install().
 void flowrun_stop_signals_restore(void);
