@@ -9,3 +9,8 @@
 // - `StandardStreams`: closed descriptors reopened on /dev/null, SIGPIPE ignored.
 // - `Locked`: the one lock.
 // - `FilePaths`: path arithmetic (relative paths for scripts, lexical normalisation).
+//
+// Not swift-system: its `FileDescriptor` (1.8) covers open, read, write and close, but not
+// rename, fsync, poll, mkfifo-safe kind checks or signal handlers, so this target would still
+// call Glibc for the parts that matter here, and a fresh clone would resolve one more package
+// for a thin typed layer over a dozen calls.
