@@ -20,19 +20,13 @@ import _FlowTestSupport
     #expect(try TextFile.read(path, limit: ReadLimit(bytes: 2049, what: "a test file")).get().count == 2049)
   }
 
-  struct Refused: CustomTestStringConvertible, Sendable {
-    var path: String
-    var message: String
-    var testDescription: String { path }
-  }
-
   @Test(arguments: [
-    Refused(path: "/dev/zero", message: "is a character device (such as /dev/zero or a terminal), not a file"),
-    Refused(path: "/dev/urandom", message: "is a character device (such as /dev/zero or a terminal), not a file"),
-    Refused(path: "/tmp", message: "is a directory"),
-    Refused(path: "/nonexistent/flowrun/missing.json", message: "No such file or directory"),
+    PathCase(path: "/dev/zero", message: "is a character device (such as /dev/zero or a terminal), not a file"),
+    PathCase(path: "/dev/urandom", message: "is a character device (such as /dev/zero or a terminal), not a file"),
+    PathCase(path: "/tmp", message: "is a directory"),
+    PathCase(path: "/nonexistent/flowrun/missing.json", message: "No such file or directory"),
   ])
-  func refusesByKindBeforeReading(_ example: Refused) {
+  func refusesByKindBeforeReading(_ example: PathCase) {
     guard case .failure(let failure) = TextFile.read(example.path, limit: .flow) else {
       Issue.record("\(example.path) was read")
       return
@@ -114,19 +108,13 @@ import _FlowTestSupport
     #expect(stat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
   }
 
-  struct Failing: CustomTestStringConvertible, Sendable {
-    var path: String
-    var reason: String
-    var testDescription: String { path }
-  }
-
   @Test(arguments: [
-    Failing(path: "/dev/full", reason: "No space left on device"),
-    Failing(path: "/tmp", reason: "Is a directory"),
-    Failing(path: "/nonexistent/flowrun/out.json", reason: "No such file or directory"),
+    PathCase(path: "/dev/full", message: "No space left on device"),
+    PathCase(path: "/tmp", message: "Is a directory"),
+    PathCase(path: "/nonexistent/flowrun/out.json", message: "No such file or directory"),
   ])
-  func failuresAreTheSystemsWords(_ example: Failing) {
-    #expect(TextFile.write("text", to: example.path) == example.reason)
+  func failuresAreTheSystemsWords(_ example: PathCase) {
+    #expect(TextFile.write("text", to: example.path) == example.message)
   }
 
   @Test func createsMissingDirectoriesWhenAsked() throws {
@@ -136,4 +124,11 @@ import _FlowTestSupport
     #expect(TextFile.write("x", to: path, createDirectories: true) == nil)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "x")
   }
+}
+
+/// A path and the message flowrun gives for it.
+struct PathCase: CustomTestStringConvertible, Sendable {
+  var path: String
+  var message: String
+  var testDescription: String { path }
 }

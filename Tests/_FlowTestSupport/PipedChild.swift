@@ -40,16 +40,6 @@
       posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
       posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
       for fd in stdinPipe + stdoutPipe + stderrPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      var noSignals = sigset_t()
-      sigemptyset(&noSignals)
-      var allSignals = sigset_t()
-      sigfillset(&allSignals)
-      posix_spawnattr_setsigmask(&attributes, &noSignals)
-      posix_spawnattr_setsigdefault(&attributes, &allSignals)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
       var variables: [String: String] = [:]
       var cursor = environ
       while let entry = cursor.pointee {
@@ -61,14 +51,8 @@
       }
       variables["NO_COLOR"] = "1"
       for (key, value) in environment { variables[key] = value }
-      let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-      let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-      defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
-      }
       var pid: pid_t = 0
-      let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+      let result = spawnWithDefaultSignals(&pid, executable, arguments, environment: variables, actions: &actions)
       close(stdinPipe[0])
       close(stdoutPipe[1])
       close(stderrPipe[1])
@@ -170,5 +154,31 @@
         }
       }
     }
+  }
+
+  /// posix_spawn with `arguments` and exactly `environment`, every signal at its default
+  /// action and none blocked (a test process may block or ignore some; the child must see them
+  /// as a shell would send them), plus `flags`. Returns posix_spawn's result.
+  func spawnWithDefaultSignals(
+    _ pid: inout pid_t, _ executable: String, _ arguments: [String], environment: [String: String],
+    actions: inout posix_spawn_file_actions_t, flags: Int16 = 0
+  ) -> Int32 {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)  // unblock everything
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)  // no inherited SIG_IGN
+    posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    return posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
   }
 #endif
