@@ -2,6 +2,8 @@
 // flowrun: a command-line runner and simulator for server-driven onboarding flows.
 //
 // Layers, each depending only on the ones above it:
+//   FlowSupport     files, descriptors, signals and locks: all contact with the system but
+//                   the terminal (no dependencies but its C part, CFlowSupport)
 //   FlowExpression  values, the expression language and templates (pure, no dependencies)
 //   FlowFormat      located JSON, diagnostics, the flow model and its loader
 //   FlowEngine      the session reducer: (state, input) -> (state, outputs); no I/O, no clock
@@ -37,6 +39,14 @@ let package = Package(
   ],
   targets: [
     .target(
+      name: "CFlowSupport"
+    ),
+    .target(
+      name: "FlowSupport",
+      dependencies: ["CFlowSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "FlowExpression",
       dependencies: [
         .product(name: "OrderedCollections", package: "swift-collections")
@@ -46,7 +56,7 @@ let package = Package(
     .target(
       name: "FlowFormat",
       dependencies: [
-        "FlowExpression",
+        "FlowExpression", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -70,7 +80,7 @@ let package = Package(
     .target(
       name: "FlowReplay",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator",
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -79,7 +89,7 @@ let package = Package(
     .target(
       name: "FlowAnalysis",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay",
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -87,7 +97,7 @@ let package = Package(
     .target(
       name: "FlowDriver",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay",
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -99,18 +109,18 @@ let package = Package(
     ),
     .target(
       name: "CLibEditShim",
-      dependencies: ["CLibEdit"]
+      dependencies: ["CLibEdit", "CFlowSupport"]
     ),
     .target(
       name: "FlowTerminal",
-      dependencies: ["FlowDriver", "FlowReplay", "CLibEditShim", "CLibEdit"],
+      dependencies: ["FlowDriver", "FlowSupport", "CLibEditShim", "CLibEdit"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(
       name: "flowrun",
       dependencies: [
         "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay",
-        "FlowAnalysis", "FlowDriver", "FlowTerminal",
+        "FlowAnalysis", "FlowDriver", "FlowTerminal", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -122,7 +132,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun-bench",
       dependencies: [
-        "FlowGenerator", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis",
+        "FlowGenerator", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -130,6 +140,11 @@ let package = Package(
     .target(
       name: "_FlowTestSupport",
       path: "Tests/_FlowTestSupport",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowSupportTests",
+      dependencies: ["FlowSupport", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -150,7 +165,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowTerminalTests",
-      dependencies: ["FlowTerminal", "_FlowTestSupport"],
+      dependencies: ["FlowTerminal", "FlowSupport", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

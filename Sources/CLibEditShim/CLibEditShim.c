@@ -2,6 +2,8 @@
 // complete, when to save history, what a cancelled line means) lives in Swift.
 #include "CLibEditShim.h"
 
+#include "CFlowSupport.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <locale.h>
@@ -14,42 +16,37 @@
 
 // MARK: - Signals
 
-static volatile sig_atomic_t pending_interrupt = 0;
+// SIGINT, SIGTERM and SIGHUP are recorded by CFlowSupport; the editor adds resize and continue.
 static volatile sig_atomic_t pending_resize = 0;
 static volatile sig_atomic_t pending_continue = 0;
 
 static void record_signal(int signo) {
   switch (signo) {
-  case SIGINT: pending_interrupt = 1; break;
   case SIGWINCH: pending_resize = 1; break;
   case SIGCONT: pending_continue = 1; break;
   default: break;
   }
 }
 
-static const int handled_signals[3] = {SIGINT, SIGWINCH, SIGCONT};
-static struct sigaction saved_actions[3];
-static int install_depth = 0;  // main-thread only: LineEditor/PlainLineSource lifetimes nest
+static const int handled_signals[2] = {SIGWINCH, SIGCONT};
+static struct sigaction saved_actions[2];
+static int install_depth = 0;  // main-thread only: LineEditor lifetimes nest
 
 void flowrun_signals_install(void) {
+  flowrun_stop_signals_install();
   if (install_depth++ > 0) return;
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = record_signal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = 0;  // no SA_RESTART: a blocked read() must return EINTR
-  for (int i = 0; i < 3; i++) sigaction(handled_signals[i], &action, &saved_actions[i]);
+  for (int i = 0; i < 2; i++) sigaction(handled_signals[i], &action, &saved_actions[i]);
 }
 
 void flowrun_signals_restore(void) {
+  flowrun_stop_signals_restore();
   if (install_depth == 0 || --install_depth > 0) return;
-  for (int i = 0; i < 3; i++) sigaction(handled_signals[i], &saved_actions[i], NULL);
-}
-
-int flowrun_take_interrupt(void) {
-  int was = pending_interrupt != 0;
-  pending_interrupt = 0;
-  return was;
+  for (int i = 0; i < 2; i++) sigaction(handled_signals[i], &saved_actions[i], NULL);
 }
 
 // MARK: - EditLine
@@ -81,19 +78,27 @@ static unsigned char complete_callback(EditLine *el, int ch) {
 }
 
 // libedit's own read function retries once after EINTR, so Ctrl-C would need two presses.
-// This one returns -1/EINTR as soon as SIGINT was recorded (el_gets then returns NULL with
-// count -1), and handles resize/continue itself so repeated SIGWINCH never stops working.
+// This one returns -1/EINTR as soon as SIGINT, SIGTERM or SIGHUP was recorded (el_gets then
+// returns NULL with count -1), and handles resize/continue itself so repeated SIGWINCH never
+// stops working. It waits with flowrun_wait_readable, which a signal delivered to any thread
+// wakes.
 static int read_char(EditLine *el, wchar_t *out) {
   char bytes[MB_LEN_MAX];
   size_t count = 0;
   for (;;) {
-    if (pending_interrupt) {
+    if (flowrun_interrupt_pending() || flowrun_termination_signal() != 0) {
       errno = EINTR;
       *out = L'\0';
       return -1;
     }
     char byte;
-    ssize_t n = read(STDIN_FILENO, &byte, 1);
+    ssize_t n;
+    if (flowrun_wait_readable(STDIN_FILENO) == 0) {
+      n = -1;
+      errno = EINTR;
+    } else {
+      n = read(STDIN_FILENO, &byte, 1);
+    }
     if (n == 0) {
       *out = L'\0';
       return 0;
@@ -202,18 +207,7 @@ int flowrun_history_save(History *h, const char *path) {
   return history(h, &event, H_SAVE, path) < 0 ? -1 : 0;
 }
 
-// MARK: - stdio
-
-void flowrun_stdout_write(const char *text) {
-  fputs(text, stdout);
-  fflush(stdout);
-}
-
-void flowrun_stdout_set_line_buffered(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
-
-int flowrun_stdout_flush(void) { return fflush(stdout); }
-
-void flowrun_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+// MARK: - Terminal
 
 int flowrun_terminal_columns(int fd) {
   struct winsize size;

@@ -3,6 +3,7 @@ import FlowExpression
 import FlowFormat
 import FlowRender
 import FlowReplay
+import FlowSupport
 import OrderedCollections
 
 /// How a `Driver` talks to the outside world besides lines in and text out.
@@ -13,20 +14,31 @@ public struct DriverOptions {
   public var color: Bool
   /// True on a terminal: Ctrl-C (`.interrupted`) cancels the line and the prompt is asked
   /// again, Ctrl-D (`.endOfFile`) quits with reason `quit`. False on a pipe: the end of input
-  /// quits with reason `end_of_input` and `.interrupted` (SIGINT) quits with reason `quit`.
+  /// quits with reason `end_of_input`, `.interrupted` (SIGINT) quits with reason `quit`, and
+  /// `unproductiveLineLimit` lines in a row that change nothing end the run as `stuck`.
   public var interactive: Bool
   /// Print every decision of the trace as it is made (`--trace`).
   public var traceDecisions: Bool
   /// A monotonic clock in milliseconds, on a terminal only: the real time between two lines
   /// is sent to the session as `advanceClock` before the line is used. Nil on a pipe.
   public var elapsedMilliseconds: (() -> Int64)?
-  /// Asked before every read; true ends the session as a `quit` (SIGINT on a pipe).
-  public var shouldStop: () -> Bool
+  /// Asked before every read (and after a read was interrupted); a reason ends the session
+  /// with it: `quit` for SIGINT on a pipe, `terminated` for SIGTERM or SIGHUP,
+  /// `output_failed` when stdout or the event stream cannot be written any more.
+  public var shouldStop: () -> DropOffReason?
+  /// Off a terminal, how many lines in a row may change nothing on one screen (rejected,
+  /// blocked by validation, malformed, empty, inspection commands, too long) before the run
+  /// ends as `stuck`: endless input (`yes 1 |`) cannot keep a run alive for ever.
+  public var unproductiveLineLimit: Int
+
+  /// The default of `unproductiveLineLimit` (docs/cli.md).
+  public static let defaultUnproductiveLineLimit = 1000
 
   public init(
     width: @escaping () -> Int = { 80 }, color: Bool = false, interactive: Bool = false,
     traceDecisions: Bool = false, elapsedMilliseconds: (() -> Int64)? = nil,
-    shouldStop: @escaping () -> Bool = { false }
+    shouldStop: @escaping () -> DropOffReason? = { nil },
+    unproductiveLineLimit: Int = DriverOptions.defaultUnproductiveLineLimit
   ) {
     self.width = width
     self.color = color
@@ -34,6 +46,7 @@ public struct DriverOptions {
     self.traceDecisions = traceDecisions
     self.elapsedMilliseconds = elapsedMilliseconds
     self.shouldStop = shouldStop
+    self.unproductiveLineLimit = unproductiveLineLimit
   }
 }
 
@@ -59,6 +72,8 @@ public final class Driver {
   /// session rejects (unless it says `expect_error`) stops the playing, and the lines take
   /// over. A validation failure is not a rejection: the playing goes on, as in `flowrun test`.
   public var answers: [ScriptStep] = []
+  /// Files `:save` must not write (besides the flow): the run's other inputs and outputs.
+  public var protectedFiles: [FileIdentity.Role] = []
 
   private let source: any LineSource
   private let output: (String) -> Void
@@ -72,6 +87,8 @@ public final class Driver {
   /// The first session's id, and how many times `:restart` started another.
   private let firstSessionID: String
   private var restarts = 0
+  /// Lines read since the session last changed (see `DriverOptions.unproductiveLineLimit`).
+  private var unproductiveLines = 0
 
   /// Starts the session (no I/O yet: `run()` reports the start's events and trace).
   ///
@@ -294,8 +311,15 @@ public final class Driver {
   private func ask(_ prompt: String, _ start: Position) -> Asked {
     while true {
       if position != start { return .changed }
-      if options.shouldStop() {
-        quit(.quit)
+      if let reason = options.shouldStop() {
+        quit(reason)
+        return .changed
+      }
+      if !options.interactive, unproductiveLines >= options.unproductiveLineLimit {
+        say(
+          "! \(unproductiveLines) lines in a row changed nothing on screen '\(session.currentScreen.id)'; "
+            + "the run ends as stuck\n")
+        quit(.stuck)
         return .changed
       }
       switch source.readLine(prompt: prompt) {
@@ -303,10 +327,18 @@ public final class Driver {
         quit(options.interactive ? .quit : .endOfInput)
         return .changed
       case .interrupted:
+        if let reason = options.shouldStop() {
+          quit(reason)
+          return .changed
+        }
         if options.interactive { continue }
         quit(.quit)
         return .changed
+      case .overlong(let bytes):
+        unproductiveLines += 1
+        say("! an answer line of \(bytes) bytes was ignored: \(ReadLimit.answerLine.exceededMessage)\n")
       case .line(let line):
+        unproductiveLines += 1
         advanceRealTime()
         if position != start {
           say("(the screen advanced by itself; that line was not used)\n")
@@ -448,6 +480,7 @@ public final class Driver {
     }
     session = started.0
     generation += 1
+    unproductiveLines = 0
     recording.config = config
     recording.inputs = []
     say("(restarted)\n")
@@ -455,10 +488,15 @@ public final class Driver {
   }
 
   private func save(to path: String) {
+    let protected = [FileIdentity.Role("the flow", recording.flowPath)] + protectedFiles
+    if let clash = FileIdentity.clash(inputs: protected, outputs: [FileIdentity.Role(":save", path)]) {
+      say("! cannot save: \(clash)\n")
+      return
+    }
     var saved = recording
     saved.flowPath = FilePaths.relative(path: recording.flowPath, fromDirectoryOf: path)
     let text = ScriptWriter.yaml(for: saved, final: session)
-    if let problem = FilePaths.write(text, to: path) {
+    if let problem = TextFile.write(text, to: path) {
       say("! cannot write \(path): \(problem)\n")
     } else {
       let count = saved.inputs.count
@@ -471,8 +509,10 @@ public final class Driver {
   @discardableResult
   private func send(_ input: Input, record: Bool = true) -> [Output] {
     let traceCount = session.trace.count
+    let (before, dataBefore) = (position, session.data)
     let outputs = session.send(input)
     if record, !outputs.isRejected { recording.inputs.append(recorded(input)) }
+    if position != before || session.data != dataBefore { unproductiveLines = 0 }
     report(outputs, traceFrom: traceCount)
     return outputs
   }

@@ -7,8 +7,12 @@ public enum ReadResult: Equatable, Sendable {
   case line(String)
   /// End of input: Ctrl-D on an empty line, or the end of a pipe.
   case endOfFile
-  /// Ctrl-C: the line being typed was cancelled. The caller usually asks again.
+  /// Ctrl-C: the line being typed was cancelled (or a signal ended the wait). The caller
+  /// usually asks again.
   case interrupted
+  /// A line longer than the limit for an answer line (`ReadLimit.answerLine`), skipped whole
+  /// without being kept in memory: one rejected input. `bytes` is its length.
+  case overlong(bytes: Int)
 }
 
 /// Something the driver reads answers from, one line at a time.

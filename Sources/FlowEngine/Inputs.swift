@@ -65,4 +65,11 @@ public enum DropOffReason: String, Hashable, Sendable, CaseIterable {
   case dismissed
   case quit
   case endOfInput = "end_of_input"
+  /// A non-interactive run read too many lines in a row that changed nothing on one screen.
+  case stuck
+  /// The process was asked to end (SIGTERM, SIGHUP).
+  case terminated
+  /// Standard output or the event stream could not be written any more (the reader went
+  /// away, the disk is full).
+  case outputFailed = "output_failed"
 }

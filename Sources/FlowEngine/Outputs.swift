@@ -39,7 +39,7 @@ public enum SessionStatus: Hashable, Sendable {
   case completed
   /// Ended by a dismiss.
   case dismissed
-  /// Ended by `.quit` (`quit` or `end_of_input`).
+  /// Ended by `.quit` (`quit`, `end_of_input`, `stuck`, `terminated`, `output_failed`).
   case quit(DropOffReason)
   /// Stopped by an error such as the step budget.
   case failed(String)

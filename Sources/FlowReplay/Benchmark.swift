@@ -1,5 +1,6 @@
 import FlowFormat
 import FlowGenerator
+import FlowSupport
 import Foundation
 
 /// Figures of one benchmark run.
@@ -139,55 +140,28 @@ public enum ReplayBenchmark {
   }
 }
 
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  func increment() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    count += 1
-    return count
-  }
-  var value: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
-  }
+final class Counter: Sendable {
+  private let count = Locked(0)
+  func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+  var value: Int { count.withLock { $0 } }
 }
 
-final class Accumulator: @unchecked Sendable {
-  private let lock = NSLock()
-  private var total = 0.0
-  func add(_ value: Double) {
-    lock.lock()
-    total += value
-    lock.unlock()
-  }
-  var value: Double {
-    lock.lock()
-    defer { lock.unlock() }
-    return total
-  }
+final class Accumulator: Sendable {
+  private let total = Locked(0.0)
+  func add(_ value: Double) { total.withLock { $0 += value } }
+  var value: Double { total.withLock { $0 } }
 }
 
-final class Slot: @unchecked Sendable {
-  private let lock = NSLock()
-  private var text: String?
-  func set(_ value: String) {
-    lock.lock()
-    text = value
-    lock.unlock()
-  }
-  var value: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return text
-  }
+final class Slot: Sendable {
+  private let text = Locked<String?>(nil)
+  func set(_ value: String) { text.withLock { $0 = value } }
+  var value: String? { text.withLock { $0 } }
 }
 
 /// Peak resident set size (`VmHWM` of /proc/self/status), bytes; 0 where unavailable.
 func peakResidentBytes() -> Int {
-  guard let bytes = FlowLoader.readFile("/proc/self/status") else { return 0 }
+  guard let bytes = try? TextFile.read("/proc/self/status", limit: ReadLimit(bytes: 1 << 20, what: "a status file")).get()
+  else { return 0 }
   let text = String(decoding: bytes, as: UTF8.self)
   for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
     let digits = line.filter(\.isNumber)

@@ -23,7 +23,8 @@ public struct Recording: Sendable {
 /// written by its label (by number when labels repeat on that screen). An input the session
 /// rejected gets `expect_error:` with the rejection. `goto` becomes a `goto:` step and
 /// `setVariable` a `set:` step; `quit` ends the steps. The final `expect` states the final
-/// status (completed, dismissed, else the screen), the exact data and the path.
+/// status (completed, dismissed, else the screen, and the action still awaited if any), the
+/// exact data and the path.
 public enum ScriptWriter {
   /// The YAML text of a script replaying `recording` and expecting the state `final` reached.
   public static func yaml(for recording: Recording, final: Session) -> String {
@@ -173,7 +174,11 @@ public enum ScriptWriter {
     switch final.status {
     case .completed: members.append((key: "completed", value: true))
     case .dismissed: members.append((key: "dismissed", value: true))
-    default: members.append((key: "screen", value: .string(final.currentScreen.id)))
+    default:
+      members.append((key: "screen", value: .string(final.currentScreen.id)))
+      // Ended while an awaited action was pending: the replay must leave it pending too
+      // (`Replayer` fails an unanswered action unless the final expect says `awaiting`).
+      if let pending = final.pending { members.append((key: "awaiting", value: .string(pending.identifier))) }
     }
     members.append((key: "data", value: Value.object(final.data).writerValue))
     members.append((key: "exact", value: true))

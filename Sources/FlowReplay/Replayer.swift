@@ -2,57 +2,45 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowRender
+import FlowSupport
 import Foundation
 import OrderedCollections
 
 /// Loads each flow file once, shared by every script of a run (thread-safe).
-public final class FlowCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var results: [String: LoadResult] = [:]
-  private var loading: [String: NSCondition] = [:]
+public final class FlowCache: Sendable {
+  /// One flow's load, done by the first caller while later callers of the same path wait.
+  private final class Entry: Sendable {
+    let result = Locked<LoadResult?>(nil)
+  }
+
+  private let entries = Locked<[String: Entry]>([:])
 
   public init() {}
 
   /// The load result of `path` (loaded on first use; concurrent callers wait for one load).
   public func load(path: String) -> LoadResult {
-    lock.lock()
-    if let result = results[path] {
-      lock.unlock()
-      return result
+    let entry = entries.withLock { entries in
+      if let entry = entries[path] { return entry }
+      let entry = Entry()
+      entries[path] = entry
+      return entry
     }
-    if let condition = loading[path] {
-      lock.unlock()
-      condition.lock()
-      while true {
-        lock.lock()
-        if let result = results[path] {
-          lock.unlock()
-          condition.unlock()
-          return result
-        }
-        lock.unlock()
-        condition.wait()
-      }
+    return entry.result.withLock { result in
+      if let result { return result }
+      let loaded = FlowLoader.load(path: path)
+      result = loaded
+      return loaded
     }
-    let condition = NSCondition()
-    loading[path] = condition
-    lock.unlock()
-    let result = FlowLoader.load(path: path)
-    condition.lock()
-    lock.lock()
-    results[path] = result
-    loading[path] = nil
-    lock.unlock()
-    condition.broadcast()
-    condition.unlock()
-    return result
   }
 
   /// How many distinct flow files were loaded.
   public var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return results.count
+    entries.withLock { $0.count }
+  }
+
+  /// The flow files loaded (or being loaded), sorted.
+  public var paths: [String] {
+    entries.withLock { $0.keys.sorted() }
   }
 }
 
@@ -143,7 +131,7 @@ public enum Replayer {
       id: "script.unknown-variant", severity: .error, message: "variants: \(problem.message)", file: script.file,
       location: script.variantLocations[problem.experiment] ?? script.flowLocation,
       path: "variants.\(problem.experiment)")
-    let formatter = DiagnosticFormatter(sources: [script.file: FlowLoader.readFile(script.file) ?? []])
+    let formatter = DiagnosticFormatter(sources: [script.file: (try? TextFile.read(script.file, limit: .script).get()) ?? []])
     return ScriptOutcome(
       file: script.file, name: script.name, status: .error, message: formatter.text([diagnostic]),
       summary: summaryLine(diagnostic, file: script.file), failureFile: script.file,
@@ -323,7 +311,9 @@ struct ScriptRun {
   }
 
   /// A pending awaited action that no later step answers fails now, as the SDK does in a
-  /// non-interactive run: `unhandled action: <identifier>`.
+  /// non-interactive run: `unhandled action: <identifier>`. Unless the script ends there and
+  /// its final `expect` says `awaiting:` (what `--record` writes for a session that ended
+  /// while the action was pending): then it stays pending, as it was when recorded.
   mutating func answerUnhandledAction(after index: Int) {
     guard var session, case .awaiting(let pending) = session.status else { return }
     let nextInput = script.steps[(index + 1)...].first {
@@ -337,6 +327,8 @@ struct ScriptRun {
       case .result, .dismiss, .next, .complete, .goto, .wait: return
       default: break
       }
+    } else if script.expectation?.awaiting != nil {
+      return
     }
     self.session = nil
     _ = session.send(.result(.failure("unhandled action: \(pending.identifier)")))
@@ -357,10 +349,15 @@ struct ScriptRun {
       updatedSnapshots.append(path)
       return
     }
-    guard let bytes = FlowLoader.readFile(path) else {
+    let bytes: [UInt8]
+    switch TextFile.read(path, limit: .snapshot) {
+    case .success(let read): bytes = read
+    case .failure(let failure) where failure.code == ENOENT:
       throw StepFailure(
         location: step.location, headline: "snapshot file \(path) does not exist",
         details: ["run `flowrun test --update` to record it"])
+    case .failure(let failure):
+      throw StepFailure(location: step.location, headline: "cannot read snapshot \(path): \(failure.message)", details: [])
     }
     let expected = String(decoding: bytes, as: UTF8.self)
     guard expected != text else { return }

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowSupport
 
 /// Reads replay scripts (YAML with Yams' node positions; JSON with `JSONParser`).
 ///
@@ -27,16 +28,20 @@ public enum ScriptParser {
     "dismissed", "status", "awaiting",
   ]
 
-  /// Reads and parses the script at `path`; an unreadable file is one `script.io` error.
+  /// Reads and parses the script at `path` (at most `ReadLimit.script`; directories and
+  /// devices are refused by kind); an unreadable file is one `script.io` error.
   public static func load(path: String) -> ScriptParseResult {
-    guard let bytes = FlowLoader.readFile(path) else {
+    switch TextFile.read(path, limit: .script) {
+    case .success(let bytes):
+      return parse(bytes: bytes, file: path)
+    case .failure(let failure):
       return ScriptParseResult(
         script: nil,
         diagnostics: [
-          Diagnostic(id: "script.io", severity: .error, message: "cannot read the script", file: path)
+          Diagnostic(
+            id: "script.io", severity: .error, message: "cannot read the script: \(failure.message)", file: path)
         ], source: [])
     }
-    return parse(bytes: bytes, file: path)
   }
 
   /// Parses script text; `file` names it in diagnostics and is the base of relative paths.

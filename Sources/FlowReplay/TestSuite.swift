@@ -1,4 +1,5 @@
 import FlowFormat
+import FlowSupport
 import Foundation
 
 /// Finding, selecting and running many scripts: `flowrun test`, minus printing.
@@ -58,10 +59,13 @@ public enum TestSuite {
   /// threads (with a filter, every script is parsed first to match its name).
   /// Outcomes come back in the order of `files`; `onOutcome` is called in that order too, as
   /// soon as every earlier script is done. With `failFast`, scripts not started after the first
-  /// failure are `skipped`. Throws only for an invalid `--filter` regex.
+  /// failure are `skipped`. When `shouldStop` says so (SIGTERM), no script starts any more and
+  /// only the outcomes of the scripts that finished are returned (in order, up to the first
+  /// one missing). Throws only for an invalid `--filter` regex.
   public static func run(
     _ files: [String], selection: TestSelection = TestSelection(), jobs: Int = 1,
     failFast: Bool = false, options: ReplayOptions = ReplayOptions(), cache: FlowCache = FlowCache(),
+    shouldStop: @escaping @Sendable () -> Bool = { false },
     onOutcome: (@Sendable (ScriptOutcome) -> Void)? = nil
   ) throws -> [ScriptOutcome] {
     // A --filter matches script names, so every script is parsed first; otherwise each is
@@ -86,11 +90,12 @@ public enum TestSuite {
     }
     let workers = max(1, min(jobs, selected.count))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while let slot = state.next(failFast: failFast) {
+      while !shouldStop(), let slot = state.next(failFast: failFast) {
         let outcome = work(slot)
         state.finish(slot, outcome, emit: onOutcome)
       }
     }
+    if shouldStop() { return state.finishedInOrder }
     // Fail-fast leaves some slots unstarted; their names (for the reports) are read on `jobs`
     // threads, since without a filter they were not parsed.
     let unstarted = (0..<selected.count).filter { state.outcome($0) == nil }
@@ -106,10 +111,13 @@ public enum TestSuite {
     let workers = max(1, min(jobs, count))
     if workers == 1 { return (0..<count).map(body) }
     let results = OrderedResults<T>(count: count)
-    let next = Counter()
+    let next = Locked(0)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while true {
-        let index = next.increment() - 1
+        let index = next.withLock { next in
+          defer { next += 1 }
+          return next
+        }
         guard index < count else { break }
         results.set(index, body(index))
       }
@@ -136,37 +144,43 @@ public enum TestSuite {
 }
 
 /// Work distribution and ordered emission, shared by the worker threads.
-private final class RunState: @unchecked Sendable {
-  private let lock = NSLock()
-  private var nextSlot = 0
-  private var outcomes: [ScriptOutcome?]
-  private var nextToEmit = 0
-  private var failed = false
+private final class RunState: Sendable {
+  private struct Slots {
+    var nextSlot = 0
+    var outcomes: [ScriptOutcome?]
+    var nextToEmit = 0
+    var failed = false
+  }
 
-  init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+  private let slots: Locked<Slots>
+
+  init(count: Int) { slots = Locked(Slots(outcomes: Array(repeating: nil, count: count))) }
 
   func next(failFast: Bool) -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard nextSlot < outcomes.count, !(failFast && failed) else { return nil }
-    defer { nextSlot += 1 }
-    return nextSlot
+    slots.withLock { slots in
+      guard slots.nextSlot < slots.outcomes.count, !(failFast && slots.failed) else { return nil }
+      defer { slots.nextSlot += 1 }
+      return slots.nextSlot
+    }
   }
 
   func outcome(_ slot: Int) -> ScriptOutcome? {
-    lock.lock()
-    defer { lock.unlock() }
-    return outcomes[slot]
+    slots.withLock { $0.outcomes[slot] }
+  }
+
+  /// The outcomes emitted so far: every finished script up to the first unfinished one.
+  var finishedInOrder: [ScriptOutcome] {
+    slots.withLock { $0.outcomes.prefix { $0 != nil }.compactMap { $0 } }
   }
 
   func finish(_ slot: Int, _ outcome: ScriptOutcome, emit: (@Sendable (ScriptOutcome) -> Void)?) {
-    lock.lock()
-    defer { lock.unlock() }
-    outcomes[slot] = outcome
-    if outcome.status == .failed || outcome.status == .error { failed = true }
-    while nextToEmit < outcomes.count, let ready = outcomes[nextToEmit] {
-      emit?(ready)
-      nextToEmit += 1
+    slots.withLock { slots in
+      slots.outcomes[slot] = outcome
+      if outcome.status == .failed || outcome.status == .error { slots.failed = true }
+      while slots.nextToEmit < slots.outcomes.count, let ready = slots.outcomes[slots.nextToEmit] {
+        emit?(ready)
+        slots.nextToEmit += 1
+      }
     }
   }
 }

@@ -1,4 +1,5 @@
 import FlowDriver
+import FlowSupport
 import CLibEdit
 import CLibEditShim
 
@@ -14,6 +15,8 @@ import CLibEditShim
 ///   while the editor exists, SIGINT only interrupts the read. The previous handler comes
 ///   back on `shutdown()`.
 /// - Ctrl-D on an empty line returns `.endOfFile`.
+/// - SIGTERM and SIGHUP end the read with `.interrupted` (the caller asks `StopSignals` why).
+/// - A line longer than `ReadLimit.answerLine` returns `.overlong` (and stays out of history).
 /// - Non-empty lines go to the history, which is loaded from and saved to `historyFile`
 ///   (at most `historyLimit` entries, no consecutive duplicates).
 /// - Terminal resizes are handled by libedit (EL_SIGNAL) and by the shim's read function.
@@ -70,18 +73,23 @@ public final class LineEditor: LineSource {
   public func readLine(prompt: String) -> ReadResult {
     guard let editLine, !isShutDown else { return .endOfFile }
     _ = flowrun_el_set_prompt(editLine, prompt)
-    _ = flowrun_take_interrupt()  // a Ctrl-C pressed between reads cancels nothing
+    _ = StopSignals.takeInterrupt()  // a Ctrl-C pressed between reads cancels nothing
     var count: Int32 = 0
     let text = el_gets(editLine, &count)
     let readError = errno
-    if flowrun_take_interrupt() != 0 || (count < 0 && readError == EINTR) {
-      flowrun_stdout_write("^C\n")  // the cursor is still on the cancelled line
+    if StopSignals.termination != nil {
+      StandardStreams.writeThroughStdio("\n")
+      return .interrupted
+    }
+    if StopSignals.takeInterrupt() || (count < 0 && readError == EINTR) {
+      StandardStreams.writeThroughStdio("^C\n")  // the cursor is still on the cancelled line
       return .interrupted
     }
     guard let text, count > 0 else {
-      flowrun_stdout_write("\n")  // libedit echoed "^D"; leave the cursor on a fresh line
+      StandardStreams.writeThroughStdio("\n")  // libedit echoed "^D"; leave the cursor on a fresh line
       return .endOfFile
     }
+    if Int(count) > ReadLimit.answerLine.bytes { return .overlong(bytes: Int(count)) }
     var line = String(cString: text)
     while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
     if let history, line.contains(where: { !$0.isWhitespace }) {
@@ -121,7 +129,7 @@ public final class LineEditor: LineSource {
     case .ambiguous(let text, let candidates):
       if !text.isEmpty { _ = el_insertstr(editLine, text) }
       let rows = Completion.columns(candidates, width: TerminalInfo.width())
-      flowrun_stdout_write("\n" + rows.joined(separator: "\n") + "\n")
+      StandardStreams.writeThroughStdio("\n" + rows.joined(separator: "\n") + "\n")
       return UInt8(CC_REDISPLAY)  // libedit redraws the prompt and the line below the list
     }
   }

@@ -68,20 +68,4 @@ public enum TerminalInfo {
     guard stdinIsTTY, stdoutIsTTY, let term = environment("TERM") else { return false }
     return !term.isEmpty && term != "dumb"
   }
-
-  /// Call once at startup. Ignores SIGPIPE, so that writing after the reader went away
-  /// (`flowrun … | head -1`) fails with EPIPE instead of killing the process (stop writing
-  /// then: see `OutputChannel`), and makes stdout line-buffered when it is a pipe, so that
-  /// scripted readers see each line as soon as it is written.
-  public static func prepareStandardOutput() {
-    flowrun_ignore_sigpipe()
-    if isPipe(STDOUT_FILENO) { flowrun_stdout_set_line_buffered() }
-  }
-
-  /// Whether `fd` is a pipe (FIFO).
-  public static func isPipe(_ fd: Int32) -> Bool {
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return false }
-    return (info.st_mode & S_IFMT) == S_IFIFO
-  }
 }

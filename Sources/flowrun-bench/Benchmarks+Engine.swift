@@ -3,6 +3,7 @@ import FlowExpression
 import FlowFormat
 import FlowGenerator
 import FlowReplay
+import FlowSupport
 
 extension Benchmark {
   /// Engine steps per second: `Session.send` over input lists recorded beforehand, so the
@@ -71,7 +72,7 @@ extension Benchmark {
   static func replayFiles(_ context: BenchContext, flow: String, count: Int) throws -> [Measurement] {
     guard let flowrun = context.flowrun else { return [] }
     let directory = "\(context.directory)/replay-scripts"
-    guard let flowBytes = FlowLoader.readFile(flow),
+    guard let flowBytes = try? TextFile.read(flow, limit: .flow).get(),
       TextFile.write(String(decoding: flowBytes, as: UTF8.self), to: "\(directory)/fitness.json", createDirectories: true) == nil
     else { throw BenchError("cannot write \(directory)") }
     for index in 0..<count {

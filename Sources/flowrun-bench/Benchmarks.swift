@@ -1,6 +1,7 @@
 import FlowExpression
 import FlowFormat
 import FlowGenerator
+import FlowSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -69,7 +70,7 @@ struct Benchmark: Sendable {
       errors = result.diagnostics.count { $0.severity == .error }
     }
     let parseTimes = context.measure(runs: context.runs) {
-      let bytes = FlowLoader.readFile(path) ?? []
+      let bytes = (try? TextFile.read(path, limit: .flow).get()) ?? []
       _ = JSONParser.parse(bytes, file: path)
     }
     let rows = [

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowTerminal
+import FlowSupport
 
 /// The `flowrun` command: a thin shell over the Flow* libraries, one subcommand per file.
 @main
@@ -17,16 +17,36 @@ struct Flowrun: ParsableCommand {
     subcommands: [Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self]
   )
 
-  /// The one entry point of every command: standard output is prepared first (SIGPIPE
-  /// ignored, so `flowrun … | head -1` ends writing quietly instead of killing the process
-  /// before report files are written), then the arguments are parsed and the command runs.
+  /// The one entry point of every command: the standard descriptors are prepared first
+  /// (closed ones reopened on /dev/null so no output file inherits them; SIGPIPE ignored, so
+  /// `flowrun … | head -1` ends writing quietly instead of killing the process before report
+  /// files are written), then the arguments are parsed and the command runs. Standard output
+  /// that failed for another reason than its reader leaving (`> /dev/full`) is said on stderr
+  /// and makes the exit code 1 at least.
   static func main() {
-    TerminalInfo.prepareStandardOutput()
+    StandardStreams.prepare()
     if CommandLine.arguments.count <= 1 {
       // No command at all is wrong usage (64, the spec), not a request for help (0).
       Output.error.write("Error: missing command\n\n" + helpMessage() + "\n")
       exit(withError: ExitCode(64))
     }
-    main(nil)
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+      finish(nil)
+    } catch {
+      finish(error)
+    }
+  }
+
+  /// Ends the process as `failure` says (nil: success), unless standard output lost text
+  /// (`> /dev/full`): that is said on stderr and the exit code is 1 at least.
+  static func finish(_ failure: (any Error)?) -> Never {
+    if Output.standard.channel.lostOutput, let code = Output.standard.channel.failure {
+      Output.error.write("flowrun: cannot write to standard output: \(systemMessage(code))\n")
+      let status = failure.map { exitCode(for: $0).rawValue } ?? 0
+      exit(withError: ExitCode(max(1, status)))
+    }
+    exit(withError: failure)
   }
 }

@@ -214,6 +214,9 @@ struct BadInput: CustomTestStringConvertible, Sendable {
   static let paths: [BadInput] = [
     BadInput("a directory", .unreadable, mentions: "cannot read file", source: .path(packageRoot().appendingPathComponent("sample-flows").path)),
     BadInput("a missing file", .unreadable, mentions: "cannot read file", source: .path("/nonexistent/flowrun/missing.json")),
+    // Endless devices: refused by kind before a byte is read (they used to fill memory).
+    BadInput("/dev/zero", .unreadable, mentions: "is a character device", source: .path("/dev/zero")),
+    BadInput("/dev/urandom", .unreadable, mentions: "is a character device", source: .path("/dev/urandom")),
   ]
 
   static func nested(_ depth: Int, open: String, close: String) -> [UInt8] {

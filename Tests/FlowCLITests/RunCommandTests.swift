@@ -239,16 +239,20 @@ import _FlowTestSupport
     #expect(result.status == 1 || result.status == 2, "\(result.stderr)")
   }
 
-  @Test func closingStdoutEarlyStillWritesData() throws {
+  /// Standard output closed before the first screen: the session ends at once as
+  /// `output_failed`, with the same bookkeeping as the end of input (data and events written,
+  /// exit 1).
+  @Test func closingStdoutEndsTheRunWithItsFilesWritten() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let data = directory.appendingPathComponent("data.json").path
-    let flowrun = flowrunExecutable().path
-    let shell = try runShell(
-      "printf '1\\nAlex\\n1\\n:quit\\n' | '\(flowrun)' run sample-flows/fitness.json --now 2026-01-01T00:00:00Z --data '\(data)' | head -1; echo \"status=${PIPESTATUS[1]}\""
-    )
-    #expect(shell.contains("status=1"), "\(shell)")
-    #expect(try String(contentsOfFile: data, encoding: .utf8).contains("\"name\": \"Alex\""))
+    let events = directory.appendingPathComponent("events.ndjson").path
+    let result = try runFlowrunWithClosedStdout(
+      ["run", "sample-flows/fitness.json", "--data", data, "--events", events] + Self.fixedNow)
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(try String(contentsOfFile: data, encoding: .utf8) == "{}\n")
+    let last = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").last ?? ""
+    #expect(last.contains("\"event_type\":\"screen_dropped_off\"") && last.contains("\"reason\":\"output_failed\""), "\(last)")
   }
 
   @Test func interruptOnAPipeEndsAsQuitWithFilesWritten() throws {
@@ -284,19 +288,6 @@ import _FlowTestSupport
     #expect(try String(contentsOfFile: data, encoding: .utf8).contains("\"name\": \"Alex\""))
     let last = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").last ?? ""
     #expect(last.contains("\"reason\":\"quit\""))
-  }
-
-  private func runShell(_ command: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = packageRoot()
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self)
   }
 }
 

@@ -24,8 +24,22 @@ public func runFlowrun(
   environment: [String: String] = [:],
   timeout: TimeInterval = 60
 ) throws -> ProcessOutput {
+  try runProgram(
+    flowrunExecutable(), arguments, stdin: stdin, directory: directory, environment: environment, timeout: timeout)
+}
+
+/// Runs any program as `runFlowrun` runs flowrun (stdin fed, stdout and stderr captured,
+/// killed after `timeout` seconds).
+public func runProgram(
+  _ executable: URL,
+  _ arguments: [String],
+  stdin: String = "",
+  directory: URL? = nil,
+  environment: [String: String] = [:],
+  timeout: TimeInterval = 60
+) throws -> ProcessOutput {
   let process = Process()
-  process.executableURL = flowrunExecutable()
+  process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = directory ?? packageRoot()
   var env = ProcessInfo.processInfo.environment

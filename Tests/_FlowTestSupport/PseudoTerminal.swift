@@ -98,27 +98,10 @@
       posix_spawn_file_actions_adddup2(&actions, 0, 1)
       posix_spawn_file_actions_adddup2(&actions, 0, 2)
 
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      var noSignals = sigset_t()
-      sigemptyset(&noSignals)
-      var allSignals = sigset_t()
-      sigfillset(&allSignals)
-      posix_spawnattr_setsigmask(&attributes, &noSignals)  // unblock everything
-      posix_spawnattr_setsigdefault(&attributes, &allSignals)  // no inherited SIG_IGN
-      let setsidFlag: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc >= 2.26)
-      posix_spawnattr_setflags(
-        &attributes, Int16(setsidFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-      let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-      let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-      defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
-      }
+      let setsidFlag: Int16 = 0x80  // POSIX_SPAWN_SETSID (glibc >= 2.26)
       var pid: pid_t = 0
-      let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+      let result = spawnWithDefaultSignals(
+        &pid, executable, arguments, environment: environment, actions: &actions, flags: setsidFlag)
       guard result == 0 else {
         close(master)
         throw Failure(description: "posix_spawn \(executable): \(String(cString: strerror(result)))")

@@ -48,25 +48,15 @@ int flowrun_history_save(History *h, const char *path);
 
 // MARK: - Signals (process-wide; install/restore nest with a counter)
 
-/// Installs handlers for SIGINT, SIGWINCH and SIGCONT that only record the signal (no
-/// SA_RESTART), so a blocking read in libedit returns with EINTR and Ctrl-C cancels the
-/// line instead of killing the process. The previous handlers are saved.
+/// Installs handlers for SIGWINCH and SIGCONT that only record the signal (no SA_RESTART), and
+/// CFlowSupport's for SIGINT, SIGTERM and SIGHUP, so a blocking read in libedit returns and
+/// Ctrl-C cancels the line instead of killing the process. The previous handlers are saved.
 void flowrun_signals_install(void);
 /// Restores the handlers saved by the matching flowrun_signals_install().
 void flowrun_signals_restore(void);
-/// Returns 1 and clears the flag if SIGINT arrived since the last call, else 0.
-int flowrun_take_interrupt(void);
 
-// MARK: - stdio
+// MARK: - Terminal
 
-/// fputs(text, stdout) + fflush: stdout is the stream libedit draws on and print() uses.
-void flowrun_stdout_write(const char *text);
-/// setvbuf(stdout, NULL, _IOLBF, 0).
-void flowrun_stdout_set_line_buffered(void);
-/// fflush(stdout); returns 0, or EOF with errno set (EPIPE when the reader went away).
-int flowrun_stdout_flush(void);
-/// signal(SIGPIPE, SIG_IGN): writes to a closed pipe fail with EPIPE instead of killing us.
-void flowrun_ignore_sigpipe(void);
 /// Terminal columns of `fd` from TIOCGWINSZ, or 0 when unknown.
 int flowrun_terminal_columns(int fd);
 

@@ -1,11 +1,6 @@
 import FlowExpression
 import FlowFormat
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FlowSupport
 
 /// One lint rule of `flowrun check`: stable metadata plus the check itself.
 ///
@@ -112,33 +107,22 @@ public struct JSONPathIndex: Sendable {
   public func path(at location: SourceLocation) -> String? { storage.path(at: location.offset) }
 
   /// The parsed source, built on first use. The lock makes the lazy parse safe to share.
-  private final class Storage: @unchecked Sendable {
+  private final class Storage: Sendable {
     private let source: [UInt8]
-    private var root: JSONValue?
-    private var parsed = false
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// The parsed root, once parsed (`.some(nil)`: the source does not parse).
+    private let root: Locked<JSONValue??>
 
     init(source: [UInt8], syntax: JSONValue?) {
       self.source = source
-      root = syntax
-      parsed = syntax != nil
-      pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-      pthread_mutex_destroy(lock)
-      lock.deallocate()
+      root = Locked(syntax.map { .some($0) })
     }
 
     func path(at offset: Int) -> String? {
-      pthread_mutex_lock(lock)
-      defer { pthread_mutex_unlock(lock) }
-      if !parsed {
-        parsed = true
-        if !source.isEmpty { root = JSONParser.parse(source).0 }
+      root.withLock { root in
+        if case .none = root { root = .some(source.isEmpty ? nil : JSONParser.parse(source).0) }
+        guard case .some(.some(let parsed)) = root else { return nil }
+        return Self.path(to: offset, in: parsed)
       }
-      guard let root else { return nil }
-      return Self.path(to: offset, in: root)
     }
 
     /// The path of the value starting at `offset`: children are in source order, so each step

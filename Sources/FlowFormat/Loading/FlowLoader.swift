@@ -1,10 +1,5 @@
 import FlowExpression
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FlowSupport
 
 /// What loading one file produced: the document (when it could be built) and every diagnostic.
 public struct LoadResult: Sendable {
@@ -28,19 +23,21 @@ public struct LoadResult: Sendable {
 
 /// Loads flow documents: located JSON → model, reporting every problem in one pass.
 public enum FlowLoader {
-  /// Reads and loads the file at `path`. An unreadable file is one `load.io` error.
+  /// Reads and loads the file at `path` (at most `ReadLimit.flow`; directories and devices
+  /// are refused by kind). An unreadable file is one `load.io` error.
   /// `keepSyntax`: keep the parsed JSON in `LoadResult.syntax` (see there).
   public static func load(path: String, keepSyntax: Bool = false) -> LoadResult {
-    guard let bytes = readFile(path) else {
-      let reason = String(cString: strerror(errno))
+    switch TextFile.read(path, limit: .flow) {
+    case .success(let bytes):
+      return load(bytes: bytes, file: path, keepSyntax: keepSyntax)
+    case .failure(let failure):
       return LoadResult(
         file: path, document: nil,
         diagnostics: [
           Diagnostic(
-            id: "load.io", severity: .error, message: "cannot read file: \(reason)", file: path)
+            id: "load.io", severity: .error, message: "cannot read file: \(failure.message)", file: path)
         ], source: [])
     }
-    return load(bytes: bytes, file: path, keepSyntax: keepSyntax)
   }
 
   /// Loads a document from memory; `file` names it in diagnostics and gives the default flow id.
@@ -73,47 +70,5 @@ public enum FlowLoader {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])
-  }
-
-  /// Reads a whole file, or nil with `errno` set.
-  public static func readFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      errno = EISDIR
-      return nil
-    }
-    // Straight into the array for the size `fstat` gives (no chunk copies), then in chunks
-    // for anything beyond it (pipes report 0, a growing file more).
-    let size = max(0, Int(info.st_size))
-    var failed = false
-    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      count = 0
-      while count < size {
-        let n = read(fd, buffer.baseAddress! + count, size - count)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failed = true
-          return
-        }
-        if n == 0 { return }
-        count += n
-      }
-    }
-    if failed { return nil }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
-    }
-    return bytes
   }
 }

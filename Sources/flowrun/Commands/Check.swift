@@ -1,12 +1,4 @@
 import ArgumentParser
-
-#if canImport(Glibc)
-  import Glibc
-  private func exitProcess(_ status: Int32) -> Never { Glibc.exit(status) }
-#elseif canImport(Darwin)
-  import Darwin
-  private func exitProcess(_ status: Int32) -> Never { Darwin.exit(status) }
-#endif
 import FlowAnalysis
 import FlowFormat
 
@@ -77,7 +69,7 @@ extension Flowrun {
       // costs more than the kernel takes to drop the whole address space. The output is
       // already written (`Output` does not buffer), so nothing is lost.
       let status: Int32 = unreadable ? 2 : diagnostics.hasErrors ? 1 : 0
-      withExtendedLifetime(results) { exitProcess(status) }
+      withExtendedLifetime(results) { Flowrun.finish(status == 0 ? nil : ExitCode(status)) }
     }
 
     private func summary(_ diagnostics: [Diagnostic]) -> String {

@@ -3,6 +3,7 @@ import FlowDriver
 import FlowEngine
 import FlowFormat
 import FlowReplay
+import FlowSupport
 import FlowTerminal
 
 #if canImport(Glibc)
@@ -19,8 +20,10 @@ extension Flowrun {
       discussion: """
         Answers follow the input language of docs/cli.md (:help lists the commands). \
         Exits 0 when the flow completed or was dismissed, 1 when the session ended otherwise \
-        (:quit, Ctrl-D, end of input, an awaited action nobody answered, an error), \
-        2 when the flow cannot be read or parsed, 64 on wrong usage.
+        (:quit, Ctrl-D, end of input, an awaited action nobody answered, an error, too many \
+        lines in a row that changed nothing, SIGINT, SIGTERM or SIGHUP, standard output or \
+        --events that cannot be written), 2 when the flow cannot be read or parsed or an \
+        output would overwrite an input or another output, 64 on wrong usage.
         """
     )
 
@@ -63,6 +66,17 @@ extension Flowrun {
     }
 
     func run() throws {
+      // No output may be an input or another output: checked before anything is read or written.
+      var inputs = [FileIdentity.Role("the flow", flow)]
+      if let answers { inputs.append(FileIdentity.Role("--answers", answers)) }
+      let outputs = [("--events", events), ("--data", data), ("--record", record)].compactMap { option, path in
+        path.map { FileIdentity.Role(option, $0) }
+      }
+      if let clash = FileIdentity.clash(inputs: inputs, outputs: outputs) {
+        Output.error.write("flowrun: \(clash)\n")
+        throw ExitCode(2)
+      }
+
       let (document, _) = try loadRunnableFlow(flow, allDiagnostics: true)
 
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
@@ -83,15 +97,20 @@ extension Flowrun {
 
       let eventsFD = try events.map { try Self.openForWriting($0, option: "--events") }
       defer { if let eventsFD { close(eventsFD) } }
+      let eventStream = eventsFD.map { OutputChannel(fileDescriptor: $0) }
 
+      // SIGINT, SIGTERM and SIGHUP end the session cleanly from here until the files are
+      // written: Ctrl-C cancels a line on a terminal and quits on a pipe; the others end it as
+      // `terminated`. A blocked read returns at once.
+      StopSignals.startCatching()
+      defer { StopSignals.stopCatching() }
       let stdinIsTTY = TerminalInfo.isTTY(STDIN_FILENO)
-      Interrupts.unblock()  // Ctrl-C must reach us: it cancels a line, or ends a piped run cleanly
       let editor = TerminalInfo.wantsLineEditor() ? LineEditor() : nil
       let source: any LineSource =
         editor ?? PlainLineSource(showsPrompt: stdinIsTTY, cancelsOnInterrupt: true)
       defer { source.shutdown() }
 
-      let channel = OutputChannel()
+      let channel = Output.standard.channel
       let fixedWidth = width
       let start = ContinuousClock.now
       let options = DriverOptions(
@@ -104,7 +123,12 @@ extension Flowrun {
             let elapsed = ContinuousClock.now - start
             return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
           } : nil,
-        shouldStop: stdinIsTTY ? { false } : { Interrupts.take() })
+        shouldStop: {
+          if StopSignals.termination != nil { return .terminated }
+          if channel.isClosed || eventStream?.isClosed == true { return .outputFailed }
+          if !stdinIsTTY, StopSignals.takeInterrupt() { return .quit }
+          return nil
+        })
 
       let driver: Driver
       do {
@@ -115,10 +139,9 @@ extension Flowrun {
         throw ValidationError(error.message)
       }
       driver.answers = steps
-      if let eventsFD {
-        driver.onEvent = { event in
-          _ = FilePaths.writeAll(JSONBridge.line(event.value) + "\n", to: eventsFD)
-        }
+      driver.protectedFiles = Array(inputs.dropFirst()) + outputs
+      if let eventStream {
+        driver.onEvent = { event in eventStream.write(JSONBridge.line(event.value) + "\n") }
       }
       editor?.completions = { [weak driver] prefix in driver?.completions(linePrefix: prefix) ?? [] }
 
@@ -126,8 +149,12 @@ extension Flowrun {
       source.shutdown()
 
       var failed = false
+      if let events, let code = eventStream?.failure {
+        Output.error.write("flowrun: cannot write --events file \(events): \(systemMessage(code))\n")
+        failed = true
+      }
       if let data {
-        if let problem = FilePaths.write(JSONBridge.prettyText(driver.session.data) + "\n", to: data) {
+        if let problem = TextFile.write(JSONBridge.prettyText(driver.session.data) + "\n", to: data) {
           Output.error.write("flowrun: cannot write \(data): \(problem)\n")
           failed = true
         }
@@ -135,7 +162,7 @@ extension Flowrun {
       if let record {
         var recording = driver.recording
         recording.flowPath = FilePaths.relative(path: flow, fromDirectoryOf: record)
-        if let problem = FilePaths.write(ScriptWriter.yaml(for: recording, final: driver.session), to: record) {
+        if let problem = TextFile.write(ScriptWriter.yaml(for: recording, final: driver.session), to: record) {
           Output.error.write("flowrun: cannot write \(record): \(problem)\n")
           failed = true
         }
@@ -149,8 +176,7 @@ extension Flowrun {
     static func openForWriting(_ path: String, option: String) throws -> Int32 {
       let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
       guard fd >= 0 else {
-        let reason = String(validatingCString: strerror(errno)) ?? "error \(errno)"
-        Output.error.write("flowrun: cannot open \(option) file \(path): \(reason)\n")
+        Output.error.write("flowrun: cannot open \(option) file \(path): \(systemMessage(errno))\n")
         throw ExitCode(2)
       }
       return fd

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowFormat
 import FlowReplay
+import FlowSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -17,8 +18,9 @@ extension Flowrun {
         A directory runs every *.flow-test.yaml / *.flow-test.json below it, sorted by path. \
         The last line is `N passed, N failed` (plus `, N skipped`). Exits 0 when every script \
         passed, 1 when one failed or none was selected (a --filter matching nothing, no scripts \
-        found; a --shard left empty is fine), 2 when a script or flow could not be read or parsed, 64 on \
-        wrong usage.
+        found; a --shard left empty is fine; SIGINT, SIGTERM or SIGHUP stopped the run: the \
+        reports then hold the scripts that finished), 2 when a script or flow could not be read \
+        or parsed, a report could not be written or would overwrite an input, 64 on wrong usage.
         """
     )
 
@@ -73,6 +75,14 @@ extension Flowrun {
 
     func run() throws {
       let (files, missing) = TestSuite.discover(paths)
+      let reports = [("--junit", junit), ("--json", json)].compactMap { option, path in
+        path.map { FileIdentity.Role(option, $0) }
+      }
+      let scripts = files.map { FileIdentity.Role("the script", $0) }
+      if let clash = FileIdentity.clash(inputs: scripts, outputs: reports) {
+        Output.error.write("flowrun: \(clash)\n")
+        throw ExitCode(2)
+      }
       let output = Output.standard
       for path in missing {
         Output.error.write("\(path): error: no such file or directory [script.io]\n")
@@ -82,8 +92,14 @@ extension Flowrun {
       let options = ReplayOptions(updateSnapshots: update, trace: trace, width: width)
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
+      let cache = FlowCache()
+      // SIGINT, SIGTERM and SIGHUP stop starting scripts; the reports of those that finished
+      // are still written.
+      StopSignals.startCatching()
+      defer { StopSignals.stopCatching() }
       let outcomes = try TestSuite.run(
         files, selection: selection, jobs: jobs ?? max(1, cores), failFast: failFast, options: options,
+        cache: cache, shouldStop: { StopSignals.pending != nil },
         onOutcome: { outcome in
           var text: String
           switch outcome.status {
@@ -98,16 +114,27 @@ extension Flowrun {
           }
           output.write(text)
         })
-      // Reports are written whatever happens to stdout; a report that cannot be written is
-      // said on stderr and makes the exit code 2, and the summary stays the last stdout line.
+      let stop = StopSignals.pending
+      if let stop {
+        Output.error.write("flowrun: \(StopSignals.name(stop)) stopped the run; the reports hold the \(plural(outcomes.count, "script")) that finished\n")
+      }
+      // Reports are written whatever happens to stdout; a report that cannot be written (or
+      // would overwrite a flow the scripts ran) is said on stderr and makes the exit code 2,
+      // and the summary stays the last stdout line.
       var reportsWritten = true
-      if let junit { reportsWritten = write(ReplayReport.junit(outcomes), to: junit, report: "JUnit") && reportsWritten }
-      if let json { reportsWritten = write(ReplayReport.json(outcomes), to: json, report: "JSON") && reportsWritten }
+      let flows = cache.paths.map { FileIdentity.Role("the flow", $0) }
+      if let clash = FileIdentity.clash(inputs: flows, outputs: reports) {
+        Output.error.write("flowrun: \(clash); no report written\n")
+        reportsWritten = false
+      } else {
+        if let junit { reportsWritten = write(ReplayReport.junit(outcomes), to: junit, report: "JUnit") && reportsWritten }
+        if let json { reportsWritten = write(ReplayReport.json(outcomes), to: json, report: "JSON") && reportsWritten }
+      }
       // Running nothing is not a pass: a filter that matches nothing or a directory without
       // scripts exits 1. A shard that gets no script of a small suite is not an error (a CI
       // matrix may be wider than the suite).
       var nothingRan = false
-      if outcomes.isEmpty && missing.isEmpty {
+      if outcomes.isEmpty && missing.isEmpty && stop == nil {
         if files.isEmpty {
           Output.error.write("error: no scripts matched: no *.flow-test.yaml or *.flow-test.json scripts found\n")
           nothingRan = true
@@ -120,7 +147,7 @@ extension Flowrun {
       }
       output.write(TestSuite.summaryLine(outcomes) + "\n")
       var code = TestSuite.exitCode(outcomes)
-      if nothingRan { code = max(code, 1) }
+      if nothingRan || stop != nil { code = max(code, 1) }
       if !missing.isEmpty || !reportsWritten { code = 2 }
       if code != 0 { throw ExitCode(code) }
     }

@@ -1,38 +1,16 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FlowSupport
 
-/// Writes text to a file descriptor unbuffered-by-Swift, stopping quietly when the reader
-/// has gone away (`| head -1`): a closed pipe is not an error worth a crash. SIGPIPE is ignored
-/// once for every command in `Flowrun.main()`, so a write after the reader left fails with
-/// EPIPE, which ends that write; the command goes on (report files, exit code).
+/// Standard output and standard error of every command, through FlowSupport's `OutputChannel`:
+/// a reader that goes away (`| head -1`) stops the writing quietly, so the command goes on to
+/// write its files and keeps its exit code; any other failure (`> /dev/full`) is reported when
+/// the command ends (`Flowrun.main()`), with exit code 1 at least.
 struct Output: Sendable {
-  let fd: Int32
+  let channel: OutputChannel
 
-  static let standard = Output(fd: STDOUT_FILENO)
-  static let error = Output(fd: STDERR_FILENO)
+  static let standard = Output(channel: .standardOutput)
+  static let error = Output(channel: .standardError)
 
   func write(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        guard let base = buffer.baseAddress else { return }
-        let written = systemWrite(fd, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
-      }
-    }
+    channel.write(text)
   }
 }
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif

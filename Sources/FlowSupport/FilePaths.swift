@@ -1,31 +1,18 @@
-import FlowReplay
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// Small file helpers for `:save` and the run's output files (no Foundation).
+/// Path arithmetic without Foundation: lexical, no file system access except the working
+/// directory.
 public enum FilePaths {
-  /// Writes `text` to `path` (created or truncated, mode 0644); returns nil, or the reason
-  /// it failed. The one file writer is FlowReplay's `TextFile`.
-  public static func write(_ text: String, to path: String) -> String? {
-    TextFile.write(text, to: path)
-  }
-
-  /// Writes all of `text` to `fd`; nil, or the reason it failed.
-  public static func writeAll(_ text: String, to fd: Int32) -> String? {
-    TextFile.writeAll(text, to: fd)
-  }
-
   /// `path` (relative to the working directory, or absolute) as seen from the directory of
   /// `file`: what a script written to `file` should call the flow. Absolute paths stay absolute.
   public static func relative(path: String, fromDirectoryOf file: String) -> String {
     guard !path.hasPrefix("/") else { return path }
-    let cwd = currentDirectory()
-    let target = normalized(components(absolute(path, cwd)))
-    let base = normalized(components(absolute(file, cwd)).dropLast())
+    let target = normalized(components(absolute(path)))
+    let base = normalized(components(absolute(file)).dropLast())
     var shared = 0
     while shared < target.count, shared < base.count, target[shared] == base[shared] { shared += 1 }
     let ups = Array(repeating: "..", count: base.count - shared)
@@ -33,8 +20,20 @@ public enum FilePaths {
     return parts.isEmpty ? "." : parts.joined(separator: "/")
   }
 
-  static func absolute(_ path: String, _ cwd: String) -> String {
-    path.hasPrefix("/") ? path : cwd + "/" + path
+  /// `path` made absolute against the working directory, with `.` and `..` folded.
+  public static func normalizedAbsolute(_ path: String) -> String {
+    "/" + normalized(components(absolute(path))).joined(separator: "/")
+  }
+
+  /// The directory holding `path` (`.` for a bare name) and the last component.
+  public static func split(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    return (directory, String(path[path.index(after: slash)...]))
+  }
+
+  static func absolute(_ path: String) -> String {
+    path.hasPrefix("/") ? path : currentDirectory() + "/" + path
   }
 
   static func components(_ path: String) -> [Substring] {

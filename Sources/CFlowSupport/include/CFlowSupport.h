@@ -1,0 +1,44 @@
+// CFlowSupport: what Swift 6 cannot do safely itself, for FlowSupport: a signal handler that
+// only records (plus a self-pipe so a waiting poll wakes on any thread's delivery), and the C
+// stdout stream (a mutable glibc global Swift 6 cannot touch). Policy lives in Swift.
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: - Stop signals (SIGINT, SIGTERM, SIGHUP; process-wide, install/restore nest)
+
+/// Installs handlers for SIGINT, SIGTERM and SIGHUP that only record the signal and wake
+/// flowrun_wait_readable (no SA_RESTART, so a blocked read returns EINTR). A second SIGINT
+/// while the first is not taken yet, or a second SIGTERM/SIGHUP, takes the default action (the
+/// process ends at once). A signal that was ignored at the first install (nohup, a background
+/// job) stays ignored. Nests with a counter.
+void flowrun_stop_signals_install(void);
+/// Restores the handlers saved by the matching flowrun_stop_signals_install().
+void flowrun_stop_signals_restore(void);
+/// Returns 1 and clears the flag if SIGINT arrived since the last call, else 0.
+int flowrun_take_interrupt(void);
+/// 1 if SIGINT arrived and was not taken yet (the flag stays).
+int flowrun_interrupt_pending(void);
+/// The first SIGTERM or SIGHUP received (its number), or 0. Never cleared: it ends the command.
+int flowrun_termination_signal(void);
+/// Waits until `fd` is readable (or at its end, or failing: the read tells) and returns 1, or
+/// returns 0 as soon as a signal arrives (one caught by the handlers above wakes it whatever
+/// thread it was delivered to). No race: a signal that arrives before the wait ends it at once.
+int flowrun_wait_readable(int fd);
+
+// MARK: - stdio
+
+/// setvbuf(stdout, NULL, _IOLBF, 0).
+void flowrun_stdout_set_line_buffered(void);
+/// fflush(stdout); returns 0, or EOF with errno set (EPIPE when the reader went away).
+int flowrun_stdout_flush(void);
+/// fputs(text, stdout) + fflush: stdout is the stream libedit draws on.
+void flowrun_stdout_write(const char *text);
+/// signal(SIGPIPE, SIG_IGN): writes to a closed pipe fail with EPIPE instead of killing us.
+void flowrun_ignore_sigpipe(void);
+
+#ifdef __cplusplus
+}
+#endif

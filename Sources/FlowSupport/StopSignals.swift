@@ -1,0 +1,62 @@
+import CFlowSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP as flags, for the commands that end cleanly on them (`run`
+/// writes its data and recording, `test` its reports) instead of dying with their work.
+///
+/// While caught, a signal only sets a flag and wakes `waitReadable`; blocked reads return.
+/// A command catches them only when it checks the flags: elsewhere they keep their default
+/// action (end the process), which atomic file writes make safe.
+public enum StopSignals {
+  /// Installs the recording handlers (nested; pair with `stopCatching()`) and unblocks the
+  /// three signals on the calling thread: a parent may start us with them blocked
+  /// (Foundation's `Process` does) and they would then never arrive. A signal ignored at
+  /// start (`nohup`, `cmd &`) stays ignored.
+  public static func startCatching() {
+    flowrun_stop_signals_install()
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// Restores the handlers `startCatching()` replaced.
+  public static func stopCatching() { flowrun_stop_signals_restore() }
+
+  /// True, once, when SIGINT arrived since the last call.
+  public static func takeInterrupt() -> Bool { flowrun_take_interrupt() != 0 }
+
+  /// The SIGTERM or SIGHUP received, if any (it stays: it ends the command).
+  public static var termination: Int32? {
+    let signal = flowrun_termination_signal()
+    return signal == 0 ? nil : signal
+  }
+
+  /// The signal that asked to stop, without taking it: SIGTERM or SIGHUP first, else SIGINT.
+  /// For code that polls from several threads (`test`).
+  public static var pending: Int32? {
+    termination ?? (flowrun_interrupt_pending() != 0 ? SIGINT : nil)
+  }
+
+  /// Waits until `fd` can be read (data, its end, or an error the read will report): true; or
+  /// until a signal arrives: false. Delivery to another thread wakes it too, and a signal that
+  /// arrived just before the call ends it at once.
+  public static func waitReadable(_ fd: Int32) -> Bool {
+    flowrun_wait_readable(fd) != 0
+  }
+
+  /// `SIGTERM` → "SIGTERM".
+  public static func name(_ signal: Int32) -> String {
+    switch signal {
+    case SIGINT: "SIGINT"
+    case SIGTERM: "SIGTERM"
+    case SIGHUP: "SIGHUP"
+    default: "signal \(signal)"
+    }
+  }
+}
