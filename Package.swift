@@ -2,7 +2,8 @@
 // flowrun: a command-line runner and simulator for server-driven onboarding flows.
 //
 // Layers, each depending only on the ones above it:
-//   FlowExpression  values, the expression language and templates (pure, no dependencies)
+//   FlowPattern     regular expressions with bounded matching cost (PCRE2; the only CPCRE2 user)
+//   FlowExpression  values, the expression language and templates (pure)
 //   FlowFormat      located JSON, diagnostics, the flow model and its loader
 //   FlowEngine      the session reducer: (state, input) -> (state, outputs); no I/O, no clock
 //   FlowRender      screens as text
@@ -36,17 +37,28 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
+    .systemLibrary(
+      name: "CPCRE2",
+      pkgConfig: "libpcre2-8",
+      providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+    ),
+    .target(
+      name: "FlowPattern",
+      dependencies: ["CPCRE2"],
+      swiftSettings: swiftSettings
+    ),
     .target(
       name: "FlowExpression",
       dependencies: [
-        .product(name: "OrderedCollections", package: "swift-collections")
+        "FlowPattern",
+        .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
     ),
     .target(
       name: "FlowFormat",
       dependencies: [
-        "FlowExpression",
+        "FlowPattern", "FlowExpression",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -54,7 +66,7 @@ let package = Package(
     .target(
       name: "FlowEngine",
       dependencies: [
-        "FlowExpression", "FlowFormat",
+        "FlowPattern", "FlowExpression", "FlowFormat",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -70,7 +82,7 @@ let package = Package(
     .target(
       name: "FlowReplay",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -79,7 +91,7 @@ let package = Package(
     .target(
       name: "FlowAnalysis",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -109,7 +121,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay",
         "FlowAnalysis", "FlowDriver", "FlowTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -122,7 +134,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun-bench",
       dependencies: [
-        "FlowGenerator", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis",
+        "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -133,8 +145,13 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "FlowPatternTests",
+      dependencies: ["FlowPattern", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "FlowExpressionTests",
-      dependencies: ["FlowExpression", "FlowGenerator", "_FlowTestSupport"],
+      dependencies: ["FlowExpression", "FlowPattern", "FlowGenerator", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -145,7 +162,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowEngineTests",
-      dependencies: ["FlowEngine", "FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
+      dependencies: ["FlowEngine", "FlowPattern", "FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

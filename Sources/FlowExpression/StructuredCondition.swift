@@ -1,3 +1,5 @@
+import FlowPattern
+
 /// The operators of a structured condition `{"field", "op", "value"}` (flow-format §5).
 public enum StructuredOperator: String, Hashable, Sendable, CaseIterable {
   /// `field == value` (membership when the field is a list).
@@ -69,20 +71,23 @@ extension Condition {
       guard let value else {
         throw ExpressionError("op '\(op.rawValue)' needs a 'value'", offset: 0)
       }
+      // The pattern of `matches` is compiled here, once, and kept in the tree.
+      var valueKind = Expression.Kind.literal(value)
       if op == .matches {
-        guard case .string(let pattern) = value else {
+        guard case .string(let source) = value else {
           throw ExpressionError(
             "op 'matches' needs a string pattern, not a \(value.typeName)", offset: 0)
         }
-        guard (try? Regex(pattern)) != nil else {
+        guard let pattern = try? Pattern(source) else {
           throw ExpressionError(
-            "invalid pattern \(Value.quoted(pattern)) for op 'matches'", offset: 0)
+            "invalid pattern \(Value.quoted(source)) for op 'matches'", offset: 0)
         }
+        valueKind = .pattern(pattern)
       }
       source += " "
       let valueText = value.description
       let valueNode = Expression(
-        .literal(value), range: SourceRange(offset: source.utf8.count, length: valueText.utf8.count)
+        valueKind, range: SourceRange(offset: source.utf8.count, length: valueText.utf8.count)
       )
       source += valueText
       whole = SourceRange(offset: 0, length: source.utf8.count)

@@ -1,4 +1,5 @@
 import FlowFormat
+import FlowPattern
 import Foundation
 
 /// Finding, selecting and running many scripts: `flowrun test`, minus printing.
@@ -39,13 +40,19 @@ public enum TestSuite {
   }
 
   /// The scripts of `parsed` that `selection` keeps, in order: the filter (on the script's
-  /// name and path) first, then the shard (round robin over what the filter kept).
+  /// name and path) first, then the shard (round robin over what the filter kept). Throws a
+  /// `PatternError` for an invalid filter, `FilterTooComplex` when it cannot be checked.
   public static func select(_ parsed: [(file: String, name: String)], selection: TestSelection) throws -> [Int] {
     var kept = Array(parsed.indices)
-    if let pattern = selection.filter {
-      let regex = try Regex(pattern)
-      kept = kept.filter {
-        parsed[$0].name.contains(regex) || parsed[$0].file.contains(regex)
+    if let filter = selection.filter {
+      let pattern = try Pattern(filter, anchoring: .anywhere)
+      kept = try kept.filter { index throws(FilterTooComplex) in
+        let script = parsed[index]
+        switch (pattern.match(script.name), pattern.match(script.file)) {
+        case (.matched, _), (_, .matched): return true
+        case (.tooComplex, _), (_, .tooComplex): throw FilterTooComplex(filter: filter, file: script.file)
+        default: return false
+        }
       }
     }
     if let (index, count) = selection.shard, count > 1 {
@@ -58,7 +65,7 @@ public enum TestSuite {
   /// threads (with a filter, every script is parsed first to match its name).
   /// Outcomes come back in the order of `files`; `onOutcome` is called in that order too, as
   /// soon as every earlier script is done. With `failFast`, scripts not started after the first
-  /// failure are `skipped`. Throws only for an invalid `--filter` regex.
+  /// failure are `skipped`. Throws only what `select` throws.
   public static func run(
     _ files: [String], selection: TestSelection = TestSelection(), jobs: Int = 1,
     failFast: Bool = false, options: ReplayOptions = ReplayOptions(), cache: FlowCache = FlowCache(),

@@ -1,5 +1,6 @@
 import FlowExpression
 import FlowFormat
+import FlowPattern
 
 /// A comparison of a collected field with literal values, found in a condition's tree.
 struct FieldComparison: Sendable {
@@ -36,6 +37,7 @@ extension Expression {
     switch kind {
     case .literal(.list(let items)): return items
     case .literal(let value): return [value]
+    case .pattern(let pattern): return [.string(pattern.source)]
     case .list(let items):
       var values: [Value] = []
       for item in items {
@@ -79,7 +81,7 @@ extension Expression {
       for argument in arguments { argument.collectComparisons(into: &found, source: source) }
     case .list(let items):
       for item in items { item.collectComparisons(into: &found, source: source) }
-    case .literal, .name:
+    case .literal, .name, .pattern:
       break
     }
   }
@@ -95,7 +97,7 @@ extension Expression {
     switch kind {
     case .test: break
     case .name(let name): if !names.contains(name) { names.append(name) }
-    case .literal: break
+    case .literal, .pattern: break
     case .list(let items): for item in items { item.collectNeeded(into: &names) }
     case .member(let base, _): base.collectNeeded(into: &names)
     case .index(let base, let index):
@@ -145,6 +147,7 @@ extension Expression {
   var canonical: String {
     switch kind {
     case .literal(let value): return "lit(\(value))"
+    case .pattern(let pattern): return "pattern(\(Value.string(pattern.source)))"
     case .list(let items): return "[" + items.map(\.canonical).joined(separator: ",") + "]"
     case .name(let name): return "name(\(name))"
     case .member(let base, let name): return "\(base.canonical).\(name)"

@@ -54,7 +54,9 @@ extension DecodeContext {
       let op = requiredString(object, "op", in: "a condition", at: location)
     else { return nil }
     do {
-      return try Condition.structured(field: field, op: op, value: object.lookup("value").map(value))
+      let condition = try Condition.structured(field: field, op: op, value: object.lookup("value").map(value))
+      notePattern(of: condition, at: object.lookup("value")?.location)
+      return condition
     } catch {
       at("op") {
         $0.report(

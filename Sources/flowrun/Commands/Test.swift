@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowFormat
+import FlowPattern
 import FlowReplay
 
 #if canImport(Glibc)
@@ -58,7 +59,9 @@ extension Flowrun {
         throw ValidationError("--shard must be I/N with 1 <= I <= N, e.g. 2/4")
       }
       if let filter {
-        do { _ = try Regex(filter) } catch { throw ValidationError("--filter is not a valid regular expression: \(filter)") }
+        do { _ = try Pattern(filter, anchoring: .anywhere) } catch {
+          throw ValidationError("--filter is not a valid regular expression: \(filter) (\(error))")
+        }
       }
       if width < 20 { throw ValidationError("--width must be at least 20") }
     }
@@ -82,22 +85,27 @@ extension Flowrun {
       let options = ReplayOptions(updateSnapshots: update, trace: trace, width: width)
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
-      let outcomes = try TestSuite.run(
-        files, selection: selection, jobs: jobs ?? max(1, cores), failFast: failFast, options: options,
-        onOutcome: { outcome in
-          var text: String
-          switch outcome.status {
-          case .passed: text = "PASS \(outcome.file)  (\(outcome.name))\n"
-          case .skipped: text = "SKIP \(outcome.file)  (\(outcome.name))\n"
-          case .failed: text = "FAIL \(outcome.file)  (\(outcome.name))\n" + outcome.message
-          case .error: text = "ERROR \(outcome.file)\n" + outcome.message
-          }
-          for path in outcome.updatedSnapshots { text += "  updated \(path)\n" }
-          if showTrace, !outcome.trace.isEmpty {
-            text += "  trace:\n" + outcome.trace.map { "    \($0)\n" }.joined()
-          }
-          output.write(text)
-        })
+      let outcomes: [ScriptOutcome]
+      do {
+        outcomes = try TestSuite.run(
+          files, selection: selection, jobs: jobs ?? max(1, cores), failFast: failFast, options: options,
+          onOutcome: { outcome in
+            var text: String
+            switch outcome.status {
+            case .passed: text = "PASS \(outcome.file)  (\(outcome.name))\n"
+            case .skipped: text = "SKIP \(outcome.file)  (\(outcome.name))\n"
+            case .failed: text = "FAIL \(outcome.file)  (\(outcome.name))\n" + outcome.message
+            case .error: text = "ERROR \(outcome.file)\n" + outcome.message
+            }
+            for path in outcome.updatedSnapshots { text += "  updated \(path)\n" }
+            if showTrace, !outcome.trace.isEmpty {
+              text += "  trace:\n" + outcome.trace.map { "    \($0)\n" }.joined()
+            }
+            output.write(text)
+          })
+      } catch let error as FilterTooComplex {
+        throw ValidationError(error.description)
+      }
       // Reports are written whatever happens to stdout; a report that cannot be written is
       // said on stderr and makes the exit code 2, and the summary stays the last stdout line.
       var reportsWritten = true

@@ -1,0 +1,2 @@
+import FlowPattern
+import Testing
