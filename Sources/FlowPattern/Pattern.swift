@@ -65,6 +65,11 @@ public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Where compilation stopped, in Unicode scalars from the start of the pattern.
   public let offset: Int
 
+  public init(message: String, offset: Int) {
+    self.message = message
+    self.offset = offset
+  }
+
   public var description: String { "\(message) at offset \(offset)" }
 }
 
@@ -106,6 +111,8 @@ private final class CompiledCode: @unchecked Sendable {
     defer { pcre2_compile_context_free_8(compileContext) }
     // `\u{h…}` as well as `\uhhhh` (PCRE2_ALT_BSUX alone knows only the latter).
     pcre2_set_compile_extra_options_8(compileContext, PCRE2_EXTRA_ALT_BSUX)
+    // CR, LF and CRLF end lines, so `.` matches neither CR nor LF, as in JavaScript.
+    pcre2_set_newline_8(compileContext, UInt32(PCRE2_NEWLINE_ANYCRLF))
     var errorCode: Int32 = 0
     var errorOffset = 0
     let compiled = withAddressedUTF8(source) { bytes in
