@@ -15,8 +15,8 @@ extension Pattern {
       return node.children[0]
     }
     var candidates: [String] = []
-    // Room for the longest text wanted, and a little more.
-    let budget = min(lengths.lowerBound, 100_000) + 1_000
+    // Room for the longest text wanted (up to 10,000 scalars), and a little more.
+    let budget = max(0, min(lengths.lowerBound, 10_000)) + 1_000
     func add(_ style: ExampleStyle) {
       var generator = ExampleGenerator(syntax: syntax, style: style, length: budget)
       guard let text = generator.text(of: syntax.root) else { return }
@@ -29,12 +29,15 @@ extension Pattern {
     for style in ExampleStyle.tried { add(style) }
     // Longer texts for a minimum length: more repetitions of whatever may repeat.
     var extra = 4
-    while lengths.lowerBound > (candidates.map(\.count).max() ?? 0), extra <= lengths.lowerBound {
+    while lengths.lowerBound > (candidates.map(\.count).max() ?? 0), extra <= min(lengths.lowerBound, budget) {
       add(ExampleStyle(alternative: 0, extra: extra, variety: 0))
       extra *= 2
     }
+    // Those of a wanted length are tried first.
+    let fitting = candidates.filter { lengths.contains($0.count) }
     var firstMatch: String?
-    for candidate in candidates.prefix(Self.exampleCandidates) where match(candidate) == .matched {
+    for candidate in (fitting + candidates.filter { !lengths.contains($0.count) }).prefix(Self.exampleCandidates)
+    where match(candidate) == .matched {
       if lengths.contains(candidate.count) { return candidate }
       if firstMatch == nil { firstMatch = candidate }
     }

@@ -17,6 +17,8 @@ struct FieldComparison: Sendable {
   var shape: Shape
   /// The comparison's text in the condition's source.
   var text: String
+  /// The compiled pattern of a `matches` comparison.
+  var pattern: Pattern?
 
   /// The operator as if the field were on the left (`3 < x` is `x > 3`).
   var normalizedOp: BinaryOperator {
@@ -65,7 +67,10 @@ extension Expression {
       if op != .and && op != .or {
         let text = range.text(in: source)
         if case .name(let name) = lhs.kind, !name.hasPrefix("$"), let values = rhs.literalValues {
-          found.append(FieldComparison(field: name, op: op, literals: values, shape: .fieldFirst, text: text))
+          var pattern: Pattern?
+          if case .pattern(let compiled) = rhs.kind { pattern = compiled }
+          found.append(
+            FieldComparison(field: name, op: op, literals: values, shape: .fieldFirst, text: text, pattern: pattern))
         } else if case .name(let name) = rhs.kind, !name.hasPrefix("$"), let values = lhs.literalValues {
           found.append(FieldComparison(field: name, op: op, literals: values, shape: .literalFirst, text: text))
         }

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowPattern
 import OrderedCollections
 
 /// What the explorer tries on a screen: values for each collecting block (boundaries around
@@ -15,29 +16,50 @@ struct InputChoices: Sendable {
   let multiSelectBound: Int
   /// Success payloads tried for awaited actions and native screens.
   let payloads: [Value?]
+  /// A text each patterned input's pattern matches, by the input block's offset in the file.
+  let patternAnswers: [Int: String]
+  /// Inputs whose pattern no built answer matched (only answers it rejects are tried there).
+  let notes: [String]
 
   init(document: FlowDocument, multiSelectBound: Int) {
     var literals: [String: [Value]] = [:]
     var read: [String] = []
     var collected = Set<String>()
+    var patternAnswers: [Int: String] = [:]
+    var notes: [String] = []
+    func addLiteral(_ literal: Value, for field: String) {
+      if !(literals[field] ?? []).contains(literal) { literals[field, default: []].append(literal) }
+    }
     for flow in document.flows {
       for screen in flow.screens {
         var conditions = screen.rules.compactMap(\.when)
         for block in screen.content.flatBlocks {
           if let field = block.fieldName { collected.insert(field) }
           if let condition = block.visibleWhen { conditions.append(condition) }
+          // Built once per input: each answer costs at most a few bounded matches.
+          if case .input(let input) = block.content, let pattern = input.pattern {
+            let shortest = max(0, input.minLength ?? 0)
+            let lengths = shortest...max(shortest, input.maxLength ?? Int.max)
+            if let answer = pattern.example(lengths: lengths) {
+              patternAnswers[block.location.offset] = answer
+            } else {
+              notes.append(
+                "no answer matching the pattern '\(pattern.source)' of block '\(block.id)' was found; only answers it rejects are tried")
+            }
+          }
         }
         for condition in conditions {
           for name in condition.variableNames where !name.hasPrefix("$") && !read.contains(name) { read.append(name) }
           for comparison in condition.expression.fieldComparisons(in: condition.source) {
-            for literal in comparison.literals where !(literals[comparison.field] ?? []).contains(literal) {
-              literals[comparison.field, default: []].append(literal)
-            }
+            for literal in comparison.literals { addLiteral(literal, for: comparison.field) }
+            if let answer = comparison.pattern?.example() { addLiteral(.string(answer), for: comparison.field) }
           }
         }
       }
     }
     self.literals = literals
+    self.patternAnswers = patternAnswers
+    self.notes = notes
     self.multiSelectBound = multiSelectBound
     let resultNames = read.filter { !collected.contains($0) }
     self.resultNames = resultNames
@@ -170,7 +192,8 @@ struct InputChoices: Sendable {
         add(.string("someday"))
       case .text, .password:
         for literal in compared { if case .string = literal { add(literal) } }
-        // A plausible valid value first: "Alex", padded to minLength, cut to maxLength.
+        if let answer = patternAnswers[block.location.offset] { add(.string(answer)) }
+        // A plausible valid value: "Alex", padded to minLength, cut to maxLength.
         var valid = "Alex"
         if let lo = input.minLength, lo > valid.count { valid += String(repeating: "x", count: lo - valid.count) }
         if let hi = input.maxLength, hi >= 1, hi < valid.count { valid = String(valid.prefix(hi)) }
