@@ -156,7 +156,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowFormatTests",
-      dependencies: ["FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
+      dependencies: ["FlowFormat", "FlowPattern", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),

@@ -49,18 +49,19 @@ extension Condition {
   /// `field` may be a dotted path (`$user.plan`). The rendering is `field op value`, e.g.
   /// `goal equals 'build'`, and the tree is the same one the text form would give
   /// (`not_in` is `!(field in value)`, `empty` and friends are ``Test`` nodes).
-  public static func structured(field: String, op: String, value: Value?) throws(ExpressionError)
-    -> Condition
+  /// `compiled`: the pattern of a `matches` condition when the caller compiled `value` already.
+  public static func structured(field: String, op: String, value: Value?, compiled: Pattern? = nil)
+    throws(ExpressionError) -> Condition
   {
     guard let structuredOperator = StructuredOperator(rawValue: op) else {
       let valid = StructuredOperator.allCases.map(\.rawValue).joined(separator: ", ")
       throw ExpressionError("unknown op '\(op)'; valid ops: \(valid)", offset: 0)
     }
-    return try structured(field: field, op: structuredOperator, value: value)
+    return try structured(field: field, op: structuredOperator, value: value, compiled: compiled)
   }
 
   /// Builds a structured condition from an already-validated operator.
-  public static func structured(field: String, op: StructuredOperator, value: Value?)
+  public static func structured(field: String, op: StructuredOperator, value: Value?, compiled: Pattern? = nil)
     throws(ExpressionError) -> Condition
   {
     let fieldNode = try fieldPath(field)
@@ -71,14 +72,14 @@ extension Condition {
       guard let value else {
         throw ExpressionError("op '\(op.rawValue)' needs a 'value'", offset: 0)
       }
-      // The pattern of `matches` is compiled here, once, and kept in the tree.
+      // The pattern of `matches` is compiled once, here or by the caller, and kept in the tree.
       var valueKind = Expression.Kind.literal(value)
       if op == .matches {
         guard case .string(let source) = value else {
           throw ExpressionError(
             "op 'matches' needs a string pattern, not a \(value.typeName)", offset: 0)
         }
-        guard let pattern = try? Pattern(source) else {
+        guard let pattern = compiled ?? (try? Pattern(source)) else {
           throw ExpressionError(
             "invalid pattern \(Value.quoted(source)) for op 'matches'", offset: 0)
         }

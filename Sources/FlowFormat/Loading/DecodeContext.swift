@@ -93,14 +93,6 @@ struct DecodeContext {
     return compiled
   }
 
-  /// Remembers the compiled pattern of a structured `matches` condition as a site.
-  mutating func notePattern(of condition: Condition, at location: SourceLocation?) {
-    guard case .binary(.matches, _, let rhs) = condition.expression.kind, case .pattern(let pattern) = rhs.kind,
-      let location
-    else { return }
-    patternSites.append(PatternSite(pattern: pattern, location: location))
-  }
-
   // MARK: - Typed reads
 
   /// Reports a type mismatch for `value`, which sits at the current path.
