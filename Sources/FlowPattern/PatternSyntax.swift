@@ -41,9 +41,7 @@ public struct PatternSyntax: Sendable {
   /// The last node.
   public var root: Int { nodes.count - 1 }
   /// The pattern's scalars.
-  public let scalars: [Unicode.Scalar]
-  /// The pattern asks for caseless matching somewhere (`(?i)`): character sets hold both cases.
-  public let caseless: Bool
+  private let scalars: [Unicode.Scalar]
 
   /// PCRE2's default limit on nested parentheses: a pattern that compiled is within it.
   static let nestingLimit = 250
@@ -53,14 +51,11 @@ public struct PatternSyntax: Sendable {
     guard let nodes = parser.parse() else { return nil }
     self.nodes = nodes
     scalars = parser.scalars
-    caseless = parser.caseless
   }
 
-  /// The pattern text of a node.
-  public func text(of node: Int) -> String {
-    var text = ""
-    text.unicodeScalars.append(contentsOf: scalars[nodes[node].start..<nodes[node].end])
-    return text
+  /// The pattern's text at `range` (scalar offsets, as in nodes and risks).
+  public func text(_ range: Range<Int>) -> String {
+    String(String.UnicodeScalarView(scalars[range.clamped(to: 0..<scalars.count)]))
   }
 }
 
@@ -74,6 +69,7 @@ private struct Parser {
   var names: [String: Int] = [:]
   /// Named backreferences, resolved once every group is known (a reference may come first).
   var namedReferences: [(node: Int, name: String)] = []
+  /// The pattern asks for caseless matching somewhere (`(?i)`): character sets get both cases.
   var caseless = false
 
   init(_ scalars: [Unicode.Scalar]) {

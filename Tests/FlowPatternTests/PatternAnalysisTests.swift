@@ -31,8 +31,8 @@ import Testing
     let syntax = try #require(PatternSyntax(pattern))
     let risks = syntax.backtrackingRisks
     try #require(risks.count == 1)
-    #expect(text(pattern, risks[0].group) == group)
-    #expect(text(pattern, risks[0].part) == part)
+    #expect(syntax.text(risks[0].group) == group)
+    #expect(syntax.text(risks[0].part) == part)
     #expect(risks[0].reason == reason)
   }
 
@@ -106,11 +106,5 @@ import Testing
   func examplesOfPathologicalPatternsEnd(pattern: String) throws {
     let example = try Pattern(pattern).example(lengths: 0...50)
     if let example { #expect(try Pattern(pattern).match(example) == .matched) }
-  }
-
-  func text(_ pattern: String, _ range: Range<Int>) -> String {
-    var text = ""
-    text.unicodeScalars.append(contentsOf: Array(pattern.unicodeScalars)[range])
-    return text
   }
 }

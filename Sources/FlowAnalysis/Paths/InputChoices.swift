@@ -16,8 +16,8 @@ struct InputChoices: Sendable {
   let multiSelectBound: Int
   /// Success payloads tried for awaited actions and native screens.
   let payloads: [Value?]
-  /// A text each patterned input's pattern matches, by the input block's offset in the file.
-  let patternAnswers: [Int: String]
+  /// A text each input's pattern matches within its lengths (absent when none was found).
+  let patternAnswers: [PatternAnswerKey: String]
   /// Inputs whose pattern no built answer matched (only answers it rejects are tried there).
   let notes: [String]
 
@@ -25,7 +25,7 @@ struct InputChoices: Sendable {
     var literals: [String: [Value]] = [:]
     var read: [String] = []
     var collected = Set<String>()
-    var patternAnswers: [Int: String] = [:]
+    var patternAnswers: [PatternAnswerKey: String?] = [:]
     var notes: [String] = []
     func addLiteral(_ literal: Value, for field: String) {
       if !(literals[field] ?? []).contains(literal) { literals[field, default: []].append(literal) }
@@ -36,15 +36,12 @@ struct InputChoices: Sendable {
         for block in screen.content.flatBlocks {
           if let field = block.fieldName { collected.insert(field) }
           if let condition = block.visibleWhen { conditions.append(condition) }
-          // Built once per input: each answer costs at most a few bounded matches.
-          if case .input(let input) = block.content, let pattern = input.pattern {
-            let shortest = max(0, input.minLength ?? 0)
-            let lengths = shortest...max(shortest, input.maxLength ?? Int.max)
-            if let answer = pattern.example(lengths: lengths) {
-              patternAnswers[block.location.offset] = answer
-            } else {
+          // Built once per pattern and lengths: each answer costs at most a few bounded matches.
+          if case .input(let input) = block.content, let key = PatternAnswerKey(input) {
+            if patternAnswers[key] == nil { patternAnswers[key] = .some(key.pattern.example(lengths: key.lengths)) }
+            if patternAnswers[key] == .some(nil) {
               notes.append(
-                "no answer matching the pattern '\(pattern.source)' of block '\(block.id)' was found; only answers it rejects are tried")
+                "no answer matching the pattern '\(key.pattern.source)' of block '\(block.id)' was found; only answers it rejects are tried")
             }
           }
         }
@@ -58,7 +55,7 @@ struct InputChoices: Sendable {
       }
     }
     self.literals = literals
-    self.patternAnswers = patternAnswers
+    self.patternAnswers = patternAnswers.compactMapValues { $0 }
     self.notes = notes
     self.multiSelectBound = multiSelectBound
     let resultNames = read.filter { !collected.contains($0) }
@@ -192,7 +189,7 @@ struct InputChoices: Sendable {
         add(.string("someday"))
       case .text, .password:
         for literal in compared { if case .string = literal { add(literal) } }
-        if let answer = patternAnswers[block.location.offset] { add(.string(answer)) }
+        if let key = PatternAnswerKey(input), let answer = patternAnswers[key] { add(.string(answer)) }
         // A plausible valid value: "Alex", padded to minLength, cut to maxLength.
         var valid = "Alex"
         if let lo = input.minLength, lo > valid.count { valid += String(repeating: "x", count: lo - valid.count) }
@@ -244,5 +241,18 @@ struct InputChoices: Sendable {
       break
     }
     return values
+  }
+}
+
+/// An input's pattern and the lengths its answers may have.
+struct PatternAnswerKey: Hashable, Sendable {
+  var pattern: Pattern
+  var lengths: ClosedRange<Int>
+
+  init?(_ input: InputBlock) {
+    guard let pattern = input.pattern else { return nil }
+    let shortest = max(0, input.minLength ?? 0)
+    self.pattern = pattern
+    lengths = shortest...max(shortest, input.maxLength ?? Int.max)
   }
 }

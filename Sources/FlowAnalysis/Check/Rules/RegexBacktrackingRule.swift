@@ -28,14 +28,15 @@ public struct RegexBacktrackingRule: LintRule {
   ])
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
-    var risks: [String: [BacktrackingRisk]] = [:]
+    // A pattern repeated on many inputs is analysed once.
+    var analysed: [String: (syntax: PatternSyntax, risks: [BacktrackingRisk])?] = [:]
     var diagnostics: [Diagnostic] = []
     for site in context.patterns {
       let source = site.pattern.source
-      if risks[source] == nil { risks[source] = PatternSyntax(source)?.backtrackingRisks ?? [] }
-      let scalars = Array(source.unicodeScalars)
-      func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-      for risk in risks[source] ?? [] {
+      if analysed[source] == nil { analysed[source] = .some(PatternSyntax(source).map { ($0, $0.backtrackingRisks) }) }
+      guard let (syntax, risks) = analysed[source] ?? nil else { continue }
+      let text = syntax.text
+      for risk in risks {
         let why =
           switch risk.reason {
           case .nestedRepetition: "'\(text(risk.part))' inside it can also match the start of what follows it"
