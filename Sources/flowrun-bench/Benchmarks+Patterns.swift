@@ -38,8 +38,8 @@ extension Benchmark {
     let perCompile = Double(compiles * sources.count)
     rows.append(
       Measurement(
-        name: "compile (the 4 patterns above)", value: "\(nanoseconds(median(ours) / perCompile) / 1000) µs",
-        detail: "with the JIT; Swift Regex \(nanoseconds(median(swift) / perCompile) / 1000) µs"))
+        name: "compile (the 4 patterns above)", value: "\(fixed(median(ours) / perCompile * 1e6, 1)) µs",
+        detail: "with the JIT; Swift Regex \(fixed(median(swift) / perCompile * 1e6, 1)) µs"))
     let evil = try Pattern("^(a+)+$")
     let interpreted = try Pattern("(*NO_JIT)^(a+)+$")
     let answer = String(repeating: "a", count: 38) + "!"
