@@ -75,6 +75,11 @@ extension Flowrun {
     }
 
     func run() throws {
+      // A --filter that cannot be checked against a script within the pattern limits is wrong usage.
+      do { try runScripts() } catch let error as FilterTooComplex { throw ValidationError(error.description) }
+    }
+
+    private func runScripts() throws {
       let (files, missing) = TestSuite.discover(paths)
       let output = Output.standard
       for path in missing {
@@ -85,27 +90,22 @@ extension Flowrun {
       let options = ReplayOptions(updateSnapshots: update, trace: trace, width: width)
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
-      let outcomes: [ScriptOutcome]
-      do {
-        outcomes = try TestSuite.run(
-          files, selection: selection, jobs: jobs ?? max(1, cores), failFast: failFast, options: options,
-          onOutcome: { outcome in
-            var text: String
-            switch outcome.status {
-            case .passed: text = "PASS \(outcome.file)  (\(outcome.name))\n"
-            case .skipped: text = "SKIP \(outcome.file)  (\(outcome.name))\n"
-            case .failed: text = "FAIL \(outcome.file)  (\(outcome.name))\n" + outcome.message
-            case .error: text = "ERROR \(outcome.file)\n" + outcome.message
-            }
-            for path in outcome.updatedSnapshots { text += "  updated \(path)\n" }
-            if showTrace, !outcome.trace.isEmpty {
-              text += "  trace:\n" + outcome.trace.map { "    \($0)\n" }.joined()
-            }
-            output.write(text)
-          })
-      } catch let error as FilterTooComplex {
-        throw ValidationError(error.description)
-      }
+      let outcomes = try TestSuite.run(
+        files, selection: selection, jobs: jobs ?? max(1, cores), failFast: failFast, options: options,
+        onOutcome: { outcome in
+          var text: String
+          switch outcome.status {
+          case .passed: text = "PASS \(outcome.file)  (\(outcome.name))\n"
+          case .skipped: text = "SKIP \(outcome.file)  (\(outcome.name))\n"
+          case .failed: text = "FAIL \(outcome.file)  (\(outcome.name))\n" + outcome.message
+          case .error: text = "ERROR \(outcome.file)\n" + outcome.message
+          }
+          for path in outcome.updatedSnapshots { text += "  updated \(path)\n" }
+          if showTrace, !outcome.trace.isEmpty {
+            text += "  trace:\n" + outcome.trace.map { "    \($0)\n" }.joined()
+          }
+          output.write(text)
+        })
       // Reports are written whatever happens to stdout; a report that cannot be written is
       // said on stderr and makes the exit code 2, and the summary stays the last stdout line.
       var reportsWritten = true
