@@ -75,9 +75,9 @@ public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// The budget of one match (documented in docs/semantics.md, "Patterns").
 ///
-/// Measured on the 2-core CI machine: reaching `matchLimit` takes about 3 ms with the JIT and
-/// about 20 ms in the interpreter, while the patterns of real flows need a few hundred steps on
-/// an answer. The depth and heap limits bound the interpreter's memory (answers of ~100,000
+/// Measured on the 2-core CI machine (release build): reaching `matchLimit` takes about 1.5 ms
+/// with the JIT and 12–18 ms in the interpreter, while the patterns of real flows need a few
+/// hundred steps on an answer. The depth and heap limits bound the interpreter's memory (answers of ~100,000
 /// characters against a repeated group reach them).
 public enum PatternLimits {
   /// Backtracking steps of one match (PCRE2 `match_limit`; the JIT counts its own way).
