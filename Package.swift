@@ -4,7 +4,8 @@
 // Layers, each depending only on the ones above it:
 //   FlowSupport     files, descriptors, signals and locks: all contact with the system but
 //                   the terminal (no dependencies but its C part, CFlowSupport)
-//   FlowExpression  values, the expression language and templates (pure, no dependencies)
+//   FlowPattern     regular expressions with bounded matching cost (PCRE2; the only CPCRE2 user)
+//   FlowExpression  values, the expression language and templates (pure)
 //   FlowFormat      located JSON, diagnostics, the flow model and its loader
 //   FlowEngine      the session reducer: (state, input) -> (state, outputs); no I/O, no clock
 //   FlowRender      screens as text
@@ -38,6 +39,16 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
+    .systemLibrary(
+      name: "CPCRE2",
+      pkgConfig: "libpcre2-8",
+      providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+    ),
+    .target(
+      name: "FlowPattern",
+      dependencies: ["CPCRE2"],
+      swiftSettings: swiftSettings
+    ),
     .target(
       name: "CFlowSupport"
     ),
@@ -49,14 +60,15 @@ let package = Package(
     .target(
       name: "FlowExpression",
       dependencies: [
-        .product(name: "OrderedCollections", package: "swift-collections")
+        "FlowPattern",
+        .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
     ),
     .target(
       name: "FlowFormat",
       dependencies: [
-        "FlowExpression", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -64,7 +76,7 @@ let package = Package(
     .target(
       name: "FlowEngine",
       dependencies: [
-        "FlowExpression", "FlowFormat",
+        "FlowPattern", "FlowExpression", "FlowFormat",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -80,7 +92,7 @@ let package = Package(
     .target(
       name: "FlowReplay",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -89,7 +101,7 @@ let package = Package(
     .target(
       name: "FlowAnalysis",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -119,8 +131,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay",
-        "FlowAnalysis", "FlowDriver", "FlowTerminal", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis", "FlowDriver", "FlowTerminal", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -132,7 +143,7 @@ let package = Package(
     .executableTarget(
       name: "flowrun-bench",
       dependencies: [
-        "FlowGenerator", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis", "FlowSupport",
+        "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -148,19 +159,24 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "FlowPatternTests",
+      dependencies: ["FlowPattern", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "FlowExpressionTests",
-      dependencies: ["FlowExpression", "FlowGenerator", "_FlowTestSupport"],
+      dependencies: ["FlowExpression", "FlowPattern", "FlowGenerator", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "FlowFormatTests",
-      dependencies: ["FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
+      dependencies: ["FlowFormat", "FlowPattern", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "FlowEngineTests",
-      dependencies: ["FlowEngine", "FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
+      dependencies: ["FlowEngine", "FlowPattern", "FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

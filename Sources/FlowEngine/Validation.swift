@@ -1,5 +1,6 @@
 import FlowExpression
 import FlowFormat
+import FlowPattern
 import OrderedCollections
 
 extension Session {
@@ -67,10 +68,10 @@ extension Session {
         return input.required ? Validators.requiredMessage : nil
       }
       if let message = Validators.formatMessage(text, kind: input.kind) { return message }
-      if let pattern = input.pattern, let regex = PatternCache.shared.regex(pattern),
-        (try? regex.wholeMatch(in: text)) == nil
-      {
-        return input.patternMessage ?? "Invalid format"
+      switch input.pattern?.match(text) {
+      case .notMatched?: return input.patternMessage ?? "Invalid format"
+      case .tooComplex?: return Validators.patternTooComplexMessage
+      case .matched?, nil: break
       }
       let length = text.count
       if let minLength = input.minLength, length < minLength { return "Must be at least \(minLength) characters" }
@@ -100,6 +101,8 @@ extension Session {
 /// The format checks of `inputType` (documented in docs/semantics.md).
 public enum Validators {
   public static let requiredMessage = "This field is required"
+  /// An answer the input's `pattern` could not be checked against within `PatternLimits`.
+  public static let patternTooComplexMessage = "pattern too complex to check"
 
   /// The default message for a malformed value of this input type, or nil when it is fine.
   public static func formatMessage(_ text: String, kind: InputBlock.Kind) -> String? {

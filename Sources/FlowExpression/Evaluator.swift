@@ -1,3 +1,4 @@
+import FlowPattern
 import OrderedCollections
 
 /// One variable read during evaluation, for traces: the path and what it held (nil: missing).
@@ -39,6 +40,8 @@ struct Evaluator<Environment: ExpressionEnvironment> {
     switch expression.kind {
     case .literal(let value):
       return value
+    case .pattern(let pattern):
+      return .string(pattern.source)
     case .list(let items):
       var values: [Value] = []
       for item in items { values.append(try evaluate(item) ?? .null) }
@@ -70,6 +73,12 @@ struct Evaluator<Environment: ExpressionEnvironment> {
     case .binary(.or, let lhs, let rhs):
       if try evaluate(lhs)?.isTruthy ?? false { return .bool(true) }
       return .bool(try evaluate(rhs)?.isTruthy ?? false)
+    case .binary(.matches, let lhs, let rhs):
+      guard case .pattern(let pattern) = rhs.kind else {
+        return try Operators.apply(.matches, try evaluate(lhs), try evaluate(rhs))
+      }
+      guard let value = try evaluate(lhs) else { return .bool(false) }
+      return .bool(try Operators.matches(value, pattern))
     case .binary(let op, let lhs, let rhs):
       let left = try evaluate(lhs)
       let right = try evaluate(rhs)

@@ -1,3 +1,5 @@
+import FlowPattern
+
 /// A parsed expression: a tree whose every node knows the source range it came from.
 ///
 /// Text conditions, structured conditions and template interpolations all produce this type,
@@ -23,6 +25,8 @@ public struct Expression: Hashable, Sendable {
     case call(Function, [Expression])
     /// A test that only structured conditions produce (`empty`, `is_set`, ...).
     case test(Test, Expression)
+    /// The pattern of `matches`, compiled when the condition was built; its value is its source.
+    case pattern(Pattern)
   }
 
   /// The node.
@@ -67,7 +71,8 @@ public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
   case `in` = "in"
   /// `list contains x`, `text contains sub`: `in` with the operands swapped.
   case contains = "contains"
-  /// Whole-string regular-expression match; only structured conditions produce it.
+  /// Whole-string regular-expression match; only structured conditions produce it, with a
+  /// compiled `pattern` on the right.
   case matches = "matches"
   /// `+`: concatenates when either side is a string (or both are lists).
   case add = "+"
@@ -134,7 +139,7 @@ extension Expression {
 
   func collectNames(into names: inout [String]) {
     switch kind {
-    case .literal: break
+    case .literal, .pattern: break
     case .name(let name): if !names.contains(name) { names.append(name) }
     case .list(let items): for item in items { item.collectNames(into: &names) }
     case .member(let base, _): base.collectNames(into: &names)
@@ -153,7 +158,7 @@ extension Expression {
   public func shifted(by delta: Int) -> Expression {
     let moved: Kind =
       switch kind {
-      case .literal, .name: kind
+      case .literal, .name, .pattern: kind
       case .list(let items): .list(items.map { $0.shifted(by: delta) })
       case .member(let base, let name): .member(base.shifted(by: delta), name)
       case .index(let base, let index): .index(base.shifted(by: delta), index.shifted(by: delta))

@@ -26,8 +26,8 @@ public enum EvaluationError: Error, Hashable, Sendable, CustomStringConvertible 
   case divisionByZero
   /// An operator or function got a value it cannot use.
   case typeMismatch(String)
-  /// A `matches` pattern is not a valid regular expression.
-  case invalidPattern(String)
+  /// Matching a `matches` pattern reached the limits of `PatternLimits`: the condition is false.
+  case patternTooComplex(String)
 
   /// A short message for traces: `missing variable 'age'`, `division by zero`.
   public var description: String {
@@ -35,7 +35,7 @@ public enum EvaluationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .missingVariable(let name): "missing variable '\(name)'"
     case .divisionByZero: "division by zero"
     case .typeMismatch(let message): message
-    case .invalidPattern(let pattern): "invalid pattern \(Value.quoted(pattern))"
+    case .patternTooComplex(let pattern): "pattern \(Value.quoted(pattern)) too complex to check"
     }
   }
 }

@@ -1,3 +1,4 @@
+import FlowPattern
 import OrderedCollections
 
 /// The semantics of binary operators and structured tests; nil operands mean "missing".
@@ -23,8 +24,10 @@ enum Operators {
       guard let lhs, let rhs else { return .bool(false) }
       return .bool(try contains(lhs, rhs))
     case .matches:
-      guard let lhs, let rhs else { return .bool(false) }
-      return .bool(try matches(lhs, pattern: rhs))
+      // The evaluator matches `field matches <pattern>` itself; only a hand-built tree with
+      // another right side gets here.
+      guard let rhs else { return .bool(false) }
+      throw .typeMismatch("'matches' needs a pattern compiled with its condition, not a \(rhs.typeName)")
     case .add, .subtract, .multiply, .divide, .remainder:
       guard let lhs, let rhs else { return nil }
       return try arithmetic(op, lhs, rhs)
@@ -94,13 +97,14 @@ enum Operators {
     }
   }
 
-  /// Whole-string regular-expression match of the value's display text.
-  static func matches(_ value: Value, pattern: Value) throws(EvaluationError) -> Bool {
-    guard case .string(let source) = pattern else {
-      throw .typeMismatch("a pattern must be a string, not a \(pattern.typeName)")
+  /// Whole-string match of the value's display text; reaching the pattern's limits is an error
+  /// (the condition is false and its trace says why).
+  static func matches(_ value: Value, _ pattern: Pattern) throws(EvaluationError) -> Bool {
+    switch pattern.match(value.displayString) {
+    case .matched: return true
+    case .notMatched: return false
+    case .tooComplex: throw .patternTooComplex(pattern.source)
     }
-    guard let regex = try? Regex(source) else { throw .invalidPattern(source) }
-    return value.displayString.wholeMatch(of: regex) != nil
   }
 
   static func arithmetic(_ op: BinaryOperator, _ a: Value, _ b: Value) throws(EvaluationError)

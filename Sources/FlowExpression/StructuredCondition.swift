@@ -1,3 +1,5 @@
+import FlowPattern
+
 /// The operators of a structured condition `{"field", "op", "value"}` (flow-format §5).
 public enum StructuredOperator: String, Hashable, Sendable, CaseIterable {
   /// `field == value` (membership when the field is a list).
@@ -47,18 +49,19 @@ extension Condition {
   /// `field` may be a dotted path (`$user.plan`). The rendering is `field op value`, e.g.
   /// `goal equals 'build'`, and the tree is the same one the text form would give
   /// (`not_in` is `!(field in value)`, `empty` and friends are ``Test`` nodes).
-  public static func structured(field: String, op: String, value: Value?) throws(ExpressionError)
-    -> Condition
+  /// `compiled`: the pattern of a `matches` condition when the caller compiled `value` already.
+  public static func structured(field: String, op: String, value: Value?, compiled: Pattern? = nil)
+    throws(ExpressionError) -> Condition
   {
     guard let structuredOperator = StructuredOperator(rawValue: op) else {
       let valid = StructuredOperator.allCases.map(\.rawValue).joined(separator: ", ")
       throw ExpressionError("unknown op '\(op)'; valid ops: \(valid)", offset: 0)
     }
-    return try structured(field: field, op: structuredOperator, value: value)
+    return try structured(field: field, op: structuredOperator, value: value, compiled: compiled)
   }
 
   /// Builds a structured condition from an already-validated operator.
-  public static func structured(field: String, op: StructuredOperator, value: Value?)
+  public static func structured(field: String, op: StructuredOperator, value: Value?, compiled: Pattern? = nil)
     throws(ExpressionError) -> Condition
   {
     let fieldNode = try fieldPath(field)
@@ -69,20 +72,23 @@ extension Condition {
       guard let value else {
         throw ExpressionError("op '\(op.rawValue)' needs a 'value'", offset: 0)
       }
+      // The pattern of `matches` is compiled once, here or by the caller, and kept in the tree.
+      var valueKind = Expression.Kind.literal(value)
       if op == .matches {
-        guard case .string(let pattern) = value else {
+        guard case .string(let source) = value else {
           throw ExpressionError(
             "op 'matches' needs a string pattern, not a \(value.typeName)", offset: 0)
         }
-        guard (try? Regex(pattern)) != nil else {
+        guard let pattern = compiled ?? (try? Pattern(source)) else {
           throw ExpressionError(
-            "invalid pattern \(Value.quoted(pattern)) for op 'matches'", offset: 0)
+            "invalid pattern \(Value.quoted(source)) for op 'matches'", offset: 0)
         }
+        valueKind = .pattern(pattern)
       }
       source += " "
       let valueText = value.description
       let valueNode = Expression(
-        .literal(value), range: SourceRange(offset: source.utf8.count, length: valueText.utf8.count)
+        valueKind, range: SourceRange(offset: source.utf8.count, length: valueText.utf8.count)
       )
       source += valueText
       whole = SourceRange(offset: 0, length: source.utf8.count)

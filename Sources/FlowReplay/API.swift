@@ -98,11 +98,20 @@ public struct TestSelection: Sendable {
   }
   var shardIndex: Int?
   var shardCount: Int = 1
-  /// `--filter REGEX`, matched against the script's name and its path.
+  /// `--filter REGEX`, found anywhere in the script's name or its path.
   public var filter: String?
 
   public init(shard: (index: Int, count: Int)? = nil, filter: String? = nil) {
     self.filter = filter
     self.shard = shard
   }
+}
+
+/// `--filter` reached the pattern limits on a script's name or path, so whether it selects the
+/// script is unknown (guessing either way would run the wrong tests).
+public struct FilterTooComplex: Error, Hashable, Sendable, CustomStringConvertible {
+  public let filter: String
+  public let file: String
+
+  public var description: String { "--filter \(filter) is too complex to check against \(file)" }
 }

@@ -1,4 +1,5 @@
 import FlowFormat
+import FlowPattern
 import FlowSupport
 import Foundation
 
@@ -40,13 +41,19 @@ public enum TestSuite {
   }
 
   /// The scripts of `parsed` that `selection` keeps, in order: the filter (on the script's
-  /// name and path) first, then the shard (round robin over what the filter kept).
+  /// name and path) first, then the shard (round robin over what the filter kept). Throws a
+  /// `PatternError` for an invalid filter, `FilterTooComplex` when it cannot be checked.
   public static func select(_ parsed: [(file: String, name: String)], selection: TestSelection) throws -> [Int] {
     var kept = Array(parsed.indices)
-    if let pattern = selection.filter {
-      let regex = try Regex(pattern)
-      kept = kept.filter {
-        parsed[$0].name.contains(regex) || parsed[$0].file.contains(regex)
+    if let filter = selection.filter {
+      let pattern = try Pattern(filter, anchoring: .anywhere)
+      kept = try kept.filter { index throws(FilterTooComplex) in
+        let script = parsed[index]
+        switch (pattern.match(script.name), pattern.match(script.file)) {
+        case (.matched, _), (_, .matched): return true
+        case (.tooComplex, _), (_, .tooComplex): throw FilterTooComplex(filter: filter, file: script.file)
+        default: return false
+        }
       }
     }
     if let (index, count) = selection.shard, count > 1 {
@@ -61,7 +68,7 @@ public enum TestSuite {
   /// soon as every earlier script is done. With `failFast`, scripts not started after the first
   /// failure are `skipped`. When `shouldStop` says so (SIGTERM), no script starts any more and
   /// only the outcomes of the scripts that finished are returned (in order, up to the first
-  /// one missing). Throws only for an invalid `--filter` regex.
+  /// one missing). Throws only what `select` throws.
   public static func run(
     _ files: [String], selection: TestSelection = TestSelection(), jobs: Int = 1,
     failFast: Bool = false, options: ReplayOptions = ReplayOptions(), cache: FlowCache = FlowCache(),

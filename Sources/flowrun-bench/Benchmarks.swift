@@ -45,6 +45,7 @@ struct Benchmark: Sendable {
     check,
     loadAndCheck,
     paths,
+    patterns,
   ]
 
   /// The benchmarks `--only` selects: those named exactly (comma-separated names), else those

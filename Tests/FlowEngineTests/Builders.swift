@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowPattern
 
 // Flows built in code with the model's initialisers, so each test shows the whole flow it uses.
 
@@ -40,7 +41,8 @@ func input(
     "in_\(field)", "input",
     .input(
       InputBlock(
-        fieldName: field, label: tpl(field), placeholder: nil, kind: kind, required: required, pattern: pattern,
+        fieldName: field, label: tpl(field), placeholder: nil, kind: kind, required: required,
+        pattern: pattern.map { try! Pattern($0) },
         patternMessage: patternMessage, minLength: minLength, maxLength: maxLength, min: min, max: max,
         defaultValue: defaultValue)), visible: visible, when: when)
 }

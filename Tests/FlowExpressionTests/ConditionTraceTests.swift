@@ -44,6 +44,18 @@ import Testing
     #expect(trace.summary == expected)
   }
 
+  /// A `matches` that reaches the pattern limits is false, and the trace says why.
+  @Test func aPatternTooComplexToCheckMakesTheConditionFalse() throws {
+    let condition = try Condition.structured(field: "name", op: "matches", value: "^(a+)+$")
+    let data: [String: Value] = ["name": .string(String(repeating: "a", count: 38) + "!")]
+    let trace = condition.evaluate(in: data)
+    #expect(trace.result == false)
+    #expect(trace.error == .patternTooComplex("^(a+)+$"))
+    #expect(trace.summary.hasSuffix("→ false (error: pattern '^(a+)+$' too complex to check)"))
+    #expect(!condition.holds(in: data))
+    #expect(condition.holds(in: ["name": "aaaa"]))
+  }
+
   @Test func errorsMakeTheConditionFalseAndAreRecorded() throws {
     let trace = try Condition.parse("1 / 0 == 1 || true").evaluate(in: sampleData)
     #expect(trace.result == false)

@@ -1,9 +1,11 @@
 import FlowExpression
+import FlowPattern
 
 /// Renders a tree as a fully parenthesized S-expression so precedence is visible in tests.
 func sexp(_ e: Expression) -> String {
   switch e.kind {
   case .literal(let v): v.description
+  case .pattern(let p): Value.string(p.source).description
   case .list(let items): "[" + items.map(sexp).joined(separator: " ") + "]"
   case .name(let n): n
   case .member(let base, let name): "(. \(sexp(base)) \(name))"

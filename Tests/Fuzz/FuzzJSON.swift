@@ -1,7 +1,8 @@
-// libFuzzer target: the located JSON parser, the loader and the diagnostic formatter.
-// Built by .ci/fuzz (not a SwiftPM target). Crashes here are findings: a trap, an
-// out-of-bounds read (AddressSanitizer), or one of the invariants below failing.
+// libFuzzer target: the located JSON parser, the loader (with the patterns it compiles) and the
+// diagnostic formatter. Built by .ci/fuzz (not a SwiftPM target). Crashes here are findings: a
+// trap, an out-of-bounds read (AddressSanitizer), or one of the invariants below failing.
 import FlowFormat
+import FlowPattern
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -19,9 +20,24 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   let result = FlowLoader.load(bytes: bytes, file: "fuzz.json")
   checkLocations(result.diagnostics, size: size)
+  for site in result.patterns { checkPattern(site, in: bytes) }
   _ = DiagnosticFormatter(sources: ["fuzz.json": bytes]).text(result.diagnostics)
   _ = DiagnosticFormatter.json(result.diagnostics)
   return 0
+}
+
+/// What `check` and `paths` do with a pattern: positions of its risky groups inside its string
+/// literal, and an example that it matches.
+func checkPattern(_ site: PatternSite, in bytes: [UInt8]) {
+  for risk in PatternSyntax(site.pattern.source)?.backtrackingRisks ?? [] {
+    let location = site.location(ofScalar: risk.group.lowerBound, in: bytes)
+    precondition(
+      location.line == site.location.line && location.offset > site.location.offset && location.offset <= bytes.count,
+      "risk of \(site.pattern.source) placed at \(location), outside its literal at \(site.location)")
+  }
+  if let example = site.pattern.example(lengths: 0...32) {
+    precondition(site.pattern.match(example) == .matched, "example \(example) does not match \(site.pattern.source)")
+  }
 }
 
 func checkLocations(_ diagnostics: [Diagnostic], size: Int) {

@@ -1,5 +1,6 @@
 import FlowExpression
 import FlowFormat
+import FlowPattern
 
 /// A comparison of a collected field with literal values, found in a condition's tree.
 struct FieldComparison: Sendable {
@@ -16,6 +17,8 @@ struct FieldComparison: Sendable {
   var shape: Shape
   /// The comparison's text in the condition's source.
   var text: String
+  /// The compiled pattern of a `matches` comparison.
+  var pattern: Pattern?
 
   /// The operator as if the field were on the left (`3 < x` is `x > 3`).
   var normalizedOp: BinaryOperator {
@@ -36,6 +39,7 @@ extension Expression {
     switch kind {
     case .literal(.list(let items)): return items
     case .literal(let value): return [value]
+    case .pattern(let pattern): return [.string(pattern.source)]
     case .list(let items):
       var values: [Value] = []
       for item in items {
@@ -63,7 +67,10 @@ extension Expression {
       if op != .and && op != .or {
         let text = range.text(in: source)
         if case .name(let name) = lhs.kind, !name.hasPrefix("$"), let values = rhs.literalValues {
-          found.append(FieldComparison(field: name, op: op, literals: values, shape: .fieldFirst, text: text))
+          var pattern: Pattern?
+          if case .pattern(let compiled) = rhs.kind { pattern = compiled }
+          found.append(
+            FieldComparison(field: name, op: op, literals: values, shape: .fieldFirst, text: text, pattern: pattern))
         } else if case .name(let name) = rhs.kind, !name.hasPrefix("$"), let values = lhs.literalValues {
           found.append(FieldComparison(field: name, op: op, literals: values, shape: .literalFirst, text: text))
         }
@@ -79,7 +86,7 @@ extension Expression {
       for argument in arguments { argument.collectComparisons(into: &found, source: source) }
     case .list(let items):
       for item in items { item.collectComparisons(into: &found, source: source) }
-    case .literal, .name:
+    case .literal, .name, .pattern:
       break
     }
   }
@@ -95,7 +102,7 @@ extension Expression {
     switch kind {
     case .test: break
     case .name(let name): if !names.contains(name) { names.append(name) }
-    case .literal: break
+    case .literal, .pattern: break
     case .list(let items): for item in items { item.collectNeeded(into: &names) }
     case .member(let base, _): base.collectNeeded(into: &names)
     case .index(let base, let index):
@@ -145,6 +152,7 @@ extension Expression {
   var canonical: String {
     switch kind {
     case .literal(let value): return "lit(\(value))"
+    case .pattern(let pattern): return "pattern(\(Value.string(pattern.source)))"
     case .list(let items): return "[" + items.map(\.canonical).joined(separator: ",") + "]"
     case .name(let name): return "name(\(name))"
     case .member(let base, let name): return "\(base.canonical).\(name)"

@@ -48,23 +48,31 @@ public struct CheckContext: Sendable {
   public let document: FlowDocument
   public let graph: FlowGraph
   public let paths: JSONPathIndex
+  /// The file's bytes.
+  public let source: [UInt8]
+  /// The document's regular expressions with their string literals (`LoadResult.patterns`).
+  public let patterns: [PatternSite]
 
   /// `syntax`: the parsed source when the loader kept it (else it is parsed again when a
   /// diagnostic first needs a JSON path).
-  public init(file: String, document: FlowDocument, source: [UInt8], syntax: JSONValue? = nil) {
+  public init(file: String, document: FlowDocument, source: [UInt8], syntax: JSONValue? = nil, patterns: [PatternSite] = []) {
     self.file = file
     self.document = document
     self.graph = FlowGraph(document: document)
     self.paths = JSONPathIndex(source: source, syntax: syntax)
+    self.source = source
+    self.patterns = patterns
   }
 
-  /// A diagnostic of `rule` at `location`, with the JSON path of the value there.
+  /// A diagnostic of `rule` at `location`, with the JSON path of the value there (or of the value
+  /// at `value`, for a location inside a string).
   public func diagnostic(
-    _ rule: some LintRule, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []
+    _ rule: some LintRule, _ message: String, at location: SourceLocation?, inValueAt value: SourceLocation? = nil,
+    notes: [Diagnostic.Note] = []
   ) -> Diagnostic {
     Diagnostic(
       id: rule.id, severity: rule.severity, message: message, file: file, location: location,
-      path: location.flatMap { paths.path(at: $0) }, notes: notes)
+      path: (value ?? location).flatMap { paths.path(at: $0) }, notes: notes)
   }
 
   /// `flow 'x' screen 'y'` style name of a node for messages (the flow only in bundles).
@@ -179,6 +187,7 @@ public enum LintRegistry {
     DuplicateFieldRule(),
     InvalidRangeRule(),
     InvalidRegexRule(),
+    RegexBacktrackingRule(),
     UnhandledFailureRule(),
     SubflowCycleRule(),
   ]
@@ -195,7 +204,8 @@ public enum FlowChecker {
   public static func check(_ result: LoadResult, rules: [any LintRule] = LintRegistry.rules) -> [Diagnostic] {
     var diagnostics = result.diagnostics
     if let document = result.document, !document.flows.isEmpty {
-      let context = CheckContext(file: result.file, document: document, source: result.source, syntax: result.syntax)
+      let context = CheckContext(
+        file: result.file, document: document, source: result.source, syntax: result.syntax, patterns: result.patterns)
       for rule in rules { diagnostics += rule.check(context) }
     }
     return diagnostics.sortedForDisplay()

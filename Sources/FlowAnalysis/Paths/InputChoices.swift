@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowPattern
 import OrderedCollections
 
 /// What the explorer tries on a screen: values for each collecting block (boundaries around
@@ -15,29 +16,47 @@ struct InputChoices: Sendable {
   let multiSelectBound: Int
   /// Success payloads tried for awaited actions and native screens.
   let payloads: [Value?]
+  /// A text each input's pattern matches within its lengths (absent when none was found).
+  let patternAnswers: [PatternAnswerKey: String]
+  /// Inputs whose pattern no built answer matched (only answers it rejects are tried there).
+  let notes: [String]
 
   init(document: FlowDocument, multiSelectBound: Int) {
     var literals: [String: [Value]] = [:]
     var read: [String] = []
     var collected = Set<String>()
+    var patternAnswers: [PatternAnswerKey: String?] = [:]
+    var notes: [String] = []
+    func addLiteral(_ literal: Value, for field: String) {
+      if !(literals[field] ?? []).contains(literal) { literals[field, default: []].append(literal) }
+    }
     for flow in document.flows {
       for screen in flow.screens {
         var conditions = screen.rules.compactMap(\.when)
         for block in screen.content.flatBlocks {
           if let field = block.fieldName { collected.insert(field) }
           if let condition = block.visibleWhen { conditions.append(condition) }
+          // Built once per pattern and lengths: each answer costs at most a few bounded matches.
+          if case .input(let input) = block.content, let key = PatternAnswerKey(input) {
+            if patternAnswers[key] == nil { patternAnswers[key] = .some(key.pattern.example(lengths: key.lengths)) }
+            if patternAnswers[key] == .some(nil) {
+              notes.append(
+                "no answer matching the pattern '\(key.pattern.source)' of block '\(block.id)' was found; only answers it rejects are tried")
+            }
+          }
         }
         for condition in conditions {
           for name in condition.variableNames where !name.hasPrefix("$") && !read.contains(name) { read.append(name) }
           for comparison in condition.expression.fieldComparisons(in: condition.source) {
-            for literal in comparison.literals where !(literals[comparison.field] ?? []).contains(literal) {
-              literals[comparison.field, default: []].append(literal)
-            }
+            for literal in comparison.literals { addLiteral(literal, for: comparison.field) }
+            if let answer = comparison.pattern?.example() { addLiteral(.string(answer), for: comparison.field) }
           }
         }
       }
     }
     self.literals = literals
+    self.patternAnswers = patternAnswers.compactMapValues { $0 }
+    self.notes = notes
     self.multiSelectBound = multiSelectBound
     let resultNames = read.filter { !collected.contains($0) }
     self.resultNames = resultNames
@@ -170,7 +189,8 @@ struct InputChoices: Sendable {
         add(.string("someday"))
       case .text, .password:
         for literal in compared { if case .string = literal { add(literal) } }
-        // A plausible valid value first: "Alex", padded to minLength, cut to maxLength.
+        if let key = PatternAnswerKey(input), let answer = patternAnswers[key] { add(.string(answer)) }
+        // A plausible valid value: "Alex", padded to minLength, cut to maxLength.
         var valid = "Alex"
         if let lo = input.minLength, lo > valid.count { valid += String(repeating: "x", count: lo - valid.count) }
         if let hi = input.maxLength, hi >= 1, hi < valid.count { valid = String(valid.prefix(hi)) }
@@ -221,5 +241,18 @@ struct InputChoices: Sendable {
       break
     }
     return values
+  }
+}
+
+/// An input's pattern and the lengths its answers may have.
+struct PatternAnswerKey: Hashable, Sendable {
+  var pattern: Pattern
+  var lengths: ClosedRange<Int>
+
+  init?(_ input: InputBlock) {
+    guard let pattern = input.pattern else { return nil }
+    let shortest = max(0, input.minLength ?? 0)
+    self.pattern = pattern
+    lengths = shortest...max(shortest, input.maxLength ?? Int.max)
   }
 }

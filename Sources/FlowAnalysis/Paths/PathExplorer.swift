@@ -242,6 +242,7 @@ public struct PathExplorer: Sendable {
   /// Runs the exploration.
   public func explore() -> Exploration {
     var exploration = Exploration(document: document, options: options)
+    exploration.notes = choices.notes
     var index: [StateKey: Int] = [:]
     var frontier: [(Int, Session?)] = []
     var head = 0
@@ -386,6 +387,8 @@ public struct Exploration: Sendable {
   public var depthLimited = 0
   /// True when `maxStates` stopped the exploration.
   public var stateLimited = false
+  /// What the exploration could not try (a patterned input no built answer matches).
+  public var notes: [String] = []
 
   init(document: FlowDocument, options: PathExplorer.Options) {
     self.document = document

@@ -1,4 +1,5 @@
 import FlowExpression
+import FlowPattern
 
 extension DecodeContext {
   static let knownBlockTypes: [String] = [
@@ -133,14 +134,13 @@ extension DecodeContext {
         }
       }
     }
-    let pattern = string(object, "pattern")
-    if let pattern {
-      do {
-        _ = try Regex(pattern)
-      } catch {
-        at("pattern") {
-          $0.error("load.invalid-regex", "invalid regular expression '\(pattern)': \(error)", at: object.lookup("pattern")?.location)
-        }
+    var pattern: Pattern?
+    if let source = string(object, "pattern") {
+      let location = object.lookup("pattern")?.location
+      switch self.pattern(source, at: location) {
+      case .success(let compiled): pattern = compiled
+      case .failure(let error):
+        at("pattern") { $0.error("load.invalid-regex", "invalid regular expression '\(source)': \(error)", at: location) }
       }
     }
     return InputBlock(

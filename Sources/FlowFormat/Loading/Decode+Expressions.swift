@@ -1,4 +1,5 @@
 import FlowExpression
+import FlowPattern
 
 extension DecodeContext {
   /// Compiles a condition: an expression string, or the structured object form.
@@ -53,8 +54,18 @@ extension DecodeContext {
     guard let field = requiredString(object, "field", in: "a condition", at: location),
       let op = requiredString(object, "op", in: "a condition", at: location)
     else { return nil }
+    // A `matches` pattern is compiled like an input's: once per load, an error at its string.
+    var compiled: Pattern?
+    if op == StructuredOperator.matches.rawValue, let literal = object.lookup("value"), case .string(let source) = literal.kind {
+      switch pattern(source, at: literal.location) {
+      case .success(let pattern): compiled = pattern
+      case .failure(let error):
+        at("value") { $0.error("load.invalid-regex", "invalid regular expression '\(source)': \(error)", at: literal.location) }
+        return nil
+      }
+    }
     do {
-      return try Condition.structured(field: field, op: op, value: object.lookup("value").map(value))
+      return try Condition.structured(field: field, op: op, value: object.lookup("value").map(value), compiled: compiled)
     } catch {
       at("op") {
         $0.report(

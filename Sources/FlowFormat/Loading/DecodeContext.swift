@@ -1,4 +1,5 @@
 import FlowExpression
+import FlowPattern
 import OrderedCollections
 
 /// The state of one load: where in the document we are, and every diagnostic found so far.
@@ -13,6 +14,10 @@ struct DecodeContext {
   var screenReferences: [Reference] = []
   /// Sub-flows named by `flow` screens, resolved once every flow of the document is known.
   var flowReferences: [Reference] = []
+  /// Every pattern of the document with its string literal, in document order (`check` lints them).
+  private(set) var patternSites: [PatternSite] = []
+  /// The patterns compiled so far by source: a pattern repeated on many inputs is compiled once.
+  private var compiledPatterns: [String: Result<Pattern, PatternError>] = [:]
 
   /// A reference to an id, remembered with where it was written.
   struct Reference {
@@ -72,6 +77,20 @@ struct DecodeContext {
     diagnostic.path = diagnostic.path?.elidedForDiagnostic
     diagnostic.notes = diagnostic.notes.map { Diagnostic.Note($0.message.elidedForDiagnostic, at: $0.location) }
     diagnostics.append(diagnostic)
+  }
+
+  /// The compiled whole-text pattern of the string literal at `location`, or the reason it does
+  /// not compile; a pattern that compiles is remembered as a site.
+  mutating func pattern(_ source: String, at location: SourceLocation?) -> Result<Pattern, PatternError> {
+    let compiled: Result<Pattern, PatternError>
+    if let known = compiledPatterns[source] {
+      compiled = known
+    } else {
+      compiled = Result { () throws(PatternError) in try Pattern(source) }
+      compiledPatterns[source] = compiled
+    }
+    if case .success(let pattern) = compiled, let location { patternSites.append(PatternSite(pattern: pattern, location: location)) }
+    return compiled
   }
 
   // MARK: - Typed reads

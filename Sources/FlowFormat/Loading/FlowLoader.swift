@@ -12,6 +12,8 @@ public struct LoadResult: Sendable {
   /// its lint diagnostics in it instead of parsing the file again, and freeing a tree of a big
   /// file value by value costs as much as a tenth of loading it.
   public var syntax: JSONValue?
+  /// Every regular expression of the document, compiled, with where its string literal is.
+  public var patterns: [PatternSite] = []
 
   /// True when the document can be run: references to unknown screens (`ref.*`) only warn
   /// at run time, where they are no-ops, as the spec says.
@@ -62,7 +64,7 @@ public enum FlowLoader {
     }
     return LoadResult(
       file: file, document: document, diagnostics: context.diagnostics.sortedForDisplay(), source: bytes,
-      syntax: keepSyntax ? root : nil)
+      syntax: keepSyntax ? root : nil, patterns: context.patternSites)
   }
 
   /// `flows/fitness.json` → `fitness`.

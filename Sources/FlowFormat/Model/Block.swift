@@ -1,4 +1,5 @@
 import FlowExpression
+import FlowPattern
 
 /// One block of a block-based screen: the envelope (id, order, visibility) and its content.
 public struct Block: Hashable, Sendable {
@@ -120,8 +121,8 @@ public struct InputBlock: Hashable, Sendable {
   public var placeholder: TextTemplate?
   public var kind: Kind
   public var required: Bool
-  /// Whole-string regular expression (extension), kept as source; compiled by the engine.
-  public var pattern: String?
+  /// Whole-string regular expression (extension), compiled at load.
+  public var pattern: Pattern?
   public var patternMessage: String?
   public var minLength: Int?
   public var maxLength: Int?
@@ -135,7 +136,7 @@ public struct InputBlock: Hashable, Sendable {
     placeholder: TextTemplate?,
     kind: Kind,
     required: Bool,
-    pattern: String?,
+    pattern: Pattern?,
     patternMessage: String?,
     minLength: Int?,
     maxLength: Int?,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowFormat
+import FlowPattern
 import FlowReplay
 import FlowSupport
 
@@ -60,7 +61,9 @@ extension Flowrun {
         throw ValidationError("--shard must be I/N with 1 <= I <= N, e.g. 2/4")
       }
       if let filter {
-        do { _ = try Regex(filter) } catch { throw ValidationError("--filter is not a valid regular expression: \(filter)") }
+        do { _ = try Pattern(filter, anchoring: .anywhere) } catch {
+          throw ValidationError("--filter is not a valid regular expression: \(filter) (\(error))")
+        }
       }
       if width < 20 { throw ValidationError("--width must be at least 20") }
     }
@@ -74,6 +77,11 @@ extension Flowrun {
     }
 
     func run() throws {
+      // A --filter that cannot be checked against a script within the pattern limits is wrong usage.
+      do { try runScripts() } catch let error as FilterTooComplex { throw ValidationError(error.description) }
+    }
+
+    private func runScripts() throws {
       let (files, missing) = TestSuite.discover(paths)
       let reports = [("--junit", junit), ("--json", json)].compactMap { option, path in
         path.map { FileIdentity.Role(option, $0) }

@@ -21,6 +21,7 @@ struct PathsReport {
   var depthLimit: Int
   var counts: (completed: BigUInt, dismissed: BigUInt, cutCycles: Int)
   var reachable: [CoverageItem]
+  var notes: [String]
   var covering: (paths: [[String]], unconfirmed: [CoverageItem])?
   /// With --emit: the directory and the scripts written into it.
   var emitted: (directory: String, files: [String])?
@@ -35,12 +36,14 @@ struct PathsReport {
     depthLimit = maxDepth
     counts = exploration.pathCounts()
     reachable = exploration.reachableItems
+    notes = exploration.notes
   }
 
   var isComplete: Bool { stateLimit == nil && depthLimited == 0 }
 
   func text(verbose: Bool) -> String {
     var out = "explored \(states) states, \(transitions) transitions\n"
+    for note in notes { out += "note: \(note)\n" }
     if let stateLimit { out += "note: stopped at --max-states \(stateLimit); counts and coverage are lower bounds\n" }
     if depthLimited > 0 {
       out += "note: \(depthLimited) states at --max-depth \(depthLimit) were not expanded; counts are lower bounds\n"
@@ -130,6 +133,7 @@ struct PathsReport {
         ))
     }
     if let emitted { members.append(("emitted", .array(emitted.files.map { .string($0) }))) }
+    if !notes.isEmpty { members.append(("notes", .array(notes.map { .string($0) }))) }
     return JSONWriter.pretty.string(.object(members)) + "\n"
   }
 

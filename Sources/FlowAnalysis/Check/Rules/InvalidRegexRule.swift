@@ -8,7 +8,8 @@ public struct InvalidRegexRule: LoaderReportedRule {
   public let id = "check.invalid-regex"
   public let summary = "a pattern or matches condition is not a valid regular expression"
   public let severity = Severity.error
-  public let details = "Reported by the loader as `load.invalid-regex`. At run time an invalid pattern never fails validation."
+  public let details =
+    "Reported by the loader as `load.invalid-regex` at the pattern's string, with PCRE2's message and the offset in the pattern where it stopped (docs/semantics.md, \"Patterns\", gives the syntax). A flow with an invalid pattern does not run."
   public let diagnosticIDs = ["load.invalid-regex"]
   public let triggeringExample = Example.flow([
     Example.screen(
