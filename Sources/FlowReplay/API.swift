@@ -25,11 +25,15 @@ public struct ReplayOptions: Hashable, Sendable {
   public var trace: Bool
   /// Width of rendered screens in failure messages, snapshots and `text:` checks.
   public var width: Int
+  /// `--show-secrets`: the collected data in failure messages shows secrets in clear (screens,
+  /// steps, transcripts and snapshots never do).
+  public var showSecrets: Bool
 
-  public init(updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80) {
+  public init(updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80, showSecrets: Bool = false) {
     self.updateSnapshots = updateSnapshots
     self.trace = trace
     self.width = width
+    self.showSecrets = showSecrets
   }
 }
 

@@ -267,7 +267,7 @@ struct ScriptRun {
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
     self.session = nil  // keep the session's storage uniquely referenced while it changes
     let inputs = step.inputs(on: session)
-    transcript.input(step.transcriptText)
+    transcript.input(step.transcriptText(session.secrets))
     var problems: [String] = []
     var rejections: [String] = []
     for input in inputs {
@@ -302,19 +302,19 @@ struct ScriptRun {
         throw StepFailure(
           location: step.location,
           headline: "expected the input to be rejected with \"\(expected)\", but it was accepted",
-          details: ["step: \(step.transcriptText)"])
+          details: ["step: \(step.transcriptText(session.secrets))"])
       }
       guard problems.contains(where: { $0.lowercased().contains(expected.lowercased()) }) else {
         throw StepFailure(
           location: step.location,
           headline: "expected an error containing \"\(expected)\"",
-          details: ["step: \(step.transcriptText)"] + problems.map { "actual error: \($0)" })
+          details: ["step: \(step.transcriptText(session.secrets))"] + problems.map { "actual error: \($0)" })
       }
     } else if let rejection = rejections.first {
       throw StepFailure(
         location: step.location, headline: "the input was rejected: \(rejection)",
         details: [
-          "step: \(step.transcriptText)",
+          "step: \(step.transcriptText(session.secrets))",
           "(add `expect_error: TEXT` to the step when the rejection is what you test)",
         ])
     }
@@ -323,7 +323,9 @@ struct ScriptRun {
   }
 
   /// A pending awaited action that no later step answers fails now, as the SDK does in a
-  /// non-interactive run: `unhandled action: <identifier>`.
+  /// non-interactive run: `unhandled action: <identifier>`. A script whose steps end here and
+  /// whose final `expect` says the session awaits (what `--record` writes for a session that
+  /// ended waiting) leaves it pending.
   mutating func answerUnhandledAction(after index: Int) {
     guard var session, case .awaiting(let pending) = session.status else { return }
     let nextInput = script.steps[(index + 1)...].first {
@@ -337,6 +339,10 @@ struct ScriptRun {
       case .result, .dismiss, .next, .complete, .goto, .wait: return
       default: break
       }
+    } else if let expectation = script.expectation,
+      expectation.awaiting != nil || expectation.status?.value == SessionStatus.awaiting(pending).name
+    {
+      return
     }
     self.session = nil
     _ = session.send(.result(.failure("unhandled action: \(pending.identifier)")))
@@ -443,12 +449,15 @@ struct ScriptRun {
     }
     try attempt {
       if let item = expectation.data {
-        let diff = DataDiff.compare(expected: item.value, actual: .object(session.data), exact: expectation.exact)
+        let shown = SecretPolicy(fields: session.secrets.fields, reveals: options.showSecrets)
+        let diff = DataDiff.compare(
+          expected: item.value, actual: .object(DataDiff.maskMatched(session.data, expected: item.value, session.secrets)),
+          exact: expectation.exact, shown: shown)
         if !diff.isEmpty {
           throw StepFailure(
             location: item.location,
             headline: expectation.exact ? "collected data is not exactly as expected" : "collected data does not match",
-            details: diff + ["", "actual data: \(Value.object(session.data).json)"])
+            details: diff + ["", "actual data: \(Value.object(shown.data(session.data)).json)"])
         }
       }
     }
@@ -535,19 +544,22 @@ struct ScriptRun {
 }
 
 extension ScriptStep {
-  /// The step as one line of the transcript: `tap: Get Started`.
-  var transcriptText: String {
-    switch kind {
+  /// The step as one line of the transcript (`tap: Get Started`), secrets masked.
+  func transcriptText(_ secrets: SecretPolicy) -> String {
+    func values(_ fields: [FieldValue]) -> String {
+      fields.map { "\($0.field)=\(secrets.shown($0.value, of: $0.field).json)" }.joined(separator: ", ")
+    }
+    return switch kind {
     case .tap(.label(let label)): "tap: \(label)"
     case .tap(.number(let n)): "tap: \(n)"
     case .tap(.blockID(let id)): "tap: {id: \(id)}"
-    case .fill(let fields): "fill: " + fields.map { "\($0.field)=\($0.value.json)" }.joined(separator: ", ")
-    case .set(let fields): "set: " + fields.map { "\($0.field)=\($0.value.json)" }.joined(separator: ", ")
+    case .fill(let fields): "fill: " + values(fields)
+    case .set(let fields): "set: " + values(fields)
     case .select(let picks):
       "select: " + picks.map { "\($0.field)=\($0.items.joined(separator: ","))" }.joined(separator: ", ")
     case .result(let result):
       switch result {
-      case .success(let data): "result: success" + (data.map { " \($0.json)" } ?? "")
+      case .success(let data): "result: success" + (data.map { " \(secrets.data($0).json)" } ?? "")
       case .failure(let error): "result: failure" + (error.map { " \($0)" } ?? "")
       case .cancelled: "result: cancelled"
       }

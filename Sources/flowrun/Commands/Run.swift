@@ -39,6 +39,9 @@ extension Flowrun {
     @Flag(help: "Print every decision as it is made.")
     var trace = false
 
+    @Flag(help: "Write secret answers (password fields) in clear in --data and --events (masked everywhere else).")
+    var showSecrets = false
+
     @Option(help: ArgumentHelp("auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
     var color: String = "auto"
 
@@ -115,19 +118,22 @@ extension Flowrun {
         throw ValidationError(error.message)
       }
       driver.answers = steps
+      // --data and --events are the only outputs --show-secrets reveals (docs/security.md).
+      let secrets = SecretPolicy(document: document, reveals: showSecrets)
       if let eventsFD {
         driver.onEvent = { event in
-          _ = FilePaths.writeAll(JSONBridge.line(event.value) + "\n", to: eventsFD)
+          _ = FilePaths.writeAll(JSONBridge.line(secrets.event(event).value) + "\n", to: eventsFD)
         }
       }
       editor?.completions = { [weak driver] prefix in driver?.completions(linePrefix: prefix) ?? [] }
+      editor?.remembers = { [weak driver] line in driver?.mayRemember(line) ?? false }
 
       driver.run()
       source.shutdown()
 
       var failed = false
       if let data {
-        if let problem = FilePaths.write(JSONBridge.prettyText(driver.session.data) + "\n", to: data) {
+        if let problem = FilePaths.write(JSONBridge.prettyText(secrets.data(driver.session.data)) + "\n", to: data) {
           Output.error.write("flowrun: cannot write \(data): \(problem)\n")
           failed = true
         }
