@@ -28,12 +28,19 @@ public struct ReplayOptions: Hashable, Sendable {
   /// `--show-secrets`: the collected data in failure messages shows secrets in clear (screens,
   /// steps, transcripts and snapshots never do).
   public var showSecrets: Bool
+  /// The directories given to `flowrun test`: a script's snapshots stay inside the one that
+  /// holds it, else inside the script's directory (`SnapshotFiles`).
+  public var suiteRoots: [String]
 
-  public init(updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80, showSecrets: Bool = false) {
+  public init(
+    updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80, showSecrets: Bool = false,
+    suiteRoots: [String] = []
+  ) {
     self.updateSnapshots = updateSnapshots
     self.trace = trace
     self.width = width
     self.showSecrets = showSecrets
+    self.suiteRoots = suiteRoots
   }
 }
 

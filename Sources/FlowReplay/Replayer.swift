@@ -94,19 +94,24 @@ public enum Replayer {
   ) -> ScriptOutcome {
     let clock = ContinuousClock()
     let started = clock.now
+    if let outside = snapshotOutsideSuite(script, options: options) { return outside }
     let loaded = cache.load(path: script.flowPath)
     guard let document = loaded.document, loaded.isRunnable else {
-      let errors = loaded.diagnostics.filter { $0.severity == .error }
-      let formatter = DiagnosticFormatter(sources: [loaded.file: loaded.source])
+      // A file that is not a flow at all may be anything a script names (`/etc/passwd`): it is
+      // reported by name and kind only, never quoted (docs/security.md).
+      let isFlow = loaded.document != nil
+      let diagnostics = isFlow ? loaded.diagnostics : notAFlow(loaded)
+      let errors = diagnostics.filter { $0.severity == .error }
+      let formatter = DiagnosticFormatter(sources: isFlow ? [loaded.file: loaded.source] : [:])
       var message = "\(script.file)\(script.flowLocation.map { ":\($0)" } ?? ""): the flow '\(script.flow)' cannot be loaded\n"
       message += formatter.text(errors)
       // Exit 2 only when the flow could not be read or parsed; a flow that parsed with
       // errors fails the script (exit 1), as every command treats it (docs/loading.md).
       return ScriptOutcome(
-        file: script.file, name: script.name, status: loaded.document == nil ? .error : .failed, message: message,
+        file: script.file, name: script.name, status: isFlow ? .failed : .error, message: message,
         summary: errors.first.map { summaryLine($0, file: loaded.file) } ?? "\(loaded.file): cannot load the flow",
         failureFile: errors.first?.file ?? loaded.file, failureLocation: errors.first?.location,
-        diagnostics: loaded.diagnostics, duration: seconds(clock.now - started))
+        diagnostics: diagnostics, duration: seconds(clock.now - started))
     }
     if let problem = VariantAssignment.unknownOverrides(script.variants, in: document).first {
       var outcome = unknownVariant(problem, in: script)
@@ -126,7 +131,7 @@ public enum Replayer {
     _ script: ReplayScript, cache: FlowCache = FlowCache(), options: ReplayOptions = ReplayOptions()
   ) -> (outcome: ScriptOutcome, session: Session?) {
     let loaded = cache.load(path: script.flowPath)
-    guard let document = loaded.document, loaded.isRunnable,
+    guard snapshotOutsideSuite(script, options: options) == nil, let document = loaded.document, loaded.isRunnable,
       VariantAssignment.unknownOverrides(script.variants, in: document).isEmpty
     else {
       return (run(script, cache: cache, options: options), nil)
@@ -134,6 +139,44 @@ public enum Replayer {
     var run = ScriptRun(script: script, options: options)
     run.execute(document: document)
     return (run.outcome, run.session)
+  }
+
+  /// The one diagnostic for a file named by `flow:` that did not load as a document: where and
+  /// what kind of problem (unreadable, not JSON, not a flow), without the loader's message or an
+  /// excerpt, which quote the file. `flowrun check FILE` shows them.
+  static func notAFlow(_ loaded: LoadResult) -> [Diagnostic] {
+    guard let first = loaded.diagnostics.first(where: { $0.severity == .error }) else { return [] }
+    let message: String
+    if first.id == "load.io" {
+      message = first.message  // the system's words: the file's name and kind, no content
+    } else if first.id.hasPrefix("json.") {
+      message = "not a flow: the file is not JSON (`flowrun check \(loaded.file)` shows where it stops)"
+    } else {
+      message = "not a flow: JSON, but not a flow or a bundle (an object with 'screens' or 'flows')"
+    }
+    return [Diagnostic(id: first.id, severity: .error, message: message, file: loaded.file, location: first.location)]
+  }
+
+  /// A `snapshot:` step naming a file outside the script's suite: a script error (exit 2) at the
+  /// step, found before anything is read or run (docs/security.md).
+  static func snapshotOutsideSuite(_ script: ReplayScript, options: ReplayOptions) -> ScriptOutcome? {
+    let root = SnapshotFiles.suiteRoot(of: script.file, roots: options.suiteRoots)
+    var diagnostics: [Diagnostic] = []
+    for (index, step) in script.steps.enumerated() {
+      guard case .snapshot(let file) = step.kind,
+        case .failure(let problem) = SnapshotFiles.resolve(file, script: script.file, root: root)
+      else { continue }
+      diagnostics.append(
+        Diagnostic(
+          id: "script.snapshot-outside-suite", severity: .error, message: problem.message, file: script.file,
+          location: step.location, path: "steps[\(index)].snapshot"))
+    }
+    guard let first = diagnostics.first else { return nil }
+    let formatter = DiagnosticFormatter(sources: [script.file: FlowLoader.readFile(script.file) ?? []])
+    return ScriptOutcome(
+      file: script.file, name: script.name, status: .error, message: formatter.text(diagnostics),
+      summary: summaryLine(first, file: script.file), failureFile: script.file, failureLocation: first.location,
+      diagnostics: diagnostics)
   }
 
   /// A `variants:` entry naming an experiment or variant the flow does not declare: a script
@@ -354,19 +397,33 @@ struct ScriptRun {
   // MARK: Snapshots
 
   mutating func snapshot(_ file: String, step: ScriptStep) throws {
-    let path = ScriptParser.resolve(file, against: script.file)
+    let root = SnapshotFiles.suiteRoot(of: script.file, roots: options.suiteRoots)
+    let path: String
+    switch SnapshotFiles.resolve(file, script: script.file, root: root) {
+    case .success(let resolved): path = resolved
+    case .failure(let problem): throw StepFailure(location: step.location, headline: problem.message, details: [])
+    }
     let text = transcript.text
     if options.updateSnapshots {
+      if let refusal = SnapshotFiles.refusalToWrite(path, script: script) {
+        throw StepFailure(location: step.location, headline: "will not write snapshot: \(refusal)", details: [])
+      }
       if let problem = TextFile.write(text, to: path, createDirectories: true) {
         throw StepFailure(location: step.location, headline: "cannot write snapshot \(path): \(problem)", details: [])
       }
       updatedSnapshots.append(path)
       return
     }
+    guard SnapshotFiles.kind(of: path) != .other else {
+      throw StepFailure(location: step.location, headline: "snapshot \(path) is not a regular file", details: [])
+    }
     guard let bytes = FlowLoader.readFile(path) else {
       throw StepFailure(
         location: step.location, headline: "snapshot file \(path) does not exist",
         details: ["run `flowrun test --update` to record it"])
+    }
+    if let refusal = SnapshotFiles.refusalToCompare(path, bytes: bytes) {
+      throw StepFailure(location: step.location, headline: refusal, details: [])
     }
     let expected = String(decoding: bytes, as: UTF8.self)
     guard expected != text else { return }
