@@ -189,6 +189,7 @@ public enum LintRegistry {
     UnreachableScreenRule(),
     DeadEndRule(),
     ClosedLoopRule(),
+    OnEnterLoopRule(),
     ShadowedRuleRule(),
     ImpossibleConditionRule(),
     UncollectedVariableRule(),

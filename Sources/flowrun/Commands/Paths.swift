@@ -18,7 +18,8 @@ extension Flowrun {
         cancelled), each experiment variant, filler waits. States are de-duplicated (screen, \
         sub-flow stack, status, pending action and the data conditions read), so the path count \
         is exact even when it is astronomically large. The covering set is greedy, not minimum.
-        Exit 1 when --min-coverage is not met.
+        Exit 1 when a session fails on the way (an onEnter or rule loop exhausts the step \
+        budget) or --min-coverage is not met.
         """
     )
 
@@ -73,6 +74,7 @@ extension Flowrun {
         if let emit { report.emitted = (emit, try write(paths, document: document, to: emit)) }
       }
       Output.standard.write(format == .json ? report.json() : report.text(verbose: verbose))
+      if !report.failures.isEmpty { throw ExitCode(1) }
       if let minCoverage, let coverage = report.coverage, coverage.report.percent + 1e-9 < minCoverage {
         if format == .text {
           Output.standard.write(
