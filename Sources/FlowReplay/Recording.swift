@@ -30,9 +30,10 @@ public struct Recording: Sendable {
 /// status (completed, dismissed, the awaited action, else the screen), the exact data and the
 /// path.
 ///
-/// Secrets are written as `SecretPolicy.mask` (in steps, result data and the expected data), so
-/// a recording holds none in clear; a replay fills a masked secret with a stand-in that passes
-/// the field's validation, and an expected mask matches any value (docs/security.md).
+/// Secrets are written masked (in steps, result data and the expected data), so a recording
+/// holds none in clear: an answer as a `SecretStandIn` placeholder, which a replay fills with a
+/// stand-in of the same validation outcome; the expected data as the mask, which matches any
+/// value (docs/security.md).
 /// `secrets` is the policy to write with: by default the final session's (masking); generated
 /// answers that are no one's secret (`paths --emit`) pass `.none` to keep them as they are.
 public enum ScriptWriter {
@@ -119,6 +120,9 @@ public enum ScriptWriter {
     for input in recording.inputs {
       if case .quit = input { break }
       guard var value = step(for: input, on: session, secrets: secrets) else { continue }
+      if case .set(let field, let answer) = input, secrets.shown(answer, of: field) != answer {
+        value = .object([(key: "fill", value: .object([(key: field, value: placeholder(field, answer, on: session))]))])
+      }
       let outputs = session.send(input)
       for output in outputs {
         if case .rejected(let message) = output, case .object(var members) = value {
@@ -129,6 +133,13 @@ public enum ScriptWriter {
       out.append(value)
     }
     return out
+  }
+
+  /// A secret answer's placeholder, with the validation message the answer got on `session`.
+  static func placeholder(_ field: String, _ answer: Value, on session: Session) -> JSONWriter.Value {
+    let block = session.currentScreen.content.flatBlocks.first { $0.fieldName == field && session.isVisible($0) }
+    let message = block.flatMap { session.validationMessage(of: $0, holding: answer) }
+    return SecretStandIn.placeholder(validationMessage: message).writerValue
   }
 
   static func step(for input: Input, on session: Session?, secrets: SecretPolicy) -> JSONWriter.Value? {

@@ -6,11 +6,13 @@ extension ScriptStep {
   /// The engine inputs this step sends to `session`, in order: the one mapping from script
   /// steps to inputs, used by `flowrun test` and by `flowrun run --answers`. `set` of a field
   /// that is not on the current screen sets a variable; `expect` and `snapshot` send nothing.
-  /// A secret field given the mask (a recorded secret) gets a stand-in (`SecretStandIn`).
+  /// A secret field given a placeholder (a recorded secret) gets a stand-in (`SecretStandIn`).
   public func inputs(on session: Session) -> [Input] {
     func value(_ item: FieldValue) -> Value {
-      guard SecretPolicy.isMask(item.value), session.secrets.isSecret(item.field) else { return item.value }
-      return SecretStandIn.value(for: item.field, on: session)
+      guard session.secrets.isSecret(item.field), let outcome = SecretStandIn.outcome(of: item.value) else {
+        return item.value
+      }
+      return SecretStandIn.value(for: item.field, outcome: outcome, on: session)
     }
     switch kind {
     case .tap(let selector): return [.tap(selector)]
