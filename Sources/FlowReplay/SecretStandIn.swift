@@ -34,7 +34,8 @@ enum SecretStandIn {
       return .string(letters(8))
     }
     let candidates = message == nil ? valid(for: input) : valid(for: input) + invalid(for: input)
-    return candidates.first { session.validationMessage(of: block, holding: $0) == message } ?? candidates[0]
+    return candidates.first { session.validationMessage(of: block, holding: $0) == message } ?? candidates.first
+      ?? .string(letters(8))
   }
 
   static func inputBlock(_ field: String, in session: Session) -> Block? {
@@ -61,7 +62,8 @@ enum SecretStandIn {
     case .text, .password:
       let low = max(input.minLength ?? 0, 1)
       let high = max(input.maxLength ?? Int.max, low)
-      return texts(lengths: [12, 8, 6, 4, low, high].filter { (low...high).contains($0) })
+      let bounds = [input.minLength, input.maxLength].compactMap { $0 }.filter { $0 < 10_000 }
+      return texts(lengths: ([12, 8, 6, 4] + bounds).filter { (low...high).contains($0) })
     }
   }
 
