@@ -139,7 +139,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowFormatTests",
-      dependencies: ["FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
+      dependencies: [
+        "FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),
