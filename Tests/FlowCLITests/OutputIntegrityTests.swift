@@ -5,11 +5,7 @@ import _FlowTestSupport
 /// What flowrun emits and records can be trusted (issue 23 rows 16, 18 and 19): onEnter loops
 /// are reported, a recording always replays, emitted YAML parses.
 @Suite(.timeLimit(.minutes(3))) struct OutputIntegrityTests {
-  func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-integrity-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  func temporaryDirectory() throws -> URL { try makeTemporaryDirectory("flowrun-integrity") }
 
   struct Loop: Sendable, CustomTestStringConvertible {
     var name: String

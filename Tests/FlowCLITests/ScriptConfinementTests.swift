@@ -15,7 +15,7 @@ import _FlowTestSupport
     var suite: URL { root.appendingPathComponent("suite") }
 
     init() throws {
-      root = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-confine-\(UUID().uuidString)")
+      root = try makeTemporaryDirectory("flowrun-confine")
       try FileManager.default.createDirectory(at: root.appendingPathComponent("suite/sub"), withIntermediateDirectories: true)
       try FileManager.default.copyItem(
         at: packageRoot().appendingPathComponent("sample-flows/fitness.json"),

@@ -27,11 +27,7 @@ import _FlowTestSupport
 
     """
 
-  func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-secret-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  func temporaryDirectory() throws -> URL { try makeTemporaryDirectory("flowrun-secret") }
 
   func read(_ url: URL, _ name: String) throws -> String {
     try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)

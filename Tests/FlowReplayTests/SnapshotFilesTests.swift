@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _FlowTestSupport
 
 @testable import FlowReplay
 
@@ -22,8 +23,7 @@ import Testing
     ("../snap.txt", false), ("a/../../snap.txt", false), ("/tmp/snap.txt", false), ("/proc/self/environ", false),
   ])
   func lexicalEscapesAreRefused(_ relative: String, _ allowed: Bool) throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("snapfiles-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    let root = try makeTemporaryDirectory("snapfiles").path
     defer { try? FileManager.default.removeItem(atPath: root) }
     let result = SnapshotFiles.resolve(relative, script: root + "/t.flow-test.yaml", root: root)
     switch result {

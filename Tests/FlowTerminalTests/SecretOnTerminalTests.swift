@@ -14,8 +14,7 @@ import _FlowTestSupport
     /// terminal's echo off.
     @Test(arguments: ["xterm", "dumb"])
     func aPasswordTypedAtItsPromptIsNeverShownNorKept(_ name: String) async throws {
-      let home = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-secret-pty-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      let home = try makeTemporaryDirectory("flowrun-secret-pty")
       defer { try? FileManager.default.removeItem(at: home) }
       let data = home.appendingPathComponent("data.json").path
       let term = try PseudoTerminal(
