@@ -56,8 +56,8 @@ enum SnapshotFiles {
     case .missing: return nil
     case .other: return "\(path) is not a regular file"
     case .regular:
-      guard let bytes = FlowLoader.readFile(path) else { return nil }  // the write says why
-      return isTranscript(bytes) ? nil : notATranscript(path)
+      guard let head = leadingBytes(of: path, count: 3) else { return nil }  // the write says why
+      return isTranscript(head) ? nil : notATranscript(path)
     }
   }
 
@@ -75,6 +75,22 @@ enum SnapshotFiles {
   /// an empty file counts as one.
   static func isTranscript(_ bytes: [UInt8]) -> Bool {
     bytes.isEmpty || bytes.starts(with: "──".utf8)
+  }
+
+  /// The first `count` bytes of a file (fewer when it is shorter), or nil when it cannot be read.
+  static func leadingBytes(of path: String, count: Int) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
+      if n < 0, errno == EINTR { continue }
+      guard n > 0 else { break }
+      filled += n
+    }
+    return Array(bytes[..<filled])
   }
 
   enum Kind { case missing, regular, other }
