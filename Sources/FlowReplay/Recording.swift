@@ -27,8 +27,8 @@ public struct Recording: Sendable {
 /// written by its label (by number when labels repeat on that screen). An input the session
 /// rejected gets `expect_error:` with the rejection. `goto` becomes a `goto:` step and
 /// `setVariable` a `set:` step; `quit` ends the steps. The final `expect` states the final
-/// status (completed, dismissed, the awaited action, else the screen), the exact data and the
-/// path.
+/// status (completed, dismissed, else the screen, and the action still awaited if any), the
+/// exact data and the path.
 ///
 /// Secrets are written masked (in steps, result data and the expected data), so a recording
 /// holds none in clear: an answer as a `SecretStandIn` placeholder, which a replay fills with a
@@ -201,12 +201,9 @@ public enum ScriptWriter {
     case .dismissed: members.append((key: "dismissed", value: true))
     default:
       members.append((key: "screen", value: .string(final.currentScreen.id)))
-      // Ended (or stopped: the quit is not recorded) while an action waited: the replay must
-      // leave it waiting too, not answer it as unhandled (`ScriptRun.answerUnhandledAction`).
-      if let pending = final.pending {
-        members.append((key: "status", value: "awaiting"))
-        members.append((key: "awaiting", value: .string(pending.identifier)))
-      }
+      // Ended while an awaited action was pending: the replay must leave it pending too
+      // (`Replayer` fails an unanswered action unless the final expect says `awaiting`).
+      if let pending = final.pending { members.append((key: "awaiting", value: .string(pending.identifier))) }
     }
     members.append((key: "data", value: Value.object(secrets.data(final.data)).writerValue))
     members.append((key: "exact", value: true))

@@ -366,9 +366,9 @@ struct ScriptRun {
   }
 
   /// A pending awaited action that no later step answers fails now, as the SDK does in a
-  /// non-interactive run: `unhandled action: <identifier>`. A script whose steps end here and
-  /// whose final `expect` says the session awaits (what `--record` writes for a session that
-  /// ended waiting) leaves it pending.
+  /// non-interactive run: `unhandled action: <identifier>`. Unless the script ends there and
+  /// its final `expect` says `awaiting:` (what `--record` writes for a session that ended
+  /// while the action was pending): then it stays pending, as it was when recorded.
   mutating func answerUnhandledAction(after index: Int) {
     guard var session, case .awaiting(let pending) = session.status else { return }
     let nextInput = script.steps[(index + 1)...].first {
@@ -382,9 +382,7 @@ struct ScriptRun {
       case .result, .dismiss, .next, .complete, .goto, .wait: return
       default: break
       }
-    } else if let expectation = script.expectation,
-      expectation.awaiting != nil || expectation.status?.value == SessionStatus.awaiting(pending).name
-    {
+    } else if script.expectation?.awaiting != nil {
       return
     }
     self.session = nil

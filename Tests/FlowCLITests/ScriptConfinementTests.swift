@@ -9,13 +9,14 @@ import _FlowTestSupport
   static let secret = "TOP-SECRET-CONTENT-1729"
 
   /// A suite directory `suite/` holding a copy of fitness.json, next to `outside.txt` (the
-  /// secret) in a fresh temporary directory.
+  /// secret) in a fresh temporary directory (removed with the sandbox).
   struct Sandbox {
-    let root: URL
+    let directory: TemporaryDirectory
+    var root: URL { directory.url }
     var suite: URL { root.appendingPathComponent("suite") }
 
     init() throws {
-      root = try makeTemporaryDirectory("flowrun-confine")
+      directory = try TemporaryDirectory()
       try FileManager.default.createDirectory(at: root.appendingPathComponent("suite/sub"), withIntermediateDirectories: true)
       try FileManager.default.copyItem(
         at: packageRoot().appendingPathComponent("sample-flows/fitness.json"),
@@ -32,8 +33,6 @@ import _FlowTestSupport
     }
 
     func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-
-    func remove() { try? FileManager.default.removeItem(at: root) }
   }
 
   struct Escape: Sendable, CustomTestStringConvertible {
@@ -59,7 +58,6 @@ import _FlowTestSupport
   @Test(arguments: escapes, [false, true])
   func snapshotOutsideTheSuiteIsAnErrorAtTheStep(_ escape: Escape, update: Bool) throws {
     let box = try Sandbox()
-    defer { box.remove() }
     if let (link, destination) = escape.link {
       try FileManager.default.createSymbolicLink(atPath: box.path(link), withDestinationPath: destination)
     }
@@ -81,7 +79,6 @@ import _FlowTestSupport
   /// A snapshot inside the suite, also through `..` or a link that stays inside, is fine.
   @Test func snapshotsInsideTheSuiteAreWrittenAndCompared() throws {
     let box = try Sandbox()
-    defer { box.remove() }
     try FileManager.default.createSymbolicLink(atPath: box.path("suite/sub/up"), withDestinationPath: "..")
     try box.write(
       "suite/sub/ok.flow-test.yaml",
@@ -116,7 +113,6 @@ import _FlowTestSupport
   @Test(arguments: targets)
   func updateWritesOnlySnapshots(_ target: Target) throws {
     let box = try Sandbox()
-    defer { box.remove() }
     try box.write("suite/other.flow-test.yaml", "flow: fitness.json\nsteps: []\n")
     try box.write("suite/notes.txt", "my notes\n")
     try box.write("suite/own.flow-test.yaml", "flow: fitness.json\nsteps:\n  - snapshot: \(target.snapshot)\n")
@@ -156,7 +152,6 @@ import _FlowTestSupport
   @Test(arguments: notFlows)
   func aFlowThatIsNotAFlowIsNeverQuoted(_ item: NotAFlow) throws {
     let box = try Sandbox()
-    defer { box.remove() }
     if let content = item.content { try box.write("suite/" + item.flow, content) }
     try box.write("suite/s.flow-test.yaml", "flow: \(item.flow)\nsteps: []\n")
     let result = try runFlowrun(

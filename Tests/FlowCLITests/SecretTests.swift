@@ -27,15 +27,13 @@ import _FlowTestSupport
 
     """
 
-  func temporaryDirectory() throws -> URL { try makeTemporaryDirectory("flowrun-secret") }
-
   func read(_ url: URL, _ name: String) throws -> String {
     try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
   }
 
   @Test func aPasswordIsMaskedInEveryOutputOfARun() throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory()
+    let directory = temporary.url
     let files = ["data.json", "events.ndjson", "recorded.flow-test.yaml"].map { directory.appendingPathComponent($0).path }
     let result = try runFlowrun(
       Self.signin + ["--width", "60", "--trace", "--data", files[0], "--events", files[1], "--record", files[2]],
@@ -59,8 +57,8 @@ import _FlowTestSupport
   }
 
   @Test func showSecretsRevealsThemInDataAndEventsOnly() throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory()
+    let directory = temporary.url
     let files = ["data.json", "events.ndjson", "recorded.flow-test.yaml"].map { directory.appendingPathComponent($0).path }
     let result = try runFlowrun(
       Self.signin + ["--show-secrets", "--trace", "--data", files[0], "--events", files[1], "--record", files[2]],
@@ -76,8 +74,8 @@ import _FlowTestSupport
   /// The `secret` extension key makes any input secret (an OTP here, with a pattern), and a
   /// recording of it replays: the stand-in matches the pattern.
   @Test func aSecretKeyMasksAnyInputAndItsRecordingReplays() throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory()
+    let directory = temporary.url
     let flow = directory.appendingPathComponent("otp.json")
     try """
     {"version": 1, "id": "otp", "screens": [
@@ -108,8 +106,8 @@ import _FlowTestSupport
   /// `flowrun test`: steps, transcripts, snapshots, failure messages and both reports mask a
   /// secret written in the script; `--show-secrets` shows it in the data of the failure only.
   @Test func testOutputAndReportsMaskSecrets() throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory()
+    let directory = temporary.url
     try FileManager.default.copyItem(
       at: packageRoot().appendingPathComponent("sample-flows/signin.json"), to: directory.appendingPathComponent("signin.json"))
     let script = directory.appendingPathComponent("pw.flow-test.yaml")

@@ -23,8 +23,8 @@ import _FlowTestSupport
     ("../snap.txt", false), ("a/../../snap.txt", false), ("/tmp/snap.txt", false), ("/proc/self/environ", false),
   ])
   func lexicalEscapesAreRefused(_ relative: String, _ allowed: Bool) throws {
-    let root = try makeTemporaryDirectory("snapfiles").path
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    let directory = try TemporaryDirectory()
+    let root = directory.path
     let result = SnapshotFiles.resolve(relative, script: root + "/t.flow-test.yaml", root: root)
     switch result {
     case .success(let path): #expect(allowed && path.hasPrefix(root + "/"), "\(path)")

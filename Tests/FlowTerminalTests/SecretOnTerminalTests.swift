@@ -14,8 +14,8 @@ import _FlowTestSupport
     /// terminal's echo off.
     @Test(arguments: ["xterm", "dumb"])
     func aPasswordTypedAtItsPromptIsNeverShownNorKept(_ name: String) async throws {
-      let home = try makeTemporaryDirectory("flowrun-secret-pty")
-      defer { try? FileManager.default.removeItem(at: home) }
+      let homeDirectory = try TemporaryDirectory()
+      let home = homeDirectory.url
       let data = home.appendingPathComponent("data.json").path
       let term = try PseudoTerminal(
         executable: flowrunExecutable().path,

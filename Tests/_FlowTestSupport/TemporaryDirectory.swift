@@ -1,9 +1,35 @@
 import Foundation
 
-/// A new empty directory under the system's temporary directory, named `<prefix>-<UUID>`; the
-/// caller removes it (`defer { try? FileManager.default.removeItem(at: url) }`).
-public func makeTemporaryDirectory(_ prefix: String = "flowrun") throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
+/// A fresh directory under the system's temporary directory, removed when released.
+public final class TemporaryDirectory {
+  public let path: String
+  public var url: URL { URL(fileURLWithPath: path) }
+
+  public init() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    path = url.path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Creates `name` holding `contents`; returns its path.
+  @discardableResult
+  public func file(_ name: String, contents: String) -> String {
+    let file = path + "/" + name
+    _ = FileManager.default.createFile(atPath: file, contents: Data(contents.utf8))
+    return file
+  }
+
+  /// The text of `name`, or nil when it does not exist.
+  public func text(_ name: String) -> String? {
+    try? String(contentsOfFile: path + "/" + name, encoding: .utf8)
+  }
+
+  /// The names in the directory, sorted.
+  public func names() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+  }
 }

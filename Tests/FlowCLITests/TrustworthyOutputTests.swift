@@ -2,11 +2,9 @@ import Foundation
 import Testing
 import _FlowTestSupport
 
-/// What flowrun emits and records can be trusted (issue 23 rows 16, 18 and 19): onEnter loops
-/// are reported, a recording always replays, emitted YAML parses.
-@Suite(.timeLimit(.minutes(3))) struct OutputIntegrityTests {
-  func temporaryDirectory() throws -> URL { try makeTemporaryDirectory("flowrun-integrity") }
-
+/// What flowrun reports and emits can be trusted (issue 23 rows 16 and 19): onEnter loops are
+/// reported, emitted YAML parses.
+@Suite(.timeLimit(.minutes(3))) struct TrustworthyOutputTests {
   struct Loop: Sendable, CustomTestStringConvertible {
     var name: String
     var screens: String
@@ -54,8 +52,8 @@ import _FlowTestSupport
   /// reports the sessions that fail there and exits 1.
   @Test(arguments: loops)
   func onEnterLoopsAreReported(_ loop: Loop) throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory()
+    let directory = temporary.url
     let flow = directory.appendingPathComponent("loop.json").path
     try "{\"version\": 1, \"id\": \"loop\", \"screens\": [\(loop.screens)]}\n".write(
       toFile: flow, atomically: true, encoding: .utf8)
@@ -72,46 +70,12 @@ import _FlowTestSupport
     }
   }
 
-  struct Pending: Sendable, CustomTestStringConvertible {
-    var name: String
-    var arguments: [String]
-    var input: String
-    var awaiting: String
-    var testDescription: String { name }
-  }
-
-  static let pendings: [Pending] = [
-    Pending(
-      name: "signin: the email action never answered (the issue)",
-      arguments: ["sample-flows/signin.json", "--mock", "account.restoreSession=failure"],
-      input: "3\nsub@example.com\nsecret-password\n1\n", awaiting: "auth.email"),
-    Pending(
-      name: "fitness: the notification permission never answered",
-      arguments: ["sample-flows/fitness.json"],
-      input: "1\nAlex\n1\n\n1\n1\n2\n1\n1\n", awaiting: "permission.notifications"),
-  ]
-
-  /// A session recorded while an awaited action is pending replays to the same state.
-  @Test(arguments: pendings)
-  func aRecordingThatEndsWhileAnActionWaitsReplays(_ pending: Pending) throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let record = directory.appendingPathComponent("pending.flow-test.yaml").path
-    let run = try runFlowrun(
-      ["run"] + pending.arguments + ["--now", "2026-01-01T00:00:00Z", "--record", record], stdin: pending.input)
-    #expect(run.status == 1, "the session did not finish: \(run.stdout)")
-    let recorded = try String(contentsOfFile: record, encoding: .utf8)
-    #expect(recorded.contains("  status: awaiting\n  awaiting: \(pending.awaiting)\n"), "\(recorded)")
-    let replay = try runFlowrun(["test", record])
-    #expect(replay.status == 0, "\(replay.stdout)")
-  }
-
   /// `paths --emit` for a flow whose file name YAML cares about writes scripts that parse and
   /// pass, with the name as written.
   @Test(arguments: ["fit\"ness.json", "a: b #c'd.json", "- [x], {y} & *z.json"])
   func emittedScriptsParseWhateverTheFlowIsCalled(_ name: String) throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory()
+    let directory = temporary.url
     let flow = directory.appendingPathComponent(name)
     try FileManager.default.copyItem(at: packageRoot().appendingPathComponent("sample-flows/fitness.json"), to: flow)
     let out = directory.appendingPathComponent("out").path
