@@ -29,15 +29,15 @@ public struct Recording: Sendable {
 /// `setVariable` a `set:` step; `quit` ends the steps. The final `expect` states the final
 /// status (completed, dismissed, else the screen, and the action still awaited if any), the
 /// exact data and the path.
-///
-/// Secrets are written masked (in steps, result data and the expected data), so a recording
-/// holds none in clear: an answer as a `SecretStandIn` placeholder, which a replay fills with a
-/// stand-in of the same validation outcome; the expected data as the mask, which matches any
-/// value (docs/security.md).
-/// `secrets` is the policy to write with: by default the final session's (masking); generated
-/// answers that are no one's secret (`paths --emit`) pass `.none` to keep them as they are.
 public enum ScriptWriter {
   /// The YAML text of a script replaying `recording` and expecting the state `final` reached.
+  ///
+  /// Secrets are written masked (in steps, result data and the expected data), so a recording
+  /// holds none in clear: an answer as a `SecretStandIn` placeholder, which a replay fills with
+  /// a stand-in of the same validation outcome; the expected data as the mask, which matches
+  /// any value (docs/security.md). `secrets` is the policy to write with: by default the final
+  /// session's (masking); made-up answers that are no one's secret (`paths --emit`) pass
+  /// `.none` to keep them as they are.
   public static func yaml(for recording: Recording, final: Session, secrets: SecretPolicy? = nil) -> String {
     let members = script(for: recording, final: final, secrets: secrets ?? final.secrets)
     var out = ""

@@ -14,12 +14,12 @@ import CLibEditShim
 ///   while the editor exists, SIGINT only interrupts the read. The previous handler comes
 ///   back on `shutdown()`.
 /// - Ctrl-D on an empty line returns `.endOfFile`.
-/// - Non-empty lines that `remembers` accepts go to the history, which is loaded from and
-///   saved to `historyFile` (at most `historyLimit` entries, no consecutive duplicates).
-/// - `readSecretLine` reads without libedit, with the terminal's echo off, and never touches
-///   the history.
+/// - Non-empty lines go to the history, which is loaded from and saved to `historyFile`
+///   (at most `historyLimit` entries, no consecutive duplicates).
 /// - Terminal resizes are handled by libedit (EL_SIGNAL) and by the shim's read function.
 /// - The user's `~/.editrc` is read after the default bindings.
+/// - Secrets: `remembers` keeps a line out of the history; `readSecretLine` reads without
+///   libedit, with the terminal's echo off, and never touches the history.
 ///
 /// Use one editor at a time, from one thread. It is not `Sendable`.
 public final class LineEditor: LineSource {

@@ -69,6 +69,12 @@ public final class PlainLineSource: LineSource {
     }
   }
 
+  public func shutdown() {
+    guard !isShutDown else { return }
+    isShutDown = true
+    if cancelsOnInterrupt { flowrun_signals_restore() }
+  }
+
   /// On a terminal, the line is read with the terminal's echo off (restored afterwards, also
   /// after Ctrl-C), and the Enter that was not echoed is written as a newline.
   public func readSecretLine(prompt: String) -> ReadResult {
@@ -83,12 +89,6 @@ public final class PlainLineSource: LineSource {
     _ = tcsetattr(fileDescriptor, TCSADRAIN, &saved)
     if case .line = result, showsPrompt { flowrun_stdout_write("\n") }
     return result
-  }
-
-  public func shutdown() {
-    guard !isShutDown else { return }
-    isShutDown = true
-    if cancelsOnInterrupt { flowrun_signals_restore() }
   }
 }
 

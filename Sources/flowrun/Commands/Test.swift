@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlowFormat
 import FlowReplay
-import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -84,12 +83,9 @@ extension Flowrun {
       var selection = TestSelection(filter: filter)
       if let shard, let (i, n) = parseShard(shard) { selection.shard = (i, n) }
       // Each directory given is a suite: its scripts' snapshots stay inside it.
-      let roots = paths.filter { path in
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-      }
       let options = ReplayOptions(
-        updateSnapshots: update, trace: trace, width: width, showSecrets: showSecrets, suiteRoots: roots)
+        updateSnapshots: update, trace: trace, width: width, showSecrets: showSecrets,
+        suiteRoots: TestSuite.directories(among: paths))
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
       let outcomes = try TestSuite.run(
