@@ -172,7 +172,8 @@ public enum Replayer {
           location: step.location, path: "steps[\(index)].snapshot"))
     }
     guard let first = diagnostics.first else { return nil }
-    let formatter = DiagnosticFormatter(sources: [script.file: FlowLoader.readFile(script.file) ?? []])
+    // The script's own bytes, for the excerpts (read again: this is the error path only).
+    let formatter = DiagnosticFormatter(sources: [script.file: ScriptParser.load(path: script.file).source])
     return ScriptOutcome(
       file: script.file, name: script.name, status: .error, message: formatter.text(diagnostics),
       summary: summaryLine(first, file: script.file), failureFile: script.file, failureLocation: first.location,
