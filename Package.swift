@@ -170,7 +170,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowFormatTests",
-      dependencies: ["FlowFormat", "FlowPattern", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
+      dependencies: [
+        "FlowFormat", "FlowPattern", "FlowExpression", "FlowGenerator", "_FlowTestSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),

@@ -200,7 +200,7 @@ public final class Driver {
     guard let field = block.fieldName else { return true }
     currentPrompt = .field(block)
     while true {
-      switch ask(fieldPrompt(block), start) {
+      switch ask(fieldPrompt(block), start, secret: block.isSecret) {
       case .changed: return false
       case .answer(_, .empty): return true
       case .answer(let line, let parsed):
@@ -307,8 +307,9 @@ public final class Driver {
   }
 
   /// Reads lines until one answers the prompt; runs `:` commands on the way. `.changed` when
-  /// the screen or the session's state changed (or the session ended) instead.
-  private func ask(_ prompt: String, _ start: Position) -> Asked {
+  /// the screen or the session's state changed (or the session ended) instead. A `secret`
+  /// prompt is read without echo and kept out of the history.
+  private func ask(_ prompt: String, _ start: Position, secret: Bool = false) -> Asked {
     while true {
       if position != start { return .changed }
       if let reason = options.shouldStop() {
@@ -322,7 +323,7 @@ public final class Driver {
         quit(.stuck)
         return .changed
       }
-      switch source.readLine(prompt: prompt) {
+      switch secret ? source.readSecretLine(prompt: prompt) : source.readLine(prompt: prompt) {
       case .endOfFile:
         quit(options.interactive ? .quit : .endOfInput)
         return .changed
@@ -378,7 +379,7 @@ public final class Driver {
     let current = session.value(of: block)
     switch block.content {
     case .input(let input):
-      let shown = current.map(\.displayString) ?? ""
+      let shown = current.map { session.secrets.text($0, of: field) } ?? ""
       return label(input.label) + (shown.isEmpty ? "" : " (\(shown))") + "> "
     case .choice(let choice):
       let range = choice.items.isEmpty ? "" : "1-\(choice.items.count)"
@@ -438,9 +439,9 @@ public final class Driver {
     case .goto(let screenID): send(.goto(screenID: screenID))
     case .quit: quit(.quit)
     case .restart: restart()
-    case .data: say(JSONBridge.prettyText(session.data) + "\n")
+    case .data: say(JSONBridge.prettyText(session.secrets.data(session.data)) + "\n")
     case .events:
-      say(session.events.map { JSONBridge.line($0.value) + "\n" }.joined())
+      say(session.events.map { JSONBridge.line(session.secrets.event($0).value) + "\n" }.joined())
     case .why:
       if let decision = session.lastBranchDecision {
         say(decision.lines.joined(separator: "\n") + "\n")
@@ -563,6 +564,21 @@ public final class Driver {
 
   private func say(_ text: String) {
     if !text.isEmpty { output(text) }
+  }
+
+  // MARK: History
+
+  /// Whether a line typed at an ordinary prompt may be kept in the terminal's history: not
+  /// when it gives a secret field a value (`:set password …`, `:ok` data with a secret key).
+  /// Answers to secret prompts never reach the history at all (`LineSource.readSecretLine`).
+  public func mayRemember(_ line: String) -> Bool {
+    let secrets = session.secrets
+    guard !secrets.fields.isEmpty else { return true }
+    switch InputLanguage.parse(line) {
+    case .success(.command(.set(let field, _))): return !secrets.isSecret(field)
+    case .success(.command(.ok(.object(let members)?))): return !members.keys.contains(where: secrets.isSecret)
+    default: return true
+    }
   }
 
   // MARK: Completion

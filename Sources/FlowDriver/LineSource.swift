@@ -19,6 +19,13 @@ public enum ReadResult: Equatable, Sendable {
 public protocol LineSource: AnyObject {
   /// Reads one line. `prompt` is shown when the source shows prompts.
   func readLine(prompt: String) -> ReadResult
+  /// Reads the answer to a secret field: on a terminal without echo and never into the
+  /// history (docs/security.md). Sources that echo nothing anyway read it as any line.
+  func readSecretLine(prompt: String) -> ReadResult
   /// Releases the terminal and saves state. Idempotent.
   func shutdown()
+}
+
+extension LineSource {
+  public func readSecretLine(prompt: String) -> ReadResult { readLine(prompt: prompt) }
 }

@@ -33,9 +33,15 @@ struct SessionEnvironment: ExpressionEnvironment {
   let frame: Frame
   /// The top of the back stack (`$previous`).
   let previous: Frame?
+  /// Secrets read as the mask: set for templates (display text), never for conditions, which
+  /// read the real values.
+  var masksSecrets = false
 
   func value(forRoot name: String) -> Value? {
-    guard name.utf8.first == UInt8(ascii: "$") else { return data[name] }
+    guard name.utf8.first == UInt8(ascii: "$") else {
+      guard masksSecrets, let value = data[name] else { return data[name] }
+      return context.secrets.shown(value, of: name)
+    }
     switch name {
     case "$screen": return .string(context.document.flows[frame.flow].screens[frame.screen].id)
     case "$flow": return .string(context.document.flows[frame.flow].id)
@@ -60,13 +66,24 @@ struct ConditionOutcome: Hashable, Sendable {
 
 enum EngineExpressions {
   /// The template's text with its placeholders filled; unresolvable placeholders stay literal.
-  static func render(_ template: TextTemplate, in environment: some ExpressionEnvironment) -> String {
-    template.template.render(in: environment).text
+  /// Templates are display text: a secret field reads as the mask (`SecretPolicy`).
+  static func render(_ template: TextTemplate, in environment: SessionEnvironment) -> String {
+    var display = environment
+    display.masksSecrets = environment.context.secrets.masks
+    return template.template.render(in: display).text
   }
 
-  /// Evaluates a condition and explains it.
-  static func evaluate(_ condition: Condition, in environment: some ExpressionEnvironment) -> ConditionOutcome {
-    let (result, summary) = condition.summarize(in: environment)
+  /// Evaluates a condition (on the real values) and explains it (secrets masked).
+  static func evaluate(_ condition: Condition, in environment: SessionEnvironment) -> ConditionOutcome {
+    let secrets = environment.context.secrets
+    guard secrets.masks else {
+      let (result, summary) = condition.summarize(in: environment)
+      return ConditionOutcome(result: result, summary: summary)
+    }
+    let (result, summary) = condition.summarize(in: environment) { read in
+      let root = read.path.prefix { $0 != "." && $0 != "[" }
+      return read.value.map { secrets.shown($0, of: String(root)) }
+    }
     return ConditionOutcome(result: result, summary: summary)
   }
 

@@ -76,7 +76,7 @@ extension Session {
       if input.kind == .number {
         if case .string(let text) = value, text.trimmingSpaces.isEmpty { return .success(nil) }
         guard let number = value.numericValue else {
-          return .failure(Problem(message: "'\(value.displayString)' is not a number (field '\(field)')"))
+          return .failure(Problem(message: "'\(context.secrets.text(value, of: field))' is not a number (field '\(field)')"))
         }
         return .success(.number(number))
       }

@@ -86,7 +86,7 @@ extension Session {
     case .setVariable(let name, let value):
       data[name] = value
       validationErrors.removeValue(forKey: name)
-      if tracing { record(.debug, "debug setVariable \(name) = \(value)") }
+      if tracing { record(.debug, "debug setVariable \(name) = \(context.secrets.shown(value, of: name))") }
     case .quit(let reason):
       quit(reason)
     }

@@ -34,6 +34,8 @@ final class SessionContext: Sendable {
   let screenCount: Int
   /// `config.emitsEvents`, read once per event (a stored flag, not a path through the config).
   let emitsEvents: Bool
+  /// The document's secret fields, masked (see `Session.secrets`).
+  let secrets: SecretPolicy
 
   init(
     document: FlowDocument, config: SessionConfig, sessionID: String,
@@ -44,6 +46,7 @@ final class SessionContext: Sendable {
     self.sessionID = sessionID
     self.startTime = config.now
     self.emitsEvents = config.emitsEvents
+    self.secrets = SecretPolicy(document: document)
     self.variants = variants
     self.envelopeExperiment = envelopeExperiment
     self.eventShared = Event.Shared(
@@ -200,6 +203,9 @@ public struct Session: Sendable {
   public var startTime: Int64 { context.startTime }
   /// Experiment id → variant id.
   public var variants: OrderedDictionary<String, String> { context.variants }
+  /// The masking policy of this document's secret fields (never revealing): what every edge
+  /// that shows a value uses. The session itself keeps and compares the real values.
+  public var secrets: SecretPolicy { context.secrets }
 
   /// `ended != nil` and `pending != nil` without copying the optionals (`== nil` on an
   /// `Equatable` optional builds and destroys a pair of copies).

@@ -185,3 +185,11 @@ public enum Validators {
     return (1...lengths[month - 1]).contains(day)
   }
 }
+
+extension Session {
+  /// The message validation gives `block` (an input or checklist) when it holds `value`, or nil
+  /// when that value passes (what a replay asks before typing a stand-in for a masked secret).
+  public func validationMessage(of block: Block, holding value: Value) -> String? {
+    validationMessage(for: block.content, value: value)
+  }
+}

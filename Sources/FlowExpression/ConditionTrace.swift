@@ -24,13 +24,16 @@ public struct ConditionTrace: Hashable, Sendable {
   public var error: EvaluationError?
 
   /// The reads and the outcome: `goal='build' → false (first clause)`.
-  public var summary: String {
+  public var summary: String { summary(showing: \.value) }
+
+  /// `summary` with each read's value as `shown` gives it (the engine masks secrets there).
+  public func summary(showing shown: (VariableRead) -> Value?) -> String {
     var text = ""
     for (index, read) in reads.enumerated() {
       if index > 0 { text += ", " }
       text += read.path
       text += "="
-      text += read.value.map(\.description) ?? "(missing)"
+      text += shown(read).map(\.description) ?? "(missing)"
     }
     if !reads.isEmpty { text += " " }
     text += result ? "→ true" : "→ false"
@@ -77,9 +80,11 @@ extension Condition {
 
   /// The result and `summary` of `evaluate(in:)`, without quoting each clause's source text
   /// (which the summary does not show).
-  public func summarize(in environment: some ExpressionEnvironment) -> (result: Bool, summary: String) {
+  public func summarize(
+    in environment: some ExpressionEnvironment, showing shown: (VariableRead) -> Value? = \.value
+  ) -> (result: Bool, summary: String) {
     let trace = trace(in: environment, quotingClauses: false)
-    return (trace.result, trace.summary)
+    return (trace.result, trace.summary(showing: shown))
   }
 
   private func trace(in environment: some ExpressionEnvironment, quotingClauses: Bool) -> ConditionTrace {

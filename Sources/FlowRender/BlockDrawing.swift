@@ -180,10 +180,10 @@ struct BlockDrawing {
     // slider without a label is usually answered by the screen title above it.
     let field = input.placeholder == nil ? block.fieldName : nil
     var lines = label(input.label, field: field, required: input.required)
-    let value = session.value(of: block).map(\.displayString) ?? ""
+    let value = session.value(of: block).map { session.secrets.text($0, of: block.fieldName ?? "") } ?? ""
     let runs: [StyledRun]
     if !value.isEmpty {
-      runs = [StyledRun(input.kind == .password ? String(repeating: "•", count: value.count) : value)]
+      runs = [StyledRun(value)]
     } else if let placeholder = plain(input.placeholder) {
       runs = [StyledRun("(\(placeholder))", .dim)]
     } else {

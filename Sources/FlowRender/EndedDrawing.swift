@@ -45,7 +45,8 @@ struct EndedDrawing {
         [StyledRun(path.joined(separator: " → "))], width: width,
         prefix: [StyledRun("Screens shown (\(path.count)): ")], continuation: [StyledRun("  ")])
     }
-    guard case .object(let data) = session.dataValue, !data.isEmpty else { return lines }
+    let data = session.secrets.data(session.data)
+    guard !data.isEmpty else { return lines }
     lines.append(.blank)
     lines.append(StyledLine("Collected data:", .bold))
     for (key, value) in data {

@@ -25,11 +25,22 @@ public struct ReplayOptions: Hashable, Sendable {
   public var trace: Bool
   /// Width of rendered screens in failure messages, snapshots and `text:` checks.
   public var width: Int
+  /// `--show-secrets`: the collected data in failure messages shows secrets in clear (screens,
+  /// steps, transcripts and snapshots never do).
+  public var showSecrets: Bool
+  /// The directories given to `flowrun test`: a script's snapshots stay inside the one that
+  /// holds it, else inside the script's directory (`SnapshotFiles`).
+  public var suiteRoots: [String]
 
-  public init(updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80) {
+  public init(
+    updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80, showSecrets: Bool = false,
+    suiteRoots: [String] = []
+  ) {
     self.updateSnapshots = updateSnapshots
     self.trace = trace
     self.width = width
+    self.showSecrets = showSecrets
+    self.suiteRoots = suiteRoots
   }
 }
 

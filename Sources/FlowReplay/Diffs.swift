@@ -5,29 +5,46 @@ import OrderedCollections
 
 /// Per-key differences between expected and actual collected data.
 enum DataDiff {
+  /// `actual` with each secret that `expected` gives as the mask (a recorded secret) replaced by
+  /// the mask when it holds a value: an expected mask matches any value of a secret field.
+  static func maskMatched(
+    _ actual: OrderedDictionary<String, Value>, expected: Value, _ secrets: SecretPolicy
+  ) -> OrderedDictionary<String, Value> {
+    guard case .object(let e) = expected else { return actual }
+    var out = actual
+    for (key, value) in e where SecretPolicy.isMask(value) && secrets.isSecret(key) {
+      if let held = actual[key], secrets.shown(held, of: key) == value { out[key] = value }
+    }
+    return out
+  }
+
   /// One line per differing key (`missing`, `expected … actual …`, and with `exact`,
-  /// `unexpected`); empty when the data matches.
-  static func compare(expected: Value, actual: Value, exact: Bool) -> [String] {
+  /// `unexpected`); empty when the data matches. Values are written as `shown` shows them
+  /// (secrets masked, on both sides: an expected secret is one too).
+  static func compare(expected: Value, actual: Value, exact: Bool, shown: SecretPolicy = .none) -> [String] {
     guard case .object(let e) = expected, case .object(let a) = actual else {
       let same = exact ? ValueMatch.equal(expected, actual) : ValueMatch.subset(expected, of: actual)
-      return same ? [] : ["expected \(expected.json), actual \(actual.json)"]
+      return same ? [] : ["expected \(shown.data(expected).json), actual \(shown.data(actual).json)"]
     }
+    func text(_ value: Value, _ key: String) -> String { shown.shown(value, of: key).json }
     var lines: [String] = []
     let width = (e.keys + (exact ? Array(a.keys) : [])).map(\.count).max() ?? 0
     func pad(_ key: String) -> String { key + ":" + String(repeating: " ", count: max(0, width - key.count) + 1) }
     for (key, value) in e {
       guard let actualValue = a[key] else {
-        lines.append("\(pad(key))missing (expected \(value.json))")
+        lines.append("\(pad(key))missing (expected \(text(value, key)))")
         continue
       }
       let same = exact ? ValueMatch.equal(value, actualValue) : ValueMatch.subset(value, of: actualValue)
       if !same {
-        lines.append("\(pad(key))expected \(value.json), actual \(actualValue.json)")
+        let (wanted, held) = (text(value, key), text(actualValue, key))
+        let note = wanted == held ? " (secrets differ; --show-secrets shows them)" : ""
+        lines.append("\(pad(key))expected \(wanted), actual \(held)\(note)")
       }
     }
     if exact {
       for (key, value) in a where e[key] == nil {
-        lines.append("\(pad(key))unexpected (actual \(value.json))")
+        lines.append("\(pad(key))unexpected (actual \(text(value, key)))")
       }
     }
     return lines

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import Yams
 
 /// A session as it was driven: the options it started with and every input it received, in
 /// order. `ScriptWriter` turns it into a replay script that reproduces the session exactly.
@@ -9,11 +10,14 @@ public struct Recording: Sendable {
   public var flowPath: String
   public var config: SessionConfig
   public var inputs: [Input]
+  /// The script's `name:` (default: `recorded session of <flow>`).
+  public var name: String?
 
-  public init(flowPath: String, config: SessionConfig, inputs: [Input]) {
+  public init(flowPath: String, config: SessionConfig, inputs: [Input], name: String? = nil) {
     self.flowPath = flowPath
     self.config = config
     self.inputs = inputs
+    self.name = name
   }
 }
 
@@ -27,8 +31,15 @@ public struct Recording: Sendable {
 /// exact data and the path.
 public enum ScriptWriter {
   /// The YAML text of a script replaying `recording` and expecting the state `final` reached.
-  public static func yaml(for recording: Recording, final: Session) -> String {
-    let members = script(for: recording, final: final)
+  ///
+  /// Secrets are written masked (in steps, result data and the expected data), so a recording
+  /// holds none in clear: an answer as a `SecretStandIn` placeholder, which a replay fills with
+  /// a stand-in of the same validation outcome; the expected data as the mask, which matches
+  /// any value (docs/security.md). `secrets` is the policy to write with: by default the final
+  /// session's (masking); made-up answers that are no one's secret (`paths --emit`) pass
+  /// `.none` to keep them as they are.
+  public static func yaml(for recording: Recording, final: Session, secrets: SecretPolicy? = nil) -> String {
+    let members = script(for: recording, final: final, secrets: secrets ?? final.secrets)
     var out = ""
     for (key, value) in members {
       switch (key, value) {
@@ -54,15 +65,18 @@ public enum ScriptWriter {
   }
 
   /// The same script as JSON (`*.flow-test.json`).
-  public static func json(for recording: Recording, final: Session) -> String {
-    JSONWriter.pretty.string(.object(script(for: recording, final: final))) + "\n"
+  public static func json(for recording: Recording, final: Session, secrets: SecretPolicy? = nil) -> String {
+    JSONWriter.pretty.string(.object(script(for: recording, final: final, secrets: secrets ?? final.secrets))) + "\n"
   }
 
   /// The script as ordered members.
-  static func script(for recording: Recording, final: Session) -> [(key: String, value: JSONWriter.Value)] {
+  static func script(for recording: Recording, final: Session, secrets: SecretPolicy) -> [(
+    key: String, value: JSONWriter.Value
+  )] {
     let config = recording.config
     var members: [(key: String, value: JSONWriter.Value)] = []
-    members.append((key: "name", value: .string("recorded session of \(ScriptParser.defaultName(for: recording.flowPath))")))
+    let name = recording.name ?? "recorded session of \(ScriptParser.defaultName(for: recording.flowPath))"
+    members.append((key: "name", value: .string(name)))
     members.append((key: "flow", value: .string(recording.flowPath)))
     if let flowID = config.flowID { members.append((key: "flow_id", value: .string(flowID))) }
     members.append((key: "user", value: .string(config.userID)))
@@ -76,17 +90,17 @@ public enum ScriptWriter {
       members.append((key: "traits", value: .sortedObject(config.traits.mapValues(\.writerValue))))
     }
     if !config.mocks.isEmpty {
-      members.append((key: "mocks", value: .sortedObject(config.mocks.mapValues(resultValue))))
+      members.append((key: "mocks", value: .sortedObject(config.mocks.mapValues { resultValue($0) })))
     }
-    members.append((key: "steps", value: .array(steps(for: recording, document: final.document))))
-    members.append((key: "expect", value: .object(finalExpectation(final))))
+    members.append((key: "steps", value: .array(steps(for: recording, document: final.document, secrets: secrets))))
+    members.append((key: "expect", value: .object(finalExpectation(final, secrets: secrets))))
     return members
   }
 
-  static func resultValue(_ result: ActionResult) -> JSONWriter.Value {
+  static func resultValue(_ result: ActionResult, secrets: SecretPolicy = .none) -> JSONWriter.Value {
     switch result {
     case .success(let data):
-      if let data { return ["status": "success", "data": data.writerValue] }
+      if let data { return ["status": "success", "data": secrets.data(data).writerValue] }
       return ["status": "success"]
     case .failure(let error):
       if let error { return ["status": "failure", "error": .string(error)] }
@@ -96,16 +110,19 @@ public enum ScriptWriter {
     }
   }
 
-  static func steps(for recording: Recording, document: FlowDocument) -> [JSONWriter.Value] {
+  static func steps(for recording: Recording, document: FlowDocument, secrets: SecretPolicy) -> [JSONWriter.Value] {
     var config = recording.config
     config.interactive = true
     guard var (session, _) = try? Session.start(document: document, config: config) else {
-      return recording.inputs.compactMap { step(for: $0, on: nil) }
+      return recording.inputs.compactMap { step(for: $0, on: nil, secrets: secrets) }
     }
     var out: [JSONWriter.Value] = []
     for input in recording.inputs {
       if case .quit = input { break }
-      guard var value = step(for: input, on: session) else { continue }
+      guard var value = step(for: input, on: session, secrets: secrets) else { continue }
+      if case .set(let field, let answer) = input, secrets.shown(answer, of: field) != answer {
+        value = .object([(key: "fill", value: .object([(key: field, value: placeholder(field, answer, on: session))]))])
+      }
       let outputs = session.send(input)
       for output in outputs {
         if case .rejected(let message) = output, case .object(var members) = value {
@@ -118,9 +135,17 @@ public enum ScriptWriter {
     return out
   }
 
-  static func step(for input: Input, on session: Session?) -> JSONWriter.Value? {
+  /// A secret answer's placeholder, with the validation message the answer got on `session`.
+  static func placeholder(_ field: String, _ answer: Value, on session: Session) -> JSONWriter.Value {
+    let block = session.currentScreen.content.flatBlocks.first { $0.fieldName == field && session.isVisible($0) }
+    let message = block.flatMap { session.validationMessage(of: $0, holding: answer) }
+    return SecretStandIn.placeholder(validationMessage: message).writerValue
+  }
+
+  static func step(for input: Input, on session: Session?, secrets: SecretPolicy) -> JSONWriter.Value? {
     switch input {
-    case .set(let field, let value): return .object([(key: "fill", value: .object([(key: field, value: value.writerValue)]))])
+    case .set(let field, let value):
+      return .object([(key: "fill", value: .object([(key: field, value: secrets.shown(value, of: field).writerValue)]))])
     case .pick(let field, let items):
       return .object([(key: "select", value: .object([(key: field, value: .array(items.map { .string($0) }))]))])
     case .tap(let selector): return .object([(key: "tap", value: tapValue(selector, on: session))])
@@ -129,11 +154,11 @@ public enum ScriptWriter {
     case .skip: return "skip"
     case .dismiss: return "dismiss"
     case .complete: return "complete"
-    case .result(let result): return .object([(key: "result", value: resultValue(result))])
+    case .result(let result): return .object([(key: "result", value: resultValue(result, secrets: secrets))])
     case .wait(let ms), .advanceClock(let ms): return .object([(key: "wait", value: .int(Int(ms)))])
     case .goto(let screen): return .object([(key: "goto", value: .string(screen))])
     case .setVariable(let name, let value):
-      return .object([(key: "set", value: .object([(key: name, value: value.writerValue)]))])
+      return .object([(key: "set", value: .object([(key: name, value: secrets.shown(value, of: name).writerValue)]))])
     case .quit: return nil
     }
   }
@@ -169,7 +194,7 @@ public enum ScriptWriter {
     return .int(entry.number)
   }
 
-  static func finalExpectation(_ final: Session) -> [(key: String, value: JSONWriter.Value)] {
+  static func finalExpectation(_ final: Session, secrets: SecretPolicy) -> [(key: String, value: JSONWriter.Value)] {
     var members: [(key: String, value: JSONWriter.Value)] = []
     switch final.status {
     case .completed: members.append((key: "completed", value: true))
@@ -180,7 +205,7 @@ public enum ScriptWriter {
       // (`Replayer` fails an unanswered action unless the final expect says `awaiting`).
       if let pending = final.pending { members.append((key: "awaiting", value: .string(pending.identifier))) }
     }
-    members.append((key: "data", value: Value.object(final.data).writerValue))
+    members.append((key: "data", value: Value.object(secrets.data(final.data)).writerValue))
     members.append((key: "exact", value: true))
     members.append((key: "path", value: .array(final.path.map { .string($0) })))
     return members
@@ -196,8 +221,9 @@ extension String {
   }
 }
 
-/// YAML text for script values: flow style, strings plain when that reads back as the same
-/// string, else JSON-quoted (a JSON string is a valid YAML double-quoted scalar).
+/// YAML text for script values, in flow style. Every string is quoted (or left plain) by Yams,
+/// as a flow-context scalar, so it reads back as the same string in any position of a script:
+/// a key, a value in a block mapping, or an item of a flow collection.
 enum YAMLText {
   static func flow(_ value: JSONWriter.Value) -> String {
     switch value {
@@ -214,28 +240,20 @@ enum YAMLText {
 
   static func key(_ text: String) -> String { scalar(text) }
 
-  static let reserved: Set<String> = [
-    "true", "false", "null", "yes", "no", "on", "off", "y", "n", "~", "",
-  ]
-
-  /// Plain when the text is made of letters, digits and a few safe punctuation marks, does not
-  /// start like a number or an indicator, and is not a YAML keyword.
+  /// The string as Yams writes it as the one item of a flow sequence (`[…]` taken off):
+  /// plain when that reads back as the same string (not `true`, `1`, `null`, …), else quoted;
+  /// double-quoted (line breaks escaped) when another style would take more than one line.
   static func scalar(_ text: String) -> String {
-    if isPlain(text) { return text }
-    return JSONWriter.quoted(text)
+    if let single = emitted(text.represented()), !single.contains(where: \.isNewline) { return single }
+    // Emitting a string cannot fail; JSON quoting (valid YAML) stands in should it ever.
+    return emitted(Node.Scalar(text, Tag(.str), .doubleQuoted)) ?? JSONWriter.quoted(text)
   }
 
-  static func isPlain(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
-    if reserved.contains(text.lowercased()) { return false }
-    guard first.properties.isAlphabetic || first == "_" else { return false }
-    guard last != " " else { return false }
-    for scalar in text.unicodeScalars {
-      let ok =
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" || scalar == "-"
-        || scalar == "." || scalar == " " || scalar == "/"
-      if !ok { return false }
-    }
-    return true
+  private static func emitted(_ scalar: Node.Scalar) -> String? {
+    let node = Node.sequence(Node.Sequence([Node.scalar(scalar)], Tag(.seq), .flow))
+    guard let text = try? Yams.serialize(node: node, width: -1, allowUnicode: true),
+      text.hasPrefix("["), text.hasSuffix("]\n")
+    else { return nil }
+    return String(text.dropFirst().dropLast(2))
   }
 }

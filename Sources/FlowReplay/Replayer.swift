@@ -82,19 +82,24 @@ public enum Replayer {
   ) -> ScriptOutcome {
     let clock = ContinuousClock()
     let started = clock.now
+    if let outside = snapshotOutsideSuite(script, options: options) { return outside }
     let loaded = cache.load(path: script.flowPath)
     guard let document = loaded.document, loaded.isRunnable else {
-      let errors = loaded.diagnostics.filter { $0.severity == .error }
-      let formatter = DiagnosticFormatter(sources: [loaded.file: loaded.source])
+      // A file that is not a flow at all may be anything a script names (`/etc/passwd`): it is
+      // reported by name and kind only, never quoted (docs/security.md).
+      let isFlow = loaded.document != nil
+      let diagnostics = isFlow ? loaded.diagnostics : notAFlow(loaded)
+      let errors = diagnostics.filter { $0.severity == .error }
+      let formatter = DiagnosticFormatter(sources: isFlow ? [loaded.file: loaded.source] : [:])
       var message = "\(script.file)\(script.flowLocation.map { ":\($0)" } ?? ""): the flow '\(script.flow)' cannot be loaded\n"
       message += formatter.text(errors)
       // Exit 2 only when the flow could not be read or parsed; a flow that parsed with
       // errors fails the script (exit 1), as every command treats it (docs/loading.md).
       return ScriptOutcome(
-        file: script.file, name: script.name, status: loaded.document == nil ? .error : .failed, message: message,
+        file: script.file, name: script.name, status: isFlow ? .failed : .error, message: message,
         summary: errors.first.map { summaryLine($0, file: loaded.file) } ?? "\(loaded.file): cannot load the flow",
         failureFile: errors.first?.file ?? loaded.file, failureLocation: errors.first?.location,
-        diagnostics: loaded.diagnostics, duration: seconds(clock.now - started))
+        diagnostics: diagnostics, duration: seconds(clock.now - started))
     }
     if let problem = VariantAssignment.unknownOverrides(script.variants, in: document).first {
       var outcome = unknownVariant(problem, in: script)
@@ -114,7 +119,7 @@ public enum Replayer {
     _ script: ReplayScript, cache: FlowCache = FlowCache(), options: ReplayOptions = ReplayOptions()
   ) -> (outcome: ScriptOutcome, session: Session?) {
     let loaded = cache.load(path: script.flowPath)
-    guard let document = loaded.document, loaded.isRunnable,
+    guard snapshotOutsideSuite(script, options: options) == nil, let document = loaded.document, loaded.isRunnable,
       VariantAssignment.unknownOverrides(script.variants, in: document).isEmpty
     else {
       return (run(script, cache: cache, options: options), nil)
@@ -122,6 +127,45 @@ public enum Replayer {
     var run = ScriptRun(script: script, options: options)
     run.execute(document: document)
     return (run.outcome, run.session)
+  }
+
+  /// The one diagnostic for a file named by `flow:` that did not load as a document: where and
+  /// what kind of problem (unreadable, not JSON, not a flow), without the loader's message or an
+  /// excerpt, which quote the file. `flowrun check FILE` shows them.
+  static func notAFlow(_ loaded: LoadResult) -> [Diagnostic] {
+    guard let first = loaded.diagnostics.first(where: { $0.severity == .error }) else { return [] }
+    let message: String
+    if first.id == "load.io" {
+      message = first.message  // the system's words: the file's name and kind, no content
+    } else if first.id.hasPrefix("json.") {
+      message = "not a flow: the file is not JSON (`flowrun check \(loaded.file)` shows where it stops)"
+    } else {
+      message = "not a flow: JSON, but not a flow or a bundle (an object with 'screens' or 'flows')"
+    }
+    return [Diagnostic(id: first.id, severity: .error, message: message, file: loaded.file, location: first.location)]
+  }
+
+  /// A `snapshot:` step naming a file outside the script's suite: a script error (exit 2) at the
+  /// step, found before anything is read or run (docs/security.md).
+  static func snapshotOutsideSuite(_ script: ReplayScript, options: ReplayOptions) -> ScriptOutcome? {
+    let root = SnapshotFiles.suiteRoot(of: script.file, roots: options.suiteRoots)
+    var diagnostics: [Diagnostic] = []
+    for (index, step) in script.steps.enumerated() {
+      guard case .snapshot(let file) = step.kind,
+        case .failure(let problem) = SnapshotFiles.resolve(file, script: script.file, root: root)
+      else { continue }
+      diagnostics.append(
+        Diagnostic(
+          id: "script.snapshot-outside-suite", severity: .error, message: problem.message, file: script.file,
+          location: step.location, path: "steps[\(index)].snapshot"))
+    }
+    guard let first = diagnostics.first else { return nil }
+    // The script's own bytes, for the excerpts (read again: this is the error path only).
+    let formatter = DiagnosticFormatter(sources: [script.file: ScriptParser.load(path: script.file).source])
+    return ScriptOutcome(
+      file: script.file, name: script.name, status: .error, message: formatter.text(diagnostics),
+      summary: summaryLine(first, file: script.file), failureFile: script.file, failureLocation: first.location,
+      diagnostics: diagnostics)
   }
 
   /// A `variants:` entry naming an experiment or variant the flow does not declare: a script
@@ -255,7 +299,7 @@ struct ScriptRun {
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
     self.session = nil  // keep the session's storage uniquely referenced while it changes
     let inputs = step.inputs(on: session)
-    transcript.input(step.transcriptText)
+    transcript.input(step.transcriptText(session.secrets))
     var problems: [String] = []
     var rejections: [String] = []
     for input in inputs {
@@ -290,19 +334,19 @@ struct ScriptRun {
         throw StepFailure(
           location: step.location,
           headline: "expected the input to be rejected with \"\(expected)\", but it was accepted",
-          details: ["step: \(step.transcriptText)"])
+          details: ["step: \(step.transcriptText(session.secrets))"])
       }
       guard problems.contains(where: { $0.lowercased().contains(expected.lowercased()) }) else {
         throw StepFailure(
           location: step.location,
           headline: "expected an error containing \"\(expected)\"",
-          details: ["step: \(step.transcriptText)"] + problems.map { "actual error: \($0)" })
+          details: ["step: \(step.transcriptText(session.secrets))"] + problems.map { "actual error: \($0)" })
       }
     } else if let rejection = rejections.first {
       throw StepFailure(
         location: step.location, headline: "the input was rejected: \(rejection)",
         details: [
-          "step: \(step.transcriptText)",
+          "step: \(step.transcriptText(session.secrets))",
           "(add `expect_error: TEXT` to the step when the rejection is what you test)",
         ])
     }
@@ -340,9 +384,17 @@ struct ScriptRun {
   // MARK: Snapshots
 
   mutating func snapshot(_ file: String, step: ScriptStep) throws {
-    let path = ScriptParser.resolve(file, against: script.file)
+    let root = SnapshotFiles.suiteRoot(of: script.file, roots: options.suiteRoots)
+    let path: String
+    switch SnapshotFiles.resolve(file, script: script.file, root: root) {
+    case .success(let resolved): path = resolved
+    case .failure(let problem): throw StepFailure(location: step.location, headline: problem.message, details: [])
+    }
     let text = transcript.text
     if options.updateSnapshots {
+      if let refusal = SnapshotFiles.refusalToWrite(path, script: script) {
+        throw StepFailure(location: step.location, headline: "will not write snapshot: \(refusal)", details: [])
+      }
       if let problem = TextFile.write(text, to: path, createDirectories: true) {
         throw StepFailure(location: step.location, headline: "cannot write snapshot \(path): \(problem)", details: [])
       }
@@ -358,6 +410,9 @@ struct ScriptRun {
         details: ["run `flowrun test --update` to record it"])
     case .failure(let failure):
       throw StepFailure(location: step.location, headline: "cannot read snapshot \(path): \(failure.message)", details: [])
+    }
+    if let refusal = SnapshotFiles.refusalToCompare(path, bytes: bytes) {
+      throw StepFailure(location: step.location, headline: refusal, details: [])
     }
     let expected = String(decoding: bytes, as: UTF8.self)
     guard expected != text else { return }
@@ -440,12 +495,15 @@ struct ScriptRun {
     }
     try attempt {
       if let item = expectation.data {
-        let diff = DataDiff.compare(expected: item.value, actual: .object(session.data), exact: expectation.exact)
+        let shown = SecretPolicy(fields: session.secrets.fields, reveals: options.showSecrets)
+        let diff = DataDiff.compare(
+          expected: item.value, actual: .object(DataDiff.maskMatched(session.data, expected: item.value, session.secrets)),
+          exact: expectation.exact, shown: shown)
         if !diff.isEmpty {
           throw StepFailure(
             location: item.location,
             headline: expectation.exact ? "collected data is not exactly as expected" : "collected data does not match",
-            details: diff + ["", "actual data: \(Value.object(session.data).json)"])
+            details: diff + ["", "actual data: \(Value.object(shown.data(session.data)).json)"])
         }
       }
     }
@@ -532,19 +590,22 @@ struct ScriptRun {
 }
 
 extension ScriptStep {
-  /// The step as one line of the transcript: `tap: Get Started`.
-  var transcriptText: String {
-    switch kind {
+  /// The step as one line of the transcript (`tap: Get Started`), secrets masked.
+  func transcriptText(_ secrets: SecretPolicy) -> String {
+    func values(_ fields: [FieldValue]) -> String {
+      fields.map { "\($0.field)=\(secrets.shown($0.value, of: $0.field).json)" }.joined(separator: ", ")
+    }
+    return switch kind {
     case .tap(.label(let label)): "tap: \(label)"
     case .tap(.number(let n)): "tap: \(n)"
     case .tap(.blockID(let id)): "tap: {id: \(id)}"
-    case .fill(let fields): "fill: " + fields.map { "\($0.field)=\($0.value.json)" }.joined(separator: ", ")
-    case .set(let fields): "set: " + fields.map { "\($0.field)=\($0.value.json)" }.joined(separator: ", ")
+    case .fill(let fields): "fill: " + values(fields)
+    case .set(let fields): "set: " + values(fields)
     case .select(let picks):
       "select: " + picks.map { "\($0.field)=\($0.items.joined(separator: ","))" }.joined(separator: ", ")
     case .result(let result):
       switch result {
-      case .success(let data): "result: success" + (data.map { " \($0.json)" } ?? "")
+      case .success(let data): "result: success" + (data.map { " \(secrets.data($0).json)" } ?? "")
       case .failure(let error): "result: failure" + (error.map { " \($0)" } ?? "")
       case .cancelled: "result: cancelled"
       }

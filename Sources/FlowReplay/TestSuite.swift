@@ -40,6 +40,15 @@ public enum TestSuite {
     return (files, missing)
   }
 
+  /// The arguments that are directories: the suites whose scripts' snapshots stay inside them
+  /// (`ReplayOptions.suiteRoots`).
+  public static func directories(among arguments: [String]) -> [String] {
+    arguments.filter { argument in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+  }
+
   /// The scripts of `parsed` that `selection` keeps, in order: the filter (on the script's
   /// name and path) first, then the shard (round robin over what the filter kept). Throws a
   /// `PatternError` for an invalid filter, `FilterTooComplex` when it cannot be checked.

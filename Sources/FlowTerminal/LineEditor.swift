@@ -21,6 +21,8 @@ import CLibEditShim
 ///   (at most `historyLimit` entries, no consecutive duplicates).
 /// - Terminal resizes are handled by libedit (EL_SIGNAL) and by the shim's read function.
 /// - The user's `~/.editrc` is read after the default bindings.
+/// - Secrets: `remembers` keeps a line out of the history; `readSecretLine` reads without
+///   libedit, with the terminal's echo off, and never touches the history.
 ///
 /// Use one editor at a time, from one thread. It is not `Sendable`.
 public final class LineEditor: LineSource {
@@ -38,10 +40,17 @@ public final class LineEditor: LineSource {
   /// remain.
   public var completions: (_ linePrefix: String) -> [String] = { _ in [] }
 
+  /// Whether a line may be kept in the history (the driver refuses lines that carry a secret,
+  /// such as `:set password …`).
+  public var remembers: (_ line: String) -> Bool = { _ in true }
+
   public let historyFile: String?
   private var editLine: OpaquePointer?
   private var history: OpaquePointer?
   private var isShutDown = false
+  /// Reads secret answers (made at the first one): the terminal in its own line mode with the
+  /// echo off.
+  private var secretSource: PlainLineSource?
 
   /// Returns nil when libedit cannot be set up (then use `PlainLineSource`).
   public init?(programName: String = "flowrun", historyFile: String? = LineEditor.defaultHistoryFile) {
@@ -92,10 +101,17 @@ public final class LineEditor: LineSource {
     if Int(count) > ReadLimit.answerLine.bytes { return .overlong(bytes: Int(count)) }
     var line = String(cString: text)
     while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
-    if let history, line.contains(where: { !$0.isWhitespace }) {
+    if let history, line.contains(where: { !$0.isWhitespace }), remembers(line) {
       _ = flowrun_history_enter(history, line)
     }
     return .line(line)
+  }
+
+  public func readSecretLine(prompt: String) -> ReadResult {
+    guard !isShutDown else { return .endOfFile }
+    let source = secretSource ?? PlainLineSource(showsPrompt: true, cancelsOnInterrupt: true)
+    secretSource = source
+    return source.readSecretLine(prompt: prompt)
   }
 
   /// Saves the history, restores the terminal and the previous signal handlers. Idempotent;
@@ -103,6 +119,7 @@ public final class LineEditor: LineSource {
   public func shutdown() {
     guard !isShutDown else { return }
     isShutDown = true
+    secretSource?.shutdown()
     if let history, let historyFile { _ = flowrun_history_save(history, historyFile) }
     if let editLine {
       flowrun_el_close(editLine)  // el_end puts the terminal back as it found it

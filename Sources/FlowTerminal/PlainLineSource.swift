@@ -153,6 +153,22 @@ public final class PlainLineSource: LineSource {
     isShutDown = true
     if cancelsOnInterrupt { StopSignals.stopCatching() }
   }
+
+  /// On a terminal, the line is read with the terminal's echo off but for the Enter (`ECHONL`),
+  /// and the settings are restored afterwards, also after Ctrl-C.
+  public func readSecretLine(prompt: String) -> ReadResult {
+    var saved = termios()
+    guard !isShutDown, tcgetattr(fileDescriptor, &saved) == 0 else { return readLine(prompt: prompt) }
+    var quiet = saved
+    quiet.c_lflag &= ~tcflag_t(ECHO)
+    quiet.c_lflag |= tcflag_t(ECHONL)
+    // TCSADRAIN, not TCSAFLUSH: a line typed ahead is kept (it was echoed already, but is
+    // still the answer).
+    _ = tcsetattr(fileDescriptor, TCSADRAIN, &quiet)
+    let result = readLine(prompt: prompt)
+    _ = tcsetattr(fileDescriptor, TCSADRAIN, &saved)
+    return result
+  }
 }
 
 /// Picks the line source for the process's stdin.

@@ -158,10 +158,10 @@ struct ReplayerTests {
     #expect(recorded.contains("> tap: 1\n"))
     #expect(recorded.contains("> fill: name=\"Ada\"\n"))
     #expect(!recorded.contains("\u{1B}["))
-    try "changed\n".write(toFile: "\(directory)/snap.txt", atomically: true, encoding: .utf8)
+    try "── changed\n".write(toFile: "\(directory)/snap.txt", atomically: true, encoding: .utf8)
     let differs = Replayer.run(script, cache: Self.cache)
     #expect(differs.status == .failed)
-    #expect(differs.message.contains("-1: changed"))
+    #expect(differs.message.contains("-1: ── changed"))
   }
 
   // MARK: Suites and reports

@@ -181,6 +181,7 @@ public enum LintRegistry {
     UnreachableScreenRule(),
     DeadEndRule(),
     ClosedLoopRule(),
+    OnEnterLoopRule(),
     ShadowedRuleRule(),
     ImpossibleConditionRule(),
     UncollectedVariableRule(),

@@ -3,27 +3,10 @@ import FlowExpression
 import FlowFormat
 import FlowReplay
 
-/// Coverage of replay scripts: drives a `Session` with each script's inputs and collects the
+/// Coverage of replay scripts: drives a `Session` with each script's inputs (the replayer's own
+/// mapping, `ScriptStep.inputs(on:)`, recorded secrets' stand-ins included) and collects the
 /// coverage items the steps hit.
 public enum ScriptCoverage {
-  /// The inputs a script step sends (expectations and snapshots send none).
-  public static func inputs(of step: ScriptStep) -> [Input] {
-    switch step.kind {
-    case .expect, .snapshot: []
-    case .tap(let selector): [.tap(selector)]
-    case .fill(let values), .set(let values): values.map { .set(field: $0.field, value: $0.value) }
-    case .select(let items): items.map { .pick(field: $0.field, items: $0.items) }
-    case .result(let result): [.result(result)]
-    case .next: [.next]
-    case .back: [.back]
-    case .skip: [.skip]
-    case .dismiss: [.dismiss]
-    case .complete: [.complete]
-    case .wait(let ms): [.wait(ms: ms)]
-    case .goto(let screen): [.goto(screenID: screen)]
-    }
-  }
-
   /// The items one script hits on `document` (nil when its session cannot start).
   public static func items(of script: ReplayScript, document: FlowDocument) -> Set<CoverageItem>? {
     let observer = CoverageObserver(document: document)
@@ -32,13 +15,9 @@ public enum ScriptCoverage {
     guard var (session, outputs) = try? Session.start(document: document, config: config) else { return nil }
     var items = Set(observer.start(session, outputs))
     for step in script.steps {
-      for input in inputs(of: step) {
+      for input in step.inputs(on: session) {
         let before = CoverageObserver.Origin(session)
         outputs = session.send(input)
-        if outputs.count == 1, case .rejected = outputs[0], case .set(let field, let value) = input {
-          // `set` of a field not on the screen sets a variable, as the replayer does.
-          outputs = session.send(.setVariable(name: field, value: value))
-        }
         items.formUnion(observer.step(from: before, input: input, outputs: outputs, after: session))
       }
     }

@@ -151,7 +151,7 @@ extension DecodeContext {
       patternMessage: string(object, "patternMessage"),
       minLength: integer(object, "minLength"), maxLength: integer(object, "maxLength"),
       min: number(object, "min"), max: number(object, "max"),
-      defaultValue: object.lookup("defaultValue").map(value))
+      defaultValue: object.lookup("defaultValue").map(value), secret: bool(object, "secret"))
   }
 
   mutating func decodeChoice(_ object: JSONObject, type: String, at location: SourceLocation) -> ChoiceBlock {

@@ -56,7 +56,7 @@ enum KnownKeys {
     "endScreen", "animated", "headline", "headlineRichText", "body", "bodyRichText",
     "glowingBorder", "glowIntensity", "headlineBodyGap", "children", "maxHeight", "gap",
     "showScrollIndicator", "scrollSnap", "identifier", "props", "pattern", "patternMessage",
-    "minLength", "maxLength", "checked",
+    "minLength", "maxLength", "checked", "secret",
   ]
 
   static let richTextSpan: KeySet = [

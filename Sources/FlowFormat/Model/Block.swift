@@ -42,6 +42,12 @@ public struct Block: Hashable, Sendable {
     default: nil
     }
   }
+
+  /// Whether the field this block collects is a secret (today: inputs, see `InputBlock.secret`).
+  public var isSecret: Bool {
+    if case .input(let input) = content { return input.secret }
+    return false
+  }
 }
 
 /// What a block holds, by kind.
@@ -129,6 +135,9 @@ public struct InputBlock: Hashable, Sendable {
   public var min: Double?
   public var max: Double?
   public var defaultValue: Value?
+  /// Whether the answer is a secret (masked wherever flowrun shows or stores it, see
+  /// docs/security.md): the extension key `secret`, else true for `inputType: password`.
+  public var secret: Bool
 
   public init(
     fieldName: String?,
@@ -142,7 +151,8 @@ public struct InputBlock: Hashable, Sendable {
     maxLength: Int?,
     min: Double?,
     max: Double?,
-    defaultValue: Value?
+    defaultValue: Value?,
+    secret: Bool? = nil
   ) {
     self.fieldName = fieldName
     self.label = label
@@ -156,6 +166,7 @@ public struct InputBlock: Hashable, Sendable {
     self.min = min
     self.max = max
     self.defaultValue = defaultValue
+    self.secret = secret ?? (kind == .password)
   }
 }
 

@@ -149,17 +149,35 @@ public struct FlowDocument: Hashable, Sendable {
 
   public var shape: Shape
   /// Flows in file order.
-  public var flows: [Flow]
+  public var flows: [Flow] {
+    didSet { secretFields = Self.secretFields(of: flows) }
+  }
   /// The entry flow: `activeFlow`, else the first.
   public var entryFlowID: String
   /// Bundle-level experiments, followed by the entry flow's own.
   public var experiments: [Experiment]
+  /// The fields collected by a secret block in any flow (collected data is one map across the
+  /// flows of a session, so a field secret in one flow is secret everywhere).
+  public private(set) var secretFields: Set<String>
 
   public init(shape: Shape, flows: [Flow], entryFlowID: String, experiments: [Experiment]) {
     self.shape = shape
     self.flows = flows
     self.entryFlowID = entryFlowID
     self.experiments = experiments
+    self.secretFields = Self.secretFields(of: flows)
+  }
+
+  static func secretFields(of flows: [Flow]) -> Set<String> {
+    var fields: Set<String> = []
+    for flow in flows {
+      for screen in flow.screens where screen.content.usesBlocks {
+        for block in screen.content.flatBlocks where block.isSecret {
+          if let field = block.fieldName { fields.insert(field) }
+        }
+      }
+    }
+    return fields
   }
 
   public func flow(_ id: String) -> Flow? {

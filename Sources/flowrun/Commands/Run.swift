@@ -42,6 +42,9 @@ extension Flowrun {
     @Flag(help: "Print every decision as it is made.")
     var trace = false
 
+    @Flag(help: "Write secret answers (password fields) in clear in --data and --events (masked everywhere else).")
+    var showSecrets = false
+
     @Option(help: ArgumentHelp("auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
     var color: String = "auto"
 
@@ -140,10 +143,13 @@ extension Flowrun {
       }
       driver.answers = steps
       driver.protectedFiles = Array(inputs.dropFirst()) + outputs
+      // --data and --events are the only outputs --show-secrets reveals (docs/security.md).
+      let secrets = SecretPolicy(document: document, reveals: showSecrets)
       if let eventStream {
-        driver.onEvent = { event in eventStream.write(JSONBridge.line(event.value) + "\n") }
+        driver.onEvent = { event in eventStream.write(JSONBridge.line(secrets.event(event).value) + "\n") }
       }
       editor?.completions = { [weak driver] prefix in driver?.completions(linePrefix: prefix) ?? [] }
+      editor?.remembers = { [weak driver] line in driver?.mayRemember(line) ?? false }
 
       driver.run()
       source.shutdown()
@@ -154,7 +160,7 @@ extension Flowrun {
         failed = true
       }
       if let data {
-        if let problem = TextFile.write(JSONBridge.prettyText(driver.session.data) + "\n", to: data) {
+        if let problem = TextFile.write(JSONBridge.prettyText(secrets.data(driver.session.data)) + "\n", to: data) {
           Output.error.write("flowrun: cannot write \(data): \(problem)\n")
           failed = true
         }

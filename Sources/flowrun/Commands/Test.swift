@@ -55,6 +55,9 @@ extension Flowrun {
     @Option(help: "Width of rendered screens in failures and snapshots.")
     var width: Int = 80
 
+    @Flag(help: "Show secret answers in clear in the collected data of failure messages (masked everywhere else).")
+    var showSecrets = false
+
     func validate() throws {
       if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
       if let shard, parseShard(shard) == nil {
@@ -97,7 +100,10 @@ extension Flowrun {
       }
       var selection = TestSelection(filter: filter)
       if let shard, let (i, n) = parseShard(shard) { selection.shard = (i, n) }
-      let options = ReplayOptions(updateSnapshots: update, trace: trace, width: width)
+      // Each directory given is a suite: its scripts' snapshots stay inside it.
+      let options = ReplayOptions(
+        updateSnapshots: update, trace: trace, width: width, showSecrets: showSecrets,
+        suiteRoots: TestSuite.directories(among: paths))
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
       let cache = FlowCache()

@@ -1,4 +1,5 @@
 import FlowAnalysis
+import FlowEngine
 import FlowFormat
 
 /// What `flowrun paths` found, printed as text or as one JSON object.
@@ -22,6 +23,9 @@ struct PathsReport {
   var counts: (completed: BigUInt, dismissed: BigUInt, cutCycles: Int)
   var reachable: [CoverageItem]
   var notes: [String]
+  /// Why explored sessions failed (the step budget of an onEnter or rule loop, ...), each
+  /// once, in the order first met: `paths` exits 1 when there is one.
+  var failures: [String]
   var covering: (paths: [[String]], unconfirmed: [CoverageItem])?
   /// With --emit: the directory and the scripts written into it.
   var emitted: (directory: String, files: [String])?
@@ -37,6 +41,12 @@ struct PathsReport {
     counts = exploration.pathCounts()
     reachable = exploration.reachableItems
     notes = exploration.notes
+    var failures: [String] = []
+    for state in exploration.states {
+      guard case .failed(let message) = state.status, !failures.contains(message) else { continue }
+      failures.append(message)
+    }
+    self.failures = failures
   }
 
   var isComplete: Bool { stateLimit == nil && depthLimited == 0 }
@@ -56,6 +66,10 @@ struct PathsReport {
     }
     let tally = Self.kinds.map { kind in "\(reachable.count { $0.kindName == kind }) \(kind)s" }
     out += "reachable: \(tally.joined(separator: ", "))\n"
+    if !failures.isEmpty {
+      out += "error: \(failures.count == 1 ? "a session fails" : "sessions fail") on the way:\n"
+      for failure in failures { out += "  \(failure)\n" }
+    }
     if let coverage {
       let others = coverage.scripts - coverage.used
       out +=
@@ -107,6 +121,7 @@ struct PathsReport {
         ])
       ),
       ("reachable", .object(Self.kinds.map { kind in (kind + "s", .int(reachable.count { $0.kindName == kind })) })),
+      ("failures", .array(failures.map { .string($0) })),
     ]
     if let coverage {
       let ratios: [(key: String, value: V)] = (Self.kinds.map(Optional.some) + [nil]).map { kind in

@@ -1,0 +1,32 @@
+import FlowExpression
+import FlowFormat
+import Testing
+
+@testable import FlowReplay
+
+/// Strings written by `ScriptWriter` read back as the same strings, as keys and as values in
+/// flow collections (issue 23 row 19: Yams quotes them, not a hand-made rule).
+@Suite struct YAMLTextTests {
+  static let strings = [
+    "plain", "fit\"ness path 1: 7 screens, completed", "true", "no", "null", "~", "1", "1.5", "0x1F", "",
+    "2026-01-01", "a: b", "- x", "#x", "x #y", "a, b", "[x]", "{y}", "&a", "*b", "!t", "%", "@at", "`tick",
+    "|", ">", "?", "'q'", "  lead", "trail ", "line\nbreak", "cr\r\nlf", "tab\there", "\u{1}ctl", "\u{85}nel",
+    "••••", "•••• (Must be at least 8 characters)", "é 🏃 Straße", String(repeating: "long words ", count: 20),
+  ]
+
+  @Test(arguments: strings)
+  func scalarsReadBackAsWritten(_ text: String) throws {
+    let fill = YAMLText.flow(.object([(key: text, value: .string(text))]))
+    let yaml = "flow: f.json\nname: \(YAMLText.scalar(text))\nsteps:\n  - fill: \(fill)\n  - select: {f: \(YAMLText.flow(.array([.string(text)])))}\n"
+    let parsed = ScriptParser.parse(bytes: Array(yaml.utf8), file: "/x/t.flow-test.yaml")
+    let script = try #require(parsed.script, "\(yaml)\n\(parsed.diagnostics.map(\.message))")
+    #expect(script.name == text)
+    guard case .fill(let fields) = script.steps[0].kind, case .select(let picks) = script.steps[1].kind else {
+      Issue.record("unexpected steps in \(yaml)")
+      return
+    }
+    #expect(fields.map(\.field) == [text])
+    #expect(fields.map(\.value) == [.string(text)])
+    #expect(picks.first?.items == [text])
+  }
+}
