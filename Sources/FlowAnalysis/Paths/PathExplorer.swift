@@ -133,23 +133,14 @@ public struct PathExplorer: Sendable {
     // fields by the positions in that window so a state looks only at its position's fields.
     var firstWriter = [Int](repeating: 0, count: names.count)
     var collectedByBlocks = [Bool](repeating: false, count: names.count)
-    var subflowFields: [String: Set<String>] = [:]
-    func fields(of flowID: String, _ seen: Set<String> = []) -> Set<String> {
-      if let known = subflowFields[flowID] { return known }
-      guard let flow = document.flow(flowID), !seen.contains(flowID) else { return [] }
-      var result = Set<String>()
-      for screen in flow.screens {
-        result.formUnion(screen.collectedFields)
-        if let child = screen.subflow { result.formUnion(fields(of: child, seen.union([flowID]))) }
-      }
-      subflowFields[flowID] = result
-      return result
-    }
+    let flowIndex = Dictionary(document.flows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let subflowFields = document.foldOverSubflows(
+      { $0.screens.reduce(into: Set<String>()) { $0.formUnion($1.collectedFields) } }, merge: { $0.formUnion($1) })
     var writerPosition = [Int](repeating: Int.max, count: names.count)
     for node in graph.nodes {
       let screen = graph.screen(node)
       var written = screen.collectedFields
-      if let child = screen.subflow { written.formUnion(fields(of: child)) }
+      if let child = screen.subflow.flatMap({ flowIndex[$0] }) { written.formUnion(subflowFields[child]) }
       for field in written {
         guard let i = fieldIndex[field] else { continue }
         collectedByBlocks[i] = true
@@ -170,7 +161,7 @@ public struct PathExplorer: Sendable {
     liveFields = buckets
     self.lastReader = lastReader
     self.position = position
-    flowIndex = Dictionary(document.flows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.flowIndex = flowIndex
   }
 
   let lastReader: [Int]

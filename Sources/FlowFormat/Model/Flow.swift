@@ -149,7 +149,9 @@ public struct FlowDocument: Hashable, Sendable {
 
   public var shape: Shape
   /// Flows in file order.
-  public var flows: [Flow]
+  public var flows: [Flow] {
+    didSet { indexByID = Self.index(flows) }
+  }
   /// The entry flow: `activeFlow`, else the first.
   public var entryFlowID: String
   /// Bundle-level experiments, followed by the entry flow's own.
@@ -160,10 +162,20 @@ public struct FlowDocument: Hashable, Sendable {
     self.flows = flows
     self.entryFlowID = entryFlowID
     self.experiments = experiments
+    indexByID = Self.index(flows)
+  }
+
+  /// The first flow of each id: a bundle may run 100,000 sub-flows, each looked up by id.
+  private var indexByID: [String: Int]
+
+  private static func index(_ flows: [Flow]) -> [String: Int] {
+    var index: [String: Int] = [:]
+    for (i, flow) in flows.enumerated() where index[flow.id] == nil { index[flow.id] = i }
+    return index
   }
 
   public func flow(_ id: String) -> Flow? {
-    flows.first { $0.id == id }
+    indexByID[id].map { flows[$0] }
   }
 
   public var entryFlow: Flow? { flow(entryFlowID) }

@@ -31,19 +31,8 @@ public struct UncollectedVariableRule: LintRule {
     var flowIndex: [String: Int] = [:]
     for (index, flow) in document.flows.enumerated() where flowIndex[flow.id] == nil { flowIndex[flow.id] = index }
     // Fields each flow collects, sub-flows included.
-    var flowFields: [Int: Set<String>] = [:]
-    func fields(ofFlow index: Int, _ visiting: Set<Int>) -> Set<String> {
-      if let known = flowFields[index] { return known }
-      var result = Set<String>()
-      for screen in document.flows[index].screens {
-        result.formUnion(screen.collectedFields)
-        if let child = screen.subflow, let childIndex = flowIndex[child], !visiting.contains(childIndex) {
-          result.formUnion(fields(ofFlow: childIndex, visiting.union([index])))
-        }
-      }
-      flowFields[index] = result
-      return result
-    }
+    let flowFields = document.foldOverSubflows(
+      { $0.screens.reduce(into: Set<String>()) { $0.formUnion($1.collectedFields) } }, merge: { $0.formUnion($1) })
     var collects: [Set<String>] = []
     collects.reserveCapacity(nodes.count)
     var collectors: [String: [Int]] = [:]
@@ -52,7 +41,7 @@ public struct UncollectedVariableRule: LintRule {
       let screen = graph.screen(node)
       var set = screen.collectedFields
       if let child = screen.subflow, let childIndex = flowIndex[child] {
-        set.formUnion(fields(ofFlow: childIndex, [node.flow]))
+        set.formUnion(flowFields[childIndex])
       }
       collects.append(set)
       for field in set { collectors[field, default: []].append(number) }
@@ -175,26 +164,15 @@ public struct UncollectedVariableRule: LintRule {
 
     init(_ dense: DenseScreenGraph, graph: FlowGraph, roots: [Int], flowIndex: [String: Int]) {
       let document = graph.document
-      var suppliesFlow: [Int: Bool] = [:]
-      func flowSupplies(_ index: Int, _ visiting: Set<Int>) -> Bool {
-        if let known = suppliesFlow[index] { return known }
-        let result = document.flows[index].screens.contains { screen in
-          if UncollectedVariableRule.suppliesResults(screen) { return true }
-          guard let child = screen.subflow, let childIndex = flowIndex[child], !visiting.contains(childIndex) else {
-            return false
-          }
-          return flowSupplies(childIndex, visiting.union([index]))
-        }
-        suppliesFlow[index] = result
-        return result
-      }
+      let flowSupplies = document.foldOverSubflows(
+        { $0.screens.contains(where: UncollectedVariableRule.suppliesResults) }, merge: { $0 = $0 || $1 })
       // Screens after which result data may have arrived: an awaited action's success data and
       // a native screen's answer are merged into the collected data, under names no block declares.
       let supplies = dense.nodes.map { node in
         let screen = graph.screen(node)
         if UncollectedVariableRule.suppliesResults(screen) { return true }
         guard let child = screen.subflow, let childIndex = flowIndex[child] else { return false }
-        return flowSupplies(childIndex, [node.flow])
+        return flowSupplies[childIndex]
       }
       reachable = dense.reached(from: roots)
       bare = dense.reached(from: roots) { !supplies[$0] }
