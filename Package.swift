@@ -103,7 +103,7 @@ let package = Package(
     ),
     .target(
       name: "FlowTerminal",
-      dependencies: ["FlowDriver", "FlowReplay", "CLibEditShim", "CLibEdit"],
+      dependencies: ["FlowExpression", "FlowDriver", "FlowReplay", "CLibEditShim", "CLibEdit"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(

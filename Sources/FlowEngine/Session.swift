@@ -42,7 +42,9 @@ final class SessionContext: Sendable {
     self.document = document
     self.config = config
     self.sessionID = sessionID
-    self.startTime = config.now
+    // Options and scripts refuse a start outside the clock's range; a caller that passes one
+    // anyway gets the nearest end, so later arithmetic cannot overflow.
+    self.startTime = Limits.clamp(config.now, to: Limits.clockMs)
     self.emitsEvents = config.emitsEvents
     self.variants = variants
     self.envelopeExperiment = envelopeExperiment

@@ -133,6 +133,39 @@ struct DecodeContext {
     return Int(d)
   }
 
+  /// A number within `range` (`Limits`): outside it, a `load.out-of-range` error naming the
+  /// range, and the nearest end of the range instead (the flow does not run with an error).
+  mutating func number(
+    _ object: JSONObject, _ key: String, within range: ClosedRange<Double>, unit: String = ""
+  ) -> Double? {
+    guard let value = number(object, key) else { return nil }
+    guard !range.contains(value) else { return value }
+    outOfRange(object, key, found: NumberFormatting.javaScriptString(value), range: range, unit: unit)
+    return Limits.clamp(value, to: range)
+  }
+
+  /// A whole number within `range`, as `number(_:_:within:)` reads numbers.
+  mutating func integer(_ object: JSONObject, _ key: String, within range: ClosedRange<Int>) -> Int? {
+    guard let value = object.lookup(key), case .number(let d, _) = value.kind, d.rounded() == d else {
+      return integer(object, key)
+    }
+    guard d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
+      outOfRange(object, key, found: NumberFormatting.javaScriptString(d), range: Double(range.lowerBound)...Double(range.upperBound))
+      return d < Double(range.lowerBound) ? range.lowerBound : range.upperBound
+    }
+    return Int(d)
+  }
+
+  private mutating func outOfRange(
+    _ object: JSONObject, _ key: String, found: String, range: ClosedRange<Double>, unit: String = ""
+  ) {
+    at(key) {
+      $0.error(
+        "load.out-of-range", "\(key) must be \(Limits.text(range))\(unit), found \(found)",
+        at: object.lookup(key)?.location)
+    }
+  }
+
   mutating func array(_ object: JSONObject, _ key: String) -> [JSONValue]? {
     guard let value = object.lookup(key) else { return nil }
     if case .array(let a) = value.kind { return a }
