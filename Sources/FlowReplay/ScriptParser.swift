@@ -42,6 +42,9 @@ public enum ScriptParser {
   /// Parses script text; `file` names it in diagnostics and is the base of relative paths.
   /// JSON is read when `file` ends in `.json` or the text starts with `{`.
   public static func parse(bytes: [UInt8], file: String) -> ScriptParseResult {
+    // A UTF-8 byte order mark is no content (editors on Windows write one); positions and
+    // excerpts are of the text after it.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return parse(bytes: Array(bytes.dropFirst(3)), file: file) }
     let isJSON =
       file.hasSuffix(".json") || bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
     let (root, syntax) =

@@ -8,6 +8,7 @@ import ArgumentParser
   private func exitProcess(_ status: Int32) -> Never { Darwin.exit(status) }
 #endif
 import FlowAnalysis
+import FlowExpression
 import FlowFormat
 
 extension Flowrun {
@@ -57,14 +58,14 @@ extension Flowrun {
         // megabytes, which need not be held (and copied) as one string.
         let formatter = DiagnosticFormatter(sources: sources)
         var chunk = ""
-        for diagnostic in diagnostics {
+        for diagnostic in diagnostics.prefix(Limits.shownDiagnostics) {
           chunk += formatter.text(diagnostic)
           if chunk.utf8.count >= 1 << 20 {
             output.write(chunk)
             chunk = ""
           }
         }
-        output.write(chunk)
+        output.write(chunk + DiagnosticFormatter.notShown(diagnostics.count, hint: " (--format json lists them all)"))
         output.write(summary(diagnostics) + "\n")
       case .json:
         output.write(DiagnosticFormatter.json(diagnostics) + "\n")
