@@ -160,7 +160,7 @@ extension Session {
   /// Moves the virtual clock on by `ms`, running the auto-advances that fall due. The clock
   /// saturates: it stops at the end of `Limits.clockMs` instead of wrapping round.
   mutating func advanceClock(by ms: Int64) {
-    let until = Limits.saturatingAdd(virtualNow, max(0, ms))
+    let until = Limits.saturatingAdd(virtualNow, ms)
     while !hasEnded, !isPending, shown, let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs {
       let deadline = Limits.saturatingAdd(enteredAt, Limits.milliseconds(delay))
       guard deadline <= until else { break }

@@ -152,7 +152,7 @@ public struct Session: Sendable {
       }
     }
     let flowID = config.flowID ?? variantFlow ?? document.entryFlowID
-    guard let flowIndex = document.flows.firstIndex(where: { $0.id == flowID }) else {
+    guard let flowIndex = document.flowIndex(flowID) else {
       let known = document.flows.map(\.id).joined(separator: ", ")
       throw SessionStartError("no flow '\(flowID)' in the document (flows: \(known))")
     }

@@ -84,11 +84,7 @@ public struct Template: Hashable, Sendable {
   public func render(in environment: some ExpressionEnvironment) -> TemplateRendering {
     var text = ""
     var issues: [TemplateIssue] = []
-    for (index, segment) in segments.enumerated() {
-      if text.utf8.count > Limits.templateBytes {
-        Template.cut(&text, &issues, at: segments[index - 1])
-        break
-      }
+    for segment in segments {
       switch segment {
       case .text(let literal):
         text += literal
@@ -107,8 +103,11 @@ public struct Template: Hashable, Sendable {
             ))
         }
       }
+      if text.utf8.count > Limits.templateBytes {
+        Template.cut(&text, &issues, at: segment)
+        break
+      }
     }
-    if text.utf8.count > Limits.templateBytes, let last = segments.last { Template.cut(&text, &issues, at: last) }
     return TemplateRendering(text: text, issues: issues)
   }
 

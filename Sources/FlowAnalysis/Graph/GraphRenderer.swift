@@ -25,7 +25,7 @@ public struct GraphRenderer: Sendable {
     let graph = FlowGraph(document: document)
     self.graph = graph
     if let flowID {
-      guard let index = document.flows.firstIndex(where: { $0.id == flowID }) else {
+      guard let index = document.flowIndex(flowID) else {
         throw GraphError(
           "no flow '\(flowID)' in the document (flows: \(document.flows.map(\.id).joined(separator: ", ")))")
       }

@@ -273,7 +273,7 @@ extension DecodeContext {
                 context.at("weight") {
                   $0.error(
                     "load.bad-weight",
-                    "variant weight must be a number from 0 to \(NumberFormatting.grouped(Limits.magnitude)), found \(NumberFormatting.javaScriptString(weight))",
+                    "variant weight must be \(Limits.text(0...Limits.magnitude)), found \(NumberFormatting.javaScriptString(weight))",
                     at: variant.lookup("weight")?.location)
                 }
               }

@@ -178,5 +178,8 @@ public struct FlowDocument: Hashable, Sendable {
     indexByID[id].map { flows[$0] }
   }
 
+  /// The position in `flows` of the first flow with this id.
+  public func flowIndex(_ id: String) -> Int? { indexByID[id] }
+
   public var entryFlow: Flow? { flow(entryFlowID) }
 }
