@@ -44,6 +44,9 @@ import Testing
       message: "minSelections must be between 0 and 100,000, found -1"),
     Case(name: "maxSelections 1e6", json: checklist(#""maxSelections": 1000000"#),
       message: "maxSelections must be between 0 and 100,000, found 1000000"),
+    Case(name: "block order 1e20", json: #"{"id": "t", "type": "text", "order": 1e20, "content": {"text": "x"}}"#,
+      message: "order must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found 100000000000000000000"),
+    Case(name: "screen order -1e15", json: #""order": -1e15"#, screenKeys: true),
   ]
 
   static func slider(_ keys: String) -> String {
