@@ -15,6 +15,11 @@ public enum Limits {
   public static let aliasNodes = 100_000
   /// UTF-8 bytes one template may render to; the text is cut there, with a note.
   public static let templateBytes = 4 << 20
+  /// Field names gathered through sub-flows by the analyses that treat a flow screen as
+  /// collecting every field of the flows it runs (`check.uncollected-variable`, `paths`), over
+  /// all flows. Past it the first is skipped with a note and the second assumes every field
+  /// may be set from the start (more states, none missed).
+  public static let subflowFields = 1_000_000
   /// Diagnostics a text report shows (`--format json` and `sarif` list them all).
   public static let shownDiagnostics = 1_000
 

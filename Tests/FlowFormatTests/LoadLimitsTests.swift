@@ -102,13 +102,15 @@ import Testing
 
 /// Sub-flows are walked without recursion: chains far longer than a thread's stack allows.
 @Suite struct SubflowChainTests {
-  /// A bundle of `count` flows, each running the next (the last runs `cycleTo`, if given).
-  static func chain(_ count: Int, cycleTo: Int? = nil) -> [UInt8] {
+  /// A bundle of `count` flows, each running the next (the last runs `cycleTo`, if given); with
+  /// `fields`, each flow collects a field of its own.
+  static func chain(_ count: Int, cycleTo: Int? = nil, fields: Bool = false) -> [UInt8] {
     var flows: [String] = []
     for i in 0..<count {
       let next = i + 1 < count ? "f\(i + 1)" : cycleTo.map { "f\($0)" }
       let runs = next.map { #"{"id": "s", "name": "S", "type": "flow", "flow": "\#($0)", "content": {}}, "# } ?? ""
-      flows.append(#""f\#(i)": {"version": 1, "id": "f\#(i)", "name": "F", "screens": [\#(runs){"id": "e", "name": "E", "type": "feature", "content": {}}]}"#)
+      let field = fields ? #"{"id": "i", "type": "input", "content": {"fieldName": "x\#(i)"}}"# : ""
+      flows.append(#""f\#(i)": {"version": 1, "id": "f\#(i)", "name": "F", "screens": [\#(runs){"id": "e", "name": "E", "type": "feature", "content": {"blocks": [\#(field)]}}]}"#)
     }
     return Array(#"{"activeFlow": "f0", "flows": {\#(flows.joined(separator: ",\n"))}}"#.utf8)
   }
@@ -137,6 +139,15 @@ import Testing
     for (index, flow) in order.enumerated() { position[flow] = index }
     let backEdges = children.enumerated().flatMap { flow, runs in runs.filter { position[$0] > position[flow] } }
     #expect(backEdges.count == (cycleTo == nil ? 0 : 1))
+  }
+
+  /// Each flow of a chain gathers the fields of every flow after it: n (n + 1) / 2 in all.
+  @Test(arguments: [(1_000, true), (1_500, false)])
+  func fieldsThroughSubflowsStopAtTheirBound(_ count: Int, _ within: Bool) throws {
+    let document = try #require(FlowLoader.load(bytes: Self.chain(count, fields: true), file: "chain.json").document)
+    let fields = document.fieldsThroughSubflows { flow in Set(flow.screens.flatMap { $0.content.flatBlocks.compactMap(\.fieldName) }) }
+    #expect((fields != nil) == within)
+    #expect(fields?.first?.count ?? count == count)
   }
 
   @Test func foldGathersEverySubflow() throws {

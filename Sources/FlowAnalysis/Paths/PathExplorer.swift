@@ -134,17 +134,22 @@ public struct PathExplorer: Sendable {
     var firstWriter = [Int](repeating: 0, count: names.count)
     var collectedByBlocks = [Bool](repeating: false, count: names.count)
     let flowIndex = Dictionary(document.flows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let subflowFields = document.foldOverSubflows(
-      { $0.screens.reduce(into: Set<String>()) { $0.formUnion($1.collectedFields) } }, merge: { $0.formUnion($1) })
+    // Only the fields conditions read matter here. Past `Limits.subflowFields` every field
+    // matters from the start: more states to tell apart, none missed.
+    let subflowFields = document.fieldsThroughSubflows { flow in
+      flow.screens.reduce(into: Set<String>()) { $0.formUnion($1.collectedFields.filter { fieldIndex[$0] != nil }) }
+    }
     var writerPosition = [Int](repeating: Int.max, count: names.count)
-    for node in graph.nodes {
-      let screen = graph.screen(node)
-      var written = screen.collectedFields
-      if let child = screen.subflow.flatMap({ flowIndex[$0] }) { written.formUnion(subflowFields[child]) }
-      for field in written {
-        guard let i = fieldIndex[field] else { continue }
-        collectedByBlocks[i] = true
-        writerPosition[i] = min(writerPosition[i], position[node] ?? 0)
+    if let subflowFields {
+      for node in graph.nodes {
+        let screen = graph.screen(node)
+        var written = screen.collectedFields
+        if let child = screen.subflow.flatMap({ flowIndex[$0] }) { written.formUnion(subflowFields[child]) }
+        for field in written {
+          guard let i = fieldIndex[field] else { continue }
+          collectedByBlocks[i] = true
+          writerPosition[i] = min(writerPosition[i], position[node] ?? 0)
+        }
       }
     }
     for i in names.indices { firstWriter[i] = collectedByBlocks[i] ? writerPosition[i] : 0 }

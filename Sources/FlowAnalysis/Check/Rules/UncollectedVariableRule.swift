@@ -31,8 +31,19 @@ public struct UncollectedVariableRule: LintRule {
     var flowIndex: [String: Int] = [:]
     for (index, flow) in document.flows.enumerated() where flowIndex[flow.id] == nil { flowIndex[flow.id] = index }
     // Fields each flow collects, sub-flows included.
-    let flowFields = document.foldOverSubflows(
-      { $0.screens.reduce(into: Set<String>()) { $0.formUnion($1.collectedFields) } }, merge: { $0.formUnion($1) })
+    guard
+      let flowFields = document.fieldsThroughSubflows({
+        $0.screens.reduce(into: Set<String>()) { $0.formUnion($1.collectedFields) }
+      })
+    else {
+      let limit = NumberFormatting.grouped(Double(Limits.subflowFields))
+      return [
+        Diagnostic(
+          id: id, severity: .note,
+          message: "not checked: the flows' sub-flows gather more than \(limit) fields (docs/loading.md, Limits)",
+          file: context.file, location: document.entryFlow?.location)
+      ]
+    }
     var collects: [Set<String>] = []
     collects.reserveCapacity(nodes.count)
     var collectors: [String: [Int]] = [:]
