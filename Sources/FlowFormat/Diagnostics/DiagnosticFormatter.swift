@@ -34,8 +34,8 @@ public struct DiagnosticFormatter: Sendable {
   /// when all were shown. `hint` says where to find them all.
   public static func notShown(_ count: Int, hint: String = "") -> String {
     guard count > Limits.shownDiagnostics else { return "" }
-    let more = NumberFormatting.grouped(Double(count - Limits.shownDiagnostics))
-    return "note: \(more) more diagnostics not shown\(hint)\n"
+    let more = count - Limits.shownDiagnostics
+    return "note: \(NumberFormatting.grouped(Double(more))) more \(more == 1 ? "diagnostic" : "diagnostics") not shown\(hint)\n"
   }
 
   /// One diagnostic as text: the header, the source excerpt, the notes; ends with a newline.
