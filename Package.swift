@@ -125,7 +125,7 @@ let package = Package(
     ),
     .target(
       name: "FlowTerminal",
-      dependencies: ["FlowDriver", "FlowSupport", "CLibEditShim", "CLibEdit"],
+      dependencies: ["FlowExpression", "FlowDriver", "FlowSupport", "CLibEditShim", "CLibEdit"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(

@@ -117,8 +117,11 @@ public enum InputLanguage {
       return .success(.fail(argument.isEmpty ? nil : argument))
     case "wait":
       guard !argument.isEmpty else { return .failure(needs("a number of milliseconds")) }
-      guard argument.allSatisfy(\.isASCIIDigit), let ms = Int64(argument) else {
+      guard argument.allSatisfy(\.isASCIIDigit) else {
         return .failure(InputLanguageError(":wait takes a whole number of milliseconds, not '\(argument)'"))
+      }
+      guard let ms = Int64(argument), Limits.durationMs.contains(ms) else {
+        return .failure(InputLanguageError(":wait takes \(Limits.text(Limits.durationMs)) milliseconds, not \(argument)"))
       }
       return .success(.wait(ms: ms))
     case "goto":

@@ -119,7 +119,11 @@ public enum RunArguments {
     let local = Timestamp.milliseconds(
       year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59),
       millisecond: millisecond)
-    return .success(local - offsetMinutes * 60_000)
+    let instant = local - offsetMinutes * 60_000
+    guard Limits.clockMs.contains(instant) else {
+      return .failure(InputLanguageError("--now '\(text)': \(Limits.clockText)"))
+    }
+    return .success(instant)
   }
 
   static func daysIn(month: Int64, year: Int64) -> Int64 {

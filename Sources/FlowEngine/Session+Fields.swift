@@ -75,7 +75,8 @@ extension Session {
       }
       if input.kind == .number {
         if case .string(let text) = value, text.trimmingSpaces.isEmpty { return .success(nil) }
-        guard let number = value.numericValue else {
+        // `1e999` reads as infinity, which no JSON output could hold: not a number either.
+        guard let number = value.numericValue, number.isFinite else {
           return .failure(Problem(message: "'\(context.secrets.text(value, of: field))' is not a number (field '\(field)')"))
         }
         return .success(.number(number))

@@ -350,7 +350,7 @@ extension Session {
     let screens = context.document.flows[target.flow].screens
     if screens[target.screen].kind == .flow {
       if let subflow = screens[target.screen].subflow,
-        let flowIndex = context.document.flows.firstIndex(where: { $0.id == subflow }),
+        let flowIndex = context.document.flowIndex(subflow),
         let start = context.screenIndex(of: context.document.flows[flowIndex].startScreenID, inFlow: flowIndex)
       {
         if tracing { record(.action, "flow screen \(screens[target.screen].id) enters sub-flow '\(subflow)'") }

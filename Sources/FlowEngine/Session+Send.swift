@@ -157,18 +157,20 @@ extension Session {
 
   // MARK: Clock
 
+  /// Moves the virtual clock on by `ms`, running the auto-advances that fall due. The clock
+  /// saturates: it stops at the end of `Limits.clockMs` instead of wrapping round.
   mutating func advanceClock(by ms: Int64) {
-    let until = virtualNow &+ ms
+    let until = Limits.saturatingAdd(virtualNow, ms)
     while !hasEnded, !isPending, shown, let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs {
-      let deadline = enteredAt &+ Int64(max(0, delay).rounded(.up))
+      let deadline = Limits.saturatingAdd(enteredAt, Limits.milliseconds(delay))
       guard deadline <= until else { break }
-      virtualNow = max(virtualNow, deadline)
+      virtualNow = max(virtualNow, Limits.clamp(deadline, to: Limits.clockMs))
       let before = (frame, steps)
       if tracing { record(.autoAdvance, "auto-advance of \(currentScreenID) after \(NumberFormatting.javaScriptString(delay)) ms") }
       drive(leaveForward(via: .autoAdvance, validate: false, commit: true))
       if before == (frame, steps) { break }
     }
-    if until > virtualNow { virtualNow = until }
+    virtualNow = max(virtualNow, Limits.clamp(until, to: Limits.clockMs))
   }
 }
 

@@ -44,7 +44,9 @@ final class SessionContext: Sendable {
     self.document = document
     self.config = config
     self.sessionID = sessionID
-    self.startTime = config.now
+    // Options and scripts refuse a start outside the clock's range; a caller that passes one
+    // anyway gets the nearest end, so later arithmetic cannot overflow.
+    self.startTime = Limits.clamp(config.now, to: Limits.clockMs)
     self.emitsEvents = config.emitsEvents
     self.secrets = SecretPolicy(document: document)
     self.variants = variants
@@ -153,7 +155,7 @@ public struct Session: Sendable {
       }
     }
     let flowID = config.flowID ?? variantFlow ?? document.entryFlowID
-    guard let flowIndex = document.flows.firstIndex(where: { $0.id == flowID }) else {
+    guard let flowIndex = document.flowIndex(flowID) else {
       let known = document.flows.map(\.id).joined(separator: ", ")
       throw SessionStartError("no flow '\(flowID)' in the document (flows: \(known))")
     }

@@ -6,7 +6,7 @@ struct Parser {
   /// The deepest expression tree accepted. Parsing, evaluation and even destroying a tree
   /// recurse once per level, so without a limit `((((…` or `1+1+1+…` a few thousand levels
   /// deep overflows the stack; real conditions and templates are a handful of levels deep.
-  static let maxDepth = 256
+  static let maxDepth = Limits.expressionNesting
 
   private let lexer: Lexer
   private let tokens: [Token]

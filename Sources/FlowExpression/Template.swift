@@ -78,7 +78,9 @@ public struct Template: Hashable, Sendable {
   }
 
   /// Renders the template; an interpolation that cannot be evaluated stays literal and is
-  /// reported in `issues` (as are braces that do not parse).
+  /// reported in `issues` (as are braces that do not parse). Output past
+  /// `Limits.templateBytes` is cut there, with a visible mark and an issue: a few references
+  /// to a long answer must not multiply into gigabytes.
   public func render(in environment: some ExpressionEnvironment) -> TemplateRendering {
     var text = ""
     var issues: [TemplateIssue] = []
@@ -101,8 +103,29 @@ public struct Template: Hashable, Sendable {
             ))
         }
       }
+      if text.utf8.count > Limits.templateBytes {
+        Template.cut(&text, &issues, at: segment)
+        break
+      }
     }
     return TemplateRendering(text: text, issues: issues)
+  }
+
+  /// Cuts `text` to `Limits.templateBytes` (at a character boundary) and says so, in the text
+  /// and as an issue of the segment that crossed the bound.
+  private static func cut(_ text: inout String, _ issues: inout [TemplateIssue], at segment: Segment) {
+    let bytes = Array(text.utf8)
+    var end = Limits.templateBytes
+    while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    let limit = NumberFormatting.grouped(Double(Limits.templateBytes))
+    text = String(decoding: bytes[..<end], as: UTF8.self) + " [… output cut at \(limit) bytes]"
+    let (source, offset) =
+      switch segment {
+      case .text(let literal): (String(literal.prefix(80)), 0)
+      case .interpolation(let interpolation): (interpolation.source, interpolation.offset)
+      case .invalid(let source, let offset, _): (source, offset)
+      }
+    issues.append(TemplateIssue(source: source, offset: offset, message: "output longer than \(limit) bytes; cut there"))
   }
 
   private static func parse(_ source: String) -> [Segment] {

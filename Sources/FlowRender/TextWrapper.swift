@@ -43,9 +43,14 @@ public enum TextWrapper {
   static func tokens(_ runs: [StyledRun]) -> [Token] {
     var tokens: [Token] = []
     var word: [StyledRun] = []
+    // The word's last piece is built here, not in `word`: appending to a string inside the
+    // array copied it each time, quadratic in a long word (a long answer shown in a template).
+    var piece = StyledRun("")
     func flush() {
+      if !piece.text.isEmpty { word.append(piece) }
       if !word.isEmpty { tokens.append(.word(word)) }
       word = []
+      piece.text = ""
     }
     for run in runs {
       for character in sanitize(run.text) {
@@ -55,10 +60,12 @@ public enum TextWrapper {
         } else if character == " " || character == "\u{3000}" {
           flush()
           if case .space = tokens.last {} else { tokens.append(.space) }
-        } else if let last = word.last, last.style == run.style {
-          word[word.count - 1].text.append(character)
         } else {
-          word.append(StyledRun(String(character), run.style))
+          if piece.style != run.style {
+            if !piece.text.isEmpty { word.append(piece) }
+            piece = StyledRun("", run.style)
+          }
+          piece.text.append(character)
         }
       }
     }

@@ -121,10 +121,12 @@ enum ScriptNodeReader {
     return yamsTree(bytes, file: file)
   }
 
-  /// Reads YAML text with Yams (the whole of YAML 1.1, its syntax errors and positions).
+  /// Reads YAML text with Yams (the whole of YAML 1.1, its syntax errors and positions),
+  /// once `YAMLBounds` has found its nesting and aliases within bounds.
   static func yamsTree(_ bytes: [UInt8], file: String) -> (ScriptNode?, [Diagnostic]) {
     let table = LineTable(bytes)
     let text = String(decoding: bytes, as: UTF8.self)
+    if let problem = YAMLBounds.check(text, table: table, file: file) { return (nil, [problem]) }
     do {
       guard let root = try Yams.compose(yaml: text) else {
         return (nil, [Diagnostic(id: "script.empty", severity: .error, message: "the script is empty", file: file)])

@@ -47,6 +47,9 @@ public enum ScriptParser {
   /// Parses script text; `file` names it in diagnostics and is the base of relative paths.
   /// JSON is read when `file` ends in `.json` or the text starts with `{`.
   public static func parse(bytes: [UInt8], file: String) -> ScriptParseResult {
+    // A UTF-8 byte order mark is no content (editors on Windows write one); positions and
+    // excerpts are of the text after it.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return parse(bytes: Array(bytes.dropFirst(3)), file: file) }
     let isJSON =
       file.hasSuffix(".json") || bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
     let (root, syntax) =
@@ -341,11 +344,17 @@ struct Reader {
 
   mutating func now(_ node: ScriptNode, into script: inout ReplayScript) {
     switch node.kind {
-    case .scalar(.integer(let ms)): script.now = ms
+    case .scalar(.integer(let ms)) where Limits.clockMs.contains(ms): script.now = ms
+    case .scalar(.integer):
+      error("invalid-value", "now: \(node.text ?? ""): \(Limits.clockText)", at: node.location, path: "now")
     case .scalar(.null), .scalar(.bool), .mapping, .sequence, .scalar(.number):
       typeMismatch(node, expected: "an ISO-8601 time or epoch milliseconds", path: "now")
     case .scalar(.string):
       if let text = node.text, let ms = ISOTime.milliseconds(text) {
+        guard Limits.clockMs.contains(ms) else {
+          error("invalid-value", "now: '\(text)': \(Limits.clockText)", at: node.location, path: "now")
+          return
+        }
         script.now = ms
       } else {
         error(
@@ -516,9 +525,11 @@ struct Reader {
       ]
       return kinds[key].map(make)
     case "wait":
-      guard case .scalar(.integer(let ms)) = value.kind, ms >= 0 else {
+      guard case .scalar(.integer(let ms)) = value.kind, Limits.durationMs.contains(ms) else {
         if case .scalar(.integer) = value.kind {
-          error("invalid-value", "\(stepPath): milliseconds cannot be negative", at: value.location, path: stepPath)
+          error(
+            "invalid-value", "\(stepPath): wait must be \(Limits.text(Limits.durationMs)) milliseconds, found \(value.text ?? "")",
+            at: value.location, path: stepPath)
         } else {
           typeMismatch(value, expected: "a whole number of milliseconds", path: stepPath)
         }

@@ -1,3 +1,4 @@
+import FlowExpression
 import FlowFormat
 
 /// A reader for the YAML that replay scripts are written in, about twenty times cheaper than
@@ -21,6 +22,9 @@ struct SubsetYAML {
   private var lineStart = 0
   /// Indentation of the line `i` is on (the first non-space byte), -1 at the end of the text.
   private var indent = 0
+  /// Collections open around `i`. Past `Limits.nesting` the reader leaves the text to Yams'
+  /// path, whose event check reports it (the reader recurses once per level).
+  private var depth = 0
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
     b = bytes
@@ -155,6 +159,11 @@ struct SubsetYAML {
     return root
   }
 
+  private mutating func enter() throws(Bail) {
+    depth += 1
+    guard depth <= Limits.nesting else { throw Bail() }
+  }
+
   private func atEntry() -> Bool { i < n && b[i] == UInt8(ascii: "-") && isBlank(i + 1) }
 
   /// A block mapping or sequence starting at `i`, on a line of indentation `column`.
@@ -165,6 +174,8 @@ struct SubsetYAML {
   }
 
   private mutating func blockSequence(_ column: Int) throws(Bail) -> ScriptNode {
+    try enter()
+    defer { depth -= 1 }
     let start = location(i)
     var elements: [ScriptNode] = []
     while true {
@@ -186,6 +197,8 @@ struct SubsetYAML {
   }
 
   private mutating func blockMapping(_ column: Int) throws(Bail) -> ScriptNode {
+    try enter()
+    defer { depth -= 1 }
     let start = location(i)
     var members: [ScriptNode.Member] = []
     while true {
@@ -250,6 +263,8 @@ struct SubsetYAML {
   }
 
   private mutating func flowCollection() throws(Bail) -> ScriptNode {
+    try enter()
+    defer { depth -= 1 }
     let start = location(i)
     let isMapping = b[i] == UInt8(ascii: "{")
     let close = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")

@@ -1,4 +1,5 @@
 import CLibEditShim
+import FlowExpression
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +28,8 @@ public enum TerminalInfo {
   }
 
   /// The width to render for: the terminal's columns (TIOCGWINSZ on `fd`), else `COLUMNS`,
-  /// else 80.
+  /// else 80; clamped into `Limits.width` (a 10-column terminal gets 20, `COLUMNS=1000000000`
+  /// gets 1000).
   public static func width(
     of fd: Int32 = STDOUT_FILENO, environment: Environment = processEnvironment
   ) -> Int {
@@ -37,8 +39,8 @@ public enum TerminalInfo {
 
   /// The pure part of `width(of:environment:)`.
   public static func resolveWidth(terminalColumns: Int?, environment: Environment) -> Int {
-    if let terminalColumns, terminalColumns > 0 { return terminalColumns }
-    if let text = environment("COLUMNS"), let columns = Int(text), columns > 0 { return columns }
+    if let terminalColumns, terminalColumns > 0 { return Limits.clamp(terminalColumns, to: Limits.width) }
+    if let text = environment("COLUMNS"), let columns = Int(text), columns > 0 { return Limits.clamp(columns, to: Limits.width) }
     return 80
   }
 

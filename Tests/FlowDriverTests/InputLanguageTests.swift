@@ -33,6 +33,7 @@ import Testing
     (":why", .command(.why)),
     (":trace", .command(.trace)),
     (":wait 3000", .command(.wait(ms: 3000))),
+    (":wait 1000000000000", .command(.wait(ms: 1_000_000_000_000))),
     (":goto plan", .command(.goto(screenID: "plan"))),
     (":restart", .command(.restart)),
     (":save out/walk.flow-test.yaml", .command(.save(path: "out/walk.flow-test.yaml"))),
@@ -59,6 +60,9 @@ import Testing
     (":wait", ":wait needs a number of milliseconds"),
     (":wait soon", ":wait takes a whole number of milliseconds, not 'soon'"),
     (":wait -5", ":wait takes a whole number"),
+    (":wait 1000000000001", ":wait takes between 0 and 1,000,000,000,000 milliseconds, not 1000000000001"),
+    (":wait 9223372036854775807", ":wait takes between 0 and 1,000,000,000,000 milliseconds"),
+    (":wait 99999999999999999999999", ":wait takes between 0 and 1,000,000,000,000 milliseconds"),
     (":goto", ":goto needs a screen id"),
     (":goto a b", ":goto takes one screen id"),
     (":save", ":save needs a file name"),
@@ -111,6 +115,8 @@ import Testing
     ("2025-12-31T19:00:00-0500", 1_767_225_600_000),
     ("2024-02-29t12:00:00z", 1_709_208_000_000),
     ("1970-01-01T00:00:00Z", 0),
+    ("0000-01-01", -62_167_219_200_000),
+    ("9999-12-31T23:59:59.999Z", 253_402_300_799_999),
   ]
 
   @Test(arguments: times)
@@ -121,6 +127,8 @@ import Testing
   @Test(arguments: [
     "", "2026", "2026-1-01", "2026-13-01", "2025-02-29", "2026-01-32", "2026-01-01T24:00:00Z",
     "2026-01-01T10:00:00", "2026-01-01T10:00:00Zjunk", "yesterday", "2026-01-01T10:00:00.Z",
+    // Outside the virtual clock's range (0000-01-01 through 9999-12-31).
+    "0000-01-01T00:00:00+00:01", "9999-12-31T23:59:59-01:00",
   ])
   func badISO8601(text: String) {
     #expect(throws: InputLanguageError.self) { try RunArguments.iso8601(text).get() }

@@ -42,6 +42,9 @@ import Testing
 
   static let rejectedCases: [(String, Value, String)] = [
     ("age", "abc", "'abc' is not a number (field 'age')"),
+    ("age", "1e999", "'1e999' is not a number (field 'age')"),
+    ("age", .number(.infinity), "'Infinity' is not a number (field 'age')"),
+    ("hours", "1e999", "Infinity is out of range for 'hours' (0 to 10)"),
     ("goal", "swim", "no option 'swim' in 'goal' (options: Lose weight, Build muscle, Stay fit)"),
     ("goal", ["lose", "fit"], "'goal' takes one option, got 2"),
     ("hours", 11, "11 is out of range for 'hours' (0 to 10)"),

@@ -19,6 +19,14 @@ extension TerminalInfoTests {
     #expect(TerminalInfo.resolveWidth(terminalColumns: nil, environment: environment([:])) == 80)
   }
 
+  @Test(arguments: [
+    (nil, "1000000000", 1000), (nil, "9223372036854775807", 1000), (nil, "99999999999999999999", 80), (nil, "5", 20),
+    (5000, "80", 1000), (10, "80", 20),
+  ] as [(Int?, String, Int)])
+  func widthIsClampedIntoItsRange(_ terminal: Int?, _ columns: String, _ width: Int) {
+    #expect(TerminalInfo.resolveWidth(terminalColumns: terminal, environment: environment(["COLUMNS": columns])) == width)
+  }
+
   @Test func colorAlwaysAndNeverIgnoreTheEnvironment() {
     let env = environment(["NO_COLOR": "1", "TERM": "dumb"])
     #expect(TerminalInfo.colorEnabled(mode: .always, stdoutIsTTY: false, environment: env))

@@ -277,7 +277,7 @@ public struct FlowGraph: Sendable {
     self.controls[node] = controls
 
     if screen.kind == .flow, let child = screen.subflow,
-      let childIndex = document.flows.firstIndex(where: { $0.id == child }),
+      let childIndex = document.flowIndex(child),
       let start = document.flows[childIndex].index(of: document.flows[childIndex].startScreenID)
     {
       subflowParents[childIndex, default: []].append(node)

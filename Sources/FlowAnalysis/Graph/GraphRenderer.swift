@@ -15,24 +15,28 @@ public struct GraphRenderer: Sendable {
   /// The flows whose start screens the `start` node points at.
   public let startFlows: [Int]
   public let reachable: Set<ScreenNode>
+  /// Edges leaving the shown flows, and the flows one of them completes: computed once, as a
+  /// bundle may hold 100,000 flows.
+  private let shownEdges: [FlowEdge]
+  private let completedFlows: Set<Int>
 
   /// - Parameter flowID: show only this flow and the sub-flows it runs.
   public init(document: FlowDocument, flowID: String? = nil) throws(GraphError) {
     let graph = FlowGraph(document: document)
     self.graph = graph
     if let flowID {
-      guard let index = document.flows.firstIndex(where: { $0.id == flowID }) else {
+      guard let index = document.flowIndex(flowID) else {
         throw GraphError(
           "no flow '\(flowID)' in the document (flows: \(document.flows.map(\.id).joined(separator: ", ")))")
+      }
+      var runs: [Int: [Int]] = [:]
+      for edge in graph.edges {
+        if case .subflow = edge.kind, case .screen(let target) = edge.to { runs[edge.from.flow, default: []].append(target.flow) }
       }
       var shown: Set<Int> = [index]
       var stack = [index]
       while let flow = stack.popLast() {
-        for edge in graph.edges where edge.from.flow == flow {
-          if case .subflow = edge.kind, case .screen(let target) = edge.to, shown.insert(target.flow).inserted {
-            stack.append(target.flow)
-          }
-        }
+        for target in runs[flow] ?? [] where shown.insert(target).inserted { stack.append(target) }
       }
       flows = shown.sorted()
       startFlows = [index]
@@ -42,6 +46,12 @@ public struct GraphRenderer: Sendable {
       startFlows = graph.rootFlows
       reachable = graph.reachable()
     }
+    let shown = Set(flows)
+    shownEdges = graph.edges.filter { shown.contains($0.from.flow) }
+    completedFlows = Set(
+      shownEdges.compactMap { edge in
+        if case .complete(let flow) = edge.to { flow } else { nil }
+      })
   }
 
   public func render(_ format: Format) -> String {
@@ -53,12 +63,9 @@ public struct GraphRenderer: Sendable {
   }
 
   private var clustered: Bool { graph.document.shape == .bundle }
-  private var shownEdges: [FlowEdge] { graph.edges.filter { flows.contains($0.from.flow) } }
   private var usesDismiss: Bool { shownEdges.contains { $0.to == .dismiss } }
 
-  private func completes(_ flow: Int) -> Bool {
-    shownEdges.contains { $0.to == .complete(flow: flow) }
-  }
+  private func completes(_ flow: Int) -> Bool { completedFlows.contains(flow) }
 
   private func startLabel(_ flow: Int) -> String? {
     let id = graph.document.flows[flow].id

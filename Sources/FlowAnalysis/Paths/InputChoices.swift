@@ -149,7 +149,7 @@ struct InputChoices: Sendable {
       sequences.append(base.filter { if case .set(let f, _) = $0 { return f != pick.field } else { return true } } + [.pick(field: pick.field, items: pick.items)])
     }
     if screen.kind == .filler, let delay = screen.autoAdvanceMs {
-      sequences.append([.wait(ms: Int64(max(0, delay).rounded(.up)))])
+      sequences.append([.wait(ms: Limits.milliseconds(delay))])
     }
     sequences.append([.back])
     sequences.append([.dismiss])

@@ -133,27 +133,23 @@ public struct PathExplorer: Sendable {
     // fields by the positions in that window so a state looks only at its position's fields.
     var firstWriter = [Int](repeating: 0, count: names.count)
     var collectedByBlocks = [Bool](repeating: false, count: names.count)
-    var subflowFields: [String: Set<String>] = [:]
-    func fields(of flowID: String, _ seen: Set<String> = []) -> Set<String> {
-      if let known = subflowFields[flowID] { return known }
-      guard let flow = document.flow(flowID), !seen.contains(flowID) else { return [] }
-      var result = Set<String>()
-      for screen in flow.screens {
-        result.formUnion(screen.collectedFields)
-        if let child = screen.subflow { result.formUnion(fields(of: child, seen.union([flowID]))) }
-      }
-      subflowFields[flowID] = result
-      return result
+    let flowIndex = Dictionary(document.flows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    // Only the fields conditions read matter here. Past `Limits.subflowFields` every field
+    // matters from the start: more states to tell apart, none missed.
+    let subflowFields = document.fieldsThroughSubflows { flow in
+      flow.screens.reduce(into: Set<String>()) { $0.formUnion($1.collectedFields.filter { fieldIndex[$0] != nil }) }
     }
     var writerPosition = [Int](repeating: Int.max, count: names.count)
-    for node in graph.nodes {
-      let screen = graph.screen(node)
-      var written = screen.collectedFields
-      if let child = screen.subflow { written.formUnion(fields(of: child)) }
-      for field in written {
-        guard let i = fieldIndex[field] else { continue }
-        collectedByBlocks[i] = true
-        writerPosition[i] = min(writerPosition[i], position[node] ?? 0)
+    if let subflowFields {
+      for node in graph.nodes {
+        let screen = graph.screen(node)
+        var written = screen.collectedFields
+        if let child = screen.subflow.flatMap({ flowIndex[$0] }) { written.formUnion(subflowFields[child]) }
+        for field in written {
+          guard let i = fieldIndex[field] else { continue }
+          collectedByBlocks[i] = true
+          writerPosition[i] = min(writerPosition[i], position[node] ?? 0)
+        }
       }
     }
     for i in names.indices { firstWriter[i] = collectedByBlocks[i] ? writerPosition[i] : 0 }
@@ -170,7 +166,7 @@ public struct PathExplorer: Sendable {
     liveFields = buckets
     self.lastReader = lastReader
     self.position = position
-    flowIndex = Dictionary(document.flows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.flowIndex = flowIndex
   }
 
   let lastReader: [Int]

@@ -1,3 +1,5 @@
+import FlowExpression
+
 /// Renders diagnostics for people (compiler-style text with the source line and a caret) and
 /// for programs (deterministic JSON).
 ///
@@ -22,9 +24,18 @@ public struct DiagnosticFormatter: Sendable {
 
   // MARK: Text
 
-  /// All diagnostics as text, each ending with a newline.
+  /// The diagnostics as text, each ending with a newline: the first `Limits.shownDiagnostics`,
+  /// then a line saying how many more there are (a big broken file can have a million).
   public func text(_ diagnostics: [Diagnostic]) -> String {
-    diagnostics.map(text).joined()
+    diagnostics.prefix(Limits.shownDiagnostics).map(text).joined() + Self.notShown(diagnostics.count)
+  }
+
+  /// The line that ends a text report of `count` diagnostics when some were left out; empty
+  /// when all were shown. `hint` says where to find them all.
+  public static func notShown(_ count: Int, hint: String = "") -> String {
+    guard count > Limits.shownDiagnostics else { return "" }
+    let more = count - Limits.shownDiagnostics
+    return "note: \(NumberFormatting.grouped(Double(more))) more \(more == 1 ? "diagnostic" : "diagnostics") not shown\(hint)\n"
   }
 
   /// One diagnostic as text: the header, the source excerpt, the notes; ends with a newline.

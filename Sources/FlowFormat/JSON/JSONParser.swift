@@ -1,3 +1,5 @@
+import FlowExpression
+
 /// Parses JSON text into located ``JSONValue``s.
 ///
 /// Strict RFC 8259: no comments, no trailing commas, no NaN or Infinity, UTF-8 only (a leading
@@ -13,7 +15,7 @@
 /// library, so limits far above the default should be used with care.)
 public enum JSONParser {
   /// The nesting limit used when none is given.
-  public static let defaultMaxDepth = 512
+  public static let defaultMaxDepth = Limits.nesting
 
   /// The ids of the diagnostics this parser reports.
   public enum DiagnosticID {

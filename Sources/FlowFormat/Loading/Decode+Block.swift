@@ -149,8 +149,9 @@ extension DecodeContext {
       placeholder: templateField(object, "placeholder"), kind: kind,
       required: bool(object, "required") ?? false, pattern: pattern,
       patternMessage: string(object, "patternMessage"),
-      minLength: integer(object, "minLength"), maxLength: integer(object, "maxLength"),
-      min: number(object, "min"), max: number(object, "max"),
+      minLength: integer(object, "minLength", within: Limits.count),
+      maxLength: integer(object, "maxLength", within: Limits.count),
+      min: number(object, "min", within: Self.magnitudes), max: number(object, "max", within: Self.magnitudes),
       defaultValue: object.lookup("defaultValue").map(value), secret: bool(object, "secret"))
   }
 
@@ -187,16 +188,20 @@ extension DecodeContext {
     return ChoiceBlock(
       fieldName: fieldName(object), label: templateField(object, "label"), items: items,
       allowMultiple: bool(object, "allowMultiple") ?? (type == "goal-selector"),
-      minSelections: integer(object, "minSelections"), maxSelections: integer(object, "maxSelections"),
+      minSelections: integer(object, "minSelections", within: Limits.count),
+      maxSelections: integer(object, "maxSelections", within: Limits.count),
       required: bool(object, "required") ?? false,
       action: object.lookup("action").flatMap { v in at("action") { $0.decodeAction(v) } } ?? .next,
       autoAdvance: bool(object, "autoAdvance") ?? true)
   }
 
+  /// Slider and number-input bounds, steps and defaults: `Limits.magnitude` either side of 0.
+  static let magnitudes = -Limits.magnitude...Limits.magnitude
+
   mutating func decodeSlider(_ object: JSONObject) -> SliderBlock {
-    let min = number(object, "min") ?? 0
-    let max = number(object, "max") ?? 100
-    var step = number(object, "step") ?? 1
+    let min = number(object, "min", within: Self.magnitudes) ?? 0
+    let max = number(object, "max", within: Self.magnitudes) ?? 100
+    var step = number(object, "step", within: Self.magnitudes) ?? 1
     if !(step > 0) {
       at("step") { $0.error("load.out-of-range", "slider step must be positive, found \(step)", at: object.lookup("step")?.location) }
       step = 1
@@ -204,7 +209,7 @@ extension DecodeContext {
     return SliderBlock(
       fieldName: fieldName(object),
       label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
-      min: min, max: max, step: step, defaultValue: number(object, "defaultValue") ?? min,
+      min: min, max: max, step: step, defaultValue: number(object, "defaultValue", within: Self.magnitudes) ?? min,
       valuePrefix: string(object, "valuePrefix"), valueSuffix: string(object, "valueSuffix"))
   }
 }

@@ -1,3 +1,5 @@
+import FlowExpression
+
 extension DecodeContext {
   /// Detects the document's shape and decodes it.
   mutating func decodeDocument(_ root: JSONValue, defaultID: String) -> FlowDocument? {
@@ -267,15 +269,18 @@ extension DecodeContext {
               context.checkKeys(variant, known: KnownKeys.variant, owner: "an experiment variant")
               guard let variantID = context.requiredString(variant, "id", in: "a variant", at: variantValue.location) else { return }
               let weight = context.number(variant, "weight") ?? 1
-              if !(weight >= 0) || !weight.isFinite {
+              if !(0...Limits.magnitude).contains(weight) {
                 context.at("weight") {
-                  $0.error("load.bad-weight", "variant weight must be a non-negative number, found \(weight)", at: variant.lookup("weight")?.location)
+                  $0.error(
+                    "load.bad-weight",
+                    "variant weight must be \(Limits.text(0...Limits.magnitude)), found \(NumberFormatting.javaScriptString(weight))",
+                    at: variant.lookup("weight")?.location)
                 }
               }
               if variants.contains(where: { $0.id == variantID }) {
                 context.error("load.duplicate-variant", "duplicate variant id '\(variantID)' in experiment '\(id)'", at: variantValue.location)
               }
-              variants.append(Experiment.Variant(id: variantID, weight: max(0, weight.isFinite ? weight : 0), flow: context.string(variant, "flow")))
+              variants.append(Experiment.Variant(id: variantID, weight: Limits.clamp(weight, to: 0...Limits.magnitude), flow: context.string(variant, "flow")))
             }
           }
         }

@@ -55,13 +55,31 @@ extension DecodeContext {
     for flow in flows {
       children[flow.id] = flow.screens.compactMap { screen in screen.subflow.map { ($0, screen) } }
     }
-    var state: [String: Int] = [:]  // 1: on the current path, 2: done
+    // Depth-first with an explicit stack: a chain of 100,000 sub-flows is legal and must not
+    // overflow the thread's stack. `onPath[id]` is the id's index in `path` while it is there.
+    var onPath: [String: Int] = [:]
+    var done = Set<String>()
     var reported = Set<String>()
-    func visit(_ id: String, _ path: [String]) {
-      state[id] = 1
-      for (child, screen) in children[id] ?? [] where ids.contains(child) {
-        if state[child] == 1 {
-          let cycle = (path.drop { $0 != child } + [id, child]).joined(separator: " → ")
+    var path: [String] = []
+    var next: [Int] = []  // per path entry, the index of the child to visit next
+    for root in flows where !done.contains(root.id) {
+      path = [root.id]
+      next = [0]
+      onPath[root.id] = 0
+      while let id = path.last {
+        let siblings = children[id] ?? []
+        guard next[next.count - 1] < siblings.count else {
+          done.insert(id)
+          onPath[id] = nil
+          path.removeLast()
+          next.removeLast()
+          continue
+        }
+        let (child, screen) = siblings[next[next.count - 1]]
+        next[next.count - 1] += 1
+        guard ids.contains(child), !done.contains(child) else { continue }
+        if let start = onPath[child] {
+          let cycle = (path[start...] + [child]).joined(separator: " → ")
           if reported.insert(cycle).inserted {
             append(
               Diagnostic(
@@ -69,13 +87,13 @@ extension DecodeContext {
                 message: "sub-flows form a cycle: \(cycle)", file: file, location: screen.location,
                 notes: [Diagnostic.Note("screen '\(screen.id)' of flow '\(id)' runs flow '\(child)'")]))
           }
-        } else if state[child] == nil {
-          visit(child, path + [id])
+          continue
         }
+        onPath[child] = path.count
+        path.append(child)
+        next.append(0)
       }
-      state[id] = 2
     }
-    for flow in flows where state[flow.id] == nil { visit(flow.id, []) }
   }
 
   mutating func checkExperimentFlows(_ experiments: [Experiment], flows: [Flow]) {

@@ -48,17 +48,15 @@ extension DecodeContext {
         screenReferences.append(Reference(target: target, what: "'next' of screen '\(id)'", location: object.lookup("next")?.location, path: currentPath + ".next"))
       }
     }
-    let autoAdvance = number(object, "autoAdvanceMs")
-    if let autoAdvance, !(autoAdvance >= 0) {
-      at("autoAdvanceMs") { $0.error("load.out-of-range", "autoAdvanceMs must not be negative", at: object.lookup("autoAdvanceMs")?.location) }
-    }
+    let autoAdvance = number(
+      object, "autoAdvanceMs", within: Double(Limits.durationMs.lowerBound)...Double(Limits.durationMs.upperBound), unit: " ms")
     return Screen(
       id: id, name: name, kind: kind, type: type,
       order: integer(object, "order") ?? index,
       content: content, rules: rules, next: next,
       hideProgress: bool(object, "hideProgress") ?? false,
       hideBack: bool(object, "hideBack") ?? false,
-      subflow: subflow, autoAdvanceMs: autoAdvance.map { max(0, $0) },
+      subflow: subflow, autoAdvanceMs: autoAdvance,
       onEnter: object.lookup("onEnter").flatMap { v in at("onEnter") { $0.decodeAction(v) } },
       location: value.location)
   }

@@ -141,15 +141,45 @@ struct DecodeContext {
     return nil
   }
 
-  /// A whole number; a fraction is reported (Sequence decodes these as Int and fails on it).
-  mutating func integer(_ object: JSONObject, _ key: String) -> Int? {
+  /// A whole number within `range`: a fraction is reported (Sequence decodes these as Int and
+  /// fails on it), and so is a number outside the range (the nearest end is used).
+  mutating func integer(_ object: JSONObject, _ key: String, within range: ClosedRange<Int> = wholeNumbers) -> Int? {
     guard let value = object.lookup(key) else { return nil }
     if case .null = value.kind { return nil }
-    guard case .number(let d, _) = value.kind, d.rounded() == d, abs(d) < 1e15 else {
+    guard case .number(let d, _) = value.kind, d.rounded() == d else {
       at(key) { $0.mismatch(value, expected: "a whole number") }
       return nil
     }
+    let bounds = Double(range.lowerBound)...Double(range.upperBound)
+    guard bounds.contains(d) else {
+      outOfRange(object, key, found: NumberFormatting.javaScriptString(d), range: bounds)
+      return d < bounds.lowerBound ? range.lowerBound : range.upperBound
+    }
     return Int(d)
+  }
+
+  /// Whole numbers without a range of their own (`order`, `version`, indicator positions).
+  static let wholeNumbers = -Int(Limits.magnitude)...Int(Limits.magnitude)
+
+  /// A number within `range` (`Limits`): outside it, a `load.out-of-range` error naming the
+  /// range, and the nearest end of the range instead (the flow does not run with an error).
+  mutating func number(
+    _ object: JSONObject, _ key: String, within range: ClosedRange<Double>, unit: String = ""
+  ) -> Double? {
+    guard let value = number(object, key) else { return nil }
+    guard !range.contains(value) else { return value }
+    outOfRange(object, key, found: NumberFormatting.javaScriptString(value), range: range, unit: unit)
+    return Limits.clamp(value, to: range)
+  }
+
+  private mutating func outOfRange(
+    _ object: JSONObject, _ key: String, found: String, range: ClosedRange<Double>, unit: String = ""
+  ) {
+    at(key) {
+      $0.error(
+        "load.out-of-range", "\(key) must be \(Limits.text(range))\(unit), found \(found)",
+        at: object.lookup(key)?.location)
+    }
   }
 
   mutating func array(_ object: JSONObject, _ key: String) -> [JSONValue]? {

@@ -150,7 +150,10 @@ public struct FlowDocument: Hashable, Sendable {
   public var shape: Shape
   /// Flows in file order.
   public var flows: [Flow] {
-    didSet { secretFields = Self.secretFields(of: flows) }
+    didSet {
+      secretFields = Self.secretFields(of: flows)
+      indexByID = Self.index(flows)
+    }
   }
   /// The entry flow: `activeFlow`, else the first.
   public var entryFlowID: String
@@ -166,6 +169,7 @@ public struct FlowDocument: Hashable, Sendable {
     self.entryFlowID = entryFlowID
     self.experiments = experiments
     self.secretFields = Self.secretFields(of: flows)
+    indexByID = Self.index(flows)
   }
 
   static func secretFields(of flows: [Flow]) -> Set<String> {
@@ -180,9 +184,21 @@ public struct FlowDocument: Hashable, Sendable {
     return fields
   }
 
-  public func flow(_ id: String) -> Flow? {
-    flows.first { $0.id == id }
+  /// The first flow of each id: a bundle may run 100,000 sub-flows, each looked up by id.
+  private var indexByID: [String: Int]
+
+  private static func index(_ flows: [Flow]) -> [String: Int] {
+    var index: [String: Int] = [:]
+    for (i, flow) in flows.enumerated() where index[flow.id] == nil { index[flow.id] = i }
+    return index
   }
+
+  public func flow(_ id: String) -> Flow? {
+    indexByID[id].map { flows[$0] }
+  }
+
+  /// The position in `flows` of the first flow with this id.
+  public func flowIndex(_ id: String) -> Int? { indexByID[id] }
 
   public var entryFlow: Flow? { flow(entryFlowID) }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowAnalysis
+import FlowExpression
 import FlowFormat
 
 extension Flowrun {
@@ -49,14 +50,14 @@ extension Flowrun {
         // megabytes, which need not be held (and copied) as one string.
         let formatter = DiagnosticFormatter(sources: sources)
         var chunk = ""
-        for diagnostic in diagnostics {
+        for diagnostic in diagnostics.prefix(Limits.shownDiagnostics) {
           chunk += formatter.text(diagnostic)
           if chunk.utf8.count >= 1 << 20 {
             output.write(chunk)
             chunk = ""
           }
         }
-        output.write(chunk)
+        output.write(chunk + DiagnosticFormatter.notShown(diagnostics.count, hint: " (--format json lists them all)"))
         output.write(summary(diagnostics) + "\n")
       case .json:
         output.write(DiagnosticFormatter.json(diagnostics) + "\n")

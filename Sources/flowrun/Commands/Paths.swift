@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowAnalysis
 import FlowEngine
+import FlowExpression
 import FlowFormat
 import FlowReplay
 import FlowSupport
@@ -27,10 +28,10 @@ extension Flowrun {
     @Argument(help: "A flow or bundle JSON file.")
     var flow: String
 
-    @Option(help: "Stop following a path after this many steps.")
+    @Option(help: "Stop following a path after this many steps (1 to 1,000,000).")
     var maxDepth = 10_000
 
-    @Option(help: "Stop exploring after this many distinct states.")
+    @Option(help: "Stop exploring after this many distinct states (1 to 100,000,000).")
     var maxStates = 200_000
 
     @Option(help: "Largest multi-select combination tried.")
@@ -44,7 +45,7 @@ extension Flowrun {
       help: "Replay these scripts (files or directories) and report what they leave uncovered.")
     var coverage: [String] = []
 
-    @Option(help: "With --coverage: exit 1 when total coverage is below this percentage.")
+    @Option(help: "With --coverage: exit 1 when total coverage is below this percentage (0 to 100).")
     var minCoverage: Double?
 
     @Flag(help: "List every covering path's screens.")
@@ -57,7 +58,10 @@ extension Flowrun {
       if minCoverage != nil && coverage.isEmpty {
         throw ValidationError("--min-coverage needs --coverage SCRIPT...")
       }
-      if maxDepth < 1 || maxStates < 1 { throw ValidationError("--max-depth and --max-states must be positive") }
+      try Bounds.count(maxDepth, "--max-depth", 1...1_000_000)
+      try Bounds.count(maxStates, "--max-states", 1...100_000_000)
+      try Bounds.count(maxSelections, "--max-selections", 1...Limits.count.upperBound)
+      try Bounds.percentage(minCoverage, "--min-coverage")
     }
 
     func run() throws {

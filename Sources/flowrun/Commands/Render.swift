@@ -27,14 +27,14 @@ extension Flowrun {
     @Option(name: .customLong("flow"), help: "Only this flow of a bundle.")
     var flowID: String?
 
-    @Option(help: "Width in columns (default: the terminal's width, else 80; at least 20).")
+    @Option(help: "Width in columns, 20 to 1000 (default: the terminal's width, else 80).")
     var width: Int?
 
     @Option(help: "Colour: auto (a terminal and no NO_COLOR), always or never.")
     var color: ColorMode = .auto
 
     func validate() throws {
-      if let width, width < 1 { throw ValidationError("--width must be a positive number of columns") }
+      try Bounds.width(width)
     }
 
     func run() throws {

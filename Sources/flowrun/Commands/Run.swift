@@ -48,7 +48,7 @@ extension Flowrun {
     @Option(help: ArgumentHelp("auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
     var color: String = "auto"
 
-    @Option(help: ArgumentHelp("Render width (default: the terminal's, else 80).", valueName: "n"))
+    @Option(help: ArgumentHelp("Render width, 20 to 1000 columns (default: the terminal's, else 80).", valueName: "n"))
     var width: Int?
 
     @Option(help: ArgumentHelp("Write the session as a replay script to FILE when it ends.", valueName: "file"))
@@ -63,9 +63,7 @@ extension Flowrun {
       guard ColorMode(rawValue: color) != nil else {
         throw ValidationError("--color must be auto, always or never, not '\(color)'")
       }
-      if let width, width < 20 || width > 1000 {
-        throw ValidationError("--width must be between 20 and 1000, not \(width)")
-      }
+      try Bounds.width(width)
     }
 
     func run() throws {

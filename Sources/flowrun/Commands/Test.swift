@@ -28,7 +28,7 @@ extension Flowrun {
     @Argument(help: "Replay scripts or directories of them.")
     var paths: [String]
 
-    @Option(help: "Scripts run in parallel (default: the number of cores).")
+    @Option(help: "Scripts run in parallel, 1 to 1,000 (default: the number of cores).")
     var jobs: Int?
 
     @Option(help: "Run the I-th of N deterministic slices, I in 1...N (for CI matrices).")
@@ -52,14 +52,14 @@ extension Flowrun {
     @Flag(help: "Print every decision of each session.")
     var trace = false
 
-    @Option(help: "Width of rendered screens in failures and snapshots.")
+    @Option(help: "Width of rendered screens in failures and snapshots, 20 to 1000 columns.")
     var width: Int = 80
 
     @Flag(help: "Show secret answers in clear in the collected data of failure messages (masked everywhere else).")
     var showSecrets = false
 
     func validate() throws {
-      if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+      try Bounds.count(jobs, "--jobs", 1...1_000)
       if let shard, parseShard(shard) == nil {
         throw ValidationError("--shard must be I/N with 1 <= I <= N, e.g. 2/4")
       }
@@ -68,7 +68,7 @@ extension Flowrun {
           throw ValidationError("--filter is not a valid regular expression: \(filter) (\(error))")
         }
       }
-      if width < 20 { throw ValidationError("--width must be at least 20") }
+      try Bounds.width(width)
     }
 
     func parseShard(_ text: String) -> (Int, Int)? {

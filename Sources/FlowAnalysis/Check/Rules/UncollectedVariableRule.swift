@@ -8,7 +8,7 @@ public struct UncollectedVariableRule: LintRule {
   public let summary = "a template or condition reads a field that is not collected on some path to it"
   public let severity = Severity.warning
   public let details =
-    "The note names a shortest such path. Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported wherever it is read, `visibleWhen`, `default` and `is_set` reads included (a typo is a typo), unless it may be result data: every path to the read passes a native screen or a screen with an awaited action (success data is merged into the collected data), or the screen's own `onEnter` awaits one; and even then it is reported when it is one or two edits from a collected field (a typo far likelier than result data). Its note suggests the closest collected name."
+    "The note names a shortest such path. Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported wherever it is read, `visibleWhen`, `default` and `is_set` reads included (a typo is a typo), unless it may be result data: every path to the read passes a native screen or a screen with an awaited action (success data is merged into the collected data), or the screen's own `onEnter` awaits one; and even then it is reported when it is one or two edits from a collected field (a typo far likelier than result data). Its note suggests the closest collected name. A document whose sub-flows gather more than 1,000,000 fields in all (each flow counting those of every flow it runs) is not checked; a note says so (docs/loading.md, Limits)."
   public let triggeringExample = Example.flow([
     Example.screen("welcome", "welcome", [Example.button("go", action: #"{"type": "screen", "screenId": "plan"}"#)]),
     Example.screen("name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
@@ -31,18 +31,18 @@ public struct UncollectedVariableRule: LintRule {
     var flowIndex: [String: Int] = [:]
     for (index, flow) in document.flows.enumerated() where flowIndex[flow.id] == nil { flowIndex[flow.id] = index }
     // Fields each flow collects, sub-flows included.
-    var flowFields: [Int: Set<String>] = [:]
-    func fields(ofFlow index: Int, _ visiting: Set<Int>) -> Set<String> {
-      if let known = flowFields[index] { return known }
-      var result = Set<String>()
-      for screen in document.flows[index].screens {
-        result.formUnion(screen.collectedFields)
-        if let child = screen.subflow, let childIndex = flowIndex[child], !visiting.contains(childIndex) {
-          result.formUnion(fields(ofFlow: childIndex, visiting.union([index])))
-        }
-      }
-      flowFields[index] = result
-      return result
+    guard
+      let flowFields = document.fieldsThroughSubflows({
+        $0.screens.reduce(into: Set<String>()) { $0.formUnion($1.collectedFields) }
+      })
+    else {
+      let limit = NumberFormatting.grouped(Double(Limits.subflowFields))
+      return [
+        Diagnostic(
+          id: id, severity: .note,
+          message: "not checked: the flows' sub-flows gather more than \(limit) fields (docs/loading.md, Limits)",
+          file: context.file, location: document.entryFlow?.location)
+      ]
     }
     var collects: [Set<String>] = []
     collects.reserveCapacity(nodes.count)
@@ -52,7 +52,7 @@ public struct UncollectedVariableRule: LintRule {
       let screen = graph.screen(node)
       var set = screen.collectedFields
       if let child = screen.subflow, let childIndex = flowIndex[child] {
-        set.formUnion(fields(ofFlow: childIndex, [node.flow]))
+        set.formUnion(flowFields[childIndex])
       }
       collects.append(set)
       for field in set { collectors[field, default: []].append(number) }
@@ -175,26 +175,15 @@ public struct UncollectedVariableRule: LintRule {
 
     init(_ dense: DenseScreenGraph, graph: FlowGraph, roots: [Int], flowIndex: [String: Int]) {
       let document = graph.document
-      var suppliesFlow: [Int: Bool] = [:]
-      func flowSupplies(_ index: Int, _ visiting: Set<Int>) -> Bool {
-        if let known = suppliesFlow[index] { return known }
-        let result = document.flows[index].screens.contains { screen in
-          if UncollectedVariableRule.suppliesResults(screen) { return true }
-          guard let child = screen.subflow, let childIndex = flowIndex[child], !visiting.contains(childIndex) else {
-            return false
-          }
-          return flowSupplies(childIndex, visiting.union([index]))
-        }
-        suppliesFlow[index] = result
-        return result
-      }
+      let flowSupplies = document.foldOverSubflows(
+        { $0.screens.contains(where: UncollectedVariableRule.suppliesResults) }, merge: { $0 = $0 || $1 })
       // Screens after which result data may have arrived: an awaited action's success data and
       // a native screen's answer are merged into the collected data, under names no block declares.
       let supplies = dense.nodes.map { node in
         let screen = graph.screen(node)
         if UncollectedVariableRule.suppliesResults(screen) { return true }
         guard let child = screen.subflow, let childIndex = flowIndex[child] else { return false }
-        return flowSupplies(childIndex, [node.flow])
+        return flowSupplies[childIndex]
       }
       reachable = dense.reached(from: roots)
       bare = dense.reached(from: roots) { !supplies[$0] }
