@@ -3,7 +3,8 @@
 //
 // Layers, each depending only on the ones above it:
 //   FlowSupport     files, descriptors, signals and locks: all contact with the system but
-//                   the terminal (no dependencies but its C part, CFlowSupport)
+//                   the terminal; display width and line diffs (no dependencies but its C
+//                   part, CFlowSupport)
 //   FlowPattern     regular expressions with bounded matching cost (PCRE2; the only CPCRE2 user)
 //   FlowExpression  values, the expression language and templates (pure)
 //   FlowFormat      located JSON, diagnostics, the flow model and its loader
@@ -84,7 +85,7 @@ let package = Package(
     .target(
       name: "FlowRender",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine",
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -150,6 +151,7 @@ let package = Package(
     ),
     .target(
       name: "_FlowTestSupport",
+      dependencies: ["FlowSupport"],
       path: "Tests/_FlowTestSupport",
       swiftSettings: swiftSettings
     ),
@@ -189,7 +191,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowRenderTests",
-      dependencies: ["FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "FlowSupport", "_FlowTestSupport"],
       exclude: ["Snapshots"],
       swiftSettings: swiftSettings
     ),
