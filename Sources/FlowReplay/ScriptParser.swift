@@ -115,7 +115,7 @@ public enum ScriptParser {
 /// `+HH:MM` offset.
 enum ISOTime {
   static func milliseconds(_ text: String) -> Int64? {
-    let s = Array(text.trimmingCharacters())
+    let s = Array(text.trimmingWhitespace)
     func number(_ range: Range<Int>) -> Int64? {
       guard range.upperBound <= s.count else { return nil }
       var n: Int64 = 0
@@ -166,15 +166,6 @@ enum ISOTime {
       return s[i] == "+" ? ms - offset : ms + offset
     }
     return nil
-  }
-}
-
-extension String {
-  fileprivate func trimmingCharacters() -> Substring {
-    var sub = Substring(self)
-    while let first = sub.first, first.isWhitespace { sub.removeFirst() }
-    while let last = sub.last, last.isWhitespace { sub.removeLast() }
-    return sub
   }
 }
 

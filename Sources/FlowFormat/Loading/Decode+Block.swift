@@ -103,7 +103,7 @@ extension DecodeContext {
       let children = array(object, "children").map { values in at("children") { $0.decodeBlocks(values) } } ?? []
       return .scrollContainer(children)
     case "custom":
-      return .custom(identifier: string(object, "identifier"), props: object.lookup("props").map(value) ?? .null)
+      return .custom(identifier: string(object, "identifier"), props: object.lookup("props").map(Value.init) ?? .null)
     default:
       report(
         .warning, "load.unknown-block-type",
@@ -152,7 +152,7 @@ extension DecodeContext {
       minLength: integer(object, "minLength", within: Limits.count),
       maxLength: integer(object, "maxLength", within: Limits.count),
       min: number(object, "min", within: Self.magnitudes), max: number(object, "max", within: Self.magnitudes),
-      defaultValue: object.lookup("defaultValue").map(value), secret: bool(object, "secret"))
+      defaultValue: object.lookup("defaultValue").map(Value.init), secret: bool(object, "secret"))
   }
 
   mutating func decodeChoice(_ object: JSONObject, type: String, at location: SourceLocation) -> ChoiceBlock {
@@ -211,15 +211,5 @@ extension DecodeContext {
       label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
       min: min, max: max, step: step, defaultValue: number(object, "defaultValue", within: Self.magnitudes) ?? min,
       valuePrefix: string(object, "valuePrefix"), valueSuffix: string(object, "valueSuffix"))
-  }
-}
-
-extension String {
-  /// The string without leading and trailing spaces (Sequence trims spaces, not newlines).
-  var trimmingSpaces: String {
-    var scalars = Substring(self)
-    while scalars.first == " " { scalars.removeFirst() }
-    while scalars.last == " " { scalars.removeLast() }
-    return String(scalars)
   }
 }
