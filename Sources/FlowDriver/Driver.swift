@@ -439,9 +439,9 @@ public final class Driver {
     case .goto(let screenID): send(.goto(screenID: screenID))
     case .quit: quit(.quit)
     case .restart: restart()
-    case .data: say(JSONBridge.prettyText(session.secrets.data(session.data)) + "\n")
+    case .data: say(Value.object(session.secrets.data(session.data)).prettyJSON + "\n")
     case .events:
-      say(session.events.map { JSONBridge.line(session.secrets.event($0).value) + "\n" }.joined())
+      say(session.events.map { session.secrets.event($0).value.json + "\n" }.joined())
     case .why:
       if let decision = session.lastBranchDecision {
         say(decision.lines.joined(separator: "\n") + "\n")

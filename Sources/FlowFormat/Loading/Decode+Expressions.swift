@@ -65,7 +65,7 @@ extension DecodeContext {
       }
     }
     do {
-      return try Condition.structured(field: field, op: op, value: object.lookup("value").map(value), compiled: compiled)
+      return try Condition.structured(field: field, op: op, value: object.lookup("value").map(Value.init), compiled: compiled)
     } catch {
       at("op") {
         $0.report(

@@ -220,19 +220,6 @@ struct DecodeContext {
       }
     }
   }
-
-  /// Converts located JSON to a runtime value (duplicate keys: the last one wins).
-  func value(_ json: JSONValue) -> Value {
-    switch json.kind {
-    case .null: .null
-    case .bool(let b): .bool(b)
-    case .number(let d, _): .number(d)
-    case .string(let s): .string(s)
-    case .array(let items): .list(items.map(value))
-    case .object(let object):
-      .object(.init(object.members.map { ($0.key, value($0.value)) }, uniquingKeysWith: { $1 }))
-    }
-  }
 }
 
 extension JSONObject {

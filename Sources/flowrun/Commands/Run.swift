@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowDriver
 import FlowEngine
+import FlowExpression
 import FlowFormat
 import FlowReplay
 import FlowSupport
@@ -144,7 +145,7 @@ extension Flowrun {
       // --data and --events are the only outputs --show-secrets reveals (docs/security.md).
       let secrets = SecretPolicy(document: document, reveals: showSecrets)
       if let eventStream {
-        driver.onEvent = { event in eventStream.write(JSONBridge.line(secrets.event(event).value) + "\n") }
+        driver.onEvent = { event in eventStream.write(secrets.event(event).value.json + "\n") }
       }
       editor?.completions = { [weak driver] prefix in driver?.completions(linePrefix: prefix) ?? [] }
       editor?.remembers = { [weak driver] line in driver?.mayRemember(line) ?? false }
@@ -158,7 +159,7 @@ extension Flowrun {
         failed = true
       }
       if let data {
-        if let problem = TextFile.write(JSONBridge.prettyText(secrets.data(driver.session.data)) + "\n", to: data) {
+        if let problem = TextFile.write(Value.object(secrets.data(driver.session.data)).prettyJSON + "\n", to: data) {
           Output.error.write("flowrun: cannot write \(data): \(problem)\n")
           failed = true
         }
