@@ -418,7 +418,7 @@ struct ScriptRun {
     guard expected != text else { return }
     throw StepFailure(
       location: step.location, headline: "the transcript differs from snapshot \(path)",
-      details: TextDiff.lines(expected: expected, actual: text) + ["(`flowrun test --update` rewrites it)"])
+      details: LineDiff.lines(expected: expected, actual: text) + ["(`flowrun test --update` rewrites it)"])
   }
 
   // MARK: Expectations
