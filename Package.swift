@@ -18,6 +18,8 @@
 //
 // Development tools, not part of the product:
 //   FlowGenerator   seeded generator of valid flows and bundles (benchmarks, robustness tests)
+//   FlowBenchSupport  benchmark workloads (generated scripts and flows) for flowrun-bench and
+//                   the tests; the product links neither it nor FlowGenerator
 //   flowrun-bench   `generate` and `run` (benchmarks); see docs/performance.md
 //   Tests/Fuzz      libFuzzer targets, built by .ci/fuzz with swiftc (not SwiftPM targets)
 import PackageDescription
@@ -93,7 +95,7 @@ let package = Package(
     .target(
       name: "FlowReplay",
       dependencies: [
-        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -141,10 +143,15 @@ let package = Package(
       name: "FlowGenerator",
       swiftSettings: swiftSettings
     ),
+    .target(
+      name: "FlowBenchSupport",
+      dependencies: ["FlowGenerator", "FlowFormat", "FlowReplay", "FlowAnalysis", "FlowSupport"],
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "flowrun-bench",
       dependencies: [
-        "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis", "FlowSupport",
+        "FlowBenchSupport", "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -197,7 +204,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowReplayTests",
-      dependencies: ["FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowReplay", "FlowBenchSupport", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),
@@ -211,7 +218,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowAnalysisTests",
-      dependencies: ["FlowAnalysis", "FlowGenerator", "FlowReplay", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowAnalysis", "FlowBenchSupport", "FlowGenerator", "FlowReplay", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
       exclude: ["Snapshots"],
       swiftSettings: swiftSettings
     ),
