@@ -96,7 +96,7 @@ extension Flowrun {
       }
       let output = Output.standard
       for path in missing {
-        Output.error.write("\(path): error: no such file or directory [script.io]\n")
+        Output.error.write(DiagnosticFormatter().text(Diagnostic(.Script.io, message: "no such file or directory", file: path)))
       }
       var selection = TestSelection(filter: filter)
       if let shard, let (i, n) = parseShard(shard) { selection.shard = (i, n) }
