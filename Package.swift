@@ -228,6 +228,15 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "FlowrunTests",
+      dependencies: [
+        "flowrun", "FlowEngine", "FlowExpression", "_FlowTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "FlowCLITests",
       dependencies: ["_FlowTestSupport"],
       exclude: ["Snapshots", "BadInputs"],

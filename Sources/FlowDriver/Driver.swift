@@ -110,15 +110,6 @@ public final class Driver {
     self.options = options
   }
 
-  /// 0 when the session completed or was dismissed; 1 otherwise (quit, end of input, blocked
-  /// on an awaited action, failed).
-  public var exitCode: Int32 {
-    switch session.status {
-    case .completed, .dismissed: 0
-    default: 1
-    }
-  }
-
   /// Runs the session until it ends (completion, dismissal, `:quit`, end of input, failure)
   /// and returns how it ended.
   @discardableResult

@@ -115,7 +115,6 @@ struct ReplayerTests {
     let script = try miniScript("steps: []\n").with { $0.flowPath = "\(fixtures)/missing.json" }
     let outcome = Replayer.run(script, cache: Self.cache)
     #expect(outcome.status == .error)
-    #expect(TestSuite.exitCode([outcome]) == 2)
   }
 
   /// `--update` creates the snapshot's directories; a write that fails says why in plain words.
@@ -213,7 +212,6 @@ struct ReplayerTests {
     #expect(outcomes.map(\.status) == [.failed, .skipped])
     #expect(outcomes.last?.name == "passes", "a skipped script keeps its name: for the reports")
     #expect(TestSuite.summaryLine(outcomes) == "0 passed, 1 failed, 1 skipped")
-    #expect(TestSuite.exitCode(outcomes) == 1)
   }
 
   @Test func junitIsValidXML() throws {

@@ -47,10 +47,10 @@ extension Flowrun {
     var showSecrets = false
 
     @Option(help: ArgumentHelp("auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
-    var color: String = "auto"
+    var color: ColorMode = .auto
 
     @Option(help: ArgumentHelp("Render width, 20 to 1000 columns (default: the terminal's, else 80).", valueName: "n"))
-    var width: Int?
+    var width: Checked<Width>?
 
     @Option(help: ArgumentHelp("Write the session as a replay script to FILE when it ends.", valueName: "file"))
     var record: String?
@@ -60,11 +60,8 @@ extension Flowrun {
         "Play a replay script's steps first (its mocks too), then go on with the input.", valueName: "script"))
     var answers: String?
 
-    mutating func validate() throws {
-      guard ColorMode(rawValue: color) != nil else {
-        throw ValidationError("--color must be auto, always or never, not '\(color)'")
-      }
-      try Bounds.width(width)
+    func validate() throws {
+      _ = try width?.get()
     }
 
     func run() throws {
@@ -113,11 +110,11 @@ extension Flowrun {
       defer { source.shutdown() }
 
       let channel = Output.standard.channel
-      let fixedWidth = width
+      let fixedWidth = try width?.get().value
       let start = ContinuousClock.now
       let options = DriverOptions(
         width: { fixedWidth ?? TerminalInfo.width() },
-        color: TerminalInfo.colorEnabled(mode: ColorMode(rawValue: color) ?? .auto),
+        color: color.enabledForStandardOutput,
         interactive: stdinIsTTY,
         traceDecisions: trace,
         elapsedMilliseconds: stdinIsTTY
@@ -172,7 +169,7 @@ extension Flowrun {
           failed = true
         }
       }
-      let code = failed ? max(1, driver.exitCode) : driver.exitCode
+      let code = failed ? max(1, ExitStatus.of(driver.session.status)) : ExitStatus.of(driver.session.status)
       if code != 0 { throw ExitCode(code) }
     }
 
