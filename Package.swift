@@ -169,7 +169,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowPatternTests",
-      dependencies: ["FlowPattern", "_FlowTestSupport"],
+      dependencies: ["FlowPattern", "FlowSupport", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -204,7 +204,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowReplayTests",
-      dependencies: ["FlowReplay", "FlowBenchSupport", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowReplay", "FlowBenchSupport", "FlowSupport", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),

@@ -2,6 +2,7 @@ import FlowBenchSupport
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowSupport
 import Foundation
 import Testing
 import _FlowTestSupport
@@ -198,11 +199,11 @@ struct ReplayerTests {
   @Test func parallelRunsKeepTheOrder() throws {
     let files = TestSuite.discover([samples + "/tests", fixtures]).files
     let serial = try TestSuite.run(files, jobs: 1)
-    let emitted = Box()
-    let parallel = try TestSuite.run(files, jobs: 4, onOutcome: { emitted.append($0.file) })
+    let emitted = Locked<[String]>([])
+    let parallel = try TestSuite.run(files, jobs: 4, onOutcome: { outcome in emitted.withLock { $0.append(outcome.file) } })
     #expect(serial.map(\.file) == files)
     #expect(parallel.map(\.file) == files)
-    #expect(emitted.items == files)
+    #expect(emitted.withLock { $0 } == files)
     #expect(serial.map(\.status) == parallel.map(\.status))
     #expect(serial.map(\.message) == parallel.map(\.message))
   }
@@ -291,21 +292,6 @@ struct ReplayerTests {
     let script = ReplayBenchmark.fitnessScript(seed: 3, steps: 20, flow: "fitness.json")
     let parsed = ScriptParser.parse(bytes: Array(script.utf8), file: "x.flow-test.yaml")
     #expect(parsed.script?.steps.count == 20)
-  }
-}
-
-final class Box: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [String] = []
-  func append(_ item: String) {
-    lock.lock()
-    storage.append(item)
-    lock.unlock()
-  }
-  var items: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
   }
 }
 

@@ -169,7 +169,8 @@ extension Flowrun {
           failed = true
         }
       }
-      let code = failed ? max(1, ExitStatus.of(driver.session.status)) : ExitStatus.of(driver.session.status)
+      let status = ExitStatus.of(driver.session.status)
+      let code = failed ? max(1, status) : status
       if code != 0 { throw ExitCode(code) }
     }
 
