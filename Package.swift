@@ -3,7 +3,8 @@
 //
 // Layers, each depending only on the ones above it:
 //   FlowSupport     files, descriptors, signals and locks: all contact with the system but
-//                   the terminal (no dependencies but its C part, CFlowSupport)
+//                   the terminal; display width and line diffs (no dependencies but its C
+//                   part, CFlowSupport)
 //   FlowPattern     regular expressions with bounded matching cost (PCRE2; the only CPCRE2 user)
 //   FlowExpression  values, the expression language and templates (pure)
 //   FlowFormat      located JSON, diagnostics, the flow model and its loader
@@ -17,6 +18,8 @@
 //
 // Development tools, not part of the product:
 //   FlowGenerator   seeded generator of valid flows and bundles (benchmarks, robustness tests)
+//   FlowBenchSupport  benchmark workloads (generated scripts and flows) for flowrun-bench and
+//                   the tests; the product links neither it nor FlowGenerator
 //   flowrun-bench   `generate` and `run` (benchmarks); see docs/performance.md
 //   Tests/Fuzz      libFuzzer targets, built by .ci/fuzz with swiftc (not SwiftPM targets)
 import PackageDescription
@@ -84,7 +87,7 @@ let package = Package(
     .target(
       name: "FlowRender",
       dependencies: [
-        "FlowExpression", "FlowFormat", "FlowEngine",
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -92,7 +95,7 @@ let package = Package(
     .target(
       name: "FlowReplay",
       dependencies: [
-        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowGenerator", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -140,16 +143,22 @@ let package = Package(
       name: "FlowGenerator",
       swiftSettings: swiftSettings
     ),
+    .target(
+      name: "FlowBenchSupport",
+      dependencies: ["FlowGenerator", "FlowFormat", "FlowReplay", "FlowAnalysis", "FlowSupport"],
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "flowrun-bench",
       dependencies: [
-        "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis", "FlowSupport",
+        "FlowBenchSupport", "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
     ),
     .target(
       name: "_FlowTestSupport",
+      dependencies: ["FlowSupport"],
       path: "Tests/_FlowTestSupport",
       swiftSettings: swiftSettings
     ),
@@ -160,7 +169,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowPatternTests",
-      dependencies: ["FlowPattern", "_FlowTestSupport"],
+      dependencies: ["FlowPattern", "FlowSupport", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -189,13 +198,13 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowRenderTests",
-      dependencies: ["FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "FlowSupport", "_FlowTestSupport"],
       exclude: ["Snapshots"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "FlowReplayTests",
-      dependencies: ["FlowReplay", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowReplay", "FlowBenchSupport", "FlowSupport", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),
@@ -209,13 +218,22 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowAnalysisTests",
-      dependencies: ["FlowAnalysis", "FlowGenerator", "FlowReplay", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowAnalysis", "FlowBenchSupport", "FlowGenerator", "FlowReplay", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
       exclude: ["Snapshots"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "FlowGeneratorTests",
       dependencies: ["FlowGenerator", "FlowFormat", "FlowAnalysis", "_FlowTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowrunTests",
+      dependencies: [
+        "flowrun", "FlowEngine", "FlowExpression", "_FlowTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -110,15 +110,6 @@ public final class Driver {
     self.options = options
   }
 
-  /// 0 when the session completed or was dismissed; 1 otherwise (quit, end of input, blocked
-  /// on an awaited action, failed).
-  public var exitCode: Int32 {
-    switch session.status {
-    case .completed, .dismissed: 0
-    default: 1
-    }
-  }
-
   /// Runs the session until it ends (completion, dismissal, `:quit`, end of input, failure)
   /// and returns how it ended.
   @discardableResult
@@ -439,9 +430,9 @@ public final class Driver {
     case .goto(let screenID): send(.goto(screenID: screenID))
     case .quit: quit(.quit)
     case .restart: restart()
-    case .data: say(JSONBridge.prettyText(session.secrets.data(session.data)) + "\n")
+    case .data: say(Value.object(session.secrets.data(session.data)).prettyJSON + "\n")
     case .events:
-      say(session.events.map { JSONBridge.line(session.secrets.event($0).value) + "\n" }.joined())
+      say(session.events.map { session.secrets.event($0).value.json + "\n" }.joined())
     case .why:
       if let decision = session.lastBranchDecision {
         say(decision.lines.joined(separator: "\n") + "\n")

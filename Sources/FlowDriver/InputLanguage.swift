@@ -212,9 +212,3 @@ public enum InputLanguage {
 extension Character {
   var isASCIIDigit: Bool { isASCII && isNumber }
 }
-
-extension StringProtocol {
-  var trimmingWhitespace: String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-  }
-}

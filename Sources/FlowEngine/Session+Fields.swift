@@ -74,7 +74,7 @@ extension Session {
       default: break
       }
       if input.kind == .number {
-        if case .string(let text) = value, text.trimmingSpaces.isEmpty { return .success(nil) }
+        if case .string(let text) = value, text.trimmingWhitespace.isEmpty { return .success(nil) }
         // `1e999` reads as infinity, which no JSON output could hold: not a number either.
         guard let number = value.numericValue, number.isFinite else {
           return .failure(Problem(message: "'\(context.secrets.text(value, of: field))' is not a number (field '\(field)')"))
@@ -131,7 +131,7 @@ extension Session {
       case .bool(let b): return .success(.bool(b))
       case .number(let n) where n == 0 || n == 1: return .success(.bool(n == 1))
       case .string(let text):
-        switch text.trimmingSpaces.lowercased() {
+        switch text.trimmingWhitespace.lowercased() {
         case "true", "yes", "y", "on", "1": return .success(.bool(true))
         case "false", "no", "n", "off", "0": return .success(.bool(false))
         default: break
@@ -150,9 +150,9 @@ extension Session {
   func choiceItem(_ item: String, of choice: ChoiceBlock, in environment: SessionEnvironment) -> Int? {
     let items = choice.items
     if let index = items.indices.first(where: { items[$0].id == item || items[$0].value == item }) { return index }
-    let lowered = item.trimmingSpaces.lowercased()
+    let lowered = item.trimmingWhitespace.lowercased()
     return items.indices.first {
-      EngineExpressions.render(items[$0].label, in: environment).trimmingSpaces.lowercased() == lowered
+      EngineExpressions.render(items[$0].label, in: environment).trimmingWhitespace.lowercased() == lowered
     }
   }
 

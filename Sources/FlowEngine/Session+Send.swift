@@ -140,12 +140,12 @@ extension Session {
   /// first whose block id is `text`: what searching `actions` gives, without rendering the labels
   /// after the match.
   func control(labelled text: String, in environment: SessionEnvironment) -> ActionEntry? {
-    let wanted = text.trimmingSpaces.lowercased()
+    let wanted = text.trimmingWhitespace.lowercased()
     var found: ActionEntry?
     var byID: Control?
     forEachControl(in: environment) { control in
       let entry = control.entry(in: environment)
-      if entry.label.trimmingSpaces.lowercased() == wanted {
+      if entry.label.trimmingWhitespace.lowercased() == wanted {
         found = entry
         return false
       }
@@ -171,21 +171,5 @@ extension Session {
       if before == (frame, steps) { break }
     }
     virtualNow = max(virtualNow, Limits.clamp(until, to: Limits.clockMs))
-  }
-}
-
-extension String {
-  var trimmingSpaces: String {
-    // Fast path: starting and ending with a visible ASCII character, nothing can be trimmed (a
-    // grapheme cluster ending in such a byte is that character alone or starts with a
-    // non-whitespace scalar).
-    let utf8 = self.utf8
-    if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
-      return self
-    }
-    var scalars = Substring(self)
-    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-    return String(scalars)
   }
 }

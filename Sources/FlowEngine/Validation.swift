@@ -64,7 +64,7 @@ extension Session {
         case .string(let s)?: s
         case let other?: other.displayString
         }
-      guard let text, !text.trimmingSpaces.isEmpty else {
+      guard let text, !text.trimmingWhitespace.isEmpty else {
         return input.required ? Validators.requiredMessage : nil
       }
       if let message = Validators.formatMessage(text, kind: input.kind) { return message }
@@ -106,7 +106,7 @@ public enum Validators {
 
   /// The default message for a malformed value of this input type, or nil when it is fine.
   public static func formatMessage(_ text: String, kind: InputBlock.Kind) -> String? {
-    let trimmed = text.trimmingSpaces
+    let trimmed = text.trimmingWhitespace
     switch kind {
     case .email: return isEmail(trimmed) ? nil : "Enter a valid email address"
     case .phone: return isPhone(trimmed) ? nil : "Enter a valid phone number"

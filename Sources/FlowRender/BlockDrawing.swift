@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowSupport
 import OrderedCollections
 
 /// Draws the blocks of the current screen, each as one section.

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowFormat
+import FlowSupport
 
 /// Draws a legacy (non-block) screen: icon, title (as h1), subtitle, image, carousel slides,
 /// then the legacy button. `native` screens show their title and subtitle; a `flow` screen

@@ -129,9 +129,9 @@ public enum PreviewData {
 
   /// `e.g. Alex` → `Alex`.
   static func placeholderSample(_ placeholder: String?) -> String? {
-    guard var text = placeholder?.trimmingSpaces, !text.isEmpty, !text.contains("{") else { return nil }
+    guard var text = placeholder?.trimmingWhitespace, !text.isEmpty, !text.contains("{") else { return nil }
     for lead in ["e.g.,", "e.g.", "eg.", "ex.", "example:"] where text.lowercased().hasPrefix(lead) {
-      text = String(text.dropFirst(lead.count)).trimmingSpaces
+      text = String(text.dropFirst(lead.count)).trimmingWhitespace
       break
     }
     if text.hasSuffix("…") || text.hasSuffix("...") { return nil }
@@ -181,14 +181,5 @@ public enum PreviewData {
       }
     }
     return templates.compactMap { $0 }.flatMap(\.template.variableNames)
-  }
-}
-
-extension String {
-  var trimmingSpaces: String {
-    var text = Substring(self)
-    while text.first?.isWhitespace == true { text = text.dropFirst() }
-    while text.last?.isWhitespace == true { text = text.dropLast() }
-    return String(text)
   }
 }

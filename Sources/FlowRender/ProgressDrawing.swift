@@ -1,4 +1,5 @@
 import FlowFormat
+import FlowSupport
 
 /// Where a screen stands in a flow's progress range: step `step` of `total` (both 1-based).
 ///

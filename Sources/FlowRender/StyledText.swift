@@ -1,3 +1,5 @@
+import FlowSupport
+
 /// How a run of text looks when colour is on. Plain output ignores every style.
 public struct TextStyle: OptionSet, Hashable, Sendable {
   public let rawValue: UInt16

@@ -1,3 +1,5 @@
+import FlowSupport
+
 /// Greedy word wrapping by display width, across styled runs.
 ///
 /// Spaces separate words (runs of spaces collapse to one; leading spaces of a line are dropped);

@@ -130,23 +130,3 @@ extension Value {
     return nil
   }
 }
-
-/// A short line diff for snapshots.
-enum TextDiff {
-  static func lines(expected: String, actual: String, limit: Int = 20) -> [String] {
-    let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    var out: [String] = []
-    var shown = 0
-    for i in 0..<max(a.count, b.count) where shown < limit {
-      let left = i < a.count ? String(a[i]) : nil
-      let right = i < b.count ? String(b[i]) : nil
-      if left != right {
-        if let left { out.append("-\(i + 1): \(left)") }
-        if let right { out.append("+\(i + 1): \(right)") }
-        shown += 1
-      }
-    }
-    return out
-  }
-}

@@ -177,8 +177,8 @@ public enum ScriptWriter {
     switch selector {
     case .number(let n): entry = actions.first { $0.number == n }
     case .label(let label):
-      let wanted = label.trimmed.lowercased()
-      entry = actions.first { $0.label.trimmed.lowercased() == wanted } ?? actions.first { $0.blockID == label }
+      let wanted = label.trimmingWhitespace.lowercased()
+      entry = actions.first { $0.label.trimmingWhitespace.lowercased() == wanted } ?? actions.first { $0.blockID == label }
     case .blockID(let id): entry = actions.first { $0.blockID == id }
     }
     guard let entry else {
@@ -188,9 +188,9 @@ public enum ScriptWriter {
       case .blockID(let id): return ["id": .string(id)]
       }
     }
-    let sameLabel = actions.filter { $0.label.trimmed.lowercased() == entry.label.trimmed.lowercased() }
-    let labelIsNumber = Int(entry.label.trimmed) != nil
-    if sameLabel.count == 1, !entry.label.trimmed.isEmpty, !labelIsNumber { return .string(entry.label.trimmed) }
+    let sameLabel = actions.filter { $0.label.trimmingWhitespace.lowercased() == entry.label.trimmingWhitespace.lowercased() }
+    let labelIsNumber = Int(entry.label.trimmingWhitespace) != nil
+    if sameLabel.count == 1, !entry.label.trimmingWhitespace.isEmpty, !labelIsNumber { return .string(entry.label.trimmingWhitespace) }
     return .int(entry.number)
   }
 
@@ -209,15 +209,6 @@ public enum ScriptWriter {
     members.append((key: "exact", value: true))
     members.append((key: "path", value: .array(final.path.map { .string($0) })))
     return members
-  }
-}
-
-extension String {
-  fileprivate var trimmed: String {
-    var sub = Substring(self)
-    while let first = sub.first, first.isWhitespace { sub.removeFirst() }
-    while let last = sub.last, last.isWhitespace { sub.removeLast() }
-    return String(sub)
   }
 }
 

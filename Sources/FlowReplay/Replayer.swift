@@ -135,9 +135,9 @@ public enum Replayer {
   static func notAFlow(_ loaded: LoadResult) -> [Diagnostic] {
     guard let first = loaded.diagnostics.first(where: { $0.severity == .error }) else { return [] }
     let message: String
-    if first.id == "load.io" {
+    if first.id == DiagnosticID.Load.io.id {
       message = first.message  // the system's words: the file's name and kind, no content
-    } else if first.id.hasPrefix("json.") {
+    } else if first.id.hasPrefix(DiagnosticID.JSON.prefix) {
       message = "not a flow: the file is not JSON (`flowrun check \(loaded.file)` shows where it stops)"
     } else {
       message = "not a flow: JSON, but not a flow or a bundle (an object with 'screens' or 'flows')"
@@ -156,7 +156,7 @@ public enum Replayer {
       else { continue }
       diagnostics.append(
         Diagnostic(
-          id: "script.snapshot-outside-suite", severity: .error, message: problem.message, file: script.file,
+          .Script.snapshotOutsideSuite, message: problem.message, file: script.file,
           location: step.location, path: "steps[\(index)].snapshot"))
     }
     guard let first = diagnostics.first else { return nil }
@@ -172,7 +172,7 @@ public enum Replayer {
   /// error (exit 2) at the entry, not a silent override that would skew the events.
   static func unknownVariant(_ problem: VariantOverrideProblem, in script: ReplayScript) -> ScriptOutcome {
     let diagnostic = Diagnostic(
-      id: "script.unknown-variant", severity: .error, message: "variants: \(problem.message)", file: script.file,
+      .Script.unknownVariant, message: "variants: \(problem.message)", file: script.file,
       location: script.variantLocations[problem.experiment] ?? script.flowLocation,
       path: "variants.\(problem.experiment)")
     let formatter = DiagnosticFormatter(sources: [script.file: (try? TextFile.read(script.file, limit: .script).get()) ?? []])
@@ -418,7 +418,7 @@ struct ScriptRun {
     guard expected != text else { return }
     throw StepFailure(
       location: step.location, headline: "the transcript differs from snapshot \(path)",
-      details: TextDiff.lines(expected: expected, actual: text) + ["(`flowrun test --update` rewrites it)"])
+      details: LineDiff.lines(expected: expected, actual: text) + ["(`flowrun test --update` rewrites it)"])
   }
 
   // MARK: Expectations

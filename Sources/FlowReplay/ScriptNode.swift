@@ -129,7 +129,7 @@ enum ScriptNodeReader {
     if let problem = YAMLBounds.check(text, table: table, file: file) { return (nil, [problem]) }
     do {
       guard let root = try Yams.compose(yaml: text) else {
-        return (nil, [Diagnostic(id: "script.empty", severity: .error, message: "the script is empty", file: file)])
+        return (nil, [Diagnostic(.Script.empty, message: "the script is empty", file: file)])
       }
       var diagnostics: [Diagnostic] = []
       let node = convert(root, table: table, file: file, diagnostics: &diagnostics)
@@ -137,7 +137,7 @@ enum ScriptNodeReader {
     } catch let error as YamlError {
       return (nil, [syntaxDiagnostic(error, table: table, file: file)])
     } catch {
-      return (nil, [Diagnostic(id: "script.syntax", severity: .error, message: "\(error)", file: file)])
+      return (nil, [Diagnostic(.Script.syntax, message: "\(error)", file: file)])
     }
   }
 
@@ -191,7 +191,7 @@ enum ScriptNodeReader {
         guard case .scalar(let scalar) = key else {
           diagnostics.append(
             Diagnostic(
-              id: "script.type-mismatch", severity: .error, message: "a key must be a plain string",
+              .Script.typeMismatch, message: "a key must be a plain string",
               file: file, location: keyLocation))
           continue
         }
@@ -204,7 +204,7 @@ enum ScriptNodeReader {
     case .alias:
       diagnostics.append(
         Diagnostic(
-          id: "script.unsupported", severity: .error, message: "YAML aliases are not supported in scripts",
+          .Script.unsupported, message: "YAML aliases are not supported in scripts",
           file: file, location: location))
       return ScriptNode(kind: .scalar(.null), location: location, text: nil)
     }
@@ -262,7 +262,7 @@ enum ScriptNodeReader {
         notes.append(.init(context.text, at: table.location(context.mark)))
       }
       return Diagnostic(
-        id: "script.syntax", severity: .error, message: problem, file: file,
+        .Script.syntax, message: problem, file: file,
         location: mark.map { table.location($0) }, notes: notes)
     }
     switch error {
@@ -272,7 +272,7 @@ enum ScriptNodeReader {
       return make(problem, mark, context)
     case .duplicatedKeysInMapping(let duplicates, let context):
       return Diagnostic(
-        id: "script.duplicate-key", severity: .error,
+        .Script.duplicateKey,
         message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping",
         file: file, location: table.location(context.mark))
     case .reader(let problem, let offset, _, _):
@@ -281,9 +281,9 @@ enum ScriptNodeReader {
         let line = table.lineStarts.lastIndex { $0 <= clamped }.map { $0 + 1 } ?? 1
         return SourceLocation(line: line, column: clamped - table.lineStarts[line - 1] + 1, offset: clamped)
       }
-      return Diagnostic(id: "script.syntax", severity: .error, message: problem, file: file, location: location)
+      return Diagnostic(.Script.syntax, message: problem, file: file, location: location)
     default:
-      return Diagnostic(id: "script.syntax", severity: .error, message: "\(error)", file: file)
+      return Diagnostic(.Script.syntax, message: "\(error)", file: file)
     }
   }
 }

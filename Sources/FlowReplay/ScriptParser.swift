@@ -39,7 +39,7 @@ public enum ScriptParser {
         script: nil,
         diagnostics: [
           Diagnostic(
-            id: "script.io", severity: .error, message: "cannot read the script: \(failure.message)", file: path)
+            .Script.io, message: "cannot read the script: \(failure.message)", file: path)
         ], source: [])
     }
   }
@@ -115,7 +115,7 @@ public enum ScriptParser {
 /// `+HH:MM` offset.
 enum ISOTime {
   static func milliseconds(_ text: String) -> Int64? {
-    let s = Array(text.trimmingCharacters())
+    let s = Array(text.trimmingWhitespace)
     func number(_ range: Range<Int>) -> Int64? {
       guard range.upperBound <= s.count else { return nil }
       var n: Int64 = 0
@@ -169,15 +169,6 @@ enum ISOTime {
   }
 }
 
-extension String {
-  fileprivate func trimmingCharacters() -> Substring {
-    var sub = Substring(self)
-    while let first = sub.first, first.isWhitespace { sub.removeFirst() }
-    while let last = sub.last, last.isWhitespace { sub.removeLast() }
-    return sub
-  }
-}
-
 /// The parser proper: walks the located tree and collects diagnostics.
 struct Reader {
   let file: String
@@ -189,17 +180,17 @@ struct Reader {
   }
 
   mutating func error(
-    _ id: String, _ message: String, at location: SourceLocation?, path: ScriptPath? = nil,
+    _ id: DiagnosticID, _ message: String, at location: SourceLocation?, path: ScriptPath? = nil,
     notes: [Diagnostic.Note] = []
   ) {
     diagnostics.append(
       Diagnostic(
-        id: "script.\(id)", severity: .error, message: message, file: file, location: location, path: path?.description,
+        id, message: message, file: file, location: location, path: path?.description,
         notes: notes))
   }
 
   mutating func typeMismatch(_ node: ScriptNode, expected: String, path: ScriptPath) {
-    error("type-mismatch", "\(path): expected \(expected), found \(node.typeName)", at: node.location, path: path)
+    error(.Script.typeMismatch, "\(path): expected \(expected), found \(node.typeName)", at: node.location, path: path)
   }
 
   mutating func unknownKey(_ member: ScriptNode.Member, known: [String], path: ScriptPath, what: String) {
@@ -208,7 +199,7 @@ struct Reader {
       notes.append(.init("did you mean '\(match)'?", at: member.keyLocation))
     }
     let fullPath = path.key(member.key)
-    error("unknown-key", "unknown \(what) '\(member.key)'", at: member.keyLocation, path: fullPath, notes: notes)
+    error(.Script.unknownKey, "unknown \(what) '\(member.key)'", at: member.keyLocation, path: fullPath, notes: notes)
   }
 
   /// The members of a mapping with known keys, in source order, each key once (unknown and
@@ -236,7 +227,7 @@ struct Reader {
         continue
       }
       if out[member.key] != nil {
-        error("duplicate-key", "duplicate key '\(member.key)'", at: member.keyLocation, path: path.key(member.key))
+        error(.Script.duplicateKey, "duplicate key '\(member.key)'", at: member.keyLocation, path: path.key(member.key))
         continue
       }
       out.members.append(member)
@@ -296,7 +287,7 @@ struct Reader {
       }
     } else {
       error(
-        "missing-key", "missing 'flow': the flow file to run, relative to this script",
+        .Script.missingKey, "missing 'flow': the flow file to run, relative to this script",
         at: root.location, path: "flow")
     }
     if let member = keys["flow_id"] { script.flowID = label(member.value, path: "flow_id") }
@@ -346,19 +337,19 @@ struct Reader {
     switch node.kind {
     case .scalar(.integer(let ms)) where Limits.clockMs.contains(ms): script.now = ms
     case .scalar(.integer):
-      error("invalid-value", "now: \(node.text ?? ""): \(Limits.clockText)", at: node.location, path: "now")
+      error(.Script.invalidValue, "now: \(node.text ?? ""): \(Limits.clockText)", at: node.location, path: "now")
     case .scalar(.null), .scalar(.bool), .mapping, .sequence, .scalar(.number):
       typeMismatch(node, expected: "an ISO-8601 time or epoch milliseconds", path: "now")
     case .scalar(.string):
       if let text = node.text, let ms = ISOTime.milliseconds(text) {
         guard Limits.clockMs.contains(ms) else {
-          error("invalid-value", "now: '\(text)': \(Limits.clockText)", at: node.location, path: "now")
+          error(.Script.invalidValue, "now: '\(text)': \(Limits.clockText)", at: node.location, path: "now")
           return
         }
         script.now = ms
       } else {
         error(
-          "invalid-value", "now: '\(node.text ?? "")' is not an ISO-8601 time such as 2026-01-01T09:30:00Z",
+          .Script.invalidValue, "now: '\(node.text ?? "")' is not an ISO-8601 time such as 2026-01-01T09:30:00Z",
           at: node.location, path: "now")
       }
     }
@@ -375,19 +366,19 @@ struct Reader {
     }
     guard let keys = mapping(node, path: path, known: ["status", "data", "error"]) else { return nil }
     guard let statusMember = keys["status"] else {
-      error("missing-key", "\(path): missing 'status' (success, failure or cancelled)", at: node.location, path: path)
+      error(.Script.missingKey, "\(path): missing 'status' (success, failure or cancelled)", at: node.location, path: path)
       return nil
     }
     guard let status = label(statusMember.value, path: path.key("status")) else { return nil }
     switch status {
     case "success":
       if let error = keys["error"] {
-        self.error("invalid-value", "\(path): 'error' goes with status failure", at: error.keyLocation, path: path)
+        self.error(.Script.invalidValue, "\(path): 'error' goes with status failure", at: error.keyLocation, path: path)
       }
       return .success(keys["data"]?.value.value)
     case "failure":
       if let data = keys["data"] {
-        error("invalid-value", "\(path): 'data' goes with status success", at: data.keyLocation, path: path)
+        error(.Script.invalidValue, "\(path): 'data' goes with status success", at: data.keyLocation, path: path)
       }
       if let member = keys["error"] {
         guard let text = label(member.value, path: path.key("error")) else { return nil }
@@ -402,7 +393,7 @@ struct Reader {
         notes.append(.init("did you mean '\(match)'?", at: statusMember.value.location))
       }
       error(
-        "invalid-value", "\(path).status: '\(status)' is not success, failure or cancelled",
+        .Script.invalidValue, "\(path).status: '\(status)' is not success, failure or cancelled",
         at: statusMember.value.location, path: path.key("status"), notes: notes)
       return nil
     }
@@ -428,7 +419,7 @@ struct Reader {
           ScriptParser.stepKeys.contains(word)
           ? "'\(word)' needs a value (\(word): ...)" : "unknown step '\(word)'"
         error(
-          "unknown-step", "\(path): \(hint); a step is one of \(ScriptParser.stepKeys.joined(separator: ", "))",
+          .Script.unknownStep, "\(path): \(hint); a step is one of \(ScriptParser.stepKeys.joined(separator: ", "))",
           at: node.location, path: path, notes: notes)
         return nil
       }
@@ -439,16 +430,16 @@ struct Reader {
     guard let key = actionKeys.first else {
       if keys["expect_error"] != nil {
         error(
-          "missing-key", "\(path): expect_error goes with an input step (tap, fill, select, set, ...)",
+          .Script.missingKey, "\(path): expect_error goes with an input step (tap, fill, select, set, ...)",
           at: node.location, path: path)
       } else if (node.members ?? []).isEmpty {
-        error("missing-key", "\(path): empty step", at: node.location, path: path)
+        error(.Script.missingKey, "\(path): empty step", at: node.location, path: path)
       }
       return nil
     }
     if actionKeys.count > 1, let second = keys[actionKeys[1]] {
       error(
-        "multiple-actions", "\(path): one step does one thing; found '\(actionKeys[0])' and '\(actionKeys[1])'",
+        .Script.multipleActions, "\(path): one step does one thing; found '\(actionKeys[0])' and '\(actionKeys[1])'",
         at: second.keyLocation, path: path)
       return nil
     }
@@ -459,7 +450,7 @@ struct Reader {
       expectError = label(errorMember.value, path: path.key("expect_error"))
       if key == "expect" || key == "snapshot" {
         error(
-          "invalid-value", "\(path): expect_error goes with an input step, not '\(key)'",
+          .Script.invalidValue, "\(path): expect_error goes with an input step, not '\(key)'",
           at: errorMember.keyLocation, path: path)
       }
     }
@@ -475,7 +466,7 @@ struct Reader {
       switch value.kind {
       case .scalar(.integer(let n)):
         guard n >= 1 else {
-          error("invalid-value", "\(stepPath): button numbers start at 1", at: value.location, path: stepPath)
+          error(.Script.invalidValue, "\(stepPath): button numbers start at 1", at: value.location, path: stepPath)
           return nil
         }
         return make(.tap(.number(Int(n))))
@@ -528,7 +519,7 @@ struct Reader {
       guard case .scalar(.integer(let ms)) = value.kind, Limits.durationMs.contains(ms) else {
         if case .scalar(.integer) = value.kind {
           error(
-            "invalid-value", "\(stepPath): wait must be \(Limits.text(Limits.durationMs)) milliseconds, found \(value.text ?? "")",
+            .Script.invalidValue, "\(stepPath): wait must be \(Limits.text(Limits.durationMs)) milliseconds, found \(value.text ?? "")",
             at: value.location, path: stepPath)
         } else {
           typeMismatch(value, expected: "a whole number of milliseconds", path: stepPath)
@@ -592,7 +583,7 @@ struct Reader {
               if let match = closestMatch(to: name, in: EventType.allCases.map(\.rawValue), maxDistance: 4) {
                 notes.append(.init("did you mean '\(match)'?", at: element.location))
               }
-              error("unknown-event", "\(keyPath)[\(i)]: unknown event type '\(name)'", at: element.location,
+              error(.Script.unknownEvent, "\(keyPath)[\(i)]: unknown event type '\(name)'", at: element.location,
                 path: keyPath.index(i), notes: notes)
             }
             patterns.append(.type(name))
@@ -608,7 +599,7 @@ struct Reader {
           if known.contains(status) {
             result.status = .init(status, at: at)
           } else {
-            error("invalid-value", "\(keyPath): '\(status)' is not one of \(known.joined(separator: ", "))",
+            error(.Script.invalidValue, "\(keyPath): '\(status)' is not one of \(known.joined(separator: ", "))",
               at: value.location, path: keyPath)
           }
         }
@@ -617,7 +608,7 @@ struct Reader {
       }
     }
     if result.exact && result.data == nil {
-      error("invalid-value", "\(path.key("exact")): 'exact' applies to 'data', which is missing", at: location, path: path)
+      error(.Script.invalidValue, "\(path.key("exact")): 'exact' applies to 'data', which is missing", at: location, path: path)
     }
     return diagnostics.count == before ? result : nil
   }

@@ -1,10 +1,5 @@
 import FlowFormat
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FlowSupport
 
 /// Where a script's snapshots may be, and which files `--update` may write (docs/security.md).
 ///
@@ -16,9 +11,9 @@ import FlowFormat
 enum SnapshotFiles {
   /// The suite directory of `script`: the longest of `roots` that holds it, else its directory.
   static func suiteRoot(of script: String, roots: [String]) -> String {
-    let file = absolute(script)
-    let holding = roots.map(absolute).filter { isInside(file, $0) }
-    return holding.max { $0.utf8.count < $1.utf8.count } ?? directory(of: file)
+    let file = FilePaths.normalizedAbsolute(script)
+    let holding = roots.map(FilePaths.normalizedAbsolute).filter { isInside(file, $0) }
+    return holding.max { $0.utf8.count < $1.utf8.count } ?? FilePaths.split(file).directory
   }
 
   /// The file `snapshot: relative` names for `script`, or why it is not allowed.
@@ -30,12 +25,12 @@ enum SnapshotFiles {
     }
     guard !relative.hasPrefix("/") else { return .failure(outside("is an absolute path, outside")) }
     let path = ScriptParser.resolve(relative, against: script)
-    let root = absolute(root)
-    guard isInside(absolute(path), root) else { return .failure(outside("is outside")) }
+    let root = FilePaths.normalizedAbsolute(root)
+    guard isInside(FilePaths.normalizedAbsolute(path), root) else { return .failure(outside("is outside")) }
     // Symbolic links: the real place of the file (or of its deepest existing directory) must be
     // inside the real place of the suite.
-    guard let realRoot = realPath(root), let reached = realPathOfExistingPart(absolute(path)),
-      isInside(reached, realRoot)
+    guard let realRoot = TextFile.resolvedPath(root),
+      let reached = TextFile.resolvedPathOfExistingPart(FilePaths.normalizedAbsolute(path)), isInside(reached, realRoot)
     else { return .failure(outside("leads through a symbolic link outside")) }
     return .success(path)
   }
@@ -46,17 +41,17 @@ enum SnapshotFiles {
     if TestSuite.scriptSuffixes.contains(where: path.hasSuffix) {
       return "\(path) is a replay script, not a snapshot"
     }
-    if let real = realPath(absolute(path)) {
+    if let real = TextFile.resolvedPath(FilePaths.normalizedAbsolute(path)) {
       for (other, what) in [(script.file, "the script itself"), (script.flowPath, "the flow the script runs")]
-      where realPath(absolute(other)) == real {
+      where TextFile.resolvedPath(FilePaths.normalizedAbsolute(other)) == real {
         return "\(path) is \(what), not a snapshot"
       }
     }
-    switch kind(of: path) {
+    switch TextFile.kind(of: path) {
     case .missing: return nil
     case .other: return "\(path) is not a regular file"
     case .regular:
-      guard let head = leadingBytes(of: path, count: 3) else { return nil }  // the write says why
+      guard let head = TextFile.leadingBytes(of: path, count: 3) else { return nil }  // the write says why
       return isTranscript(head) ? nil : notATranscript(path)
     }
   }
@@ -77,74 +72,8 @@ enum SnapshotFiles {
     bytes.isEmpty || bytes.starts(with: "──".utf8)
   }
 
-  /// The first `count` bytes of a file (fewer when it is shorter), or nil when it cannot be read.
-  static func leadingBytes(of path: String, count: Int) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
-      if n < 0, errno == EINTR { continue }
-      guard n > 0 else { break }
-      filled += n
-    }
-    return Array(bytes[..<filled])
-  }
-
-  enum Kind { case missing, regular, other }
-
-  /// What is at `path` (symbolic links followed).
-  static func kind(of path: String) -> Kind {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return .missing }
-    return (info.st_mode & S_IFMT) == S_IFREG ? .regular : .other
-  }
-
-  // MARK: Paths
-
-  static func absolute(_ path: String) -> String {
-    ScriptParser.normalize(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
-  }
-
-  static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
   static func isInside(_ path: String, _ root: String) -> Bool {
     root == "/" || path == root || path.hasPrefix(root + "/")
-  }
-
-  /// realpath(3), or nil when `path` does not exist.
-  static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
-
-  /// The real path of `path`, or of its deepest existing ancestor followed by the rest.
-  static func realPathOfExistingPart(_ path: String) -> String? {
-    var head = path
-    var tail: [Substring] = []
-    while true {
-      if let real = realPath(head) {
-        return tail.isEmpty ? real : (real == "/" ? "" : real) + "/" + tail.reversed().joined(separator: "/")
-      }
-      // There but unresolvable: a dangling symbolic link, which a write would follow anywhere.
-      var info = stat()
-      if lstat(head, &info) == 0 { return nil }
-      guard let slash = head.lastIndex(of: "/"), head != "/" else { return nil }
-      tail.append(head[head.index(after: slash)...])
-      head = slash == head.startIndex ? "/" : String(head[..<slash])
-    }
-  }
-
-  static func currentDirectory() -> String {
-    guard let cwd = getcwd(nil, 0) else { return "." }
-    defer { free(cwd) }
-    return String(cString: cwd)
   }
 }
 

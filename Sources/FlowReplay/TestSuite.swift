@@ -149,14 +149,6 @@ public enum TestSuite {
     let skipped = outcomes.count { $0.status == .skipped }
     return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
   }
-
-  /// The exit code for outcomes: 2 when a script or flow could not be read or parsed, else 1
-  /// when one failed, else 0.
-  public static func exitCode(_ outcomes: [ScriptOutcome]) -> Int32 {
-    if outcomes.contains(where: { $0.status == .error }) { return 2 }
-    if outcomes.contains(where: { $0.status == .failed }) { return 1 }
-    return 0
-  }
 }
 
 /// Work distribution and ordered emission, shared by the worker threads.

@@ -30,7 +30,7 @@ enum YAMLBounds {
         if event.type == YAML_STREAM_END_EVENT { return nil }
         if let problem = walk.take(event) {
           let location = table.location(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-          return Diagnostic(id: problem.id, severity: .error, message: problem.message, file: file, location: location)
+          return Diagnostic(problem.id, message: problem.message, file: file, location: location)
         }
       }
       return nil
@@ -57,11 +57,11 @@ enum YAMLBounds {
     var expanded = 0
 
     /// Takes one event; the problem it raises, if any.
-    mutating func take(_ event: yaml_event_t) -> (id: String, message: String)? {
+    mutating func take(_ event: yaml_event_t) -> (id: DiagnosticID, message: String)? {
       switch event.type {
       case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
         guard open.count < Limits.nesting else {
-          return ("script.too-deep", "nesting deeper than \(Limits.nesting) levels")
+          return (.Script.tooDeep, "nesting deeper than \(Limits.nesting) levels")
         }
         let anchor =
           event.type == YAML_SEQUENCE_START_EVENT
@@ -80,12 +80,12 @@ enum YAMLBounds {
         guard expanded <= Limits.aliasNodes else {
           let nodes = NumberFormatting.grouped(Double(Limits.aliasNodes))
           return (
-            "script.alias-expansion",
+            .Script.aliasExpansion,
             "the alias *\(name) expands the script past \(nodes) nodes (aliases may add at most \(nodes) in all)"
           )
         }
         guard open.count + cost.depth <= Limits.nesting else {
-          return ("script.too-deep", "the alias *\(name) nests the script deeper than \(Limits.nesting) levels")
+          return (.Script.tooDeep, "the alias *\(name) nests the script deeper than \(Limits.nesting) levels")
         }
         finish(cost, anchor: nil)
       default:

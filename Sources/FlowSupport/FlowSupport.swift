@@ -1,5 +1,6 @@
 // FlowSupport: the bottom of the product, all of flowrun's contact with the operating system
-// that is not the terminal (see Package.swift). No dependencies but CFlowSupport.
+// that is not the terminal, and the text measures every layer above shares (see Package.swift).
+// No dependencies but CFlowSupport.
 //
 // - `TextFile`: files by path: bounded reading (`ReadLimit`, refused kinds), atomic writes.
 // - `Descriptor`: the one descriptor write loop (EINTR and EAGAIN retried, no spin).
@@ -9,6 +10,8 @@
 // - `StandardStreams`: closed descriptors reopened on /dev/null, SIGPIPE ignored.
 // - `Locked`: the one lock.
 // - `FilePaths`: path arithmetic (relative paths for scripts, lexical normalisation).
+// - `DisplayWidth`: the terminal columns text takes (screens, diagnostic carets).
+// - `LineDiff`: the lines two texts differ in, aligned (snapshots, generated docs).
 //
 // Not swift-system: its `FileDescriptor` (1.8) covers open, read, write and close, but not
 // rename, fsync, poll, mkfifo-safe kind checks or signal handlers, so this target would still

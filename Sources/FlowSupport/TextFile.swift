@@ -188,7 +188,7 @@ public enum TextFile {
 }
 
 #if canImport(Glibc)
-  private let systemRead = Glibc.read
+  let systemRead = Glibc.read
 #elseif canImport(Darwin)
-  private let systemRead = Darwin.read
+  let systemRead = Darwin.read
 #endif

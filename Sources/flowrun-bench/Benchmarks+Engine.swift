@@ -1,3 +1,4 @@
+import FlowBenchSupport
 import FlowEngine
 import FlowExpression
 import FlowFormat

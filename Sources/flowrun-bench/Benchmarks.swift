@@ -233,22 +233,13 @@ extension FlowGenerator.Options {
   }
 }
 
-extension String {
-  var trimmingSpaces: String {
-    var s = Substring(self)
-    while s.first == " " { s.removeFirst() }
-    while s.last == " " { s.removeLast() }
-    return String(s)
-  }
-}
-
 struct BenchError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
 }
 
 func log(_ text: String) {
-  _ = writeAll(STDERR_FILENO, Array((text + "\n").utf8))
+  _ = Descriptor.write(text + "\n", to: STDERR_FILENO)
 }
 
 // MARK: - Statistics and formatting

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowGenerator
+import FlowSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -85,37 +86,12 @@ extension FlowrunBench {
     }
 
     func run() throws {
-      let bytes = FlowGenerator(generatorOptions).generate()
+      let text = FlowGenerator(generatorOptions).generateString()
       if let output {
-        guard writeFile(output, bytes) else {
-          throw ValidationError("cannot write \(output): \(String(cString: strerror(errno)))")
-        }
-      } else {
-        guard writeAll(STDOUT_FILENO, bytes) else { throw ExitCode(1) }
+        if let problem = TextFile.write(text, to: output) { throw ValidationError("cannot write \(output): \(problem)") }
+      } else if Descriptor.write(text, to: STDOUT_FILENO) != nil {
+        throw ExitCode(1)
       }
     }
-  }
-}
-
-/// Writes `bytes` to `path`, replacing it; false with `errno` set on failure.
-func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
-  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  guard fd >= 0 else { return false }
-  defer { close(fd) }
-  return writeAll(fd, bytes)
-}
-
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-  bytes.withUnsafeBytes { buffer in
-    var offset = 0
-    while offset < buffer.count {
-      let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += n
-    }
-    return true
   }
 }

@@ -1,4 +1,5 @@
 import FlowAnalysis
+import FlowBenchSupport
 import FlowFormat
 import Foundation
 import Testing

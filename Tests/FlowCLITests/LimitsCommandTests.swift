@@ -248,6 +248,7 @@ import _FlowTestSupport
     (["test", "sample-flows/tests/fitness", "--width", "1001"], 64),
     (["render", fitness, "--width", "1000"], 0),
     (["render", fitness, "--width", "20"], 0),
+    (["run", fitness, "--width", "abc"], 64),
   ] as [([String], Int32)])
   func widthOptionsShareOneRange(_ arguments: [String], _ status: Int32) throws {
     let output = try Self.run(arguments, in: packageRoot())
@@ -255,6 +256,14 @@ import _FlowTestSupport
     if status == 64 {
       #expect(output.stderr.contains("--width must be between 20 and 1,000 columns, not "), "\(output.stderr)")
     }
+  }
+
+  /// `--color` is one type: `run` refuses a bad value in the words `render` uses.
+  @Test(arguments: ["run", "render"])
+  func colorIsRefusedAlikeEverywhere(_ command: String) throws {
+    let output = try Self.run([command, Self.fitness, "--color", "sometimes"], in: packageRoot())
+    #expect(output.status == 64)
+    #expect(output.stderr.contains("Please provide one of 'auto', 'always' or 'never'."), "\(output.stderr)")
   }
 
   @Test(arguments: [("9223372036854775807", 1000), ("1000000000", 1000), ("5", 20), ("99", 99)])

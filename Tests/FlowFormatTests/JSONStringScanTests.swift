@@ -39,7 +39,7 @@ import Testing
     let bytes = Array(text.utf8)
     let offset = bytes.firstIndex(of: 1)!
     let (line, column) = referencePosition(of: offset, in: bytes)
-    #expect(diagnostics.map(\.id) == [JSONParser.DiagnosticID.controlCharacter])
+    #expect(diagnostics.map(\.id) == [DiagnosticID.JSON.controlCharacter.id])
     #expect(diagnostics.first?.location == Location(line: line, column: column, offset: offset))
   }
 
@@ -47,7 +47,7 @@ import Testing
   func unterminatedAtEveryLength(_ length: Int) {
     let (value, diagnostics) = parse("\"" + String(repeating: "a", count: length))
     #expect(value == nil)
-    #expect(diagnostics.map(\.id) == [JSONParser.DiagnosticID.unterminatedString])
+    #expect(diagnostics.map(\.id) == [DiagnosticID.JSON.unterminatedString.id])
     #expect(diagnostics.first?.location == Location(line: 1, column: 1, offset: 0))
   }
 }

@@ -1,3 +1,4 @@
+import FlowSupport
 import Foundation
 import FlowPattern
 import Testing
@@ -109,25 +110,14 @@ let javaScriptWhole: [(String, String, Bool)] = [
     let pattern = try Pattern(#"^[a-z]+\d{2}$"#)
     let subjects = (0..<400).map { $0 % 3 == 0 ? "name\($0 % 100 + 10)" : "Name\($0)" }
     let expected = subjects.map { pattern.match($0) }
-    let results = ResultBox(count: subjects.count)
+    let results = Locked([PatternMatch?](repeating: nil, count: subjects.count))
     DispatchQueue.concurrentPerform(iterations: 8) { worker in
-      for index in stride(from: worker, to: subjects.count, by: 8) { results.set(index, pattern.match(subjects[index])) }
+      for index in stride(from: worker, to: subjects.count, by: 8) {
+        let match = pattern.match(subjects[index])
+        results.withLock { $0[index] = match }
+      }
     }
-    #expect(results.values == expected.map(Optional.some))
+    #expect(results.withLock { $0 } == expected.map(Optional.some))
     #expect(expected.contains(.matched) && expected.contains(.notMatched))
-  }
-}
-
-/// Results written by several threads, each to its own slots.
-final class ResultBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private(set) var values: [PatternMatch?]
-
-  init(count: Int) { values = Array(repeating: nil, count: count) }
-
-  func set(_ index: Int, _ value: PatternMatch) {
-    lock.lock()
-    values[index] = value
-    lock.unlock()
   }
 }

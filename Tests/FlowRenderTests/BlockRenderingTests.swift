@@ -2,6 +2,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowRender
+import FlowSupport
 import Testing
 
 @Suite struct BlockRenderingTests {

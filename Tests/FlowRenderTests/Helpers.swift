@@ -2,6 +2,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowRender
+import FlowSupport
 import Testing
 
 /// Loads a document from JSON text; fails the test when it does not load runnable.

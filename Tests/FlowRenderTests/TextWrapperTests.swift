@@ -1,4 +1,5 @@
 import FlowRender
+import FlowSupport
 import Testing
 
 @Suite struct TextWrapperTests {

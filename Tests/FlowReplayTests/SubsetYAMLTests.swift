@@ -1,3 +1,4 @@
+import FlowBenchSupport
 import FlowFormat
 import Foundation
 import Testing

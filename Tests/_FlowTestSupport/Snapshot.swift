@@ -1,3 +1,4 @@
+import FlowSupport
 import Foundation
 import Testing
 
@@ -37,22 +38,9 @@ public func assertSnapshot(
   }
 }
 
-/// A minimal line diff: the first differing lines with their numbers, for failure messages.
+/// The lines that differ, for failure messages (FlowSupport's `LineDiff`).
 public func lineDiff(_ expected: String, _ actual: String) -> String {
-  let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-  let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-  var out: [String] = []
-  var shown = 0
-  for i in 0..<max(a.count, b.count) where shown < 20 {
-    let left = i < a.count ? String(a[i]) : nil
-    let right = i < b.count ? String(b[i]) : nil
-    if left != right {
-      if let left { out.append("-\(i + 1): \(left)") }
-      if let right { out.append("+\(i + 1): \(right)") }
-      shown += 1
-    }
-  }
-  return out.joined(separator: "\n")
+  LineDiff.lines(expected: expected, actual: actual).joined(separator: "\n")
 }
 
 /// The repository's root directory, found from a test file's path.

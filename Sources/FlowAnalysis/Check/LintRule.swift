@@ -31,6 +31,8 @@ public protocol LintRule: Sendable {
 extension LintRule {
   public var details: String { "" }
   public var diagnosticIDs: [String] { [id] }
+  /// The rule as an entry of the diagnostic-id catalogue (`DiagnosticID.Check`).
+  public var diagnosticID: DiagnosticID { DiagnosticID(id, severity, summary) }
   /// True when the loader reports this problem and the rule only documents it.
   public var isReportedByLoader: Bool { diagnosticIDs != [id] }
 }
@@ -71,7 +73,7 @@ public struct CheckContext: Sendable {
     notes: [Diagnostic.Note] = []
   ) -> Diagnostic {
     Diagnostic(
-      id: rule.id, severity: rule.severity, message: message, file: file, location: location,
+      rule.diagnosticID, message: message, file: file, location: location,
       path: (value ?? location).flatMap { paths.path(at: $0) }, notes: notes)
   }
 

@@ -1,4 +1,5 @@
 import FlowExpression
+import FlowSupport
 
 /// Renders diagnostics for people (compiler-style text with the source line and a caret) and
 /// for programs (deterministic JSON).
@@ -103,34 +104,18 @@ public struct DiagnosticFormatter: Sendable {
     var line = cutBefore ? "..." : ""
     var caret = cutBefore ? "   " : ""
     for (i, s) in scalars[first..<last].enumerated() {
-      line.unicodeScalars.append(Self.visible(s))
+      let shown = Self.visible(s)
+      line.unicodeScalars.append(shown)
       if first + i < column {
         if s == "\t" {
           caret += "\t"
         } else {
-          caret += String(repeating: " ", count: Self.displayWidth(s))
+          caret += String(repeating: " ", count: DisplayWidth.of(shown))
         }
       }
     }
     if last < scalars.count || !atLineEnd { line += "..." }
     return line + "\n" + caret + "^\n"
-  }
-
-  /// Terminal cells taken by `s`: 0 for combining marks and joiners, 2 for wide (East Asian
-  /// and emoji) characters, 1 otherwise. An approximation good enough to place a caret.
-  static func displayWidth(_ s: Unicode.Scalar) -> Int {
-    let v = s.value
-    switch s.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format: return 0
-    default: break
-    }
-    if (0xFE00...0xFE0F).contains(v) { return 0 }
-    let wide: [ClosedRange<UInt32>] = [
-      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
-    ]
-    return wide.contains { $0.contains(v) } ? 2 : 1
   }
 
   /// Control characters other than tab shown as their Unicode control pictures.

@@ -6,7 +6,7 @@ import FlowExpression
 /// byte order mark is skipped). Every value and every object key carries its line, its column
 /// (1-based, counted in Unicode scalars) and its byte offset.
 ///
-/// Problems are reported as ``Diagnostic``s with stable ids (see ``JSONParser/DiagnosticID``).
+/// Problems are reported as ``Diagnostic``s with stable ids (`DiagnosticID.JSON`).
 /// The parser stops at the first syntax error (the root value is then nil); warnings such as
 /// duplicate keys are collected and parsing continues.
 ///
@@ -16,36 +16,6 @@ import FlowExpression
 public enum JSONParser {
   /// The nesting limit used when none is given.
   public static let defaultMaxDepth = Limits.nesting
-
-  /// The ids of the diagnostics this parser reports.
-  public enum DiagnosticID {
-    public static let empty = "json.empty"
-    public static let notJSON = "json.not-json"
-    public static let utf16 = "json.encoding.utf16"
-    public static let invalidUTF8 = "json.encoding.invalid-utf8"
-    public static let unexpectedCharacter = "json.syntax.unexpected-character"
-    public static let expectedValue = "json.syntax.expected-value"
-    public static let expectedKey = "json.syntax.expected-key"
-    public static let expectedColon = "json.syntax.expected-colon"
-    public static let expectedComma = "json.syntax.expected-comma"
-    public static let trailingComma = "json.syntax.trailing-comma"
-    public static let singleQuotes = "json.syntax.single-quotes"
-    public static let comment = "json.syntax.comment"
-    public static let unexpectedEOF = "json.syntax.unexpected-eof"
-    public static let unterminatedString = "json.syntax.unterminated-string"
-    public static let controlCharacter = "json.syntax.control-character"
-    public static let invalidEscape = "json.syntax.invalid-escape"
-    public static let invalidUnicodeEscape = "json.syntax.invalid-unicode-escape"
-    public static let unpairedSurrogate = "json.syntax.unpaired-surrogate"
-    public static let invalidNumber = "json.syntax.invalid-number"
-    public static let leadingZero = "json.syntax.leading-zero"
-    public static let nonFiniteNumber = "json.syntax.non-finite-number"
-    public static let invalidLiteral = "json.syntax.invalid-literal"
-    public static let tooDeep = "json.syntax.too-deep"
-    public static let extraContent = "json.syntax.extra-content"
-    public static let numberOutOfRange = "json.number-out-of-range"
-    public static let duplicateKey = "json.duplicate-key"
-  }
 
   /// Parses `bytes`; returns the root value (nil when the text is not JSON) and every
   /// diagnostic found. `file` is only copied into the diagnostics.
@@ -126,7 +96,7 @@ private let exactPowersOfTen: [Double] = [
 ]
 
 private struct Parser {
-  typealias ID = JSONParser.DiagnosticID
+  typealias ID = DiagnosticID.JSON
 
   struct Frame {
     var isObject: Bool
@@ -171,18 +141,18 @@ private struct Parser {
   @inline(__always) var here: SourceLocation { location(pos) }
 
   mutating func report(
-    _ id: String, _ severity: Severity, _ message: String, at location: SourceLocation?,
+    _ id: DiagnosticID, _ severity: Severity, _ message: String, at location: SourceLocation?,
     notes: [Diagnostic.Note] = []
   ) {
     diagnostics.append(
       Diagnostic(
-        id: id, severity: severity, message: message.elidedForDiagnostic, file: file,
+        id, severity: severity, message: message.elidedForDiagnostic, file: file,
         location: location,
         notes: notes.map { Diagnostic.Note($0.message.elidedForDiagnostic, at: $0.location) }))
   }
 
   mutating func stop(
-    _ id: String, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []
+    _ id: DiagnosticID, _ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []
   ) -> Stop {
     report(id, .error, message, at: location, notes: notes)
     return Stop()
@@ -245,7 +215,7 @@ private struct Parser {
 
   /// Reports the character at `pos`: an invalid UTF-8 byte, or `message(description)`.
   mutating func stopAtCharacter(
-    _ id: String, _ message: (String) -> String, notes: [Diagnostic.Note] = []
+    _ id: DiagnosticID, _ message: (String) -> String, notes: [Diagnostic.Note] = []
   ) -> Stop {
     guard let (s, _) = scalar(at: pos) else {
       return stop(ID.invalidUTF8, "invalid UTF-8 byte \(Self.hex(buf[pos]))", at: here)

@@ -38,7 +38,7 @@ extension DecodeContext {
     default:
       at("type") {
         $0.report(
-          .warning, "load.unknown-action-type", "unknown action type '\(type)'; it runs as 'next'",
+          .warning, .Load.unknownActionType, "unknown action type '\(type)'; it runs as 'next'",
           at: object.lookup("type")?.location, notes: Self.didYouMean(type, Self.knownActionTypes))
       }
       return .unknown(type: type)

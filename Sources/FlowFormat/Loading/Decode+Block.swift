@@ -59,7 +59,7 @@ extension DecodeContext {
               guard let span = context.object(spanValue) else { return }
               context.checkKeys(span, known: KnownKeys.richTextSpan, owner: "a rich text span")
               guard let text = context.templateField(span, "text") else {
-                context.error("load.missing-key", "a rich text span is missing required key 'text'", at: spanValue.location)
+                context.error(.Load.missingKey, "a rich text span is missing required key 'text'", at: spanValue.location)
                 return
               }
               spans.append(.init(text: text, bold: context.bool(span, "bold") ?? false, italic: context.bool(span, "italic") ?? false))
@@ -103,10 +103,10 @@ extension DecodeContext {
       let children = array(object, "children").map { values in at("children") { $0.decodeBlocks(values) } } ?? []
       return .scrollContainer(children)
     case "custom":
-      return .custom(identifier: string(object, "identifier"), props: object.lookup("props").map(value) ?? .null)
+      return .custom(identifier: string(object, "identifier"), props: object.lookup("props").map(Value.init) ?? .null)
     default:
       report(
-        .warning, "load.unknown-block-type",
+        .warning, .Load.unknownBlockType,
         "unknown block type '\(type)'; it is shown as unsupported", at: location,
         notes: Self.didYouMean(type, Self.knownBlockTypes))
       return .unsupported
@@ -128,7 +128,7 @@ extension DecodeContext {
       } else {
         at("inputType") {
           $0.report(
-            .warning, "load.unknown-value", "unknown inputType '\(raw)'; treated as 'text'",
+            .warning, .Load.unknownValue, "unknown inputType '\(raw)'; treated as 'text'",
             at: object.lookup("inputType")?.location,
             notes: Self.didYouMean(raw, InputBlock.Kind.allCases.map(\.rawValue)))
         }
@@ -140,7 +140,7 @@ extension DecodeContext {
       switch self.pattern(source, at: location) {
       case .success(let compiled): pattern = compiled
       case .failure(let error):
-        at("pattern") { $0.error("load.invalid-regex", "invalid regular expression '\(source)': \(error)", at: location) }
+        at("pattern") { $0.error(.Load.invalidRegex, "invalid regular expression '\(source)': \(error)", at: location) }
       }
     }
     return InputBlock(
@@ -152,7 +152,7 @@ extension DecodeContext {
       minLength: integer(object, "minLength", within: Limits.count),
       maxLength: integer(object, "maxLength", within: Limits.count),
       min: number(object, "min", within: Self.magnitudes), max: number(object, "max", within: Self.magnitudes),
-      defaultValue: object.lookup("defaultValue").map(value), secret: bool(object, "secret"))
+      defaultValue: object.lookup("defaultValue").map(Value.init), secret: bool(object, "secret"))
   }
 
   mutating func decodeChoice(_ object: JSONObject, type: String, at location: SourceLocation) -> ChoiceBlock {
@@ -167,7 +167,7 @@ extension DecodeContext {
             guard let id else { return }
             let label = context.templateField(item, "label")
             if label == nil, item.lookup("label") == nil {
-              context.error("load.missing-key", "checklist item '\(id)' is missing required key 'label'", at: itemValue.location)
+              context.error(.Load.missingKey, "checklist item '\(id)' is missing required key 'label'", at: itemValue.location)
             }
             var collected = id
             if let raw = item.lookup("value") {
@@ -183,7 +183,7 @@ extension DecodeContext {
         }
       }
     } else if object.lookup("items") == nil {
-      warning("load.missing-key", "a \(type) block has no 'items'", at: location)
+      warning(.Load.missingKey, "a \(type) block has no 'items'", at: location)
     }
     return ChoiceBlock(
       fieldName: fieldName(object), label: templateField(object, "label"), items: items,
@@ -203,7 +203,7 @@ extension DecodeContext {
     let max = number(object, "max", within: Self.magnitudes) ?? 100
     var step = number(object, "step", within: Self.magnitudes) ?? 1
     if !(step > 0) {
-      at("step") { $0.error("load.out-of-range", "slider step must be positive, found \(step)", at: object.lookup("step")?.location) }
+      at("step") { $0.error(.Load.outOfRange, "slider step must be positive, found \(step)", at: object.lookup("step")?.location) }
       step = 1
     }
     return SliderBlock(
@@ -211,15 +211,5 @@ extension DecodeContext {
       label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
       min: min, max: max, step: step, defaultValue: number(object, "defaultValue", within: Self.magnitudes) ?? min,
       valuePrefix: string(object, "valuePrefix"), valueSuffix: string(object, "valueSuffix"))
-  }
-}
-
-extension String {
-  /// The string without leading and trailing spaces (Sequence trims spaces, not newlines).
-  var trimmingSpaces: String {
-    var scalars = Substring(self)
-    while scalars.first == " " { scalars.removeFirst() }
-    while scalars.last == " " { scalars.removeLast() }
-    return String(scalars)
   }
 }

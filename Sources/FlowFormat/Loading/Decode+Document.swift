@@ -5,7 +5,7 @@ extension DecodeContext {
   mutating func decodeDocument(_ root: JSONValue, defaultID: String) -> FlowDocument? {
     guard let object = root.objectValue else {
       error(
-        "load.not-a-flow",
+        .Load.notAFlow,
         "expected a flow (an object with 'screens') or a bundle (an object with 'flows'), found \(root.typeDescription)",
         at: root.location)
       return nil
@@ -13,7 +13,7 @@ extension DecodeContext {
     let dialectKey = object.member("steps") ?? (object["onboarding"]?.objectValue?["flows"] != nil ? object.member("onboarding") : nil)
     if let dialectKey {
       report(
-        .error, "load.unsupported-dialect",
+        .error, .Load.unsupportedDialect,
         "AppDNA dialect is not supported yet (found '\(dialectKey.key == "steps" ? "steps" : "onboarding.flows")')",
         at: dialectKey.keyLocation,
         notes: [Diagnostic.Note("flowrun reads Sequence-style flows: an object with a 'screens' array")])
@@ -36,7 +36,7 @@ extension DecodeContext {
       notes.append(Diagnostic.Note("found '\(guess)'; did you mean 'screens' or 'flows'?"))
     }
     report(
-      .error, "load.not-a-flow",
+      .error, .Load.notAFlow,
       "expected a flow (an object with 'screens') or a bundle (an object with 'flows')",
       at: root.location, notes: notes)
     return nil
@@ -59,7 +59,7 @@ extension DecodeContext {
             if let flow = context.decodeFlow(flowObject, at: member.value.location, defaultID: member.key) {
               if flow.id != member.key {
                 context.warning(
-                  "load.flow-id-mismatch",
+                  .Load.flowIDMismatch,
                   "flow id '\(flow.id)' differs from its key '\(member.key)'; the key is used",
                   at: member.value.location)
               }
@@ -74,7 +74,7 @@ extension DecodeContext {
           context.at(.index(index)) { context in
             guard let flowObject = context.object(item) else { return }
             if flowObject.lookup("id") == nil {
-              context.error("load.missing-key", "a flow in a bundle array needs an 'id'", at: item.location)
+              context.error(.Load.missingKey, "a flow in a bundle array needs an 'id'", at: item.location)
             }
             if let flow = context.decodeFlow(flowObject, at: item.location, defaultID: "flow\(index + 1)") {
               flows.append(flow)
@@ -89,14 +89,14 @@ extension DecodeContext {
     for flow in flows {
       if let first = seen[flow.id] {
         report(
-          .error, "load.duplicate-flow-id", "duplicate flow id '\(flow.id)'", at: flow.location,
+          .error, .Load.duplicateFlowID, "duplicate flow id '\(flow.id)'", at: flow.location,
           notes: [Diagnostic.Note("first defined here", at: first)])
       } else {
         seen[flow.id] = flow.location
       }
     }
     guard !flows.isEmpty else {
-      error("load.empty-bundle", "the bundle has no flows", at: flowsValue.location)
+      error(.Load.emptyBundle, "the bundle has no flows", at: flowsValue.location)
       return nil
     }
     var entry = flows[0].id
@@ -106,7 +106,7 @@ extension DecodeContext {
       } else {
         let notes = closestMatch(to: active, in: flows.map(\.id)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
         at("activeFlow") {
-          $0.report(.error, "load.unknown-flow", "activeFlow names unknown flow '\(active)'", at: object.lookup("activeFlow")?.location, notes: notes)
+          $0.report(.error, .Load.unknownFlow, "activeFlow names unknown flow '\(active)'", at: object.lookup("activeFlow")?.location, notes: notes)
         }
       }
     }
@@ -123,16 +123,16 @@ extension DecodeContext {
     let name = string(object, "name") ?? id
     let version = integer(object, "version")
     if object.lookup("version") == nil {
-      warning("load.missing-version", "flow '\(id)' has no 'version' (Sequence requires it); assuming 1", at: location)
+      warning(.Load.missingVersion, "flow '\(id)' has no 'version' (Sequence requires it); assuming 1", at: location)
     }
     guard let screenValues = array(object, "screens") else {
       if object.lookup("screens") == nil {
-        error("load.missing-key", "flow '\(id)' is missing required key 'screens'", at: location)
+        error(.Load.missingKey, "flow '\(id)' is missing required key 'screens'", at: location)
       }
       return nil
     }
     if screenValues.isEmpty {
-      at("screens") { $0.error("load.empty-flow", "flow '\(id)' has no screens", at: object.lookup("screens")?.location) }
+      at("screens") { $0.error(.Load.emptyFlow, "flow '\(id)' has no screens", at: object.lookup("screens")?.location) }
       return nil
     }
     screenReferences.removeAll()
@@ -155,7 +155,7 @@ extension DecodeContext {
     for (screen, idLocation) in zip(screens, idLocations) {
       if let first = firstByID[screen.id] {
         report(
-          .error, "load.duplicate-screen-id", "duplicate screen id '\(screen.id)'", at: idLocation ?? screen.location,
+          .error, .Load.duplicateScreenID, "duplicate screen id '\(screen.id)'", at: idLocation ?? screen.location,
           notes: [Diagnostic.Note("first defined here", at: first)])
       } else {
         firstByID[screen.id] = idLocation ?? screen.location
@@ -169,7 +169,7 @@ extension DecodeContext {
       } else {
         at("startScreen") {
           $0.report(
-            .error, "ref.unknown-screen", "startScreen names unknown screen '\(startID)'",
+            .error, .Ref.unknownScreen, "startScreen names unknown screen '\(startID)'",
             at: object.lookup("startScreen")?.location, notes: Self.didYouMean(startID, screens.map(\.id)))
         }
       }
@@ -202,7 +202,7 @@ extension DecodeContext {
     guard let value, let object = object(value) else { return nil }
     checkKeys(object, known: KnownKeys.progressIndicator, owner: "progressIndicator")
     if object.lookup("enabled") == nil {
-      warning("load.missing-key", "progressIndicator is missing 'enabled' (Sequence requires it); assuming true", at: value.location)
+      warning(.Load.missingKey, "progressIndicator is missing 'enabled' (Sequence requires it); assuming true", at: value.location)
     }
     var variant = ProgressIndicator.Variant.bar
     if let raw = string(object, "variant") {
@@ -210,7 +210,7 @@ extension DecodeContext {
         variant = known
       } else {
         at("variant") {
-          $0.warning("load.unknown-value", "unknown progress variant '\(raw)' (bar, dots, steps, minimal); using bar", at: object.lookup("variant")?.location)
+          $0.warning(.Load.unknownValue, "unknown progress variant '\(raw)' (bar, dots, steps, minimal); using bar", at: object.lookup("variant")?.location)
         }
       }
     }
@@ -240,7 +240,7 @@ extension DecodeContext {
     let variantID = string(object, "variantId") ?? string(object, "variant")
     guard let id, let variantID else {
       report(
-        .error, "load.experiment-shape",
+        .error, .Load.experimentShape,
         "experiment needs 'id' and a variant ('variantId' or 'variant')", at: value.location,
         notes: [Diagnostic.Note("expected {\"id\", \"variantId\", \"variantName\"} or {\"id\", \"variant\"}")])
       return nil
@@ -272,24 +272,24 @@ extension DecodeContext {
               if !(0...Limits.magnitude).contains(weight) {
                 context.at("weight") {
                   $0.error(
-                    "load.bad-weight",
+                    .Load.badWeight,
                     "variant weight must be \(Limits.text(0...Limits.magnitude)), found \(NumberFormatting.javaScriptString(weight))",
                     at: variant.lookup("weight")?.location)
                 }
               }
               if variants.contains(where: { $0.id == variantID }) {
-                context.error("load.duplicate-variant", "duplicate variant id '\(variantID)' in experiment '\(id)'", at: variantValue.location)
+                context.error(.Load.duplicateVariant, "duplicate variant id '\(variantID)' in experiment '\(id)'", at: variantValue.location)
               }
               variants.append(Experiment.Variant(id: variantID, weight: Limits.clamp(weight, to: 0...Limits.magnitude), flow: context.string(variant, "flow")))
             }
           }
         }
         if variants.isEmpty {
-          context.error("load.empty-experiment", "experiment '\(id)' has no variants", at: item.location)
+          context.error(.Load.emptyExperiment, "experiment '\(id)' has no variants", at: item.location)
           return
         }
         if variants.allSatisfy({ $0.weight == 0 }) {
-          context.error("load.bad-weight", "experiment '\(id)' has no variant with a positive weight", at: item.location)
+          context.error(.Load.badWeight, "experiment '\(id)' has no variant with a positive weight", at: item.location)
           return
         }
         experiments.append(Experiment(id: id, salt: context.string(object, "salt"), variants: variants, location: item.location))

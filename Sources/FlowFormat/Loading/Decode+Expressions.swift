@@ -10,7 +10,7 @@ extension DecodeContext {
         return try Condition.parse(source)
       } catch {
         report(
-          .error, "load.bad-expression", "invalid condition '\(source)': \(error.message)",
+          .error, .Load.badExpression, "invalid condition '\(source)': \(error.message)",
           at: Self.location(in: source, at: error.offset, of: json.location))
         return nil
       }
@@ -60,16 +60,16 @@ extension DecodeContext {
       switch pattern(source, at: literal.location) {
       case .success(let pattern): compiled = pattern
       case .failure(let error):
-        at("value") { $0.error("load.invalid-regex", "invalid regular expression '\(source)': \(error)", at: literal.location) }
+        at("value") { $0.error(.Load.invalidRegex, "invalid regular expression '\(source)': \(error)", at: literal.location) }
         return nil
       }
     }
     do {
-      return try Condition.structured(field: field, op: op, value: object.lookup("value").map(value), compiled: compiled)
+      return try Condition.structured(field: field, op: op, value: object.lookup("value").map(Value.init), compiled: compiled)
     } catch {
       at("op") {
         $0.report(
-          .error, "load.bad-condition", "invalid condition: \(error.message)",
+          .error, .Load.badCondition, "invalid condition: \(error.message)",
           at: object.lookup("op")?.location ?? location,
           notes: Self.didYouMean(op, StructuredOperator.allCases.map(\.rawValue)))
       }
@@ -82,7 +82,7 @@ extension DecodeContext {
     let template = Template(parsing: text)
     for issue in template.syntaxIssues {
       warning(
-        "load.template-syntax", "template text '\(issue.source)' is not an expression and stays literal: \(issue.message)",
+        .Load.templateSyntax, "template text '\(issue.source)' is not an expression and stays literal: \(issue.message)",
         at: location)
     }
     return TextTemplate(template: template, location: location)

@@ -6,8 +6,7 @@ extension DecodeContext {
     for reference in screenReferences where flow.index(of: reference.target) == nil {
       append(
         Diagnostic(
-          id: "ref.unknown-screen",
-          severity: .error,
+          .Ref.unknownScreen,
           message: "\(reference.what) goes to unknown screen '\(reference.target)' in flow '\(flow.id)'",
           file: file, location: reference.location, path: reference.path,
           notes: Self.didYouMean(reference.target, ids)))
@@ -25,11 +24,11 @@ extension DecodeContext {
         guard let field = block.fieldName else { continue }
         if let first = onThisScreen[field] {
           report(
-            .error, "ref.duplicate-field", "field '\(field)' is collected twice on screen '\(screen.id)'",
+            .error, .Ref.duplicateField, "field '\(field)' is collected twice on screen '\(screen.id)'",
             at: block.location, notes: [Diagnostic.Note("first collected here", at: first)])
         } else if let first = firstScreen[field], first.screen != screen.id {
           report(
-            .warning, "ref.duplicate-field",
+            .warning, .Ref.duplicateField,
             "field '\(field)' is also collected on screen '\(first.screen)'; the later value overwrites the earlier",
             at: block.location, notes: [Diagnostic.Note("first collected here", at: first.location)])
         }
@@ -45,7 +44,7 @@ extension DecodeContext {
     for reference in flowReferences where !ids.contains(reference.target) {
       append(
         Diagnostic(
-          id: "load.unknown-flow", severity: .error,
+          .Load.unknownFlow,
           message: "\(reference.what) runs unknown flow '\(reference.target)'",
           file: file, location: reference.location, path: reference.path,
           notes: Self.didYouMean(reference.target, flows.map(\.id))))
@@ -83,7 +82,7 @@ extension DecodeContext {
           if reported.insert(cycle).inserted {
             append(
               Diagnostic(
-                id: "load.subflow-cycle", severity: .error,
+                .Load.subflowCycle,
                 message: "sub-flows form a cycle: \(cycle)", file: file, location: screen.location,
                 notes: [Diagnostic.Note("screen '\(screen.id)' of flow '\(id)' runs flow '\(child)'")]))
           }
@@ -103,7 +102,7 @@ extension DecodeContext {
         if let flow = variant.flow, !ids.contains(flow) {
           append(
             Diagnostic(
-              id: "load.unknown-flow", severity: .error,
+              .Load.unknownFlow,
               message: "variant '\(variant.id)' of experiment '\(experiment.id)' uses unknown flow '\(flow)'",
               file: file, location: experiment.location, notes: Self.didYouMean(flow, ids)))
         }

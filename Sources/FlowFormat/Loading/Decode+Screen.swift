@@ -9,17 +9,17 @@ extension DecodeContext {
     }
     let name = string(object, "name") ?? id
     if object.lookup("name") == nil {
-      warning("load.missing-name", "screen '\(id)' has no 'name'; using its id", at: value.location)
+      warning(.Load.missingName, "screen '\(id)' has no 'name'; using its id", at: value.location)
     }
     let type = string(object, "type") ?? "feature"
     var kind = Screen.Kind(rawValue: type) ?? .unknown
     if object.lookup("type") == nil {
-      warning("load.missing-key", "screen '\(id)' has no 'type'; treated as 'feature'", at: value.location)
+      warning(.Load.missingKey, "screen '\(id)' has no 'type'; treated as 'feature'", at: value.location)
       kind = .feature
     } else if kind == .unknown {
       at("type") {
         $0.report(
-          .warning, "load.unknown-screen-type",
+          .warning, .Load.unknownScreenType,
           "unknown screen type '\(type)'; it behaves like 'feature'", at: object.lookup("type")?.location,
           notes: Self.didYouMean(type, Screen.Kind.allCases.map(\.rawValue)))
       }
@@ -28,7 +28,7 @@ extension DecodeContext {
     if let contentValue = object.lookup("content") {
       content = at("content") { $0.decodeContent(contentValue) } ?? content
     } else {
-      error("load.missing-key", "screen '\(id)' is missing required key 'content'", at: value.location)
+      error(.Load.missingKey, "screen '\(id)' is missing required key 'content'", at: value.location)
     }
     var subflow: String?
     if kind == .flow {
@@ -37,7 +37,7 @@ extension DecodeContext {
         flowReferences.append(
           Reference(target: subflow, what: "screen '\(id)'", location: object.lookup("flow")?.location, path: currentPath + ".flow"))
       } else if object.lookup("flow") == nil {
-        error("load.missing-key", "screen '\(id)' of type 'flow' is missing required key 'flow'", at: value.location)
+        error(.Load.missingKey, "screen '\(id)' of type 'flow' is missing required key 'flow'", at: value.location)
       }
     }
     let rules = at("rules") { $0.decodeRules(object.lookup("rules")) }

@@ -46,14 +46,14 @@ struct DecodeContext {
 
   mutating func report(
     _ severity: Severity,
-    _ id: String,
+    _ id: DiagnosticID,
     _ message: String,
     at location: SourceLocation?,
     notes: [Diagnostic.Note] = []
   ) {
     diagnostics.append(
       Diagnostic(
-        id: id,
+        id,
         severity: severity,
         message: message.elidedForDiagnostic,
         file: file,
@@ -63,11 +63,11 @@ struct DecodeContext {
       ))
   }
 
-  mutating func error(_ id: String, _ message: String, at location: SourceLocation?) {
+  mutating func error(_ id: DiagnosticID, _ message: String, at location: SourceLocation?) {
     report(.error, id, message, at: location)
   }
 
-  mutating func warning(_ id: String, _ message: String, at location: SourceLocation?) {
+  mutating func warning(_ id: DiagnosticID, _ message: String, at location: SourceLocation?) {
     report(.warning, id, message, at: location)
   }
 
@@ -99,7 +99,7 @@ struct DecodeContext {
   mutating func mismatch(_ value: JSONValue, expected: String) {
     let prefix = path.isEmpty ? "" : "\(path.rendered): "
     error(
-      "load.type-mismatch", "\(prefix)expected \(expected), found \(value.typeDescription)",
+      .Load.typeMismatch, "\(prefix)expected \(expected), found \(value.typeDescription)",
       at: value.location)
   }
 
@@ -177,7 +177,7 @@ struct DecodeContext {
   ) {
     at(key) {
       $0.error(
-        "load.out-of-range", "\(key) must be \(Limits.text(range))\(unit), found \(found)",
+        .Load.outOfRange, "\(key) must be \(Limits.text(range))\(unit), found \(found)",
         at: object.lookup(key)?.location)
     }
   }
@@ -199,7 +199,7 @@ struct DecodeContext {
     at location: SourceLocation
   ) -> String? {
     guard let value = object.lookup(key) else {
-      error("load.missing-key", "\(owner()) is missing required key '\(key)'", at: location)
+      error(.Load.missingKey, "\(owner()) is missing required key '\(key)'", at: location)
       return nil
     }
     return string(value, key)
@@ -215,22 +215,9 @@ struct DecodeContext {
       }
       at(member.key) {
         $0.report(
-          .warning, "load.unknown-key", "unknown key '\(member.key)' in \(owner)",
+          .warning, .Load.unknownKey, "unknown key '\(member.key)' in \(owner)",
           at: member.keyLocation, notes: notes)
       }
-    }
-  }
-
-  /// Converts located JSON to a runtime value (duplicate keys: the last one wins).
-  func value(_ json: JSONValue) -> Value {
-    switch json.kind {
-    case .null: .null
-    case .bool(let b): .bool(b)
-    case .number(let d, _): .number(d)
-    case .string(let s): .string(s)
-    case .array(let items): .list(items.map(value))
-    case .object(let object):
-      .object(.init(object.members.map { ($0.key, value($0.value)) }, uniquingKeysWith: { $1 }))
     }
   }
 }

@@ -19,7 +19,7 @@ public struct LoadResult: Sendable {
   /// at run time, where they are no-ops, as the spec says.
   public var isRunnable: Bool {
     document != nil
-      && !diagnostics.contains { $0.severity == .error && !$0.id.hasPrefix("ref.") }
+      && !diagnostics.contains { $0.severity == .error && !$0.id.hasPrefix(DiagnosticID.Ref.prefix) }
   }
 }
 
@@ -37,7 +37,7 @@ public enum FlowLoader {
         file: path, document: nil,
         diagnostics: [
           Diagnostic(
-            id: "load.io", severity: .error, message: "cannot read file: \(failure.message)", file: path)
+            .Load.io, message: "cannot read file: \(failure.message)", file: path)
         ], source: [])
     }
   }
@@ -51,7 +51,7 @@ public enum FlowLoader {
         file: file, document: nil,
         diagnostics: [
           Diagnostic(
-            id: "load.io", severity: .error,
+            .Load.io,
             message: "file too large: \(bytes.count) bytes; flowrun reads flow files of up to 4 GiB", file: file)
         ], source: [])
     }

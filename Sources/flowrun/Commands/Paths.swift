@@ -29,13 +29,13 @@ extension Flowrun {
     var flow: String
 
     @Option(help: "Stop following a path after this many steps (1 to 1,000,000).")
-    var maxDepth = 10_000
+    var maxDepth = Checked(MaxDepth(value: 10_000))
 
     @Option(help: "Stop exploring after this many distinct states (1 to 100,000,000).")
-    var maxStates = 200_000
+    var maxStates = Checked(MaxStates(value: 200_000))
 
     @Option(help: "Largest multi-select combination tried.")
-    var maxSelections = 2
+    var maxSelections = Checked(MaxSelections(value: 2))
 
     @Option(help: "Write the covering paths as replay scripts into this directory.")
     var emit: String?
@@ -46,7 +46,7 @@ extension Flowrun {
     var coverage: [String] = []
 
     @Option(help: "With --coverage: exit 1 when total coverage is below this percentage (0 to 100).")
-    var minCoverage: Double?
+    var minCoverage: Checked<Percentage>?
 
     @Flag(help: "List every covering path's screens.")
     var verbose = false
@@ -58,17 +58,19 @@ extension Flowrun {
       if minCoverage != nil && coverage.isEmpty {
         throw ValidationError("--min-coverage needs --coverage SCRIPT...")
       }
-      try Bounds.count(maxDepth, "--max-depth", 1...1_000_000)
-      try Bounds.count(maxStates, "--max-states", 1...100_000_000)
-      try Bounds.count(maxSelections, "--max-selections", 1...Limits.count.upperBound)
-      try Bounds.percentage(minCoverage, "--min-coverage")
+      _ = try maxDepth.get()
+      _ = try maxStates.get()
+      _ = try maxSelections.get()
+      _ = try minCoverage?.get()
     }
 
     func run() throws {
+      let (maxDepth, maxStates) = (try self.maxDepth.get().value, try self.maxStates.get().value)
+      let minCoverage = try self.minCoverage?.get().value
       let (document, _) = try loadRunnableFlow(flow)
       let explorer = PathExplorer(
         document: document,
-        options: .init(maxDepth: maxDepth, maxStates: maxStates, multiSelectBound: maxSelections))
+        options: .init(maxDepth: maxDepth, maxStates: maxStates, multiSelectBound: try maxSelections.get().value))
       let exploration = explorer.explore()
       var report = PathsReport(flow: flow, exploration: exploration, maxStates: maxStates, maxDepth: maxDepth)
       if !coverage.isEmpty {

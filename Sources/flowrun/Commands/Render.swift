@@ -28,19 +28,19 @@ extension Flowrun {
     var flowID: String?
 
     @Option(help: "Width in columns, 20 to 1000 (default: the terminal's width, else 80).")
-    var width: Int?
+    var width: Checked<Width>?
 
     @Option(help: "Colour: auto (a terminal and no NO_COLOR), always or never.")
     var color: ColorMode = .auto
 
     func validate() throws {
-      try Bounds.width(width)
+      _ = try width?.get()
     }
 
     func run() throws {
       let (document, _) = try loadRunnableFlow(flow)
       let options = RenderOptions(
-        width: width ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
+        width: try width?.get().value ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
       do {
         let text = try FlowPreview.render(document: document, flowID: flowID, screenID: screen, options: options)
         Output.standard.write(text)

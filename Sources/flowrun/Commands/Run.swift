@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowDriver
 import FlowEngine
+import FlowExpression
 import FlowFormat
 import FlowReplay
 import FlowSupport
@@ -46,10 +47,10 @@ extension Flowrun {
     var showSecrets = false
 
     @Option(help: ArgumentHelp("auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
-    var color: String = "auto"
+    var color: ColorMode = .auto
 
     @Option(help: ArgumentHelp("Render width, 20 to 1000 columns (default: the terminal's, else 80).", valueName: "n"))
-    var width: Int?
+    var width: Checked<Width>?
 
     @Option(help: ArgumentHelp("Write the session as a replay script to FILE when it ends.", valueName: "file"))
     var record: String?
@@ -59,11 +60,8 @@ extension Flowrun {
         "Play a replay script's steps first (its mocks too), then go on with the input.", valueName: "script"))
     var answers: String?
 
-    mutating func validate() throws {
-      guard ColorMode(rawValue: color) != nil else {
-        throw ValidationError("--color must be auto, always or never, not '\(color)'")
-      }
-      try Bounds.width(width)
+    func validate() throws {
+      _ = try width?.get()
     }
 
     func run() throws {
@@ -112,11 +110,11 @@ extension Flowrun {
       defer { source.shutdown() }
 
       let channel = Output.standard.channel
-      let fixedWidth = width
+      let fixedWidth = try width?.get().value
       let start = ContinuousClock.now
       let options = DriverOptions(
         width: { fixedWidth ?? TerminalInfo.width() },
-        color: TerminalInfo.colorEnabled(mode: ColorMode(rawValue: color) ?? .auto),
+        color: color.enabledForStandardOutput,
         interactive: stdinIsTTY,
         traceDecisions: trace,
         elapsedMilliseconds: stdinIsTTY
@@ -144,7 +142,7 @@ extension Flowrun {
       // --data and --events are the only outputs --show-secrets reveals (docs/security.md).
       let secrets = SecretPolicy(document: document, reveals: showSecrets)
       if let eventStream {
-        driver.onEvent = { event in eventStream.write(JSONBridge.line(secrets.event(event).value) + "\n") }
+        driver.onEvent = { event in eventStream.write(secrets.event(event).value.json + "\n") }
       }
       editor?.completions = { [weak driver] prefix in driver?.completions(linePrefix: prefix) ?? [] }
       editor?.remembers = { [weak driver] line in driver?.mayRemember(line) ?? false }
@@ -158,7 +156,7 @@ extension Flowrun {
         failed = true
       }
       if let data {
-        if let problem = TextFile.write(JSONBridge.prettyText(secrets.data(driver.session.data)) + "\n", to: data) {
+        if let problem = TextFile.write(Value.object(secrets.data(driver.session.data)).prettyJSON + "\n", to: data) {
           Output.error.write("flowrun: cannot write \(data): \(problem)\n")
           failed = true
         }
@@ -171,7 +169,8 @@ extension Flowrun {
           failed = true
         }
       }
-      let code = failed ? max(1, driver.exitCode) : driver.exitCode
+      let status = ExitStatus.of(driver.session.status)
+      let code = failed ? max(1, status) : status
       if code != 0 { throw ExitCode(code) }
     }
 

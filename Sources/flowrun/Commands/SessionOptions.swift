@@ -1,7 +1,5 @@
 import ArgumentParser
-import FlowDriver
 import FlowEngine
-import FlowExpression
 
 /// The session options `run` and `test` share: which flow, who, when, and canned results.
 /// Malformed values are usage errors (exit 64).
@@ -18,22 +16,22 @@ struct SessionOptions: ParsableArguments {
   @Option(
     name: .customLong("trait"),
     help: ArgumentHelp("A $user trait; true/false/null/numbers stay typed (repeatable).", valueName: "key=value"))
-  var traits: [String] = []
+  var traits: [Checked<Trait>] = []
 
   @Option(
     name: .customLong("variant"),
     help: ArgumentHelp("Force an experiment's variant (repeatable).", valueName: "exp=variant"))
-  var variants: [String] = []
+  var variants: [Checked<VariantChoice>] = []
 
   @Option(
     name: .customLong("mock"),
     help: ArgumentHelp(
       "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled (repeatable).",
       valueName: "identifier=result"))
-  var mocks: [String] = []
+  var mocks: [Checked<Mock>] = []
 
   @Option(help: ArgumentHelp("The virtual clock's start, ISO-8601 UTC (default: now).", valueName: "time"))
-  var now: String?
+  var now: Checked<Instant>?
 
   @Option(name: .customLong("session-id"), help: ArgumentHelp("The events' session id.", valueName: "id"))
   var sessionID: String?
@@ -47,30 +45,20 @@ struct SessionOptions: ParsableArguments {
     var config = SessionConfig(userID: user, now: defaultNow, sessionID: sessionID, startScreen: start, flowID: flowID)
     guard !user.isEmpty else { throw ValidationError("--user needs a non-empty id") }
     for trait in traits {
-      let pair = try RunArguments.keyValue(trait, option: "--trait").get(orUsage: ())
-      config.traits[pair.key] = RunArguments.traitValue(pair.value)
+      let trait = try trait.get()
+      config.traits[trait.key] = trait.value
     }
     for variant in variants {
-      let pair = try RunArguments.keyValue(variant, option: "--variant").get(orUsage: ())
-      config.variantOverrides[pair.key] = pair.value
+      let variant = try variant.get()
+      config.variantOverrides[variant.experiment] = variant.variant
     }
     for mock in mocks {
-      let parsed = try RunArguments.mock(mock).get(orUsage: ())
-      config.mocks[parsed.identifier] = parsed.result
+      let mock = try mock.get()
+      config.mocks[mock.identifier] = mock.result
     }
     if let now {
-      config.now = try RunArguments.iso8601(now).get(orUsage: ())
+      config.now = try now.get().milliseconds
     }
     return config
-  }
-}
-
-extension Result where Failure == InputLanguageError {
-  /// The success value, or the failure as a usage error (exit 64).
-  func get(orUsage: ()) throws -> Success {
-    switch self {
-    case .success(let value): return value
-    case .failure(let error): throw ValidationError(error.message)
-    }
   }
 }

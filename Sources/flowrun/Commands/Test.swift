@@ -29,10 +29,10 @@ extension Flowrun {
     var paths: [String]
 
     @Option(help: "Scripts run in parallel, 1 to 1,000 (default: the number of cores).")
-    var jobs: Int?
+    var jobs: Checked<Jobs>?
 
     @Option(help: "Run the I-th of N deterministic slices, I in 1...N (for CI matrices).")
-    var shard: String?
+    var shard: Checked<Shard>?
 
     @Option(help: "Run only scripts whose name or path matches this regular expression.")
     var filter: String?
@@ -53,30 +53,20 @@ extension Flowrun {
     var trace = false
 
     @Option(help: "Width of rendered screens in failures and snapshots, 20 to 1000 columns.")
-    var width: Int = 80
+    var width = Checked(Width(value: 80))
 
     @Flag(help: "Show secret answers in clear in the collected data of failure messages (masked everywhere else).")
     var showSecrets = false
 
     func validate() throws {
-      try Bounds.count(jobs, "--jobs", 1...1_000)
-      if let shard, parseShard(shard) == nil {
-        throw ValidationError("--shard must be I/N with 1 <= I <= N, e.g. 2/4")
-      }
+      _ = try jobs?.get()
+      _ = try shard?.get()
+      _ = try width.get()
       if let filter {
         do { _ = try Pattern(filter, anchoring: .anywhere) } catch {
           throw ValidationError("--filter is not a valid regular expression: \(filter) (\(error))")
         }
       }
-      try Bounds.width(width)
-    }
-
-    func parseShard(_ text: String) -> (Int, Int)? {
-      let parts = text.split(separator: "/")
-      guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
-        return nil
-      }
-      return (i, n)
     }
 
     func run() throws {
@@ -96,13 +86,14 @@ extension Flowrun {
       }
       let output = Output.standard
       for path in missing {
-        Output.error.write("\(path): error: no such file or directory [script.io]\n")
+        Output.error.write(DiagnosticFormatter().text(Diagnostic(.Script.io, message: "no such file or directory", file: path)))
       }
+      let shard = try shard?.get()
       var selection = TestSelection(filter: filter)
-      if let shard, let (i, n) = parseShard(shard) { selection.shard = (i, n) }
+      if let shard { selection.shard = (shard.index, shard.count) }
       // Each directory given is a suite: its scripts' snapshots stay inside it.
       let options = ReplayOptions(
-        updateSnapshots: update, trace: trace, width: width, showSecrets: showSecrets,
+        updateSnapshots: update, trace: trace, width: try width.get().value, showSecrets: showSecrets,
         suiteRoots: TestSuite.directories(among: paths))
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
@@ -112,7 +103,7 @@ extension Flowrun {
       StopSignals.startCatching()
       defer { StopSignals.stopCatching() }
       let outcomes = try TestSuite.run(
-        files, selection: selection, jobs: jobs ?? max(1, cores), failFast: failFast, options: options,
+        files, selection: selection, jobs: try jobs?.get().value ?? max(1, cores), failFast: failFast, options: options,
         cache: cache, shouldStop: { StopSignals.pending != nil },
         onOutcome: { outcome in
           var text: String
@@ -160,7 +151,7 @@ extension Flowrun {
         }
       }
       output.write(TestSuite.summaryLine(outcomes) + "\n")
-      var code = TestSuite.exitCode(outcomes)
+      var code = ExitStatus.of(outcomes)
       if nothingRan || stop != nil { code = max(code, 1) }
       if !missing.isEmpty || !reportsWritten { code = 2 }
       if code != 0 { throw ExitCode(code) }

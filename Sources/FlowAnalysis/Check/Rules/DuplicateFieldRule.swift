@@ -9,7 +9,7 @@ public struct DuplicateFieldRule: LoaderReportedRule {
   public let severity = Severity.error
   public let details =
     "Reported by the loader as `ref.duplicate-field`: an error when one screen collects a field twice, a warning across screens (the later value overwrites the earlier)."
-  public let diagnosticIDs = ["ref.duplicate-field"]
+  public let diagnosticIDs = [DiagnosticID.Ref.duplicateField.id]
   public let triggeringExample = Example.flow([
     Example.screen(
       "name", "form",

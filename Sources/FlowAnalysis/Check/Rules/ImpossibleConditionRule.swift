@@ -57,7 +57,7 @@ public struct ImpossibleConditionRule: LintRule {
   static func number(_ value: Value) -> Double? {
     switch value {
     case .number(let n): return n
-    case .string(let s): return Double(s.trimmingCharacters(in: " "))
+    case .string(let s): return Double(s.trimmingSpaces)
     default: return nil
     }
   }
@@ -122,14 +122,5 @@ public struct ImpossibleConditionRule: LintRule {
     default: break
     }
     return nil
-  }
-}
-
-extension String {
-  func trimmingCharacters(in set: Character) -> String {
-    var s = Substring(self)
-    while s.first == set { s.removeFirst() }
-    while s.last == set { s.removeLast() }
-    return String(s)
   }
 }

@@ -10,7 +10,7 @@ public struct UnknownReferenceRule: LoaderReportedRule {
   public let severity = Severity.error
   public let details =
     "Reported by the loader as `ref.unknown-screen` (screens) and `load.unknown-flow` (flows), with a \"did you mean\" note. At run time such a navigation is a no-op."
-  public let diagnosticIDs = ["ref.unknown-screen", "load.unknown-flow"]
+  public let diagnosticIDs = [DiagnosticID.Ref.unknownScreen.id, DiagnosticID.Load.unknownFlow.id]
   public let triggeringExample = Example.flow([
     Example.screen("welcome", "welcome", [Example.button("go", action: #"{"type": "screen", "screenId": "plna"}"#)]),
     Example.screen("plan", "celebration", [Example.button("done", "Done", action: #"{"type": "complete"}"#)]),

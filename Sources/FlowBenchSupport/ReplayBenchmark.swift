@@ -1,5 +1,6 @@
 import FlowFormat
 import FlowGenerator
+import FlowReplay
 import FlowSupport
 import Foundation
 
@@ -32,7 +33,7 @@ public struct BenchmarkResult: Hashable, Sendable {
   }
 }
 
-/// Generates scripts for a sample flow and replays them: for `flowrun-bench`.
+/// Generates scripts for a sample flow and replays them: for `flowrun-bench` and tests.
 public enum ReplayBenchmark {
   /// Generates `count` YAML scripts of `steps` steps for the fitness sample flow at `flowPath`
   /// (varied names, hours, interests, back steps, mock outcomes, skip), then parses and replays
@@ -61,12 +62,12 @@ public enum ReplayBenchmark {
         guard index < scripts.count else { break }
         let parseStart = clock.now
         let parsed = ScriptParser.parse(bytes: scripts[index].text, file: scripts[index].file)
-        parseTime.add(Replayer.seconds(clock.now - parseStart))
+        parseTime.add((clock.now - parseStart).seconds)
         let outcome = Replayer.run(parsed: parsed, path: scripts[index].file, cache: cache)
         if outcome.status != .passed, failures.increment() == 1 { firstFailure.set(outcome.message) }
       }
     }
-    let seconds = Replayer.seconds(clock.now - started)
+    let seconds = (clock.now - started).seconds
     return BenchmarkResult(
       scripts: count, stepsPerScript: steps, seconds: seconds,
       scriptsPerSecond: seconds > 0 ? Double(count) / seconds : 0, peakMemoryBytes: peakResidentBytes(),

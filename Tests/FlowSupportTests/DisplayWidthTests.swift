@@ -1,4 +1,4 @@
-import FlowRender
+import FlowSupport
 import Testing
 
 @Suite struct DisplayWidthTests {

@@ -1,24 +1,5 @@
 import FlowExpression
-import FlowFormat
 import OrderedCollections
-
-extension Value {
-  /// The value for `JSONWriter` (objects keep their order).
-  var writerValue: JSONWriter.Value {
-    switch self {
-    case .null: .null
-    case .bool(let b): .bool(b)
-    case .number(let d):
-      if d == d.rounded(), abs(d) < 9_007_199_254_740_992, d != 0 || d.sign == .plus { .int(Int(d)) } else { .double(d) }
-    case .string(let s): .string(s)
-    case .list(let items): .array(items.map(\.writerValue))
-    case .object(let object): .object(object.map { (key: $0.key, value: $0.value.writerValue) })
-    }
-  }
-
-  /// Compact JSON, for messages.
-  var json: String { JSONWriter.compact.string(writerValue) }
-}
 
 /// Matching of expected values against actual ones.
 enum ValueMatch {

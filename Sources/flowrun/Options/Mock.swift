@@ -1,0 +1,37 @@
+import ArgumentParser
+import FlowDriver
+import FlowEngine
+
+/// `--mock IDENTIFIER=success[:JSON] | failure[:TEXT] | cancelled`: answers an awaited action or
+/// native screen at once.
+struct Mock: OptionValue {
+  let identifier: String
+  let result: ActionResult
+
+  static func parse(_ text: String) -> Result<Mock, ValidationError> {
+    func refused(_ reason: String) -> Result<Mock, ValidationError> {
+      .failure(ValidationError("--mock '\(text)': \(reason)"))
+    }
+    let usage = "expected IDENTIFIER=success[:JSON], IDENTIFIER=failure[:TEXT] or IDENTIFIER=cancelled"
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return refused(usage) }
+    let identifier = String(text[..<equals])
+    let spec = text[text.index(after: equals)...]
+    let status = spec.prefix { $0 != ":" }
+    let payload: String? = status.count < spec.count ? String(spec.dropFirst(status.count + 1)) : nil
+    switch status {
+    case "success":
+      guard let payload, !payload.isEmpty else { return .success(Mock(identifier: identifier, result: .success(nil))) }
+      switch JSONBridge.parse(payload) {
+      case .success(let value): return .success(Mock(identifier: identifier, result: .success(value)))
+      case .failure(let error): return refused("the data after 'success:' is not JSON: \(error.message)")
+      }
+    case "failure":
+      return .success(Mock(identifier: identifier, result: .failure(payload.flatMap { $0.isEmpty ? nil : $0 })))
+    case "cancelled":
+      guard payload == nil else { return refused("'cancelled' takes nothing after it") }
+      return .success(Mock(identifier: identifier, result: .cancelled))
+    default:
+      return refused("unknown status '\(status)'; \(usage)")
+    }
+  }
+}
