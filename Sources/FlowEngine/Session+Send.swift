@@ -41,9 +41,9 @@ extension Session {
     }
     switch input {
     case .set(let field, let value):
-      setField(field, value, autoAdvance: false)
+      setField(field, value, picking: false)
     case .pick(let field, let items):
-      setField(field, .list(items.map(Value.string)), autoAdvance: true)
+      setField(field, .list(items.map(Value.string)), picking: true)
     case .tap(let selector):
       tap(selector)
     case .next:

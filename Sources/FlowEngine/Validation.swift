@@ -12,13 +12,8 @@ extension Session {
     let environment = environment
     blocks.withUnsafeBufferPointer { blocks in
       for index in blocks.indices {
-        // Only inputs and checklists validate (see `validationMessage(for:value:)`).
-        switch blocks[index].content {
-        case .input, .choice: break
-        default: continue
-        }
         guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
-          let message = validationMessage(for: blocks[index].content, value: data[field])
+          let content = blocks[index].content.field, let message = validationMessage(for: content, value: data[field])
         else { continue }
         failures.append(FieldError(field: field, message: message))
       }
@@ -45,17 +40,10 @@ extension Session {
     return false
   }
 
-  /// The message for a collecting block's content holding `value` (its collected value; inputs
-  /// and checklists, the only kinds that validate, have no other default than the input's).
-  func validationMessage(for content: BlockContent, value collected: Value?) -> String? {
-    let value: Value?
-    if let collected {
-      value = collected
-    } else if case .input(let input) = content {
-      value = input.defaultValue
-    } else {
-      value = nil
-    }
+  /// The message for a collecting block's content holding `value` (its collected value, else
+  /// its default). Inputs and checklists validate; a slider or toggle cannot hold a bad value.
+  func validationMessage(for content: FieldContent, value collected: Value?) -> String? {
+    let value = collected ?? content.defaultValue
     switch content {
     case .input(let input):
       let text: String? =
@@ -92,7 +80,7 @@ extension Session {
       if let min = choice.minSelections, count < min { return "Select at least \(min)" }
       if let max = choice.maxSelections, count > max { return "Select at most \(max)" }
       return nil
-    default:
+    case .slider, .toggle:
       return nil
     }
   }
@@ -190,6 +178,6 @@ extension Session {
   /// The message validation gives `block` (an input or checklist) when it holds `value`, or nil
   /// when that value passes (what a replay asks before typing a stand-in for a masked secret).
   public func validationMessage(of block: Block, holding value: Value) -> String? {
-    validationMessage(for: block.content, value: value)
+    block.content.field.flatMap { validationMessage(for: $0, value: value) }
   }
 }
