@@ -5,8 +5,8 @@ import OrderedCollections
 
 extension Session {
   /// The failures of the current screen's visible collecting blocks, in reading order.
-  public var validationFailures: [FieldError] {
-    var failures: [FieldError] = []
+  public var validationFailures: [ValidationFailure] {
+    var failures: [ValidationFailure] = []
     let blocks = currentBlocks
     guard !blocks.isEmpty else { return failures }
     let environment = environment
@@ -15,7 +15,7 @@ extension Session {
         guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
           let content = blocks[index].content.field, let message = validationMessage(for: content, value: data[field])
         else { continue }
-        failures.append(FieldError(field: field, message: message))
+        failures.append(ValidationFailure(field: field, message: message))
       }
     }
     return failures
