@@ -33,7 +33,7 @@ extension Session {
     if let pending, case .customAction = pending.source {
       switch input {
       case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable: break
-      default:
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto:
         return reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
         )
