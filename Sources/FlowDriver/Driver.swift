@@ -55,8 +55,9 @@ public struct DriverOptions {
 /// For each screen: the rendered screen is written; then one prompt per visible collecting
 /// block in reading order; then, when the screen has numbered controls, the action prompt.
 /// A pending awaited action or native screen is asked for `:ok`, `:fail` or `:cancel`
-/// instead. Every answer goes to the engine as an `Input`; the driver never navigates by
-/// itself. `:` commands work at every prompt. Accepted inputs are kept in `recording`.
+/// instead. Every answer and `:` command is the replay step it stands for, sent through the
+/// replay's own mapping (`ScriptStep.inputs(on:)`); the driver never navigates by itself.
+/// `:` commands work at every prompt. Accepted inputs are kept in `recording`.
 ///
 /// One driver runs one `run()`. Not `Sendable`: use it from one thread.
 public final class Driver {

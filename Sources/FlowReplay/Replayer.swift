@@ -597,8 +597,7 @@ extension ScriptStep {
     case .wait(let ms): "wait: \(ms)"
     case .goto(let screen): "goto: \(screen)"
     case .snapshot(let file): "snapshot: \(file)"
-    case .expect: "expect"
-    default: keyword
+    case .expect, .next, .back, .skip, .dismiss, .complete: keyword
     }
   }
 }
