@@ -12,8 +12,9 @@ extension Session {
     let environment = environment
     blocks.withUnsafeBufferPointer { blocks in
       for index in blocks.indices {
-        guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
-          let content = blocks[index].content.field, let message = validationMessage(for: content, value: data[field])
+        guard let field = blocks[index].fieldName, let content = blocks[index].content.field, content.validates,
+          isVisible(blockAt: index, of: blocks, in: environment),
+          let message = validationMessage(for: content, value: data[field])
         else { continue }
         failures.append(ValidationFailure(field: field, message: message))
       }
@@ -41,7 +42,7 @@ extension Session {
   }
 
   /// The message for a collecting block's content holding `value` (its collected value, else
-  /// its default). Inputs and checklists validate; a slider or toggle cannot hold a bad value.
+  /// its default); nil when it passes.
   func validationMessage(for content: FieldContent, value collected: Value?) -> String? {
     let value = collected ?? content.defaultValue
     switch content {
@@ -82,6 +83,17 @@ extension Session {
       return nil
     case .slider, .toggle:
       return nil
+    }
+  }
+}
+
+extension FieldContent {
+  /// Whether an answer can fail validation (see `validationMessage(for:value:)`): a slider or
+  /// a toggle cannot hold a bad value.
+  var validates: Bool {
+    switch self {
+    case .input, .choice: true
+    case .slider, .toggle: false
     }
   }
 }

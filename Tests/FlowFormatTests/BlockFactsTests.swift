@@ -99,8 +99,8 @@ import Testing
     #expect(texts == kind.texts)
   }
 
-  /// What holds for every kind: a collecting kind names its field, has a label and a value
-  /// type its default fits; a control has a label; no block is both; only fields are secret;
+  /// What holds for every kind: a collecting kind names its field, has a label (its first
+  /// text) and a value type its default fits; a control has a label; only fields are secret;
   /// only a picked field runs an action when answered.
   @Test(arguments: kinds)
   func factsAgree(_ kind: Kind) throws {
@@ -108,7 +108,6 @@ import Testing
     let content = block.content
     #expect(block.fieldName == content.field?.fieldName)
     #expect(block.isSecret == (content.field?.isSecret ?? false))
-    #expect(!(content.field != nil && content.control != nil))
     if let control = content.control {
       #expect(!control.label.raw.isEmpty)
     }

@@ -132,7 +132,8 @@ extension BlockContent {
   /// Calls `body` with each text the block shows, in reading order: the one walk over a
   /// block's templates (what `text:` expectations match, which names templates read, which
   /// names a preview fills). A `text` block's rich-text spans replace its `text`, as drawn.
-  public func forEachText(_ body: (BlockText) -> Void) {
+  /// Inlinable, like `forEachTemplate`: `check` walks every template of a document with them.
+  @inlinable public func forEachText(_ body: (BlockText) -> Void) {
     switch self {
     case .text(let text):
       if !text.richText.isEmpty {
@@ -153,7 +154,7 @@ extension BlockContent {
   }
 
   /// Every template the block shows (`forEachText` without the literals, spans one by one).
-  public func forEachTemplate(_ body: (TextTemplate) -> Void) {
+  @inlinable public func forEachTemplate(_ body: (TextTemplate) -> Void) {
     forEachText { text in
       switch text {
       case .template(let template): body(template)

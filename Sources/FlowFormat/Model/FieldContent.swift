@@ -74,7 +74,7 @@ public enum FieldContent: Hashable, Sendable {
   }
 
   /// The texts the field shows, in reading order (see `BlockContent.forEachText`).
-  func forEachText(_ body: (BlockText) -> Void) {
+  @inlinable func forEachText(_ body: (BlockText) -> Void) {
     switch self {
     case .input(let input):
       if let label = input.label { body(.template(label)) }
