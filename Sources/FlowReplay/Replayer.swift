@@ -293,7 +293,7 @@ struct ScriptRun {
     case .snapshot(let file):
       try snapshot(file, step: step)
       return
-    default:
+    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto:
       break
     }
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
