@@ -55,8 +55,9 @@ public struct DriverOptions {
 /// For each screen: the rendered screen is written; then one prompt per visible collecting
 /// block in reading order; then, when the screen has numbered controls, the action prompt.
 /// A pending awaited action or native screen is asked for `:ok`, `:fail` or `:cancel`
-/// instead. Every answer goes to the engine as an `Input`; the driver never navigates by
-/// itself. `:` commands work at every prompt. Accepted inputs are kept in `recording`.
+/// instead. Every answer and `:` command is the replay step it stands for, sent through the
+/// replay's own mapping (`ScriptStep.inputs(on:)`); the driver never navigates by itself.
+/// `:` commands work at every prompt. Accepted inputs are kept in `recording`.
 ///
 /// One driver runs one `run()`. Not `Sendable`: use it from one thread.
 public final class Driver {
@@ -177,7 +178,7 @@ public final class Driver {
 
   /// The next visible collecting block after the block with id `last` (reading order).
   private func nextField(after last: String?, only: Set<String>?) -> Block? {
-    var blocks = session.visibleBlocks.filter { $0.fieldName != nil && $0.collects }
+    var blocks = session.visibleBlocks.filter { $0.fieldName != nil }
     if let last, let index = session.currentScreen.content.flatBlocks.firstIndex(where: { $0.id == last }) {
       let order = session.currentScreen.content.flatBlocks.map(\.id)
       blocks = blocks.filter { (order.firstIndex(of: $0.id) ?? 0) > index }
@@ -188,16 +189,15 @@ public final class Driver {
 
   /// Asks one field until it is answered (true) or the screen changed or ended (false).
   private func askField(_ block: Block, _ start: Position) -> Bool {
-    guard let field = block.fieldName else { return true }
+    guard let field = block.fieldName, let content = block.content.field else { return true }
     currentPrompt = .field(block)
     while true {
-      switch ask(fieldPrompt(block), start, secret: block.isSecret) {
+      switch ask(fieldPrompt(block, content), start, secret: content.isSecret) {
       case .changed: return false
       case .answer(_, .empty): return true
-      case .answer(let line, let parsed):
-        guard let input = fieldInput(block, field: field, line: line, parsed: parsed) else { continue }
-        let outputs = send(input)
-        if outputs.isRejected { continue }
+      case .answer(let line, _):
+        guard let step = fieldStep(content, field: field, line: line) else { continue }
+        if play(step) { continue }
         return position == start
       }
     }
@@ -213,12 +213,8 @@ public final class Driver {
       case .changed: return .changed
       case .answer(_, .empty): continue
       case .answer(let line, let parsed):
-        let input: Input
-        switch parsed {
-        case .number(let number): input = .tap(.number(number))
-        default: input = .tap(.label(line.trimmingWhitespace))
-        }
-        let outputs = send(input)
+        var outputs: [Output] = []
+        play(.tap(Self.selector(line, parsed))) { outputs += $0 }
         if position != start { return .changed }
         if outputs.contains(where: { if case .validationFailed = $0 { true } else { false } }) {
           return .blocked
@@ -241,11 +237,7 @@ public final class Driver {
       case .answer(_, .empty): continue
       case .answer(let line, let parsed):
         if !entries.isEmpty {
-          if case .number(let number) = parsed {
-            send(.tap(.number(number)))
-          } else {
-            send(.tap(.label(line.trimmingWhitespace)))
-          }
+          play(.tap(Self.selector(line, parsed)))
           continue
         }
         say("! waiting for the result of \(what) '\(pending.identifier)': answer :ok [JSON], :fail [TEXT] or :cancel\n")
@@ -271,23 +263,38 @@ public final class Driver {
 
   // MARK: Answers from a script
 
+  /// Plays the `answers` steps as `flowrun test` does (`ScriptStep.send`), until one is rejected
+  /// without `expect_error`: then the lines take over. An awaited action they leave pending
+  /// waits for a line (`:ok`, ...), where a replay would fail it.
   private func playAnswers() {
     for (index, step) in answers.enumerated() {
       guard !session.status.isEnded else { return }
       let inputs = step.inputs(on: session)
       if inputs.isEmpty { continue }
       showScreen()
-      for input in inputs {
-        // As `flowrun test` plays it: only a rejected input stops the step. A validation
-        // failure is the screen answering (the session stays, session.md), not a rejection.
-        let outputs = send(input)
-        guard outputs.isRejected else { continue }
-        if step.expectError != nil { break }
-        let place = step.location.map { " at line \($0.line)" } ?? ""
-        say("! --answers: step \(index + 1) (\(step.keyword)\(place)) was not accepted; the lines take over\n")
-        return
-      }
+      guard ScriptStep.send(inputs, through: { send($0) }), step.expectError == nil else { continue }
+      let place = step.location.map { " at line \($0.line)" } ?? ""
+      say("! --answers: step \(index + 1) (\(step.keyword)\(place)) was not accepted; the lines take over\n")
+      return
     }
+  }
+
+  /// Plays what a line stands for through the one mapping from steps to inputs
+  /// (`ScriptStep.inputs(on:)`, `ScriptStep.send`); `observe` sees each input's outputs.
+  /// Returns whether an input was rejected.
+  @discardableResult
+  private func play(_ step: ScriptStep.Kind, observe: ([Output]) -> Void = { _ in }) -> Bool {
+    ScriptStep.send(ScriptStep(step).inputs(on: session)) { input in
+      let outputs = send(input)
+      observe(outputs)
+      return outputs
+    }
+  }
+
+  /// A button answered by number or by label.
+  private static func selector(_ line: String, _ parsed: InputLine) -> ButtonSelector {
+    if case .number(let number) = parsed { return .number(number) }
+    return .label(line.trimmingWhitespace)
   }
 
   // MARK: Reading
@@ -361,37 +368,32 @@ public final class Driver {
 
   // MARK: Answers
 
-  private func fieldPrompt(_ block: Block) -> String {
+  private func fieldPrompt(_ block: Block, _ content: FieldContent) -> String {
     let field = block.fieldName ?? block.id
-    func label(_ template: TextTemplate?) -> String {
-      let text = template.map { session.render($0) }?.trimmingWhitespace ?? ""
-      return text.isEmpty ? field : text
-    }
+    let label = fieldLabel(content, field: field)
     let current = session.value(of: block)
-    switch block.content {
-    case .input(let input):
+    switch content {
+    case .input:
       let shown = current.map { session.secrets.text($0, of: field) } ?? ""
-      return label(input.label) + (shown.isEmpty ? "" : " (\(shown))") + "> "
+      return label + (shown.isEmpty ? "" : " (\(shown))") + "> "
     case .choice(let choice):
       let range = choice.items.isEmpty ? "" : "1-\(choice.items.count)"
       let hint = choice.allowMultiple ? "[\(range), comma-separated]" : "[\(range)]"
-      return label(choice.label) + " " + hint + "> "
+      return label + " " + hint + "> "
     case .slider(let slider):
       let js = NumberFormatting.javaScriptString
       let shown = current.map(\.displayString).map { " (\($0))" } ?? ""
-      return label(slider.label) + " [\(js(slider.min))-\(js(slider.max))]" + shown + "> "
-    case .toggle(let toggle):
+      return label + " [\(js(slider.min))-\(js(slider.max))]" + shown + "> "
+    case .toggle:
       let on = current == .bool(true)
-      return label(toggle.label) + " [y/n] (\(on ? "y" : "n"))> "
-    default:
-      return field + "> "
+      return label + " [y/n] (\(on ? "y" : "n"))> "
     }
   }
 
-  /// The input for an answer to a field prompt, or nil (after explaining) when the answer
-  /// cannot be one.
-  private func fieldInput(_ block: Block, field: String, line: String, parsed: InputLine) -> Input? {
-    switch block.content {
+  /// The step an answer to a field prompt stands for, or nil (after explaining) when the
+  /// answer cannot be one.
+  private func fieldStep(_ content: FieldContent, field: String, line: String) -> ScriptStep.Kind? {
+    switch content {
     case .choice(let choice):
       var items: [String] = []
       for part in line.split(separator: ",") {
@@ -407,11 +409,11 @@ public final class Driver {
           items.append(text)
         }
       }
-      return .pick(field: field, items: items)
+      return .select([ScriptStep.FieldItems(field: field, items: items)])
     case .slider, .toggle:
-      return .set(field: field, value: .string(line.trimmingWhitespace))
-    default:
-      return .set(field: field, value: .string(line))
+      return .fill([ScriptStep.FieldValue(field: field, value: .string(line.trimmingWhitespace))])
+    case .input:
+      return .fill([ScriptStep.FieldValue(field: field, value: .string(line))])
     }
   }
 
@@ -419,15 +421,15 @@ public final class Driver {
 
   private func execute(_ command: DriverCommand) {
     switch command {
-    case .back: send(.back)
-    case .skip: send(.skip)
-    case .dismiss: send(.dismiss)
-    case .set(let field, let value): send(.set(field: field, value: value))
-    case .ok(let value): send(.result(.success(value)))
-    case .fail(let text): send(.result(.failure(text)))
-    case .cancel: send(.result(.cancelled))
-    case .wait(let ms): send(.wait(ms: ms))
-    case .goto(let screenID): send(.goto(screenID: screenID))
+    case .back: play(.back)
+    case .skip: play(.skip)
+    case .dismiss: play(.dismiss)
+    case .set(let field, let value): play(.fill([ScriptStep.FieldValue(field: field, value: value)]))
+    case .ok(let value): play(.result(.success(value)))
+    case .fail(let text): play(.result(.failure(text)))
+    case .cancel: play(.result(.cancelled))
+    case .wait(let ms): play(.wait(ms))
+    case .goto(let screenID): play(.goto(screenID))
     case .quit: quit(.quit)
     case .restart: restart()
     case .data: say(Value.object(session.secrets.data(session.data)).prettyJSON + "\n")
@@ -537,20 +539,15 @@ public final class Driver {
     }
   }
 
-  private func fieldLabel(_ field: String) -> String {
-    guard let block = session.currentScreen.content.flatBlocks.first(where: { $0.fieldName == field }) else {
-      return field
-    }
-    let template: TextTemplate? =
-      switch block.content {
-      case .input(let input): input.label
-      case .choice(let choice): choice.label
-      case .slider(let slider): slider.label
-      case .toggle(let toggle): toggle.label
-      default: nil
-      }
-    let text = template.map { session.render($0) }?.trimmingWhitespace ?? ""
+  /// A field's label as its prompt and its messages name it: the rendered label, else the name.
+  private func fieldLabel(_ content: FieldContent?, field: String) -> String {
+    let text = content?.label.map { session.render($0) }?.trimmingWhitespace ?? ""
     return text.isEmpty ? field : text
+  }
+
+  private func fieldLabel(_ field: String) -> String {
+    let block = session.currentScreen.content.flatBlocks.first { $0.fieldName == field }
+    return fieldLabel(block?.content.field, field: field)
   }
 
   private func say(_ text: String) {
@@ -597,16 +594,10 @@ public final class Driver {
       (trimmed.lastIndex(of: ",").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed[...]).drop(
         while: \.isWhitespace))
     var labels: [String] = []
-    if case .field(let block) = currentPrompt, case .choice(let choice) = block.content {
-      labels = choice.items.map { session.render($0.label) }
-    } else if case .field = currentPrompt {
-      labels = []
+    if case .field(let block) = currentPrompt {
+      labels = optionLabels(block)
     } else {
-      labels = session.actions.map(\.label)
-      for block in session.visibleBlocks {
-        if case .choice(let choice) = block.content { labels += choice.items.map { session.render($0.label) } }
-      }
-      labels += fieldNames
+      labels = session.actions.map(\.label) + session.visibleBlocks.flatMap(optionLabels) + fieldNames
     }
     return labels.compactMap { label in
       guard label.hasPrefix(segment), segment.hasSuffix(word) else { return nil }
@@ -615,22 +606,14 @@ public final class Driver {
   }
 
   private var fieldNames: [String] {
-    session.visibleBlocks.compactMap { $0.collects ? $0.fieldName : nil }
+    session.visibleBlocks.compactMap(\.fieldName)
   }
-}
 
-extension Block {
-  /// Inputs, checklists, sliders and toggles.
-  var collects: Bool {
-    switch content {
-    case .input, .choice, .slider, .toggle: true
-    default: false
+  /// The rendered labels of the options a block offers (none but a checklist's).
+  private func optionLabels(_ block: Block) -> [String] {
+    switch block.content.field {
+    case .choice(let choice): choice.items.map { session.render($0.label) }
+    case .input, .slider, .toggle, nil: []
     }
-  }
-}
-
-extension [Output] {
-  var isRejected: Bool {
-    contains { if case .rejected = $0 { true } else { false } }
   }
 }

@@ -12,7 +12,7 @@ public enum Output: Hashable, Sendable {
   /// The input did not apply; the session did not change.
   case rejected(String)
   /// A forward navigation was blocked (after the `validation_failed` event).
-  case validationFailed([FieldError])
+  case validationFailed([ValidationFailure])
   /// An action result was a failure and the screen stays showing this error.
   case actionFailed(identifier: String, message: String)
   /// The session ended (completed, dismissed, quit or failed).
@@ -22,7 +22,7 @@ public enum Output: Hashable, Sendable {
 }
 
 /// One failing field of a validation.
-public struct FieldError: Hashable, Sendable {
+public struct ValidationFailure: Hashable, Sendable {
   public var field: String
   public var message: String
   public init(field: String, message: String) {

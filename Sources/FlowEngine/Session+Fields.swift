@@ -3,8 +3,9 @@ import FlowFormat
 import OrderedCollections
 
 extension Session {
-  /// `set` and `pick`: converts and checks the value for the field's block, then stores it.
-  mutating func setField(_ field: String, _ value: Value, autoAdvance: Bool) {
+  /// `set` and `pick` (`picking`): converts and checks the value for the field's block, then
+  /// stores it; a pick may run the field's `answerAction`.
+  mutating func setField(_ field: String, _ value: Value, picking: Bool) {
     let blocks = currentBlocks
     let converted: Value?
     let index: Int
@@ -27,14 +28,13 @@ extension Session {
         return reject("no field '\(field)' on screen '\(currentScreenID)' (\(list))")
       }
       index = candidate
-      let isChoice = blocks.withUnsafeBufferPointer { if case .choice = $0[candidate].content { true } else { false } }
-      if autoAdvance, !isChoice {
+      guard let content = blocks.withUnsafeBufferPointer({ $0[candidate].content.field }) else {
+        return reject("block '\(blocks[candidate].id)' does not collect a value")
+      }
+      if picking, !content.valueType.isPicked {
         return reject("field '\(field)' is not a checklist; use set")
       }
-      let result = blocks.withUnsafeBufferPointer {
-        convert(value, for: $0[candidate].content, blockID: $0[candidate].id, field: field, environment: environment)
-      }
-      switch result {
+      switch convert(value, for: content, field: field, environment: environment) {
       case .success(let value): converted = value
       case .failure(let problem): return reject(problem.message)
       }
@@ -46,12 +46,8 @@ extension Session {
       data.removeValue(forKey: field)
     }
     validationErrors.removeValue(forKey: field)
-    guard autoAdvance, converted != nil else { return }
-    let action: Action? = blocks.withUnsafeBufferPointer {
-      guard case .choice(let choice) = $0[index].content, !choice.allowMultiple, choice.autoAdvance else { return nil }
-      return choice.action
-    }
-    if let action {
+    guard picking, converted != nil else { return }
+    if let action = blocks.withUnsafeBufferPointer({ $0[index].content.field?.answerAction }) {
       if tracing { record(.action, "checklist '\(field)' picked → auto-advance runs \(action.typeName)") }
       drive(perform(action, via: .checklist(field), validate: true))
     }
@@ -63,8 +59,7 @@ extension Session {
 
   /// The value to store (nil: clear the field), or why the value does not fit.
   func convert(
-    _ value: Value, for content: BlockContent, blockID: @autoclosure () -> String, field: String,
-    environment: SessionEnvironment
+    _ value: Value, for content: FieldContent, field: String, environment: SessionEnvironment
   ) -> Result<Value?, Problem> {
     switch content {
     case .input(let input):
@@ -139,9 +134,6 @@ extension Session {
       default: break
       }
       return .failure(Problem(message: "toggle '\(field)' takes true or false, not '\(value.displayString)'"))
-
-    default:
-      return .failure(Problem(message: "block '\(blockID())' does not collect a value"))
     }
   }
 
@@ -166,7 +158,7 @@ extension Session {
       let environment = environment
       var defaults: [(String, Value)] = []
       for index in blocks.indices {
-        guard let field = blocks[index].fieldName, data[field] == nil, let value = defaultValue(of: blocks[index]),
+        guard let field = blocks[index].fieldName, data[field] == nil, let value = blocks[index].content.field?.defaultValue,
           isVisible(blockAt: index, of: blocks, in: environment)
         else { continue }
         defaults.append((field, value))

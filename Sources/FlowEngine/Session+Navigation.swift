@@ -191,7 +191,7 @@ extension Session {
       if tracing { record(.action, "custom action '\(custom.identifier)' via \(via): mock answers \(mock.statusName)") }
       return deliver(mock, to: awaiting)
     }
-    if context.config.interactive {
+    if context.config.waitsForResults {
       if tracing { record(.action, "custom action '\(custom.identifier)' via \(via): waiting for a result") }
       pending = awaiting
       outbox.append(.awaitingResult(identifier: custom.identifier))

@@ -33,7 +33,7 @@ extension Session {
     if let pending, case .customAction = pending.source {
       switch input {
       case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable: break
-      default:
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto:
         return reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
         )
@@ -41,9 +41,9 @@ extension Session {
     }
     switch input {
     case .set(let field, let value):
-      setField(field, value, autoAdvance: false)
+      setField(field, value, picking: false)
     case .pick(let field, let items):
-      setField(field, .list(items.map(Value.string)), autoAdvance: true)
+      setField(field, .list(items.map(Value.string)), picking: true)
     case .tap(let selector):
       tap(selector)
     case .next:

@@ -351,13 +351,13 @@ public struct Session: Sendable {
     if screens[at].content.usesBlocks {
       let stopped = screens[at].content.flatBlocks.withUnsafeBufferPointer { blocks in
         for index in blocks.indices {
-          guard case .button(let button) = blocks[index].content,
-            isVisible(blockAt: index, of: blocks, in: environment)
+          guard let control = blocks[index].content.control, isVisible(blockAt: index, of: blocks, in: environment)
           else { continue }
           number += 1
           guard
             body(
-              Control(number: number, text: button.text, blockID: blocks[index].id, action: button.action, kind: .button))
+              Control(
+                number: number, text: control.label, blockID: blocks[index].id, action: control.action, kind: .button))
           else { return true }
         }
         return false
@@ -378,12 +378,12 @@ public struct Session: Sendable {
     }
   }
 
-  /// A block's current value: collected data, else its default (slider `defaultValue`/min,
-  /// toggle `defaultValue`, input `defaultValue`); nil when it has none.
+  /// A block's current value: collected data, else its default (`FieldContent.defaultValue`);
+  /// nil when it has none.
   public func value(of block: Block) -> Value? {
     guard let field = block.fieldName else { return nil }
     if let value = data[field] { return value }
-    return defaultValue(of: block)
+    return block.content.field?.defaultValue
   }
 
   /// The current value of a field of the current screen (see `value(of:)`), else collected data.
@@ -394,15 +394,6 @@ public struct Session: Sendable {
       return value(of: block)
     }
     return data[field]
-  }
-
-  func defaultValue(of block: Block) -> Value? {
-    switch block.content {
-    case .slider(let slider): .number(slider.defaultValue)
-    case .toggle(let toggle): .bool(toggle.defaultValue)
-    case .input(let input): input.defaultValue
-    default: nil
-    }
   }
 }
 

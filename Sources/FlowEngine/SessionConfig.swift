@@ -24,9 +24,10 @@ public struct SessionConfig: Hashable, Sendable {
   public var locale: String
   /// Identifier → result, used at once when an awaited action (or a native screen) starts.
   public var mocks: [String: ActionResult]
-  /// True: an awaited action without a mock waits in `.awaiting`. False: it fails at once with
-  /// the error `unhandled action: <identifier>`.
-  public var interactive: Bool
+  /// True: an awaited action without a mock waits in `.awaiting` for a `.result` input (every
+  /// command: a person or a script answers it). False: it fails at once with the error
+  /// `unhandled action: <identifier>`, as in the SDK without a host to answer.
+  public var waitsForResults: Bool
   /// Keep `events`, `trace` and `path` in the session (false for explorers that fork a lot).
   public var recordsHistory: Bool
   /// False: the session builds no events (no `.event` outputs, `events` stays empty), for
@@ -45,7 +46,7 @@ public struct SessionConfig: Hashable, Sendable {
     platform: String = "ios",
     locale: String = "en_US",
     mocks: [String: ActionResult] = [:],
-    interactive: Bool = false,
+    waitsForResults: Bool = false,
     recordsHistory: Bool = true,
     emitsEvents: Bool = true
   ) {
@@ -60,7 +61,7 @@ public struct SessionConfig: Hashable, Sendable {
     self.platform = platform
     self.locale = locale
     self.mocks = mocks
-    self.interactive = interactive
+    self.waitsForResults = waitsForResults
     self.recordsHistory = recordsHistory
     self.emitsEvents = emitsEvents
   }

@@ -5,22 +5,18 @@ import OrderedCollections
 
 extension Session {
   /// The failures of the current screen's visible collecting blocks, in reading order.
-  public var validationFailures: [FieldError] {
-    var failures: [FieldError] = []
+  public var validationFailures: [ValidationFailure] {
+    var failures: [ValidationFailure] = []
     let blocks = currentBlocks
     guard !blocks.isEmpty else { return failures }
     let environment = environment
     blocks.withUnsafeBufferPointer { blocks in
       for index in blocks.indices {
-        // Only inputs and checklists validate (see `validationMessage(for:value:)`).
-        switch blocks[index].content {
-        case .input, .choice: break
-        default: continue
-        }
-        guard let field = blocks[index].fieldName, isVisible(blockAt: index, of: blocks, in: environment),
-          let message = validationMessage(for: blocks[index].content, value: data[field])
+        guard let field = blocks[index].fieldName, let content = blocks[index].content.field, content.validates,
+          isVisible(blockAt: index, of: blocks, in: environment),
+          let message = validationMessage(for: content, value: data[field])
         else { continue }
-        failures.append(FieldError(field: field, message: message))
+        failures.append(ValidationFailure(field: field, message: message))
       }
     }
     return failures
@@ -45,17 +41,10 @@ extension Session {
     return false
   }
 
-  /// The message for a collecting block's content holding `value` (its collected value; inputs
-  /// and checklists, the only kinds that validate, have no other default than the input's).
-  func validationMessage(for content: BlockContent, value collected: Value?) -> String? {
-    let value: Value?
-    if let collected {
-      value = collected
-    } else if case .input(let input) = content {
-      value = input.defaultValue
-    } else {
-      value = nil
-    }
+  /// The message for a collecting block's content holding `value` (its collected value, else
+  /// its default); nil when it passes.
+  func validationMessage(for content: FieldContent, value collected: Value?) -> String? {
+    let value = collected ?? content.defaultValue
     switch content {
     case .input(let input):
       let text: String? =
@@ -92,8 +81,19 @@ extension Session {
       if let min = choice.minSelections, count < min { return "Select at least \(min)" }
       if let max = choice.maxSelections, count > max { return "Select at most \(max)" }
       return nil
-    default:
+    case .slider, .toggle:
       return nil
+    }
+  }
+}
+
+extension FieldContent {
+  /// Whether an answer can fail validation (see `validationMessage(for:value:)`): a slider or
+  /// a toggle cannot hold a bad value.
+  var validates: Bool {
+    switch self {
+    case .input, .choice: true
+    case .slider, .toggle: false
     }
   }
 }
@@ -190,6 +190,6 @@ extension Session {
   /// The message validation gives `block` (an input or checklist) when it holds `value`, or nil
   /// when that value passes (what a replay asks before typing a stand-in for a masked secret).
   public func validationMessage(of block: Block, holding value: Value) -> String? {
-    validationMessage(for: block.content, value: value)
+    block.content.field.flatMap { validationMessage(for: $0, value: value) }
   }
 }

@@ -82,7 +82,7 @@ public enum FlowPreview {
     }
     let config = SessionConfig(
       userID: PreviewData.userID, sessionID: "preview", startScreen: screen.id, flowID: flow.id,
-      interactive: true, recordsHistory: false)
+      waitsForResults: true, recordsHistory: false)
     var session: Session
     do {
       (session, _) = try Session.start(document: document, config: config)

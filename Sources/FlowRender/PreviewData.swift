@@ -51,7 +51,9 @@ public enum PreviewData {
 
   /// The mock value of a collecting block; nil for blocks that collect nothing.
   public static func value(for block: Block) -> Value? {
-    switch block.content {
+    switch block.content.field {
+    case nil:
+      return nil
     case .input(let input):
       if let value = input.defaultValue { return value }
       let name = block.fieldName ?? ""
@@ -81,8 +83,6 @@ public enum PreviewData {
       return .number(slider.defaultValue)
     case .toggle(let toggle):
       return .bool(toggle.defaultValue)
-    default:
-      return nil
     }
   }
 
@@ -169,16 +169,7 @@ public enum PreviewData {
     ]
     for slide in screen.content.slides { templates += [slide.title, slide.body] }
     for block in screen.content.flatBlocks {
-      switch block.content {
-      case .text(let text): templates += [text.text] + text.richText.map(\.text)
-      case .button(let button): templates.append(button.text)
-      case .input(let input): templates += [input.label, input.placeholder]
-      case .choice(let choice): templates += [choice.label] + choice.items.map(\.label)
-      case .slider(let slider): templates.append(slider.label)
-      case .toggle(let toggle): templates.append(toggle.label)
-      case .featureCard(let headline, let body): templates += [headline, body]
-      default: break
-      }
+      block.content.forEachTemplate { templates.append($0) }
     }
     return templates.compactMap { $0 }.flatMap(\.template.variableNames)
   }

@@ -112,7 +112,7 @@ public enum ScriptWriter {
 
   static func steps(for recording: Recording, document: FlowDocument, secrets: SecretPolicy) -> [JSONWriter.Value] {
     var config = recording.config
-    config.interactive = true
+    config.waitsForResults = true
     guard var (session, _) = try? Session.start(document: document, config: config) else {
       return recording.inputs.compactMap { step(for: $0, on: nil, secrets: secrets) }
     }

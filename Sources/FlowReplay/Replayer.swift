@@ -293,7 +293,7 @@ struct ScriptRun {
     case .snapshot(let file):
       try snapshot(file, step: step)
       return
-    default:
+    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto:
       break
     }
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
@@ -302,7 +302,7 @@ struct ScriptRun {
     transcript.input(step.transcriptText(session.secrets))
     var problems: [String] = []
     var rejections: [String] = []
-    for input in inputs {
+    ScriptStep.send(inputs) { input in
       let outputs = session.send(input)
       for output in outputs {
         switch output {
@@ -325,8 +325,7 @@ struct ScriptRun {
           break
         }
       }
-      let rejected = outputs.contains { if case .rejected = $0 { true } else { false } }
-      if rejected { break }
+      return outputs
     }
     self.session = session
     if let expected = step.expectError {
@@ -354,28 +353,14 @@ struct ScriptRun {
     answerUnhandledAction(after: index)
   }
 
-  /// A pending awaited action that no later step answers fails now, as the SDK does in a
-  /// non-interactive run: `unhandled action: <identifier>`. Unless the script ends there and
-  /// its final `expect` says `awaiting:` (what `--record` writes for a session that ended
-  /// while the action was pending): then it stays pending, as it was when recorded.
+  /// A pending awaited action that no later step answers fails now
+  /// (`ReplayScript.unhandledActionFailure`).
   mutating func answerUnhandledAction(after index: Int) {
-    guard var session, case .awaiting(let pending) = session.status else { return }
-    let nextInput = script.steps[(index + 1)...].first {
-      switch $0.kind {
-      case .expect, .snapshot: false
-      default: true
-      }
-    }
-    if let nextInput {
-      switch nextInput.kind {
-      case .result, .dismiss, .next, .complete, .goto, .wait: return
-      default: break
-      }
-    } else if script.expectation?.awaiting != nil {
-      return
-    }
+    guard var session, let failure = script.unhandledActionFailure(after: index, on: session),
+      case .awaiting(let pending) = session.status
+    else { return }
     self.session = nil
-    _ = session.send(.result(.failure("unhandled action: \(pending.identifier)")))
+    _ = session.send(failure)
     transcript.note("unhandled action: \(pending.identifier) (no mock and no result step)")
     transcript.screen(session: session, width: options.width)
     self.session = session
@@ -612,8 +597,7 @@ extension ScriptStep {
     case .wait(let ms): "wait: \(ms)"
     case .goto(let screen): "goto: \(screen)"
     case .snapshot(let file): "snapshot: \(file)"
-    case .expect: "expect"
-    default: keyword
+    case .expect, .next, .back, .skip, .dismiss, .complete: keyword
     }
   }
 }

@@ -65,12 +65,13 @@ public struct ReplayScript: Hashable, Sendable {
     self.expectation = expectation
   }
 
-  /// The session configuration the script runs with (non-interactive; awaited actions are
-  /// answered by `mocks`, inline `result` steps, or fail with `unhandled action: X`).
+  /// The session configuration the script runs with: awaited actions wait, to be answered by
+  /// `mocks`, `result` steps, or failed with `unhandled action: X` when no step answers them
+  /// (`ReplayScript.unhandledActionFailure`).
   public var sessionConfig: SessionConfig {
     SessionConfig(
       userID: user ?? "anonymous", traits: traits, variantOverrides: variants, now: now,
-      sessionID: sessionID, startScreen: start, flowID: flowID, mocks: mocks, interactive: true)
+      sessionID: sessionID, startScreen: start, flowID: flowID, mocks: mocks, waitsForResults: true)
   }
 }
 

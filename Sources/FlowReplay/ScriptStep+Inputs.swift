@@ -2,11 +2,14 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 
+/// How steps reach the engine: the one mapping from a step to engine inputs, and the one way
+/// they are sent. `flowrun test` (`Replayer`), `run --answers` and `paths --coverage` play
+/// script steps with it, and `flowrun run` turns every answer and `:` command it reads into a
+/// step first (`:set` is `fill`, `:ok` is `result`, an answer to a checklist is `select`, ...).
 extension ScriptStep {
-  /// The engine inputs this step sends to `session`, in order: the one mapping from script
-  /// steps to inputs, used by `flowrun test` and by `flowrun run --answers`. `set` of a field
-  /// that is not on the current screen sets a variable; `expect` and `snapshot` send nothing.
-  /// A secret field given a placeholder (a recorded secret) gets a stand-in (`SecretStandIn`).
+  /// The engine inputs this step sends to `session`, in order. `set` of a field that is not on
+  /// the current screen sets a variable; `expect` and `snapshot` send nothing. A secret field
+  /// given a placeholder (a recorded secret) gets a stand-in (`SecretStandIn`).
   public func inputs(on session: Session) -> [Input] {
     func value(_ item: FieldValue) -> Value {
       guard session.secrets.isSecret(item.field), let outcome = SecretStandIn.outcome(of: item.value) else {
@@ -34,5 +37,58 @@ extension ScriptStep {
     case .goto(let screen): return [.goto(screenID: screen)]
     case .expect, .snapshot: return []
     }
+  }
+
+  /// Sends one step's `inputs` through `send` in order and stops after the first one the
+  /// session rejects: the rest of the step is not sent. Returns whether one was rejected; then
+  /// a step without `expect_error` ends the script (`flowrun test` fails it, `run --answers`
+  /// hands over to the lines, `paths --coverage` counts no further). A validation failure is no
+  /// rejection: the session answered it, and the step goes on.
+  @discardableResult
+  public static func send(_ inputs: [Input], through send: (Input) -> [Output]) -> Bool {
+    for input in inputs where send(input).isRejected { return true }
+    return false
+  }
+
+  /// False for the steps that only check (`expect`, `snapshot`).
+  var sendsInputs: Bool {
+    switch kind {
+    case .expect, .snapshot: false
+    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto: true
+    }
+  }
+
+  /// Whether this step may answer an awaited action pending when it runs (see
+  /// `ReplayScript.unhandledActionFailure`): a result, or a move that leaves or ends the wait.
+  var mayAnswerPendingAction: Bool {
+    switch kind {
+    case .result, .dismiss, .next, .complete, .goto, .wait: true
+    case .tap, .fill, .select, .set, .back, .skip, .expect, .snapshot: false
+    }
+  }
+}
+
+extension ReplayScript {
+  /// The input that fails an awaited action still pending after input step `index`, or nil
+  /// (also after a step that only checks: the step before it was asked already). A script
+  /// has nobody to answer it (unlike `flowrun run`), so it fails as in the SDK's non-interactive
+  /// run, `unhandled action: <identifier>`, unless the next input step may answer it, or the
+  /// script ends there and its final `expect` says `awaiting:` (what `--record` writes for a
+  /// session that ended while the action was pending).
+  public func unhandledActionFailure(after index: Int, on session: Session) -> Input? {
+    guard steps[index].sendsInputs, case .awaiting(let pending) = session.status else { return nil }
+    if let next = steps[(index + 1)...].first(where: \.sendsInputs) {
+      if next.mayAnswerPendingAction { return nil }
+    } else if expectation?.awaiting != nil {
+      return nil
+    }
+    return .result(.failure("unhandled action: \(pending.identifier)"))
+  }
+}
+
+extension [Output] {
+  /// Whether the input these outputs answer was rejected (the session did not change).
+  public var isRejected: Bool {
+    contains { if case .rejected = $0 { true } else { false } }
   }
 }

@@ -54,23 +54,12 @@ enum ScreenText {
     }
     if content.usesBlocks {
       for block in session.visibleBlocks {
-        switch block.content {
-        case .text(let text):
-          if text.richText.isEmpty { add(text.text) } else { out.append(text.richText.map { session.render($0.text) }.joined()) }
-        case .button(let button): add(button.text)
-        case .input(let input):
-          add(input.label)
-          add(input.placeholder)
-        case .choice(let choice):
-          add(choice.label)
-          for item in choice.items { add(item.label) }
-        case .slider(let slider): add(slider.label)
-        case .toggle(let toggle): add(toggle.label)
-        case .featureCard(let headline, let body):
-          add(headline)
-          add(body)
-        case .icon(let icon): out.append(icon)
-        default: break
+        block.content.forEachText { text in
+          switch text {
+          case .template(let template): add(template)
+          case .spans(let spans): out.append(spans.map { session.render($0.text) }.joined())
+          case .literal(let literal): out.append(literal)
+          }
         }
       }
     } else {

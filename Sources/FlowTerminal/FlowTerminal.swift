@@ -3,7 +3,6 @@
 // - `LineSource` / `ReadResult` (defined in FlowDriver, re-exported): what the driver reads from.
 // - `LineEditor`: libedit (prompt, history, Tab completion, Ctrl-C cancels the line).
 // - `PlainLineSource`: stdin without libedit, for pipes and TERM=dumb.
-// - `LineSources.standardInput(...)`: picks one of the two.
 // - `Completion`: the pure word/prefix logic behind Tab.
 // - `TerminalInfo`, `ColorMode`: TTY checks, width, colour.
 //

@@ -170,20 +170,3 @@ public final class PlainLineSource: LineSource {
     return result
   }
 }
-
-/// Picks the line source for the process's stdin.
-public enum LineSources {
-  /// `LineEditor` when stdin and stdout are terminals and TERM is usable; otherwise a
-  /// `PlainLineSource` that shows prompts on a (dumb) terminal and stays silent on a pipe.
-  public static func standardInput(
-    programName: String = "flowrun", historyFile: String? = LineEditor.defaultHistoryFile
-  ) -> any LineSource {
-    if TerminalInfo.wantsLineEditor(),
-      let editor = LineEditor(programName: programName, historyFile: historyFile)
-    {
-      return editor
-    }
-    let onTerminal = TerminalInfo.isTTY(STDIN_FILENO)
-    return PlainLineSource(showsPrompt: onTerminal, cancelsOnInterrupt: onTerminal)
-  }
-}

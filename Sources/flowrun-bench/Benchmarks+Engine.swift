@@ -100,12 +100,12 @@ extension Benchmark {
         choices += session.actions.map { .tap(.number($0.number)) }
         for block in session.visibleBlocks {
           guard let field = block.fieldName else { continue }
-          switch block.content {
+          switch block.content.field {
           case .input: choices.append(.set(field: field, value: "Alex"))
           case .choice(let choice): choices += choice.items.map { .pick(field: field, items: [$0.id]) }
           case .slider(let slider): choices.append(.set(field: field, value: .number(slider.max)))
           case .toggle: choices.append(.set(field: field, value: true))
-          default: break
+          case nil: break
           }
         }
         if case .awaiting = session.status { choices = [.result(.success(nil)), .result(.cancelled)] }

@@ -36,7 +36,7 @@ func sampleDocument(_ name: String) -> FlowDocument {
 }
 
 func runConfig(mocks: [String: ActionResult] = [:], start: String? = nil) -> SessionConfig {
-  SessionConfig(now: newYear, startScreen: start, mocks: mocks, interactive: true)
+  SessionConfig(now: newYear, startScreen: start, mocks: mocks, waitsForResults: true)
 }
 
 /// A finished driver run: the driver, what it wrote, and its line source.

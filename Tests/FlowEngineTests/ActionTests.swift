@@ -46,7 +46,7 @@ import Testing
   @Test func interactiveWaitsThenRoutes() {
     let custom = CustomAction(
       identifier: "auth.google", awaitResult: true, onSuccess: .screen("c"), onFailure: .skip, onCancel: .dismiss)
-    let config = SessionConfig(now: jan2026, interactive: true)
+    let config = SessionConfig(now: jan2026, waitsForResults: true)
     var session = begin(document(actionFlow(custom)), config).0
     #expect(session.send(.result(.cancelled)).rejection?.contains("nothing is waiting") == true)
     let outputs = session.send(.tap(.number(1)))

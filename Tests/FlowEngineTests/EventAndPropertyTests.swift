@@ -96,7 +96,7 @@ import _FlowTestSupport
     for (docIndex, doc) in Self.sampleFlows().enumerated() {
       for seed in 0..<60 {
         var random = SplitMix64(seed: UInt64(seed * 31 + docIndex))
-        let config = SessionConfig(now: jan2026, interactive: interactive)
+        let config = SessionConfig(now: jan2026, waitsForResults: interactive)
         var session = begin(doc, config).0
         var replay = session
         var lastSeq = session.events.last?.seq ?? 0

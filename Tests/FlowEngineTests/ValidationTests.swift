@@ -53,7 +53,7 @@ import Testing
     let outputs = session.send(.next)
     if let message {
       #expect(outputs.eventTypes == ["validation_failed"], "case \(index)")
-      #expect(outputs.contains(.validationFailed([FieldError(field: "f", message: message)])), "case \(index)")
+      #expect(outputs.contains(.validationFailed([ValidationFailure(field: "f", message: message)])), "case \(index)")
       #expect(session.validationErrors.map(\.value) == [message], "case \(index)")
       #expect(outputs.events.first?.property("fields") == [["field": "f", "message": .string(message)]])
       #expect(session.currentScreen.id == "s")

@@ -34,7 +34,7 @@ func session(
   _ json: String, interactive: Bool = true, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> Session {
   let doc = try document(json, sourceLocation: sourceLocation)
-  let (session, _) = try Session.start(document: doc, config: SessionConfig(interactive: interactive))
+  let (session, _) = try Session.start(document: doc, config: SessionConfig(waitsForResults: interactive))
   return session
 }
 

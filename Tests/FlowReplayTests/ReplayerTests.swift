@@ -259,7 +259,7 @@ struct ReplayerTests {
   @Test func recordingRoundTrip() throws {
     let path = "\(samples)/fitness.json"
     let document = try #require(FlowLoader.load(path: path).document)
-    let config = SessionConfig(userID: "u_rt", variantOverrides: [:], now: ReplayScript.defaultNow, interactive: true)
+    let config = SessionConfig(userID: "u_rt", variantOverrides: [:], now: ReplayScript.defaultNow, waitsForResults: true)
     let inputs: [Input] = [
       .tap(.number(1)), .tap(.label("Continue")), .set(field: "name", value: "Rio"), .tap(.blockID("name_continue")),
       .setVariable(name: "debug_flag", value: true), .tap(.label("continue")), .back, .tap(.number(1)),

@@ -232,24 +232,7 @@ extension Screen {
           for name in blocks[index].visibleWhen?.variableNames ?? [] {
             reads.append(NameRead(name: name, location: at, what: "visibleWhen of \(what())", handlesMissing: true))
           }
-          switch blocks[index].content {
-          case .text(let text):
-            template(text.text, what(), at)
-            for span in text.richText { template(span.text, what(), at) }
-          case .button(let button): template(button.text, what(), at)
-          case .input(let input):
-            template(input.label, what(), at)
-            template(input.placeholder, what(), at)
-          case .choice(let choice):
-            template(choice.label, what(), at)
-            for item in choice.items { template(item.label, what(), at) }
-          case .slider(let slider): template(slider.label, what(), at)
-          case .toggle(let toggle): template(toggle.label, what(), at)
-          case .featureCard(let headline, let body):
-            template(headline, what(), at)
-            template(body, what(), at)
-          default: break
-          }
+          blocks[index].content.forEachTemplate { template($0, what(), at) }
         }
       }
       guarded = []

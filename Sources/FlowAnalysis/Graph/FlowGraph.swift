@@ -250,15 +250,13 @@ public struct FlowGraph: Sendable {
     default:
       if content.usesBlocks {
         for block in content.flatBlocks {
-          switch block.content {
-          case .button(let button):
-            controls.append(
-              ScreenControl(kind: .button(id: block.id, label: button.text.raw), action: button.action, location: block.location))
-          case .choice(let choice) where !choice.allowMultiple && choice.autoAdvance:
+          if let control = block.content.control {
             controls.append(
               ScreenControl(
-                kind: .checklist(field: choice.fieldName ?? block.id), action: choice.action, location: block.location))
-          default: break
+                kind: .button(id: block.id, label: control.label.raw), action: control.action, location: block.location))
+          } else if let action = block.content.field?.answerAction {
+            controls.append(
+              ScreenControl(kind: .checklist(field: block.fieldName ?? block.id), action: action, location: block.location))
           }
         }
       } else {

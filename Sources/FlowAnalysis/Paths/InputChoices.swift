@@ -114,7 +114,7 @@ struct InputChoices: Sendable {
     var picks: [(field: String, items: [String])] = []
     for block in session.visibleBlocks {
       guard let field = block.fieldName else { continue }
-      if case .choice(let choice) = block.content, !choice.allowMultiple, choice.autoAdvance {
+      if case .choice(let choice) = block.content.field, choice.runsActionOnPick {
         for item in choice.items { picks.append((field, [item.id])) }
         continue
       }
@@ -161,7 +161,7 @@ struct InputChoices: Sendable {
     var values: [Value] = []
     func add(_ value: Value) { if !values.contains(value) { values.append(value) } }
     let compared = literals[field] ?? []
-    switch block.content {
+    switch block.content.field {
     case .input(let input):
       switch input.kind {
       case .number:
@@ -237,7 +237,7 @@ struct InputChoices: Sendable {
       } else {
         for id in ids { add(.string(id)) }
       }
-    default:
+    case nil:
       break
     }
     return values

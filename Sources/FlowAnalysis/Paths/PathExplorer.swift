@@ -193,7 +193,7 @@ public struct PathExplorer: Sendable {
   /// The session configurations explored: the default assignment, then each variant of each
   /// experiment as an override.
   public var roots: [SessionConfig] {
-    let base = SessionConfig(userID: "explorer", now: 1_767_225_600_000, interactive: true, recordsHistory: false)
+    let base = SessionConfig(userID: "explorer", now: 1_767_225_600_000, waitsForResults: true, recordsHistory: false)
     var configs = [base]
     guard options.variants else { return configs }
     var experiments: [(String, [String])] = document.experiments.map { ($0.id, $0.variants.map(\.id)) }

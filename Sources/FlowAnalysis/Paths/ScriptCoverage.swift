@@ -3,9 +3,10 @@ import FlowExpression
 import FlowFormat
 import FlowReplay
 
-/// Coverage of replay scripts: drives a `Session` with each script's inputs (the replayer's own
-/// mapping, `ScriptStep.inputs(on:)`, recorded secrets' stand-ins included) and collects the
-/// coverage items the steps hit.
+/// Coverage of replay scripts: drives a `Session` with each script's steps as `flowrun test`
+/// plays them (`ScriptStep.inputs(on:)` and `ScriptStep.send`: recorded secrets' stand-ins,
+/// the stop at a rejected input, unanswered awaited actions failing) and collects the coverage
+/// items the inputs hit. Expectations are not checked.
 public enum ScriptCoverage {
   /// The items one script hits on `document` (nil when its session cannot start).
   public static func items(of script: ReplayScript, document: FlowDocument) -> Set<CoverageItem>? {
@@ -14,12 +15,16 @@ public enum ScriptCoverage {
     config.recordsHistory = false
     guard var (session, outputs) = try? Session.start(document: document, config: config) else { return nil }
     var items = Set(observer.start(session, outputs))
-    for step in script.steps {
-      for input in step.inputs(on: session) {
-        let before = CoverageObserver.Origin(session)
-        outputs = session.send(input)
-        items.formUnion(observer.step(from: before, input: input, outputs: outputs, after: session))
-      }
+    func send(_ input: Input) -> [Output] {
+      let before = CoverageObserver.Origin(session)
+      outputs = session.send(input)
+      items.formUnion(observer.step(from: before, input: input, outputs: outputs, after: session))
+      return outputs
+    }
+    for (index, step) in script.steps.enumerated() {
+      let rejected = ScriptStep.send(step.inputs(on: session), through: send)
+      if rejected, step.expectError == nil { break }
+      if let failure = script.unhandledActionFailure(after: index, on: session) { _ = send(failure) }
     }
     return items
   }

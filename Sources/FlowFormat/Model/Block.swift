@@ -1,5 +1,4 @@
 import FlowExpression
-import FlowPattern
 
 /// One block of a block-based screen: the envelope (id, order, visibility) and its content.
 public struct Block: Hashable, Sendable {
@@ -33,24 +32,32 @@ public struct Block: Hashable, Sendable {
   }
 
   /// The field this block collects into, if it collects anything.
-  public var fieldName: String? {
-    switch content {
-    case .input(let input): input.fieldName
-    case .choice(let choice): choice.fieldName
-    case .slider(let slider): slider.fieldName
-    case .toggle(let toggle): toggle.fieldName
-    default: nil
-    }
-  }
+  public var fieldName: String? { content.fieldName }
 
-  /// Whether the field this block collects is a secret (today: inputs, see `InputBlock.secret`).
-  public var isSecret: Bool {
-    if case .input(let input) = content { return input.secret }
-    return false
-  }
+  /// Whether the field this block collects is a secret (see `InputBlock.secret`).
+  public var isSecret: Bool { content.field?.isSecret ?? false }
 }
 
 /// What a block holds, by kind.
+///
+/// Everything the rest of flowrun needs to know about a kind is one of the facts below, each
+/// an exhaustive switch: adding a kind is a compile error here (the facts), in the loader
+/// (`DecodeContext.decodeBlockContent`) and in the renderer (`BlockDrawing`), and nowhere else
+/// unless the kind collects a value (then `FieldContent`'s switches, CONTRIBUTING.md).
+///
+/// | kind | shows (`forEachText`) | collects (`field`) | numbered control (`control`) | children |
+/// |---|---|---|---|---|
+/// | text | its text, or its rich-text spans as one line | – | – | – |
+/// | media | (a placeholder) | – | – | – |
+/// | icon | the icon | – | – | – |
+/// | button | its text | – | its text → its action | – |
+/// | input | label, placeholder | text, or a number | – | – |
+/// | choice | label, each item's label | one option, or a list | – | – |
+/// | slider | label | a number | – | – |
+/// | toggle | label | true/false | – | – |
+/// | progress, spacer, divider, custom, unsupported | – | – | – | – |
+/// | featureCard | headline, body | – | – | – |
+/// | scrollContainer | – | – | – | its blocks (flattened into the screen) |
 public enum BlockContent: Hashable, Sendable {
   case text(TextBlock)
   /// `image`, `video` and `lottie`: shown as a placeholder line.
@@ -70,6 +77,113 @@ public enum BlockContent: Hashable, Sendable {
   case scrollContainer([Block])
   case custom(identifier: String?, props: Value)
   case unsupported
+}
+
+// MARK: Per-kind facts
+
+extension BlockContent {
+  /// The collecting kinds' content (their own facts: `FieldContent`); nil for every other kind.
+  public var field: FieldContent? {
+    switch self {
+    case .input(let input): .input(input)
+    case .choice(let choice): .choice(choice)
+    case .slider(let slider): .slider(slider)
+    case .toggle(let toggle): .toggle(toggle)
+    case .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
+      .unsupported:
+      nil
+    }
+  }
+
+  /// `field?.fieldName` without copying the content out (the engine asks it in its inner loops).
+  public var fieldName: String? {
+    switch self {
+    case .input(let input): input.fieldName
+    case .choice(let choice): choice.fieldName
+    case .slider(let slider): slider.fieldName
+    case .toggle(let toggle): toggle.fieldName
+    case .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
+      .unsupported:
+      nil
+    }
+  }
+
+  /// The numbered control the block is (`[n] label` on the screen; a tap runs the action).
+  public var control: BlockControl? {
+    switch self {
+    case .button(let button): BlockControl(label: button.text, action: button.action)
+    case .text, .media, .icon, .input, .choice, .slider, .toggle, .progress, .spacer, .divider, .featureCard,
+      .scrollContainer, .custom, .unsupported:
+      nil
+    }
+  }
+
+  /// The blocks a container holds (nil: not a container). They act as blocks of the screen:
+  /// `ScreenContent.flatBlocks` has them in place of their container.
+  public var children: [Block]? {
+    switch self {
+    case .scrollContainer(let children): children
+    case .text, .media, .icon, .button, .input, .choice, .slider, .toggle, .progress, .spacer, .divider,
+      .featureCard, .custom, .unsupported:
+      nil
+    }
+  }
+
+  /// Calls `body` with each text the block shows, in reading order: the one walk over a
+  /// block's templates (what `text:` expectations match, which names templates read, which
+  /// names a preview fills). A `text` block's rich-text spans replace its `text`, as drawn.
+  /// Inlinable, like `forEachTemplate`: `check` walks every template of a document with them.
+  @inlinable public func forEachText(_ body: (BlockText) -> Void) {
+    switch self {
+    case .text(let text):
+      if !text.richText.isEmpty {
+        body(.spans(text.richText))
+      } else if let template = text.text {
+        body(.template(template))
+      }
+    case .icon(let icon): body(.literal(icon))
+    case .button(let button): body(.template(button.text))
+    case .featureCard(let headline, body: let text):
+      if let headline { body(.template(headline)) }
+      if let text { body(.template(text)) }
+    case .input, .choice, .slider, .toggle:
+      field?.forEachText(body)
+    case .media, .progress, .spacer, .divider, .scrollContainer, .custom, .unsupported:
+      break
+    }
+  }
+
+  /// Every template the block shows (`forEachText` without the literals, spans one by one).
+  @inlinable public func forEachTemplate(_ body: (TextTemplate) -> Void) {
+    forEachText { text in
+      switch text {
+      case .template(let template): body(template)
+      case .spans(let spans): for span in spans { body(span.text) }
+      case .literal: break
+      }
+    }
+  }
+}
+
+/// A numbered control of a block screen: its label and the action a tap runs.
+public struct BlockControl: Hashable, Sendable {
+  public var label: TextTemplate
+  public var action: Action
+
+  public init(label: TextTemplate, action: Action) {
+    self.label = label
+    self.action = action
+  }
+}
+
+/// One text a block shows (see `BlockContent.forEachText`).
+public enum BlockText: Hashable, Sendable {
+  /// A template shown on its own: a label, a placeholder, an option, a button's text.
+  case template(TextTemplate)
+  /// Rich-text spans, shown together as one text.
+  case spans([TextBlock.Span])
+  /// Text shown as written (an icon).
+  case literal(String)
 }
 
 /// A `text` block.
@@ -115,152 +229,3 @@ public struct ButtonBlock: Hashable, Sendable {
   }
 }
 
-/// An `input` block.
-public struct InputBlock: Hashable, Sendable {
-  /// `text` `email` `number` `phone` `password` `url` `date`.
-  public enum Kind: String, Hashable, Sendable, CaseIterable {
-    case text, email, number, phone, password, url, date
-  }
-
-  public var fieldName: String?
-  public var label: TextTemplate?
-  public var placeholder: TextTemplate?
-  public var kind: Kind
-  public var required: Bool
-  /// Whole-string regular expression (extension), compiled at load.
-  public var pattern: Pattern?
-  public var patternMessage: String?
-  public var minLength: Int?
-  public var maxLength: Int?
-  public var min: Double?
-  public var max: Double?
-  public var defaultValue: Value?
-  /// Whether the answer is a secret (masked wherever flowrun shows or stores it, see
-  /// docs/security.md): the extension key `secret`, else true for `inputType: password`.
-  public var secret: Bool
-
-  public init(
-    fieldName: String?,
-    label: TextTemplate?,
-    placeholder: TextTemplate?,
-    kind: Kind,
-    required: Bool,
-    pattern: Pattern?,
-    patternMessage: String?,
-    minLength: Int?,
-    maxLength: Int?,
-    min: Double?,
-    max: Double?,
-    defaultValue: Value?,
-    secret: Bool? = nil
-  ) {
-    self.fieldName = fieldName
-    self.label = label
-    self.placeholder = placeholder
-    self.kind = kind
-    self.required = required
-    self.pattern = pattern
-    self.patternMessage = patternMessage
-    self.minLength = minLength
-    self.maxLength = maxLength
-    self.min = min
-    self.max = max
-    self.defaultValue = defaultValue
-    self.secret = secret ?? (kind == .password)
-  }
-}
-
-/// A `checklist`, `quiz-question` or `goal-selector` block.
-public struct ChoiceBlock: Hashable, Sendable {
-  /// One option.
-  public struct Item: Hashable, Sendable {
-    public var id: String
-    public var label: TextTemplate
-    /// What is collected: `value` when given, else `id`.
-    public var value: String
-
-    public init(id: String, label: TextTemplate, value: String) {
-      self.id = id
-      self.label = label
-      self.value = value
-    }
-  }
-
-  public var fieldName: String?
-  public var label: TextTemplate?
-  public var items: [Item]
-  public var allowMultiple: Bool
-  public var minSelections: Int?
-  public var maxSelections: Int?
-  public var required: Bool
-  public var action: Action
-  /// A single-select pick runs `action` at once.
-  public var autoAdvance: Bool
-
-  public init(
-    fieldName: String?,
-    label: TextTemplate?,
-    items: [Item],
-    allowMultiple: Bool,
-    minSelections: Int?,
-    maxSelections: Int?,
-    required: Bool,
-    action: Action,
-    autoAdvance: Bool
-  ) {
-    self.fieldName = fieldName
-    self.label = label
-    self.items = items
-    self.allowMultiple = allowMultiple
-    self.minSelections = minSelections
-    self.maxSelections = maxSelections
-    self.required = required
-    self.action = action
-    self.autoAdvance = autoAdvance
-  }
-}
-
-/// A `slider` block.
-public struct SliderBlock: Hashable, Sendable {
-  public var fieldName: String?
-  public var label: TextTemplate?
-  public var min: Double
-  public var max: Double
-  public var step: Double
-  public var defaultValue: Double
-  public var valuePrefix: String?
-  public var valueSuffix: String?
-
-  public init(
-    fieldName: String?,
-    label: TextTemplate?,
-    min: Double,
-    max: Double,
-    step: Double,
-    defaultValue: Double,
-    valuePrefix: String?,
-    valueSuffix: String?
-  ) {
-    self.fieldName = fieldName
-    self.label = label
-    self.min = min
-    self.max = max
-    self.step = step
-    self.defaultValue = defaultValue
-    self.valuePrefix = valuePrefix
-    self.valueSuffix = valueSuffix
-  }
-}
-
-/// A `toggle` block (extension).
-public struct ToggleBlock: Hashable, Sendable {
-  public var fieldName: String?
-  public var label: TextTemplate?
-  public var defaultValue: Bool
-
-  public init(fieldName: String?, label: TextTemplate?, defaultValue: Bool) {
-    self.fieldName = fieldName
-    self.label = label
-    self.defaultValue = defaultValue
-  }
-}

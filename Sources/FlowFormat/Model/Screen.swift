@@ -82,7 +82,7 @@ public struct ScreenContent: Hashable, Sendable {
   public var usesBlocks: Bool
   /// Top-level blocks in reading order (`position.y`, then `order`, then array order).
   public var blocks: [Block]
-  /// Every block in reading order with scroll-container children in place of their container.
+  /// Every block in reading order with containers' children in place of their container.
   public var flatBlocks: [Block]
 
   public var title: TextTemplate?
@@ -118,7 +118,7 @@ public struct ScreenContent: Hashable, Sendable {
     self.blocks = blocks
     // Shared with `blocks` unless a scroll container needs flattening: a copy per screen
     // showed in profiles of big files.
-    let hasContainer = blocks.contains { if case .scrollContainer = $0.content { true } else { false } }
+    let hasContainer = blocks.contains { $0.content.children != nil }
     self.flatBlocks = hasContainer ? blocks.flatMap(Self.flatten) : blocks
     self.title = title
     self.subtitle = subtitle
@@ -134,9 +134,6 @@ public struct ScreenContent: Hashable, Sendable {
   }
 
   private static func flatten(_ block: Block) -> [Block] {
-    if case .scrollContainer(let children) = block.content {
-      return children.flatMap(flatten)
-    }
-    return [block]
+    block.content.children?.flatMap(flatten) ?? [block]
   }
 }

@@ -79,7 +79,7 @@ extension Flowrun {
       let (document, _) = try loadRunnableFlow(flow, allDiagnostics: true)
 
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
-      config.interactive = true
+      config.waitsForResults = true
       if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
         throw ValidationError("--variant \(problem.experiment)=\(problem.variant): \(problem.message)")
       }

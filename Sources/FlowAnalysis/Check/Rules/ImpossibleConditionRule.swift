@@ -67,7 +67,7 @@ public struct ImpossibleConditionRule: LintRule {
   /// Why the comparison can never hold for values `block` collects, or nil when it can.
   static func impossibility(_ comparison: FieldComparison, _ block: Block) -> String? {
     let op = comparison.normalizedOp
-    switch block.content {
+    switch block.content.field {
     case .choice(let choice):
       let values = choice.items.map(\.value)
       let list = values.map { "'\($0)'" }.joined(separator: ", ")
@@ -84,7 +84,7 @@ public struct ImpossibleConditionRule: LintRule {
       return range(op, comparison, min: slider.min, max: slider.max, step: slider.step, what: "a slider")
     case .input(let input) where input.kind == .number:
       return range(op, comparison, min: input.min, max: input.max, step: nil, what: "a number input")
-    default:
+    case .input, .toggle, nil:
       return nil
     }
   }

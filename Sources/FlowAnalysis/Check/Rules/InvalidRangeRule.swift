@@ -28,7 +28,7 @@ public struct InvalidRangeRule: LintRule {
     let f = NumberFormatting.javaScriptString
     for node in context.graph.nodes {
       for block in context.graph.screen(node).content.flatBlocks {
-        switch block.content {
+        switch block.content.field {
         case .slider(let slider):
           if slider.min > slider.max {
             report(block, "slider min \(f(slider.min)) is greater than max \(f(slider.max))")
@@ -58,7 +58,7 @@ public struct InvalidRangeRule: LintRule {
           if let lo = choice.minSelections, let hi = choice.maxSelections, hi < lo {
             report(block, "maxSelections \(hi) is less than minSelections \(lo)")
           }
-        default: break
+        case .toggle, nil: break
         }
       }
     }

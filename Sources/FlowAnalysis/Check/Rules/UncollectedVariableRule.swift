@@ -204,11 +204,7 @@ public struct UncollectedVariableRule: LintRule {
     let awaited = awaits
     if awaited(screen.onEnter) || awaited(screen.content.skipAction) || awaited(screen.content.buttonAction) { return true }
     return screen.content.flatBlocks.contains { block in
-      switch block.content {
-      case .button(let button): awaited(button.action)
-      case .choice(let choice): awaited(choice.action)
-      default: false
-      }
+      awaited(block.content.control?.action) || awaited(block.content.field?.answerAction)
     }
   }
 }
