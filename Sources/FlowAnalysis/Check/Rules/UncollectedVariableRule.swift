@@ -92,7 +92,7 @@ public struct UncollectedVariableRule: LintRule {
       return text
     }
     var resultData: ResultData?
-    var sortedCollected: [String]?
+    var collectedNames: SpellingIndex?
     var blocked = [Bool](repeating: false, count: nodes.count)
     var diagnostics: [Diagnostic] = []
     for name in reads.keys.sorted() {
@@ -102,9 +102,9 @@ public struct UncollectedVariableRule: LintRule {
         // passes an awaited action or native screen (or the screen's own `onEnter` awaits one);
         // a read that some path reaches without one is a typo or a forgotten field.
         if resultData == nil { resultData = ResultData(dense, graph: graph, roots: roots, flowIndex: flowIndex) }
-        if sortedCollected == nil { sortedCollected = collectors.keys.sorted() }
+        if collectedNames == nil { collectedNames = SpellingIndex(collectors.keys.sorted()) }
         // Result data one or two edits away from a collected field is far likelier a typo.
-        let guess = closestMatch(to: name, in: sortedCollected!)
+        let guess = collectedNames!.closest(to: name)
         for (node, read) in readers {
           let screen = graph.screen(nodes[node])
           if resultData!.reachable[node] && (!resultData!.bare[node] || Self.awaits(screen.onEnter)) && guess == nil {
