@@ -43,16 +43,17 @@ public struct SpellingIndex: Sendable {
   /// The candidate closest to `word` within `maxDistance` edits, if any (ties: first candidate).
   public func closest(to word: String) -> String? {
     let scalars = Array(word.lowercased().unicodeScalars)
-    var found = Set<UInt32>()
+    var found: [UInt32] = []
     Self.forEachDeletion(of: Array(scalars.prefix(Self.prefixLength)), upTo: maxDistance) { hash in
       var i = lowerBound(hash)
       while i < entries.count, entries[i].hash == hash {
-        found.insert(entries[i].candidate)
+        found.append(entries[i].candidate)
         i += 1
       }
     }
+    found.sort()
     var best: (candidate: UInt32, distance: Int)?
-    for candidate in found {
+    for (index, candidate) in found.enumerated() where index == 0 || found[index - 1] != candidate {
       let other = Array(candidates[Int(candidate)].lowercased().unicodeScalars)
       let distance = boundedEditDistance(scalars, other, limit: maxDistance)
       guard distance <= maxDistance else { continue }
