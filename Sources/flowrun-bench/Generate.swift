@@ -43,6 +43,9 @@ extension FlowrunBench {
     @Option(help: "Pad the entry flow with informational screens up to about this size (bytes; k, M suffixes).")
     var targetBytes: String?
 
+    @Option(help: "Write a large-input shape instead (\(LargeShape.allCases.map(\.rawValue).joined(separator: ", "))), sized by --target-bytes.")
+    var shape: String?
+
     @Option(name: [.short, .long], help: "Output file (default: standard output).")
     var output: String?
 
@@ -57,6 +60,9 @@ extension FlowrunBench {
       }
       if let targetBytes, Self.parseSize(targetBytes) == nil {
         throw ValidationError("--target-bytes: expected a size such as 20000000, 500k or 20M")
+      }
+      if let shape, LargeShape(rawValue: shape) == nil {
+        throw ValidationError("--shape: expected one of \(LargeShape.allCases.map(\.rawValue).joined(separator: ", "))")
       }
     }
 
@@ -85,7 +91,12 @@ extension FlowrunBench {
     }
 
     func run() throws {
-      let bytes = FlowGenerator(generatorOptions).generate()
+      let bytes =
+        if let shape = shape.flatMap({ LargeShape(rawValue: $0) }) {
+          shape.generate(targetBytes: targetBytes.flatMap(Self.parseSize) ?? 100_000)
+        } else {
+          FlowGenerator(generatorOptions).generate()
+        }
       if let output {
         guard writeFile(output, bytes) else {
           throw ValidationError("cannot write \(output): \(String(cString: strerror(errno)))")
