@@ -188,7 +188,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowEngineTests",
-      dependencies: ["FlowEngine", "FlowPattern", "FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport"],
+      dependencies: [
+        "FlowEngine", "FlowPattern", "FlowFormat", "FlowExpression", "FlowGenerator", "_FlowTestSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -22,6 +22,18 @@ extension Session {
     swap(&outbox, &outputs)
   }
 
+  /// `send(.setVariable(name:value:))` for each value in order, outputs dropped. A session that
+  /// holds no data yet and keeps no trace takes `values` whole, shared until written: a preview
+  /// sets every field of the document on each screen it draws, which cost fields × screens.
+  public mutating func setVariables(_ values: OrderedDictionary<String, Value>) {
+    if ended == nil, data.isEmpty, validationErrors.isEmpty, !tracing {
+      data = values
+      return
+    }
+    var outputs: [Output] = []
+    for (name, value) in values { send(.setVariable(name: name, value: value), into: &outputs) }
+  }
+
   mutating func reject(_ message: String) {
     outbox.append(.rejected(message))
   }

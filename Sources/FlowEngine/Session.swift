@@ -58,15 +58,8 @@ final class SessionContext: Sendable {
     for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
     self.userValue = .object(user)
     self.variantValue = .object(variants.mapValues { .string($0) })
-    var screenBase: [Int] = []
-    screenBase.reserveCapacity(document.flows.count)
-    var screenCount = 0
-    for flow in document.flows {
-      screenBase.append(screenCount)
-      screenCount += flow.screens.count
-    }
-    self.screenBase = screenBase
-    self.screenCount = screenCount
+    self.screenBase = document.screenOffsets
+    self.screenCount = document.screenCount
   }
 
   /// The index of a screen id in a flow. Reads the flow in place: `document.flows[flow]` would

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import OrderedCollections
 
 /// Renders screens without walking a flow (`flowrun render`): one fresh session per screen,
 /// started on that screen with `PreviewData` values set, drawn by `ScreenRenderer` — so a
@@ -34,6 +35,17 @@ public enum FlowPreview {
     document: FlowDocument, flowID: String? = nil, screenID: String? = nil,
     options: RenderOptions = RenderOptions()
   ) throws(Failure) -> String {
+    var text = ""
+    try render(document: document, flowID: flowID, screenID: screenID, options: options) { text += $0 }
+    return text
+  }
+
+  /// The same text handed to `write` a screen at a time (`flowrun render` writes each piece as
+  /// it comes, so a big flow's text is never held whole).
+  public static func render(
+    document: FlowDocument, flowID: String? = nil, screenID: String? = nil,
+    options: RenderOptions = RenderOptions(), to write: (String) -> Void
+  ) throws(Failure) {
     var flows = document.flows
     if let flowID {
       guard let flow = document.flow(flowID) else {
@@ -43,7 +55,8 @@ public enum FlowPreview {
       }
       flows = [flow]
     }
-    let values = PreviewData.values(for: document)
+    // Built once: every screen's session takes it whole (`Session.setVariables`).
+    let data = OrderedDictionary(uniqueKeysWithValues: PreviewData.values(for: document).map { ($0.name, $0.value) })
     if let screenID {
       let ordered = flows.sorted { ($0.id == document.entryFlowID ? 0 : 1) < ($1.id == document.entryFlowID ? 0 : 1) }
       guard let flow = ordered.first(where: { $0.screen(screenID) != nil }) else {
@@ -52,26 +65,38 @@ public enum FlowPreview {
         throw Failure(
           "no screen '\(screenID)' in \(scope)", suggestion: closestMatch(to: screenID, in: ids, maxDistance: 3))
       }
-      return renderScreen(screenID, flowID: flow.id, in: document, values: values, options: options)
+      write(renderScreen(screenID, flowID: flow.id, in: document, data: data, options: options))
+      return
     }
-    var parts: [String] = []
+    var first = true
+    func part(_ text: String) {
+      write(first ? text : "\n" + text)
+      first = false
+    }
     for flow in flows {
       if document.flows.count > 1 {
         let title = flow.name == flow.id ? "Flow \(flow.id)" : "Flow \(flow.id) · \(flow.name)"
-        parts.append(
-          flowTitle(title, width: options.effectiveWidth).map { $0.text(color: options.color) + "\n" }.joined())
+        part(flowTitle(title, width: options.effectiveWidth).map { $0.text(color: options.color) + "\n" }.joined())
       }
       for screen in flow.screens {
-        parts.append(renderScreen(screen.id, flowID: flow.id, in: document, values: values, options: options))
+        part(renderScreen(screen.id, flowID: flow.id, in: document, data: data, options: options))
       }
     }
-    return parts.joined(separator: "\n")
   }
 
   /// One screen of one flow with `values` set (default: `PreviewData.values(for:)`).
   public static func renderScreen(
     _ screenID: String, flowID: String, in document: FlowDocument,
     values: [(name: String, value: Value)]? = nil, options: RenderOptions = RenderOptions()
+  ) -> String {
+    let values = values ?? PreviewData.values(for: document)
+    let data = OrderedDictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+    return renderScreen(screenID, flowID: flowID, in: document, data: data, options: options)
+  }
+
+  static func renderScreen(
+    _ screenID: String, flowID: String, in document: FlowDocument, data: OrderedDictionary<String, Value>,
+    options: RenderOptions
   ) -> String {
     guard let flow = document.flow(flowID), let screen = flow.screen(screenID) else {
       return "[no screen '\(screenID)' in flow '\(flowID)']\n"
@@ -89,9 +114,7 @@ public enum FlowPreview {
     } catch {
       return stub(screen, flow, showFlow, "[cannot start here: \(error.message)]", options)
     }
-    for (name, value) in values ?? PreviewData.values(for: document) {
-      _ = session.send(.setVariable(name: name, value: value))
-    }
+    session.setVariables(data)
     if session.currentFlow.id != flow.id || session.currentScreen.id != screen.id || session.status.isEnded {
       let landing = session.status.isEnded ? "the end of the flow (\(session.status.name))" : session.currentScreen.id
       let why = screen.onEnter.map { "onEnter runs \(ScreenDrawing.describe($0)) and" } ?? "the session"

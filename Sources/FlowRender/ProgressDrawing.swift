@@ -28,11 +28,12 @@ public struct ProgressPosition: Hashable, Sendable {
     let start = min(max(indicator?.startScreen ?? 0, 0), last)
     let end = min(max(indicator?.endScreen ?? last, start), last)
     guard (start...end).contains(index) else { return nil }
+    // Counted, not listed: every screen of a 28,000-screen flow asks.
     let skipped = Set(indicator?.skipScreens ?? [])
-    let counted = (start...end).filter { !skipped.contains($0) }
-    guard !counted.isEmpty else { return nil }
-    let step = max(1, counted.count { $0 <= index })
-    return ProgressPosition(step: step, total: counted.count)
+    let total = end - start + 1 - skipped.count { (start...end).contains($0) }
+    guard total > 0 else { return nil }
+    let step = max(1, index - start + 1 - skipped.count { (start...index).contains($0) })
+    return ProgressPosition(step: step, total: total)
   }
 }
 
@@ -50,31 +51,13 @@ enum ProgressDrawing {
     let label = "\(position.step)/\(position.total)"
     switch variant {
     case "dots":
-      var line = StyledLine()
-      for i in 1...position.total {
-        if i > 1 { line.append(" ") }
-        if i < position.step {
-          line.append("●", .cyan)
-        } else if i == position.step {
-          line.append("◉", [.cyan, .bold])
-        } else {
-          line.append("○", .dim)
-        }
-      }
-      return line.width <= width ? line : StyledLine(label)
+      return marks(position.total, width: width) { i in
+        i < position.step ? ("●", .cyan) : i == position.step ? ("◉", [.cyan, .bold]) : ("○", .dim)
+      } ?? StyledLine(label)
     case "steps":
-      var line = StyledLine()
-      for i in 1...position.total {
-        if i > 1 { line.append(" ") }
-        if i < position.step {
-          line.append("✓", .green)
-        } else if i == position.step {
-          line.append("‹\(i)›", [.cyan, .bold])
-        } else {
-          line.append("\(i)", .dim)
-        }
-      }
-      return line.width <= width ? line : StyledLine("step \(position.step) of \(position.total)")
+      return marks(position.total, width: width) { i in
+        i < position.step ? ("✓", .green) : i == position.step ? ("‹\(i)›", [.cyan, .bold]) : ("\(i)", .dim)
+      } ?? StyledLine("step \(position.step) of \(position.total)")
     case "minimal":
       return StyledLine(label)
     case "ring":
@@ -91,5 +74,23 @@ enum ProgressDrawing {
         StyledRun("  " + label),
       ])
     }
+  }
+
+  /// One mark per screen, separated by spaces; nil as soon as the line is wider than `width`
+  /// (a flow of thousands of screens does not build a line of thousands of marks per screen).
+  static func marks(_ count: Int, width: Int, _ mark: (Int) -> (String, TextStyle)) -> StyledLine? {
+    var line = StyledLine()
+    var used = 0
+    for i in 1...count {
+      if i > 1 {
+        line.append(" ")
+        used += 1
+      }
+      let (text, style) = mark(i)
+      line.append(text, style)
+      used += DisplayWidth.of(text)
+      if used > width { return nil }
+    }
+    return line
   }
 }

@@ -55,7 +55,40 @@ public enum TextWrapper {
       piece.text = ""
     }
     for run in runs {
-      for character in sanitize(run.text) {
+      let text = sanitize(run.text)
+      if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        // ASCII (`sanitize` left no control byte but `\n`): each character is one byte, so
+        // words are cut at byte offsets, not found by walking grapheme clusters.
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while true {
+          let byte: UInt8? = index < utf8.endIndex ? utf8[index] : nil
+          guard byte == 0x0A || byte == 0x20 || byte == nil else {
+            index = utf8.index(after: index)
+            continue
+          }
+          if start < index {
+            if piece.style != run.style {
+              if !piece.text.isEmpty { word.append(piece) }
+              piece = StyledRun("", run.style)
+            }
+            piece.text += text[start..<index]
+          }
+          guard let byte else { break }
+          flush()
+          if byte == 0x0A {
+            tokens.append(.newline)
+          } else if case .space = tokens.last {
+          } else {
+            tokens.append(.space)
+          }
+          index = utf8.index(after: index)
+          start = index
+        }
+        continue
+      }
+      for character in text {
         if character == "\n" {
           flush()
           tokens.append(.newline)

@@ -7,9 +7,14 @@
 public enum DisplayWidth {
   /// The columns `text` takes on one line.
   public static func of(_ text: some StringProtocol) -> Int {
-    var total = 0
-    for character in text { total += of(character) }
-    return total
+    // ASCII: one column per printable byte, none for control bytes (whole clusters like
+    // `\r\n` are control bytes only), without walking grapheme clusters.
+    var ascii = 0
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return text.reduce(0) { $0 + of($1) } }
+      if byte >= 0x20 && byte != 0x7F { ascii += 1 }
+    }
+    return ascii
   }
 
   /// The columns one grapheme cluster takes: 0, 1 or 2.

@@ -39,6 +39,7 @@ struct Benchmark: Sendable {
   static let all: [Benchmark] = [
     startup,
     spawnedParsers,
+    largeInputs,
     replayScripts,
     engineSteps,
     engineStepsExplorer,
@@ -178,11 +179,16 @@ struct BenchContext {
 
   /// The path of a generated input, writing it on first use.
   mutating func input(_ name: String, _ options: FlowGenerator.Options) throws -> String {
+    try input(name, arguments: options.commandLine)
+  }
+
+  /// The path of an input written by `flowrun-bench generate` with these arguments.
+  mutating func input(_ name: String, arguments: [String]) throws -> String {
     if let path = inputs[name] { return path }
     let path = "\(directory)/\(name).json"
     let start = now()
     // In a child process, so the generator's memory does not count in our peak RSS.
-    let child = spawn([executablePath(), "generate", "-o", path] + options.commandLine)
+    let child = spawn([executablePath(), "generate", "-o", path] + arguments)
     guard child?.exitStatus == 0 else { throw BenchError("cannot generate \(path)") }
     log("generated \(path) (\(formatBytes(fileSize(path)))) in \(formatSeconds(now() - start))")
     inputs[name] = path

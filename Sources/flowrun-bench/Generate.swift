@@ -44,6 +44,9 @@ extension FlowrunBench {
     @Option(help: "Pad the entry flow with informational screens up to about this size (bytes; k, M suffixes).")
     var targetBytes: String?
 
+    @Option(help: "Write a large-input shape instead (\(LargeShape.allCases.map(\.rawValue).joined(separator: ", "))), sized by --target-bytes.")
+    var shape: String?
+
     @Option(name: [.short, .long], help: "Output file (default: standard output).")
     var output: String?
 
@@ -58,6 +61,9 @@ extension FlowrunBench {
       }
       if let targetBytes, Self.parseSize(targetBytes) == nil {
         throw ValidationError("--target-bytes: expected a size such as 20000000, 500k or 20M")
+      }
+      if let shape, LargeShape(rawValue: shape) == nil {
+        throw ValidationError("--shape: expected one of \(LargeShape.allCases.map(\.rawValue).joined(separator: ", "))")
       }
     }
 
@@ -86,7 +92,12 @@ extension FlowrunBench {
     }
 
     func run() throws {
-      let text = FlowGenerator(generatorOptions).generateString()
+      let text =
+        if let shape = shape.flatMap({ LargeShape(rawValue: $0) }) {
+          String(decoding: shape.generate(targetBytes: targetBytes.flatMap(Self.parseSize) ?? 100_000), as: UTF8.self)
+        } else {
+          FlowGenerator(generatorOptions).generateString()
+        }
       if let output {
         if let problem = TextFile.write(text, to: output) { throw ValidationError("cannot write \(output): \(problem)") }
       } else if Descriptor.write(text, to: STDOUT_FILENO) != nil {

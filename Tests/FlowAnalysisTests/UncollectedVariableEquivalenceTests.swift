@@ -95,4 +95,53 @@ import Testing
       #expect(actual == expected, "\(name)")
     }
   }
+
+  /// A chain whose first screen may skip the collector: every later read is reported with a
+  /// path as long as its depth, shortened in the middle past 21 screens, as the reference does.
+  @Test(arguments: [5, 21, 22, 60])
+  func longPathsAreShortenedAsTheReferenceDoes(_ screens: Int) throws {
+    var json: [String] = []
+    for i in 0..<screens {
+      let rules = i == 0 ? #""rules": [{"when": "$user.id == 'x'", "goto": "s2"}, {"goto": "s1"}], "# : ""
+      let input = i == 1 ? #", {"id": "x_in", "type": "input", "content": {"fieldName": "x"}}"# : ""
+      json.append(
+        #"{"id": "s\#(i)", "name": "S\#(i)", "type": "question", \#(rules)"content": {"blocks": [{"id": "t\#(i)", "type": "text", "content": {"text": "{x}"}}\#(input), {"id": "b\#(i)", "type": "button", "content": {"text": "Go"}}]}}"#)
+    }
+    let source = #"{"version": 1, "id": "chain", "screens": [\#(json.joined(separator: ","))]}"#
+    let loaded = FlowLoader.load(bytes: Array(source.utf8), file: "chain.json")
+    let document = try #require(loaded.document)
+    let context = CheckContext(file: loaded.file, document: document, source: loaded.source)
+    let actual = UncollectedVariableRule().check(context)
+    #expect(actual == ReferenceUncollectedVariableRule().check(context))
+    #expect(actual.count == screens - 1)  // every screen but the collector reads x
+    let longest = try #require(actual.last?.notes.first?.message)
+    if screens > 22 {
+      #expect(longest.hasPrefix("s0 → s2 → s3 → s4 → s5 → s6 → s7 → s8 → s9 → s10 → … \(screens - 21) screens … → s\(screens - 10) → "))
+    } else {
+      #expect(!longest.contains("…"))
+    }
+  }
+
+  /// `TreePaths` against walking each path to its root, on random trees.
+  @Test(arguments: [1, 2, 3, 10])
+  func treePathsMatchWalkingEachPath(_ ends: Int) {
+    var rng = SplitMix64(seed: UInt64(ends))
+    for _ in 0..<20 {
+      let count = Int.random(in: 1...300, using: &rng)
+      // Parents come before their children, as in a breadth-first tree; a few roots.
+      let parent = (0..<count).map { $0 == 0 || Int.random(in: 0..<20, using: &rng) == 0 ? -1 : Int.random(in: max(0, $0 - 5)..<$0, using: &rng) }
+      var paths = TreePaths(parent: parent, ends: ends)
+      for node in (0..<count).shuffled(using: &rng) {
+        var walk = [node]
+        while parent[walk.last!] >= 0 { walk.append(parent[walk.last!]) }
+        walk.reverse()
+        let (head, skipped, tail) = paths.path(to: node)
+        if walk.count > 2 * ends + 1 {
+          #expect(head == Array(walk.prefix(ends)) && tail == Array(walk.suffix(ends)) && skipped == walk.count - 2 * ends)
+        } else {
+          #expect(head == walk && skipped == 0 && tail.isEmpty)
+        }
+      }
+    }
+  }
 }

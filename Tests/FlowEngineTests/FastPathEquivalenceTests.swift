@@ -2,6 +2,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowGenerator
+import OrderedCollections
 import Testing
 
 /// The engine's fast paths against the plain ones on generated flows: `send(_:into:)` against
@@ -151,6 +152,31 @@ import Testing
         let choices = Self.choices(session)
         _ = session.send(choices[Int(random.next() % UInt64(choices.count))])
       }
+    }
+  }
+
+  /// `setVariables` leaves the session where sending `setVariable` for each value leaves it:
+  /// taken whole by a fresh session, one by one after answers, with a trace, or once ended.
+  @Test(arguments: cases)
+  func setVariablesMatchesOneSendEach(_ testCase: Case) throws {
+    let document = try #require(Self.document(testCase))
+    var random = SplitMix64(seed: testCase.seed)
+    let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: testCase.recordsHistory)
+    let fields = document.flows.flatMap { $0.screens.flatMap { $0.content.flatBlocks.compactMap(\.fieldName) } }
+    for walk in 0..<20 {
+      var session = try Session.start(document: document, config: config).0
+      for _ in 0..<(walk % 5 * 10) where !session.status.isEnded {
+        let choices = Self.choices(session)
+        _ = session.send(choices[Int(random.next() % UInt64(choices.count))])
+      }
+      var values: OrderedDictionary<String, Value> = [:]
+      for field in fields where random.next() % 3 != 0 { values[field] = .number(Double(random.next() % 10)) }
+      var one = session
+      for (name, value) in values { _ = one.send(.setVariable(name: name, value: value)) }
+      var all = session
+      all.setVariables(values)
+      #expect(all == one)
+      #expect(all.data == one.data && all.trace == one.trace)
     }
   }
 }

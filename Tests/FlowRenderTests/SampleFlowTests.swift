@@ -28,6 +28,18 @@ import _FlowTestSupport
     #expect(stripANSI(colored) == plain)
   }
 
+  /// The streaming form hands over one piece per screen (and per flow title in a bundle) that
+  /// add up to the text, which the golden files pin to what the joined form printed.
+  @Test(arguments: samples)
+  func streamedPiecesMakeTheText(sample: String) throws {
+    let document = try load(sample)
+    var pieces: [String] = []
+    try FlowPreview.render(document: document) { pieces.append($0) }
+    #expect(pieces.joined() == (try FlowPreview.render(document: document)))
+    let titles = document.flows.count > 1 ? document.flows.count : 0
+    #expect(pieces.count == document.flows.reduce(titles) { $0 + $1.screens.count })
+  }
+
   @Test(arguments: samples)
   func narrowestWidthFits(sample: String) throws {
     let text = try FlowPreview.render(document: try load(sample), options: RenderOptions(width: 10))

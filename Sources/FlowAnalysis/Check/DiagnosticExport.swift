@@ -135,11 +135,18 @@ extension String {
   func replacingAll(_ target: String, _ replacement: String) -> String {
     let needle = Array(target.unicodeScalars)
     guard !needle.isEmpty else { return self }
+    // Most texts hold none of the characters escaped (graphs quote every id and label this way).
+    if needle[0].isASCII, !utf8.contains(UInt8(needle[0].value)) { return self }
     let scalars = Array(unicodeScalars)
     var out = String.UnicodeScalarView()
     var i = 0
+    func matches(at i: Int) -> Bool {
+      guard i + needle.count <= scalars.count else { return false }
+      for j in needle.indices where scalars[i + j] != needle[j] { return false }
+      return true
+    }
     while i < scalars.count {
-      if i + needle.count <= scalars.count, Array(scalars[i..<i + needle.count]) == needle {
+      if matches(at: i) {
         out.append(contentsOf: replacement.unicodeScalars)
         i += needle.count
       } else {

@@ -18,17 +18,27 @@ struct InputChoices: Sendable {
   let payloads: [Value?]
   /// A text each input's pattern matches within its lengths (absent when none was found).
   let patternAnswers: [PatternAnswerKey: String]
-  /// Inputs whose pattern no built answer matched (only answers it rejects are tried there).
+  /// Inputs whose pattern no built answer matched (only answers it rejects are tried there),
+  /// and checklists whose pairs of options were cut.
   let notes: [String]
+  /// How states keep each field conditions read, and how the conditions use it (which
+  /// options they tell apart).
+  let fields: [String: PathExplorer.FieldAbstraction]
+  let uses: [String: OptionClasses.FieldUse]
 
-  init(document: FlowDocument, multiSelectBound: Int) {
+  init(document: FlowDocument, multiSelectBound: Int, fields: [String: PathExplorer.FieldAbstraction]) {
+    let uses = fields.mapValues(OptionClasses.FieldUse.init)
+    self.fields = fields
+    self.uses = uses
     var literals: [String: [Value]] = [:]
+    var literalSet: [String: Set<Value>] = [:]
     var read: [String] = []
+    var readSet = Set<String>()
     var collected = Set<String>()
     var patternAnswers: [PatternAnswerKey: String?] = [:]
     var notes: [String] = []
     func addLiteral(_ literal: Value, for field: String) {
-      if !(literals[field] ?? []).contains(literal) { literals[field, default: []].append(literal) }
+      if literalSet[field, default: []].insert(literal).inserted { literals[field, default: []].append(literal) }
     }
     for flow in document.flows {
       for screen in flow.screens {
@@ -36,6 +46,13 @@ struct InputChoices: Sendable {
         for block in screen.content.flatBlocks {
           if let field = block.fieldName { collected.insert(field) }
           if let condition = block.visibleWhen { conditions.append(condition) }
+          if case .choice(let choice) = block.content, choice.allowMultiple, multiSelectBound >= 2, let field = block.fieldName {
+            let leftOut = OptionClasses(choice, abstraction: fields[field], use: uses[field]).pairs.leftOut
+            if leftOut > 0 {
+              notes.append(
+                "checklist '\(field)' of block '\(block.id)': only the first \(OptionClasses.pairBudget) pairs of options that conditions tell apart are tried (\(leftOut) more)")
+            }
+          }
           // Built once per pattern and lengths: each answer costs at most a few bounded matches.
           if case .input(let input) = block.content, let key = PatternAnswerKey(input) {
             if patternAnswers[key] == nil { patternAnswers[key] = .some(key.pattern.example(lengths: key.lengths)) }
@@ -46,7 +63,7 @@ struct InputChoices: Sendable {
           }
         }
         for condition in conditions {
-          for name in condition.variableNames where !name.hasPrefix("$") && !read.contains(name) { read.append(name) }
+          for name in condition.variableNames where !name.hasPrefix("$") && readSet.insert(name).inserted { read.append(name) }
           for comparison in condition.expression.fieldComparisons(in: condition.source) {
             for literal in comparison.literals { addLiteral(literal, for: comparison.field) }
             if let answer = comparison.pattern?.example() { addLiteral(.string(answer), for: comparison.field) }
@@ -115,7 +132,7 @@ struct InputChoices: Sendable {
     for block in session.visibleBlocks {
       guard let field = block.fieldName else { continue }
       if case .choice(let choice) = block.content.field, choice.runsActionOnPick {
-        for item in choice.items { picks.append((field, [item.id])) }
+        for index in classes(choice, field: field).singles { picks.append((field, [choice.items[index].id])) }
         continue
       }
       let values = candidates(for: block, field: field)
@@ -156,10 +173,16 @@ struct InputChoices: Sendable {
     return sequences
   }
 
+  /// The options of `choice` (collecting `field`) the conditions tell apart.
+  func classes(_ choice: ChoiceBlock, field: String) -> OptionClasses {
+    OptionClasses(choice, abstraction: fields[field], use: uses[field])
+  }
+
   /// Values to try for one block, a plausible valid one first.
   func candidates(for block: Block, field: String) -> [Value] {
     var values: [Value] = []
-    func add(_ value: Value) { if !values.contains(value) { values.append(value) } }
+    var seen = Set<Value>()
+    func add(_ value: Value) { if seen.insert(value).inserted { values.append(value) } }
     let compared = literals[field] ?? []
     switch block.content.field {
     case .input(let input):
@@ -219,23 +242,13 @@ struct InputChoices: Sendable {
       add(.bool(!toggle.defaultValue))
       add(.bool(toggle.defaultValue))
     case .choice(let choice):
+      // One option per class the conditions tell apart (`OptionClasses`).
+      let classes = classes(choice, field: field)
       let ids = choice.items.map(\.id)
       if choice.allowMultiple {
-        for id in ids { add(.list([.string(id)])) }
-        if multiSelectBound >= 2 {
-          for i in ids.indices {
-            for j in ids.indices where j > i { add(.list([.string(ids[i]), .string(ids[j])])) }
-          }
-        }
-        if let lo = choice.minSelections, lo > 2, lo <= ids.count {
-          add(.list(ids.prefix(lo).map(Value.string)))
-        }
-        if let hi = choice.maxSelections, hi + 1 <= ids.count, hi + 1 > 2 {
-          add(.list(ids.prefix(hi + 1).map(Value.string)))
-        }
-        add(.list([]))
+        for fill in classes.multiSelectFills(pairsWanted: multiSelectBound >= 2) { add(.list(fill.map { .string(ids[$0]) })) }
       } else {
-        for id in ids { add(.string(id)) }
+        for index in classes.singles { add(.string(ids[index])) }
       }
     case nil:
       break

@@ -85,7 +85,6 @@ public struct PathExplorer: Sendable {
     self.document = document
     self.options = options
     observer = CoverageObserver(document: document)
-    choices = InputChoices(document: document, multiSelectBound: options.multiSelectBound)
     var atoms: [String: [Expression]] = [:]
     var raw = Set<String>()
     var names: [String] = []
@@ -107,6 +106,9 @@ public struct PathExplorer: Sendable {
       let conditions = (atoms[name] ?? []).map { Condition(expression: $0, source: "", form: .text) }
       return FieldAbstraction(name: name, atoms: conditions)
     }
+    choices = InputChoices(
+      document: document, multiSelectBound: options.multiSelectBound,
+      fields: Dictionary(uniqueKeysWithValues: relevantFields.map { ($0.name, $0) }))
     // Liveness: a field matters at a screen only if a condition reading it can still come.
     // Topological positions of the screen graph's strongly connected components give a sound
     // test: a screen after every reader of a field (in that order) can never reach one.

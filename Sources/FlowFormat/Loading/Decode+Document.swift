@@ -186,7 +186,16 @@ extension DecodeContext {
   }
 
   static func didYouMean(_ word: String, _ candidates: [String]) -> [Diagnostic.Note] {
-    closestMatch(to: word, in: candidates).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+    note(closestMatch(to: word, in: candidates))
+  }
+
+  /// The same for repeated questions over one set of candidates.
+  static func didYouMean(_ word: String, _ candidates: SpellingIndex) -> [Diagnostic.Note] {
+    note(candidates.closest(to: word))
+  }
+
+  private static func note(_ guess: String?) -> [Diagnostic.Note] {
+    guess.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
   }
 
   mutating func decodeSettings(_ value: JSONValue?) -> FlowSettings {

@@ -2,14 +2,15 @@ extension DecodeContext {
   /// Resolves the screen references collected while decoding `flows`, and checks field names.
   /// Unknown screens are `ref.*` errors: `check` fails on them, `run` treats them as no-ops.
   mutating func resolveScreenReferences(in flow: Flow) {
-    let ids = flow.screens.map(\.id)
+    var ids: SpellingIndex?  // built for the first unknown reference, asked by every one
     for reference in screenReferences where flow.index(of: reference.target) == nil {
+      if ids == nil { ids = SpellingIndex(flow.screens.map(\.id)) }
       append(
         Diagnostic(
           .Ref.unknownScreen,
           message: "\(reference.what) goes to unknown screen '\(reference.target)' in flow '\(flow.id)'",
           file: file, location: reference.location, path: reference.path,
-          notes: Self.didYouMean(reference.target, ids)))
+          notes: Self.didYouMean(reference.target, ids!)))
     }
     screenReferences.removeAll()
     checkFieldNames(in: flow)
@@ -41,13 +42,15 @@ extension DecodeContext {
   /// Unknown sub-flows and cycles of sub-flows are load errors: a cycle would never end.
   mutating func checkSubflows(_ flows: [Flow]) {
     let ids = Set(flows.map(\.id))
+    var known: SpellingIndex?
     for reference in flowReferences where !ids.contains(reference.target) {
+      if known == nil { known = SpellingIndex(flows.map(\.id)) }
       append(
         Diagnostic(
           .Load.unknownFlow,
           message: "\(reference.what) runs unknown flow '\(reference.target)'",
           file: file, location: reference.location, path: reference.path,
-          notes: Self.didYouMean(reference.target, flows.map(\.id))))
+          notes: Self.didYouMean(reference.target, known!)))
     }
     flowReferences.removeAll()
     var children: [String: [(String, Screen)]] = [:]
@@ -97,14 +100,17 @@ extension DecodeContext {
 
   mutating func checkExperimentFlows(_ experiments: [Experiment], flows: [Flow]) {
     let ids = flows.map(\.id)
+    let known = Set(ids)
+    var spelling: SpellingIndex?
     for experiment in experiments {
       for variant in experiment.variants {
-        if let flow = variant.flow, !ids.contains(flow) {
+        if let flow = variant.flow, !known.contains(flow) {
+          if spelling == nil { spelling = SpellingIndex(ids) }
           append(
             Diagnostic(
               .Load.unknownFlow,
               message: "variant '\(variant.id)' of experiment '\(experiment.id)' uses unknown flow '\(flow)'",
-              file: file, location: experiment.location, notes: Self.didYouMean(flow, ids)))
+              file: file, location: experiment.location, notes: Self.didYouMean(flow, spelling!)))
         }
       }
     }

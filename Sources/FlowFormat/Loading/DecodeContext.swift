@@ -210,7 +210,7 @@ struct DecodeContext {
     for member in object.members where !known.contains(member.key) {
       if KnownKeys.isCosmetic(member.key) { continue }
       var notes: [Diagnostic.Note] = []
-      if let guess = closestMatch(to: member.key, in: known.sorted()) {
+      if let guess = known.spelling.closest(to: member.key) {
         notes.append(Diagnostic.Note("did you mean '\(guess)'?"))
       }
       at(member.key) {

@@ -1,29 +1,10 @@
-/// Levenshtein distance, for "did you mean" notes on misspelt keys and ids.
-public func editDistance(_ a: String, _ b: String) -> Int {
-  editDistance(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))
-}
-
-private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      let cost = a[i - 1] == b[j - 1] ? 0 : 1
-      current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-    }
-    swap(&previous, &current)
-  }
-  return previous[b.count]
-}
-
 /// The candidate closest to `word` within `maxDistance` edits, if any (ties: first candidate).
+/// Case-insensitive. One question scans the candidates once; many questions over the same
+/// candidates go through a ``SpellingIndex``.
 ///
 /// Candidates whose length differs from the word's by more than `maxDistance` are skipped
-/// without computing the distance (it is at least the difference), so a megabyte-long key
-/// or thousands of screen ids cost no quadratic work.
+/// without computing the distance (it is at least the difference), and the distance is
+/// computed only within `maxDistance`, so a megabyte-long key costs no quadratic work.
 public func closestMatch(
   to word: String,
   in candidates: some Sequence<String>,
@@ -34,10 +15,41 @@ public func closestMatch(
   for candidate in candidates {
     let c = Array(candidate.lowercased().unicodeScalars)
     guard abs(c.count - w.count) <= maxDistance else { continue }
-    let distance = editDistance(w, c)
+    let distance = boundedEditDistance(w, c, limit: maxDistance)
     if distance <= maxDistance, distance < (best?.1 ?? Int.max) {
       best = (candidate, distance)
     }
   }
   return best?.0
+}
+
+/// The Levenshtein distance of `a` and `b` when it is at most `limit`, else `limit + 1`. Only
+/// the diagonal band of width `2 * limit + 1` is computed, so two long strings cost
+/// O(length × limit) instead of O(length²).
+func boundedEditDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+  let n = a.count
+  let m = b.count
+  let over = limit + 1
+  guard abs(n - m) <= limit else { return over }
+  if n == 0 || m == 0 { return max(n, m) }
+  // Cells outside the band hold `over`: no path through them stays within the limit.
+  var previous = [Int](repeating: over, count: m + 1)
+  var current = [Int](repeating: over, count: m + 1)
+  for j in 0...min(m, limit) { previous[j] = j }
+  for i in 1...n {
+    let low = max(1, i - limit)
+    let high = min(m, i + limit)
+    current[low - 1] = low == 1 ? min(i, over) : over
+    var best = current[low - 1]
+    for j in low...high {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, over)
+      current[j] = value
+      best = min(best, value)
+    }
+    if high < m { current[high + 1] = over }
+    if best > limit { return over }
+    swap(&previous, &current)
+  }
+  return previous[m]
 }

@@ -101,19 +101,20 @@ enum KnownKeys {
 struct KeySet: ExpressibleByArrayLiteral, Sendable {
   /// `buckets[n]`: the keys of `n` UTF-8 bytes.
   private var buckets: [[String]] = []
+  /// The keys, sorted, for "did you mean" (ties go to the first in that order).
+  let spelling: SpellingIndex
 
   init(_ keys: some Sequence<String>) {
-    for key in keys { insert(key) }
+    for key in keys {
+      let length = key.utf8.count
+      if buckets.count <= length { buckets += Array(repeating: [], count: length + 1 - buckets.count) }
+      if !buckets[length].contains(key) { buckets[length].append(key) }
+    }
+    spelling = SpellingIndex(buckets.joined().sorted())
   }
 
   init(arrayLiteral keys: String...) {
     self.init(keys)
-  }
-
-  private mutating func insert(_ key: String) {
-    let length = key.utf8.count
-    if buckets.count <= length { buckets += Array(repeating: [], count: length + 1 - buckets.count) }
-    if !buckets[length].contains(key) { buckets[length].append(key) }
   }
 
   @inline(__always) func contains(_ key: String) -> Bool {
@@ -123,12 +124,7 @@ struct KeySet: ExpressibleByArrayLiteral, Sendable {
     return false
   }
 
-  /// Every key, sorted (the candidates of "did you mean").
-  func sorted() -> [String] { buckets.joined().sorted() }
-
   static func + (lhs: KeySet, rhs: KeySet) -> KeySet {
-    var result = lhs
-    for key in rhs.buckets.joined() { result.insert(key) }
-    return result
+    KeySet(Array(lhs.buckets.joined()) + Array(rhs.buckets.joined()))
   }
 }

@@ -153,6 +153,7 @@ public struct FlowDocument: Hashable, Sendable {
     didSet {
       secretFields = Self.secretFields(of: flows)
       indexByID = Self.index(flows)
+      (screenOffsets, screenCount) = Self.offsets(flows)
     }
   }
   /// The entry flow: `activeFlow`, else the first.
@@ -170,6 +171,24 @@ public struct FlowDocument: Hashable, Sendable {
     self.experiments = experiments
     self.secretFields = Self.secretFields(of: flows)
     indexByID = Self.index(flows)
+    (screenOffsets, screenCount) = Self.offsets(flows)
+  }
+
+  /// Where each flow's screens start in one numbering of all the document's screens, and how
+  /// many there are: kept with the flows, so that starting a session (once per screen in
+  /// `flowrun render`) does not walk a bundle's 10,000 flows.
+  public private(set) var screenOffsets: [Int]
+  public private(set) var screenCount: Int
+
+  private static func offsets(_ flows: [Flow]) -> ([Int], Int) {
+    var offsets: [Int] = []
+    offsets.reserveCapacity(flows.count)
+    var count = 0
+    for index in flows.indices {
+      offsets.append(count)
+      count += flows[index].screens.count
+    }
+    return (offsets, count)
   }
 
   static func secretFields(of flows: [Flow]) -> Set<String> {

@@ -42,8 +42,9 @@ extension Flowrun {
       let options = RenderOptions(
         width: try width?.get().value ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
       do {
-        let text = try FlowPreview.render(document: document, flowID: flowID, screenID: screen, options: options)
-        Output.standard.write(text)
+        try FlowPreview.render(document: document, flowID: flowID, screenID: screen, options: options) {
+          Output.standard.write($0)
+        }
       } catch {
         Output.error.write("error: \(error)\n")
         throw ExitCode(64)

@@ -132,11 +132,18 @@ struct ReferenceUncollectedVariableRule: LintRule {
             self, "screen '\(graph.screen(node).id)' reads '\(name)', which is not collected on every path to it",
             at: read.location,
             notes: [
-              Diagnostic.Note("\(context.describe(path)) reads '\(name)' (\(read.what)), which is only collected on \(where_)")
+              Diagnostic.Note("\(Self.describe(path, context)) reads '\(name)' (\(read.what)), which is only collected on \(where_)")
             ]))
       }
     }
     return diagnostics
+  }
+
+  /// The whole path, or past 21 screens its first and last 10 with the number between.
+  static func describe(_ path: [ScreenNode], _ context: CheckContext) -> String {
+    guard path.count > 21 else { return context.describe(path) }
+    let middle = NumberFormatting.grouped(Double(path.count - 20))
+    return context.describe(Array(path.prefix(10))) + " → … \(middle) screens … → " + context.describe(Array(path.suffix(10)))
   }
 
   /// Whether a root can reach one of `readers` without entering a blocked screen (searched

@@ -70,7 +70,6 @@ public struct ImpossibleConditionRule: LintRule {
     switch block.content.field {
     case .choice(let choice):
       let values = choice.items.map(\.value)
-      let list = values.map { "'\($0)'" }.joined(separator: ", ")
       let membership: Bool
       switch (op, comparison.shape) {
       case (.equal, _), (.contains, .fieldFirst), (.in, .literalFirst), (.in, .fieldFirst): membership = true
@@ -79,7 +78,7 @@ public struct ImpossibleConditionRule: LintRule {
       guard membership else { return nil }
       let wanted = comparison.literals.map(\.displayString)
       guard !wanted.isEmpty, !wanted.contains(where: values.contains) else { return nil }
-      return "'\(comparison.field)' is one of \(list)"
+      return "'\(comparison.field)' is one of \(values.map { "'\($0)'" }.joined(separator: ", "))"
     case .slider(let slider):
       return range(op, comparison, min: slider.min, max: slider.max, step: slider.step, what: "a slider")
     case .input(let input) where input.kind == .number:

@@ -8,7 +8,7 @@ public struct UncollectedVariableRule: LintRule {
   public let summary = "a template or condition reads a field that is not collected on some path to it"
   public let severity = Severity.warning
   public let details =
-    "The note names a shortest such path. Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported wherever it is read, `visibleWhen`, `default` and `is_set` reads included (a typo is a typo), unless it may be result data: every path to the read passes a native screen or a screen with an awaited action (success data is merged into the collected data), or the screen's own `onEnter` awaits one; and even then it is reported when it is one or two edits from a collected field (a typo far likelier than result data). Its note suggests the closest collected name. A document whose sub-flows gather more than 1,000,000 fields in all (each flow counting those of every flow it runs) is not checked; a note says so (docs/loading.md, Limits)."
+    "The note names a shortest such path (past 21 screens, its first and last 10, with the number of screens between). Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported wherever it is read, `visibleWhen`, `default` and `is_set` reads included (a typo is a typo), unless it may be result data: every path to the read passes a native screen or a screen with an awaited action (success data is merged into the collected data), or the screen's own `onEnter` awaits one; and even then it is reported when it is one or two edits from a collected field (a typo far likelier than result data). Its note suggests the closest collected name. A document whose sub-flows gather more than 1,000,000 fields in all (each flow counting those of every flow it runs) is not checked; a note says so (docs/loading.md, Limits)."
   public let triggeringExample = Example.flow([
     Example.screen("welcome", "welcome", [Example.button("go", action: #"{"type": "screen", "screenId": "plan"}"#)]),
     Example.screen("name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
@@ -19,6 +19,10 @@ public struct UncollectedVariableRule: LintRule {
     Example.screen("name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
     Example.screen("plan", "feature", [Example.text("plan_title", "Hi {name}!"), Example.button("go")]),
   ])
+
+  /// Screens a note names at each end of a longer path (the middle is counted): notes naming
+  /// every screen made a long chain's report quadratic.
+  static let pathEnds = 10
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     let graph = context.graph
@@ -92,7 +96,7 @@ public struct UncollectedVariableRule: LintRule {
       return text
     }
     var resultData: ResultData?
-    var sortedCollected: [String]?
+    var collectedNames: SpellingIndex?
     var blocked = [Bool](repeating: false, count: nodes.count)
     var diagnostics: [Diagnostic] = []
     for name in reads.keys.sorted() {
@@ -102,9 +106,9 @@ public struct UncollectedVariableRule: LintRule {
         // passes an awaited action or native screen (or the screen's own `onEnter` awaits one);
         // a read that some path reaches without one is a typo or a forgotten field.
         if resultData == nil { resultData = ResultData(dense, graph: graph, roots: roots, flowIndex: flowIndex) }
-        if sortedCollected == nil { sortedCollected = collectors.keys.sorted() }
+        if collectedNames == nil { collectedNames = SpellingIndex(collectors.keys.sorted()) }
         // Result data one or two edits away from a collected field is far likelier a typo.
-        let guess = closestMatch(to: name, in: sortedCollected!)
+        let guess = collectedNames!.closest(to: name)
         for (node, read) in readers {
           let screen = graph.screen(nodes[node])
           if resultData!.reachable[node] && (!resultData!.bare[node] || Self.awaits(screen.onEnter)) && guess == nil {
@@ -135,22 +139,21 @@ public struct UncollectedVariableRule: LintRule {
         where_ += screenName(node)
         where_ += "'"
       }
+      var paths = TreePaths(parent: tree, ends: Self.pathEnds)
       for (node, read) in reported {
-        var path = [node]
-        var cursor = node
-        while tree[cursor] >= 0 {
-          cursor = tree[cursor]
-          path.append(cursor)
-        }
-        // The path is most of a long chain's report: one string, sized up front.
+        let (head, skipped, tail) = paths.path(to: node)
         let arrow = " → "
         var note = ""
-        note.reserveCapacity(
-          path.reduce(0) { $0 + screenName($1).utf8.count + arrow.utf8.count } + name.utf8.count + read.what.utf8.count
-            + where_.utf8.count + 64)
-        for (step, number) in path.reversed().enumerated() {
+        for (step, number) in head.enumerated() {
           if step > 0 { note += arrow }
           note += screenName(number)
+        }
+        if skipped > 0 {
+          note += " → … \(NumberFormatting.grouped(Double(skipped))) screens …"
+          for number in tail {
+            note += arrow
+            note += screenName(number)
+          }
         }
         note += " reads '"
         note += name

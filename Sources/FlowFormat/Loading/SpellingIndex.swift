@@ -1,0 +1,110 @@
+/// "Did you mean" over many candidates: the same answer as ``closestMatch(to:in:maxDistance:)``
+/// (the closest candidate within `maxDistance` edits, case-insensitive, ties to the first), but
+/// each question costs about the same whatever the number of candidates. A flow with thousands
+/// of misspelt screen ids asked the whole id list once per reference (quadratic).
+///
+/// How: two strings within `d` edits become equal after deleting at most `d` characters from
+/// each (delete what the edits substitute or insert on either side), and so do their first
+/// `prefixLength` characters. The index holds a hash of every such deletion of each candidate's
+/// prefix; a question looks up its own prefix's deletions and checks only the candidates found
+/// with the exact (banded) distance. Only prefixes are indexed so that memory stays linear in
+/// the candidates: a 32-character prefix has 529 deletions of up to two characters.
+public struct SpellingIndex: Sendable {
+  public let candidates: [String]
+  public let maxDistance: Int
+  /// (hash of a deletion, candidate), sorted; duplicates removed.
+  private let entries: [Entry]
+
+  /// Characters of each string's start that are indexed.
+  static let prefixLength = 32
+
+  private struct Entry: Comparable {
+    var hash: UInt64
+    var candidate: UInt32
+
+    static func < (a: Entry, b: Entry) -> Bool { (a.hash, a.candidate) < (b.hash, b.candidate) }
+  }
+
+  public init(_ candidates: [String], maxDistance: Int = 2) {
+    self.candidates = candidates
+    self.maxDistance = maxDistance
+    var entries: [Entry] = []
+    for (index, candidate) in candidates.enumerated() {
+      let prefix = Array(candidate.lowercased().unicodeScalars.prefix(Self.prefixLength))
+      Self.forEachDeletion(of: prefix, upTo: maxDistance) { entries.append(Entry(hash: $0, candidate: UInt32(index))) }
+    }
+    entries.sort()
+    var unique: [Entry] = []
+    unique.reserveCapacity(entries.count)
+    for entry in entries where unique.last != entry { unique.append(entry) }
+    self.entries = unique
+  }
+
+  /// The candidate closest to `word` within `maxDistance` edits, if any (ties: first candidate).
+  public func closest(to word: String) -> String? {
+    let scalars = Array(word.lowercased().unicodeScalars)
+    var found: [UInt32] = []
+    Self.forEachDeletion(of: Array(scalars.prefix(Self.prefixLength)), upTo: maxDistance) { hash in
+      var i = lowerBound(hash)
+      while i < entries.count, entries[i].hash == hash {
+        found.append(entries[i].candidate)
+        i += 1
+      }
+    }
+    found.sort()
+    var best: (candidate: UInt32, distance: Int)?
+    for (index, candidate) in found.enumerated() where index == 0 || found[index - 1] != candidate {
+      let other = Array(candidates[Int(candidate)].lowercased().unicodeScalars)
+      let distance = boundedEditDistance(scalars, other, limit: maxDistance)
+      guard distance <= maxDistance else { continue }
+      if let known = best, (known.distance, known.candidate) < (distance, candidate) { continue }
+      best = (candidate, distance)
+    }
+    return best.map { candidates[Int($0.candidate)] }
+  }
+
+  private func lowerBound(_ hash: UInt64) -> Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].hash < hash { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Calls `body` with the hash of every string made by deleting up to `limit` characters of
+  /// `scalars` (the same string may come more than once). Each hash is assembled from prefix
+  /// hashes of the kept runs, so it costs O(limit), not O(length).
+  static func forEachDeletion(of scalars: [Unicode.Scalar], upTo limit: Int, _ body: (UInt64) -> Void) {
+    let n = scalars.count
+    var prefix = [UInt64](repeating: 0, count: n + 1)
+    var power = [UInt64](repeating: 1, count: n + 1)
+    for i in 0..<n {
+      prefix[i + 1] = prefix[i] &* base &+ UInt64(scalars[i].value) &+ 1
+      power[i + 1] = power[i] &* base
+    }
+    // The hash of scalars[from..<to].
+    func run(_ from: Int, _ to: Int) -> UInt64 { prefix[to] &- prefix[from] &* power[to - from] }
+    // Deleted positions in increasing order; `hash` covers scalars[..<next] minus the deletions.
+    func extend(_ hash: UInt64, kept: Int, next: Int, left: Int) {
+      body(finish(hash &* power[n - next] &+ run(next, n), length: kept + n - next))
+      guard left > 0 else { return }
+      for position in next..<n {
+        let upTo = hash &* power[position - next] &+ run(next, position)
+        extend(upTo, kept: kept + position - next, next: position + 1, left: left - 1)
+      }
+    }
+    extend(0, kept: 0, next: 0, left: limit)
+  }
+
+  private static let base: UInt64 = 0x100_0000_01B3
+
+  /// Mixes the length in, so strings of different lengths rarely share a hash.
+  private static func finish(_ hash: UInt64, length: Int) -> UInt64 {
+    var x = hash ^ (UInt64(length) &* 0x9E37_79B9_7F4A_7C15)
+    x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+    return x ^ (x >> 31)
+  }
+}

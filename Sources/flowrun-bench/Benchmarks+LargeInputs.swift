@@ -1,0 +1,59 @@
+import FlowGenerator
+
+extension Benchmark {
+  /// Issue #23, row 22: large but honest inputs, each the shape on which a command used to do
+  /// quadratic work, at the sizes the issue measured. Every command is spawned on each and
+  /// compared with `check` on the same file (the target: within 2x its time), and its peak RSS
+  /// over `flowrun --version`'s with the file size (the target: within 3x the file).
+  static let largeInputShapes: [(shape: LargeShape, bytes: Int, commands: [String])] = [
+    (.checklists, 12_000, ["check", "render", "graph", "run", "paths"]),
+    (.misspelt, 279_000, ["check", "render", "graph", "run", "paths"]),
+    (.manyFlows, 320_000, ["check", "render", "graph", "run", "paths"]),
+    (.lintChain, 7_600_000, ["check", "check --format json", "render", "graph", "run"]),
+  ]
+
+  static let largeInputs = Benchmark(name: "large inputs") { context in
+    guard let flowrun = context.flowrun else {
+      return [Measurement(name: "large inputs", value: "skipped", detail: "no flowrun next to flowrun-bench")]
+    }
+    var files: [(name: String, path: String, commands: [String])] = []
+    for (shape, bytes, commands) in largeInputShapes {
+      let path = try context.input(
+        "large-\(shape.rawValue)", arguments: ["--shape", shape.rawValue, "--target-bytes", "\(bytes)"])
+      files.append((shape.rawValue, path, commands))
+    }
+    // The issue's 24 MB render: the bench's padded bundle (every block kind, long texts).
+    files.append(
+      ("padded bundle", try context.input("bundle", context.bigBundleOptions), ["check", "render", "graph", "run"]))
+    let baseline = context.measureSpawn([flowrun, "--version"], runs: 5)?.map(\.maxRSS).min() ?? 0
+    var rows = [
+      Measurement(
+        name: "flowrun --version (start-up peak RSS, the baseline below)", value: formatBytes(baseline), detail: "min of 5")
+    ]
+    for (name, path, commands) in files {
+      let size = context.fileSize(path)
+      let runs = size > 1_000_000 ? 1 : max(1, min(context.runs, 3))
+      var checkTime: Double?
+      for command in commands {
+        let argv = [flowrun] + command.split(separator: " ").map(String.init) + [path]
+        guard let spawned = context.measureSpawn(argv, runs: runs, warmUp: size <= 1_000_000), !spawned.isEmpty else {
+          rows.append(Measurement(name: "\(command), \(name)", value: "failed", detail: "could not start"))
+          continue
+        }
+        let time = median(spawned.map(\.seconds))
+        if command == "check" { checkTime = time }
+        let peak = spawned.map(\.maxRSS).max() ?? 0
+        let growth = max(0, peak - baseline)
+        let ratio = checkTime.map { "\(fixed(time / $0, 2))x check" } ?? "?"
+        let signal = spawned.contains { $0.signal != nil } ? ", KILLED BY A SIGNAL" : ""
+        rows.append(
+          Measurement(
+            name: "\(command), \(name) (\(formatBytes(size)))", value: formatSeconds(time),
+            detail:
+              "\(ratio), \(spread(spawned.map(\.seconds))), peak RSS \(formatBytes(peak)) (+\(formatBytes(growth)), \(fixed(Double(growth) / Double(max(size, 1)), 1))x the file), exit \(spawned[0].exitStatus.map(String.init) ?? "-")\(signal)"
+          ))
+      }
+    }
+    return rows
+  }
+}
