@@ -323,6 +323,7 @@ public final class Driver {
         quit(.stuck)
         return .changed
       }
+      let prompt = terminalSafe(prompt)
       switch secret ? source.readSecretLine(prompt: prompt) : source.readLine(prompt: prompt) {
       case .endOfFile:
         quit(options.interactive ? .quit : .endOfInput)
@@ -562,8 +563,10 @@ public final class Driver {
     return text.isEmpty ? field : text
   }
 
+  /// Everything the driver shows goes here, with terminal controls made visible (flow text,
+  /// answers and commands are quoted in `!` lines); the renderer's colours are kept.
   private func say(_ text: String) {
-    if !text.isEmpty { output(text) }
+    if !text.isEmpty { output(terminalSafe(text, keepingStyles: options.color)) }
   }
 
   // MARK: History

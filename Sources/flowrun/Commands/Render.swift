@@ -43,7 +43,7 @@ extension Flowrun {
         width: width ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
       do {
         let text = try FlowPreview.render(document: document, flowID: flowID, screenID: screen, options: options)
-        Output.standard.write(text)
+        Output.standard.write(text, styled: options.color)
       } catch {
         Output.error.write("error: \(error)\n")
         throw ExitCode(64)
