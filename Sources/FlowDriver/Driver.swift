@@ -469,6 +469,9 @@ public final class Driver {
   /// id: the first session's id followed by `-N` for the N-th restart, so that (session_id,
   /// seq) stays unique in one `--events` file (docs/cli.md).
   private func restart() {
+    // Restarting a session in which nothing was accepted starts the very same session again:
+    // the line changed nothing, so `yes :restart` ends as stuck like any other such stream.
+    let unproductive = recording.inputs.isEmpty ? unproductiveLines : 0
     quit(.quit)
     restarts += 1
     var config = recording.config
@@ -482,7 +485,7 @@ public final class Driver {
     }
     session = started.0
     generation += 1
-    unproductiveLines = 0
+    unproductiveLines = unproductive
     recording.config = config
     recording.inputs = []
     say("(restarted)\n")
