@@ -23,7 +23,7 @@ public enum TextWrapper {
   ) -> [StyledLine] {
     let continuation = continuation ?? [StyledRun(String(repeating: " ", count: StyledLine(prefix).width))]
     var builder = LineBuilder(width: width, prefix: prefix, continuation: continuation)
-    for token in tokens(runs) {
+    forEachToken(runs) { token in
       switch token {
       case .word(let pieces): builder.add(word: pieces)
       case .space: builder.pendingSpace = true
@@ -40,15 +40,26 @@ public enum TextWrapper {
     case newline
   }
 
-  static func tokens(_ runs: [StyledRun]) -> [Token] {
-    var tokens: [Token] = []
+  /// The words, spaces and line breaks of `runs`, handed over one at a time: a long text is
+  /// never held as a list of tokens.
+  static func forEachToken(_ runs: [StyledRun], _ body: (Token) -> Void) {
+    var lastWasSpace = false
+    func emit(_ token: Token) {
+      if case .space = token {
+        if lastWasSpace { return }
+        lastWasSpace = true
+      } else {
+        lastWasSpace = false
+      }
+      body(token)
+    }
     var word: [StyledRun] = []
     // The word's last piece is built here, not in `word`: appending to a string inside the
     // array copied it each time, quadratic in a long word (a long answer shown in a template).
     var piece = StyledRun("")
     func flush() {
       if !piece.text.isEmpty { word.append(piece) }
-      if !word.isEmpty { tokens.append(.word(word)) }
+      if !word.isEmpty { emit(.word(word)) }
       word = []
       piece.text = ""
     }
@@ -56,10 +67,10 @@ public enum TextWrapper {
       for character in sanitize(run.text) {
         if character == "\n" {
           flush()
-          tokens.append(.newline)
+          emit(.newline)
         } else if character == " " || character == "\u{3000}" {
           flush()
-          if case .space = tokens.last {} else { tokens.append(.space) }
+          emit(.space)
         } else {
           if piece.style != run.style {
             if !piece.text.isEmpty { word.append(piece) }
@@ -70,7 +81,6 @@ public enum TextWrapper {
       }
     }
     flush()
-    return tokens
   }
 
   struct LineBuilder {
