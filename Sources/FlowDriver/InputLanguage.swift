@@ -214,7 +214,13 @@ extension Character {
 }
 
 extension StringProtocol {
+  /// Without leading and trailing whitespace. Only the ends are looked at: going through a
+  /// reversed view rebuilt the whole line a character at a time (a quarter of the time of
+  /// a run given a 1 MB answer).
   var trimmingWhitespace: String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+      return ""
+    }
+    return String(self[first...last])
   }
 }

@@ -136,14 +136,25 @@ public enum TextWrapper {
       pendingSpace = false
     }
 
-    /// Splits a word too wide for an empty line at grapheme boundaries.
+    /// Splits a word too wide for an empty line at grapheme boundaries. The characters that
+    /// go on one line make one run (a run per character made a long answer cost a run, and
+    /// an allocation, for every character).
     private mutating func hardWrap(_ word: [StyledRun]) {
       for piece in word {
+        var segment = ""
         for character in piece.text {
           let w = DisplayWidth.of(character)
-          if hasContent && currentWidth + w > width { breakLine(force: false) }
-          current.append(String(character), piece.style)
+          if (hasContent || !segment.isEmpty) && currentWidth + w > width {
+            if !segment.isEmpty { current.append(segment, piece.style) }
+            segment = ""
+            hasContent = true
+            breakLine(force: false)
+          }
+          segment.append(character)
           currentWidth += w
+        }
+        if !segment.isEmpty {
+          current.append(segment, piece.style)
           hasContent = true
         }
       }
