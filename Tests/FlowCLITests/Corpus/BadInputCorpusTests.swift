@@ -105,10 +105,7 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
 
     var process = LimitedProcess(
       executable: Self.binary!, arguments: arguments, directory: directory.path,
-      environment: [
-        "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": directory.path, "NO_COLOR": "1", "LANG": "C.UTF-8",
-        "FLOWRUN_CORPUS_CANARY": Self.canary,
-      ].merging(row.environment) { $1 },
+      environment: Self.environment(home: directory.path).merging(row.environment) { $1 },
       seconds: Self.seconds, memoryBytes: Self.memoryBytes)
     process.stdin = try directory.standardInput(for: row, command: command)
     switch row.stdout {
@@ -154,12 +151,20 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
   func replay(_ name: String, in directory: RunDirectory) throws -> [String] {
     let process = LimitedProcess(
       executable: Self.binary!, arguments: ["test", name], directory: directory.path,
-      environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": directory.path, "NO_COLOR": "1", "LANG": "C.UTF-8"],
-      seconds: Self.seconds, memoryBytes: Self.memoryBytes)
+      environment: Self.environment(home: directory.path), seconds: Self.seconds, memoryBytes: Self.memoryBytes)
     let result = try process.run()
     var problems = Self.judge(result, allowed: [0], row: CorpusCase(kind: .script, input: name, what: "replay", line: row.line), command: "test")
     if result.exitCode == 1 { problems.append(String(decoding: result.stdout.head.prefix(1500), as: UTF8.self)) }
     return problems
+  }
+
+  /// What every run gets: no colour, a home of its own (no history file of the user's), and
+  /// the canary `never:` cases look for.
+  static func environment(home: String) -> [String: String] {
+    [
+      "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home, "NO_COLOR": "1", "LANG": "C.UTF-8",
+      "FLOWRUN_CORPUS_CANARY": canary,
+    ]
   }
 
   /// Everything a run must satisfy whatever it was given.

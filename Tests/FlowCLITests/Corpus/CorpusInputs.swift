@@ -82,6 +82,7 @@ enum CorpusInputs {
     }
     case "many-screens": return { .bytes(Array(manyScreens(count($0)).utf8)) }
     case "many-items": return { .bytes(Array(checklist(items: count($0)).utf8)) }
+    case "bundle": return { .bytes(Array(bundle(flows: count($0)).utf8)) }
     case "many-typos": return { .bytes(Array(typos(count($0)).utf8)) }
     case "huge-script": return {
       .bytes(Array(("flow: ok.json\nsteps:\n" + String(repeating: "  - expect: {screen: welcome}\n", count: count($0))).utf8))
@@ -163,6 +164,27 @@ enum CorpusInputs {
       {"id": "pick", "name": "Pick", "type": "feature", "content": {"blocks": [{"id": "c", "type": "checklist", "content": {"fieldName": "picked", "allowMultiple": true, "items": [\#(options)]}}, {"id": "go", "type": "button", "content": {"text": "Next"}}]}},
       {"id": "end", "name": "End", "type": "feature", "content": {"blocks": [{"id": "done", "type": "button", "content": {"text": "Done", "action": {"type": "complete"}}}]}}]}
       """#
+  }
+
+  /// A bundle of `flows` flows of seven screens each (an input, a checklist with rules, a
+  /// slider, an awaited action, a screen running the next flow), the shape of an editor's
+  /// export.
+  static func bundle(flows: Int) -> String {
+    let bodies = (0..<flows).map { f in
+      let next = f + 1 < flows ? #"{"id": "sub", "name": "Next flow", "type": "flow", "flow": "flow\#(f + 1)", "content": {}},"# : ""
+      return #"""
+        "flow\#(f)": {"version": 1, "id": "flow\#(f)", "name": "Flow \#(f)", "screens": [
+          {"id": "intro", "name": "Intro", "type": "welcome", "content": {"title": "Flow \#(f)", "subtitle": "Hello {name\#(f) | default: 'friend'}"}},
+          {"id": "ask", "name": "Ask", "type": "form", "content": {"blocks": [{"id": "n", "type": "input", "content": {"fieldName": "name\#(f)", "label": "Name", "required": true}}, {"id": "go", "type": "button", "content": {"text": "Next"}}]}},
+          {"id": "pick", "name": "Pick", "type": "question", "content": {"blocks": [{"id": "c", "type": "checklist", "content": {"fieldName": "pick\#(f)", "items": [{"id": "a", "label": "A"}, {"id": "b", "label": "B"}, {"id": "c", "label": "C"}]}}]},
+           "rules": [{"when": "pick\#(f) == 'a'", "goto": "slide"}, {"when": "pick\#(f) == 'b'", "goto": "allow"}, {"goto": "done"}]},
+          {"id": "slide", "name": "Slide", "type": "feature", "content": {"blocks": [{"id": "s", "type": "slider", "content": {"fieldName": "hours\#(f)", "min": 0, "max": 8}}, {"id": "go", "type": "button", "content": {"text": "Next"}}]}},
+          {"id": "allow", "name": "Allow", "type": "permission", "content": {"blocks": [{"id": "a", "type": "button", "content": {"text": "Allow", "action": {"type": "custom", "identifier": "permission.notifications", "awaitResult": true}}}]}},
+          \#(next)
+          {"id": "done", "name": "Done", "type": "celebration", "content": {"title": "Done {name\#(f)}", "buttonText": "Finish", "buttonAction": {"type": "complete"}}}]}
+        """#
+    }
+    return #"{"activeFlow": "flow0", "flows": {"# + bodies.joined(separator: ",\n") + "}}"
   }
 
   /// `count` screens whose buttons go to misspelt screen ids and whose blocks carry misspelt
