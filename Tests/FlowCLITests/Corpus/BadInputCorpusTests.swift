@@ -119,6 +119,7 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
     if directory.runsAsNobody { process.user = (65534, 65534) }
 
     let result = try process.run()
+    Self.log(result, self)
     var problems = Self.judge(result, allowed: allowedExits, row: row, command: command)
     let shown = "flowrun \(arguments.joined(separator: " "))"
 
@@ -156,6 +157,19 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
     var problems = Self.judge(result, allowed: [0], row: CorpusCase(kind: .script, input: name, what: "replay", line: row.line), command: "test")
     if result.exitCode == 1 { problems.append(String(decoding: result.stdout.head.prefix(1500), as: UTF8.self)) }
     return problems
+  }
+
+  /// One line per run (time, peak memory, case, command) appended to the file
+  /// `FLOWRUN_CORPUS_TIMES` names, so `.ci/corpus` can show how close the slowest runs come to
+  /// the limits.
+  static let timesFile = ProcessInfo.processInfo.environment["FLOWRUN_CORPUS_TIMES"]
+
+  static func log(_ result: LimitedProcess.Result, _ run: CorpusRun) {
+    guard let timesFile, let handle = FileHandle(forWritingAtPath: timesFile) else { return }
+    defer { try? handle.close() }
+    let line = String(format: "%6.3f s %5d MiB  ", result.seconds, result.peakResidentBytes >> 20) + run.testDescription + "\n"
+    _ = try? handle.seekToEnd()
+    try? handle.write(contentsOf: Data(line.utf8))
   }
 
   /// What every run gets: no colour, a home of its own (no history file of the user's), and
