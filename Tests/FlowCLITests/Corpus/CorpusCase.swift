@@ -55,7 +55,12 @@ struct CorpusCase: Sendable {
   /// show it.
   var name: String {
     guard kind == .args else { return "\(kind.folder)/\(input)" }
-    var words = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + ["flowrun"] + arguments
+    // A word with a space or a control character is shown as a Swift literal: test names go to
+    // the log, which must not get raw escapes either.
+    let shown = arguments.map { word in
+      word.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F } ? String(reflecting: word) : word
+    }
+    var words = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + ["flowrun"] + shown
     if let stdin { words.append("< \(stdin)") }
     switch stdout {
     case "closed": words.append(">&-")
