@@ -241,7 +241,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowCLITests",
-      dependencies: ["_FlowTestSupport"],
+      dependencies: ["_FlowTestSupport", .product(name: "Yams", package: "Yams")],
       exclude: ["Snapshots", "BadInputs"],
       swiftSettings: swiftSettings
     ),

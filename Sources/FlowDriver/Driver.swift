@@ -321,6 +321,7 @@ public final class Driver {
         quit(.stuck)
         return .changed
       }
+      let prompt = terminalSafe(prompt)
       switch secret ? source.readSecretLine(prompt: prompt) : source.readLine(prompt: prompt) {
       case .endOfFile:
         quit(options.interactive ? .quit : .endOfInput)
@@ -461,6 +462,9 @@ public final class Driver {
   /// id: the first session's id followed by `-N` for the N-th restart, so that (session_id,
   /// seq) stays unique in one `--events` file (docs/cli.md).
   private func restart() {
+    // Restarting a session in which nothing was accepted starts the very same session again:
+    // the line changed nothing, so `yes :restart` ends as stuck like any other such stream.
+    let unproductive = recording.inputs.isEmpty ? unproductiveLines : 0
     quit(.quit)
     restarts += 1
     var config = recording.config
@@ -474,7 +478,7 @@ public final class Driver {
     }
     session = started.0
     generation += 1
-    unproductiveLines = 0
+    unproductiveLines = unproductive
     recording.config = config
     recording.inputs = []
     say("(restarted)\n")
@@ -550,8 +554,10 @@ public final class Driver {
     return fieldLabel(block?.content.field, field: field)
   }
 
+  /// Everything the driver shows goes here, with terminal controls made visible (flow text,
+  /// answers and commands are quoted in `!` lines); the renderer's colours are kept.
   private func say(_ text: String) {
-    if !text.isEmpty { output(text) }
+    if !text.isEmpty { output(terminalSafe(text, keepingStyles: options.color)) }
   }
 
   // MARK: History

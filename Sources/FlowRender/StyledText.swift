@@ -67,16 +67,14 @@ struct StyledLine: Hashable, Sendable {
         merged.append(run)
       }
     }
-    // Character by character from the end (reversing the whole text cost half of `render`).
-    while !merged.isEmpty {
-      var trimmed = merged[merged.count - 1].text
-      while trimmed.last == " " { trimmed.removeLast() }
-      if trimmed.isEmpty {
-        merged.removeLast()
-      } else {
-        merged[merged.count - 1].text = trimmed
+    // Only the trailing spaces are looked at: rebuilding the run through a reversed view cost
+    // most of the time of rendering a long text (every line's last run, character by character).
+    while let last = merged.last, last.text.last == " " {
+      if let end = last.text.lastIndex(where: { $0 != " " }) {
+        merged[merged.count - 1].text = String(last.text[...end])
         break
       }
+      merged.removeLast()
     }
     guard color else { return merged.map(\.text).joined() }
     var out = ""

@@ -25,7 +25,7 @@ public enum TextWrapper {
   ) -> [StyledLine] {
     let continuation = continuation ?? [StyledRun(String(repeating: " ", count: StyledLine(prefix).width))]
     var builder = LineBuilder(width: width, prefix: prefix, continuation: continuation)
-    for token in tokens(runs) {
+    forEachToken(runs) { token in
       switch token {
       case .word(let pieces): builder.add(word: pieces)
       case .space: builder.pendingSpace = true
@@ -42,15 +42,26 @@ public enum TextWrapper {
     case newline
   }
 
-  static func tokens(_ runs: [StyledRun]) -> [Token] {
-    var tokens: [Token] = []
+  /// The words, spaces and line breaks of `runs`, handed over one at a time: a long text is
+  /// never held as a list of tokens.
+  static func forEachToken(_ runs: [StyledRun], _ body: (Token) -> Void) {
+    var lastWasSpace = false
+    func emit(_ token: Token) {
+      if case .space = token {
+        if lastWasSpace { return }
+        lastWasSpace = true
+      } else {
+        lastWasSpace = false
+      }
+      body(token)
+    }
     var word: [StyledRun] = []
     // The word's last piece is built here, not in `word`: appending to a string inside the
     // array copied it each time, quadratic in a long word (a long answer shown in a template).
     var piece = StyledRun("")
     func flush() {
       if !piece.text.isEmpty { word.append(piece) }
-      if !word.isEmpty { tokens.append(.word(word)) }
+      if !word.isEmpty { emit(.word(word)) }
       word = []
       piece.text = ""
     }
@@ -77,12 +88,7 @@ public enum TextWrapper {
           }
           guard let byte else { break }
           flush()
-          if byte == 0x0A {
-            tokens.append(.newline)
-          } else if case .space = tokens.last {
-          } else {
-            tokens.append(.space)
-          }
+          emit(byte == 0x0A ? .newline : .space)
           index = utf8.index(after: index)
           start = index
         }
@@ -91,10 +97,10 @@ public enum TextWrapper {
       for character in text {
         if character == "\n" {
           flush()
-          tokens.append(.newline)
+          emit(.newline)
         } else if character == " " || character == "\u{3000}" {
           flush()
-          if case .space = tokens.last {} else { tokens.append(.space) }
+          emit(.space)
         } else {
           if piece.style != run.style {
             if !piece.text.isEmpty { word.append(piece) }
@@ -105,7 +111,6 @@ public enum TextWrapper {
       }
     }
     flush()
-    return tokens
   }
 
   struct LineBuilder {
@@ -161,14 +166,25 @@ public enum TextWrapper {
       pendingSpace = false
     }
 
-    /// Splits a word too wide for an empty line at grapheme boundaries.
+    /// Splits a word too wide for an empty line at grapheme boundaries. The characters that
+    /// go on one line make one run (a run per character made a long answer cost a run, and
+    /// an allocation, for every character).
     private mutating func hardWrap(_ word: [StyledRun]) {
       for piece in word {
+        var segment = ""
         for character in piece.text {
           let w = DisplayWidth.of(character)
-          if hasContent && currentWidth + w > width { breakLine(force: false) }
-          current.append(String(character), piece.style)
+          if (hasContent || !segment.isEmpty) && currentWidth + w > width {
+            if !segment.isEmpty { current.append(segment, piece.style) }
+            segment = ""
+            hasContent = true
+            breakLine(force: false)
+          }
+          segment.append(character)
           currentWidth += w
+        }
+        if !segment.isEmpty {
+          current.append(segment, piece.style)
           hasContent = true
         }
       }

@@ -22,9 +22,11 @@ import Testing
   }
 
   /// Rejected, empty, inspection and over-long lines all count; the third ends the run.
+  /// So does `:restart` of a session in which nothing was accepted (the same session again).
   @Test(arguments: [
     [ReadResult.line("nope"), .line("nope"), .line("nope"), .line("1")],
     [.line(""), .line(":data"), .overlong(bytes: 2_000_000), .line("1")],
+    [.line(":restart"), .line(":restart"), .line(":restart"), .line("1")],
   ])
   func linesThatChangeNothingEndTheRunAsStuck(_ results: [ReadResult]) throws {
     let run = try drive(results)
@@ -42,6 +44,12 @@ import Testing
     let again = try drive([.line("1"), .line("A1"), .line("1"), .line("A1"), .line("1")])
     #expect(again.session.currentScreen.id == "name")
     #expect(again.session.status == .quit(.stuck), "A1, then Continue (blocked), A1 again, Continue: no progress")
+  }
+
+  /// A restart after an accepted line is progress: the session starts over.
+  @Test func restartingAfterProgressResetsTheCount() throws {
+    let run = try drive([.line("nope"), .line("nope"), .line("1"), .line(":restart"), .line("nope"), .line("nope"), .line("1")])
+    #expect(run.session.status == .quit(.endOfInput), "\(run.output)")
   }
 
   @Test func aTerminalHasNoBudget() throws {

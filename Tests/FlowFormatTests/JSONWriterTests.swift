@@ -50,7 +50,8 @@ import Testing
     ("plain", #""plain""#),
     ("quote \" backslash \\ slash /", #""quote \" backslash \\ slash /""#),
     ("\n\r\t\u{8}\u{C}", #""\n\r\t\b\f""#),
-    ("\u{0}\u{1F}\u{7F}", #""\u0000\u001f"# + "\u{7F}\""),
+    // DEL and the C1 controls too, so printed JSON cannot drive a terminal.
+    ("\u{0}\u{1F}\u{7F}\u{80}\u{9B}\u{A0}", #""\u0000\u001f\u007f\u0080\u009b"# + "\u{A0}\""),
     ("line\u{2028}para\u{2029}", #""line\u2028para\u2029""#),
     ("é😀", "\"é😀\""),
   ])

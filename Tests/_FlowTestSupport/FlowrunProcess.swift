@@ -52,9 +52,12 @@ public func runProgram(
   process.standardInput = input
   process.standardOutput = output
   process.standardError = error
+  // A command that does not read its input (`render`) may end before it is written: the write
+  // then fails with EPIPE, which must not kill the test process with SIGPIPE.
+  signal(SIGPIPE, SIG_IGN)
   try process.run()
   let writer = Thread {
-    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
     try? input.fileHandleForWriting.close()
   }
   writer.start()

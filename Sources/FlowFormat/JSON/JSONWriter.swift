@@ -233,11 +233,16 @@ private struct Output {
           let b = utf8[i]
           // U+2028 and U+2029 are escaped so the text can be embedded in JavaScript.
           let isLineSeparator = b == 0xE2 && i + 2 < n && utf8[i + 1] == 0x80 && (utf8[i + 2] & 0xFE) == 0xA8
-          if b < 0x20 || b == 0x22 || b == 0x5C || isLineSeparator {
+          // DEL and the C1 controls too, so no JSON flowrun prints can drive a terminal.
+          let isC1 = b == 0xC2 && i + 1 < n && utf8[i + 1] < 0xA0
+          if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || isLineSeparator || isC1 {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
             if isLineSeparator {
               writeUnicodeEscape(utf8[i + 2] == 0xA8 ? 0x2028 : 0x2029)
               i += 3
+            } else if isC1 {
+              writeUnicodeEscape(UInt32(utf8[i + 1]))
+              i += 2
             } else {
               writeASCII(b)
               i += 1
@@ -262,7 +267,7 @@ private struct Output {
     case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
     case 0x08: bytes.append(contentsOf: [0x5C, 0x62])
     case 0x0C: bytes.append(contentsOf: [0x5C, 0x66])
-    case 0..<0x20: writeUnicodeEscape(UInt32(b))
+    case 0..<0x20, 0x7F: writeUnicodeEscape(UInt32(b))
     default: bytes.append(b)
     }
   }

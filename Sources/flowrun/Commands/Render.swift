@@ -43,7 +43,7 @@ extension Flowrun {
         width: try width?.get().value ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
       do {
         try FlowPreview.render(document: document, flowID: flowID, screenID: screen, options: options) {
-          Output.standard.write($0)
+          Output.standard.write($0, styled: options.color)
         }
       } catch {
         Output.error.write("error: \(error)\n")

@@ -1,3 +1,4 @@
+import FlowRender
 import FlowSupport
 
 /// Standard output and standard error of every command, through FlowSupport's `OutputChannel`:
@@ -10,7 +11,10 @@ struct Output: Sendable {
   static let standard = Output(channel: .standardOutput)
   static let error = Output(channel: .standardError)
 
-  func write(_ text: String) {
-    channel.write(text)
+  /// Writes `text` with every terminal control made visible (`terminalSafe`): flows, scripts and
+  /// answers are quoted in messages and must not drive the reader's terminal. `styled` text
+  /// (a screen rendered in colour) keeps its SGR sequences.
+  func write(_ text: String, styled: Bool = false) {
+    channel.write(terminalSafe(text, keepingStyles: styled))
   }
 }
