@@ -134,7 +134,8 @@ let package = Package(
     .executableTarget(
       name: "flowrun",
       dependencies: [
-        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis", "FlowDriver", "FlowTerminal", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis",
+        "FlowDriver", "FlowTerminal", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -151,7 +152,8 @@ let package = Package(
     .executableTarget(
       name: "flowrun-bench",
       dependencies: [
-        "FlowBenchSupport", "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay", "FlowAnalysis", "FlowSupport",
+        "FlowBenchSupport", "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay",
+        "FlowAnalysis", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -207,7 +209,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowReplayTests",
-      dependencies: ["FlowReplay", "FlowBenchSupport", "FlowSupport", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: [
+        "FlowReplay", "FlowBenchSupport", "FlowSupport", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression",
+        "_FlowTestSupport",
+      ],
       exclude: ["Fixtures", "Snapshots"],
       swiftSettings: swiftSettings
     ),
@@ -221,7 +226,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowAnalysisTests",
-      dependencies: ["FlowAnalysis", "FlowBenchSupport", "FlowGenerator", "FlowReplay", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: [
+        "FlowAnalysis", "FlowBenchSupport", "FlowGenerator", "FlowReplay", "FlowEngine", "FlowFormat", "FlowExpression",
+        "_FlowTestSupport",
+      ],
       exclude: ["Snapshots"],
       swiftSettings: swiftSettings
     ),

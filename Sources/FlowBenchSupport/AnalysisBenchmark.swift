@@ -42,13 +42,16 @@ public enum AnalysisBenchmark {
       out += #"{"id": "q\#(k)_go", "type": "button", "content": {"text": "Continue"}}]},"#
       out += #" "rules": [{"when": "c\#(k) == 'a'", "goto": "a\#(k)"}, {"goto": "b\#(k)"}]},"# + "\n"
       for side in ["a", "b"] {
-        out += #"{"id": "\#(side)\#(k)", "name": "\#(side) \#(k)", "type": "feature", "next": "s\#(k)", "content": {"blocks": ["#
+        out +=
+          #"{"id": "\#(side)\#(k)", "name": "\#(side) \#(k)", "type": "feature", "next": "s\#(k)", "content": {"blocks": ["#
         out +=
           #"{"id": "\#(side)\#(k)_t", "type": "text", "content": {"text": "You picked {c\#(k)}"}}, {"id": "\#(side)\#(k)_go", "type": "button", "content": {"text": "Next"}}]}},"#
           + "\n"
       }
-      out += #"{"id": "s\#(k)", "name": "Slider \#(k)", "type": "question", "next": "\#(next)", "content": {"blocks": ["#
-      out += #"{"id": "s\#(k)_s", "type": "slider", "content": {"fieldName": "v\#(k)", "min": 0, "max": 10, "defaultValue": 3}},"#
+      out +=
+        #"{"id": "s\#(k)", "name": "Slider \#(k)", "type": "question", "next": "\#(next)", "content": {"blocks": ["#
+      out +=
+        #"{"id": "s\#(k)_s", "type": "slider", "content": {"fieldName": "v\#(k)", "min": 0, "max": 10, "defaultValue": 3}},"#
       out += #"{"id": "s\#(k)_go", "type": "button", "content": {"text": "Continue"}}]},"#
       out += #" "rules": [{"when": "v\#(k) >= 5", "goto": "\#(next)"}]},"# + "\n"
     }

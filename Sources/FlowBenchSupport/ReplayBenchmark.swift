@@ -143,7 +143,12 @@ public enum ReplayBenchmark {
 
 final class Counter: Sendable {
   private let count = Locked(0)
-  func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+  func increment() -> Int {
+    count.withLock {
+      $0 += 1
+      return $0
+    }
+  }
   var value: Int { count.withLock { $0 } }
 }
 
@@ -161,7 +166,8 @@ final class Slot: Sendable {
 
 /// Peak resident set size (`VmHWM` of /proc/self/status), bytes; 0 where unavailable.
 func peakResidentBytes() -> Int {
-  guard let bytes = try? TextFile.read("/proc/self/status", limit: ReadLimit(bytes: 1 << 20, what: "a status file")).get()
+  guard
+    let bytes = try? TextFile.read("/proc/self/status", limit: ReadLimit(bytes: 1 << 20, what: "a status file")).get()
   else { return 0 }
   let text = String(decoding: bytes, as: UTF8.self)
   for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {

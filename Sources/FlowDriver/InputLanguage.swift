@@ -121,7 +121,8 @@ public enum InputLanguage {
         return .failure(InputLanguageError(":wait takes a whole number of milliseconds, not '\(argument)'"))
       }
       guard let ms = Int64(argument), Limits.durationMs.contains(ms) else {
-        return .failure(InputLanguageError(":wait takes \(Limits.text(Limits.durationMs)) milliseconds, not \(argument)"))
+        return .failure(
+          InputLanguageError(":wait takes \(Limits.text(Limits.durationMs)) milliseconds, not \(argument)"))
       }
       return .success(.wait(ms: ms))
     case "goto":

@@ -72,7 +72,8 @@ extension Session {
         if case .string(let text) = value, text.trimmingWhitespace.isEmpty { return .success(nil) }
         // `1e999` reads as infinity, which no JSON output could hold: not a number either.
         guard let number = value.numericValue, number.isFinite else {
-          return .failure(Problem(message: "'\(context.secrets.text(value, of: field))' is not a number (field '\(field)')"))
+          return .failure(
+            Problem(message: "'\(context.secrets.text(value, of: field))' is not a number (field '\(field)')"))
         }
         return .success(.number(number))
       }
@@ -158,7 +159,8 @@ extension Session {
       let environment = environment
       var defaults: [(String, Value)] = []
       for index in blocks.indices {
-        guard let field = blocks[index].fieldName, data[field] == nil, let value = blocks[index].content.field?.defaultValue,
+        guard let field = blocks[index].fieldName, data[field] == nil,
+          let value = blocks[index].content.field?.defaultValue,
           isVisible(blockAt: index, of: blocks, in: environment)
         else { continue }
         defaults.append((field, value))

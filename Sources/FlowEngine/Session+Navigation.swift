@@ -44,20 +44,26 @@ extension Session {
     case .screen(let id):
       if validate, !validateCurrentScreen(via: via) { return .stay }
       guard let index = context.screenIndex(of: id, inFlow: frame.flow) else {
-        if tracing { record(
-          .noOp, "leaving \(currentScreenID) via \(via)",
-          details: ["screen '\(id)' does not exist in flow '\(currentFlowID)' → staying"]) }
+        if tracing {
+          record(
+            .noOp, "leaving \(currentScreenID) via \(via)",
+            details: ["screen '\(id)' does not exist in flow '\(currentFlowID)' → staying"])
+        }
         return .stay
       }
       commitDefaults()
-      if tracing { record(.leave, "leaving \(currentScreenID) via \(via)", details: ["screen action → \(id)"], destination: id) }
+      if tracing {
+        record(.leave, "leaving \(currentScreenID) via \(via)", details: ["screen action → \(id)"], destination: id)
+      }
       return .to(Frame(flow: frame.flow, screen: index))
     case .complete:
       if validate, !validateCurrentScreen(via: via) { return .stay }
       commitDefaults()
-      if tracing { record(
-        .leave, "leaving \(currentScreenID) via \(via)", details: ["complete action → $complete"],
-        destination: "$complete") }
+      if tracing {
+        record(
+          .leave, "leaving \(currentScreenID) via \(via)", details: ["complete action → $complete"],
+          destination: "$complete")
+      }
       return .finishFlow
     case .skip:
       return skip(via: via)
@@ -79,8 +85,11 @@ extension Session {
   mutating func skip(via: Via) -> Move {
     let name = currentScreenName
     emit(.screenSkipped, .screenName(name))
-    if let skipAction = context.document.flows[frame.flow].screens[frame.screen].content.skipAction, skipAction != .skip {
-      if tracing { record(.action, "skip of \(currentScreenID) runs skipAction (\(skipAction.typeName)) without validation") }
+    if let skipAction = context.document.flows[frame.flow].screens[frame.screen].content.skipAction, skipAction != .skip
+    {
+      if tracing {
+        record(.action, "skip of \(currentScreenID) runs skipAction (\(skipAction.typeName)) without validation")
+      }
       switch skipAction {
       case .next, .unknown: return leaveForward(via: .skip, validate: false, commit: false)
       default: return perform(skipAction, via: .skip, validate: false)
@@ -156,9 +165,11 @@ extension Session {
     }
     switch target ?? .complete {
     case .complete:
-      if tracing { record(
-        .leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details,
-        destination: "$complete") }
+      if tracing {
+        record(
+          .leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details,
+          destination: "$complete")
+      }
       return .finishFlow
     case .screen(let id):
       guard let index = context.screenIndex(of: id, inFlow: flowIndex) else {
@@ -168,8 +179,10 @@ extension Session {
         if tracing { record(.leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details) }
         return .stay
       }
-      if tracing { record(
-        .leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details, destination: id) }
+      if tracing {
+        record(
+          .leave, "leaving \(screenID) via \(via)", rules: outcomes, details: details, destination: id)
+      }
       return .to(Frame(flow: flowIndex, screen: index))
     }
   }
@@ -222,9 +235,12 @@ extension Session {
       switch result {
       case .success:
         let action = custom.onSuccess ?? .next
-        if tracing { record(
-          .action, "result of '\(id)': success → "
-            + (custom.onSuccess == nil ? "default next" : "onSuccess (\(action.typeName))"), details: mergedNote) }
+        if tracing {
+          record(
+            .action,
+            "result of '\(id)': success → "
+              + (custom.onSuccess == nil ? "default next" : "onSuccess (\(action.typeName))"), details: mergedNote)
+        }
         return perform(action, via: .onSuccess(id), validate: true)
       case .failure(let error):
         if let action = custom.onFailure {
@@ -357,9 +373,12 @@ extension Session {
         callStack.append(target)
         return .to(Frame(flow: flowIndex, screen: start))
       }
-      if tracing { record(
-        .noOp,
-        "flow screen \(screens[target.screen].id): sub-flow '\(screens[target.screen].subflow ?? "")' not found; shown as a plain screen") }
+      if tracing {
+        record(
+          .noOp,
+          "flow screen \(screens[target.screen].id): sub-flow '\(screens[target.screen].subflow ?? "")' not found; shown as a plain screen"
+        )
+      }
     }
     if let onEnter = screens[target.screen].onEnter {
       if tracing { record(.onEnter, "onEnter of \(screens[target.screen].id) runs \(onEnter.typeName)") }
@@ -381,7 +400,8 @@ extension Session {
 
   func nativePending() -> PendingAction {
     PendingAction(
-      identifier: context.document.flows[frame.flow].screens[frame.screen].content.identifier ?? currentScreenID, source: .nativeScreen,
+      identifier: context.document.flows[frame.flow].screens[frame.screen].content.identifier ?? currentScreenID,
+      source: .nativeScreen,
       flowID: currentFlowID, screenID: currentScreenID)
   }
 

@@ -93,7 +93,9 @@ extension Session {
         let known = currentFlow.screens.map(\.id).joined(separator: ", ")
         return reject("no screen '\(screenID)' in flow '\(currentFlowID)' (screens: \(known))")
       }
-      if tracing { record(.debug, "debug goto \(screenID) from \(currentScreenID) (no validation)", destination: screenID) }
+      if tracing {
+        record(.debug, "debug goto \(screenID) from \(currentScreenID) (no validation)", destination: screenID)
+      }
       drive(.to(Frame(flow: frame.flow, screen: index)))
     case .setVariable(let name, let value):
       data[name] = value
@@ -173,12 +175,16 @@ extension Session {
   /// saturates: it stops at the end of `Limits.clockMs` instead of wrapping round.
   mutating func advanceClock(by ms: Int64) {
     let until = Limits.saturatingAdd(virtualNow, ms)
-    while !hasEnded, !isPending, shown, let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs {
+    while !hasEnded, !isPending, shown,
+      let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs
+    {
       let deadline = Limits.saturatingAdd(enteredAt, Limits.milliseconds(delay))
       guard deadline <= until else { break }
       virtualNow = max(virtualNow, Limits.clamp(deadline, to: Limits.clockMs))
       let before = (frame, steps)
-      if tracing { record(.autoAdvance, "auto-advance of \(currentScreenID) after \(NumberFormatting.javaScriptString(delay)) ms") }
+      if tracing {
+        record(.autoAdvance, "auto-advance of \(currentScreenID) after \(NumberFormatting.javaScriptString(delay)) ms")
+      }
       drive(leaveForward(via: .autoAdvance, validate: false, commit: true))
       if before == (frame, steps) { break }
     }

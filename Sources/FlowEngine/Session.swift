@@ -123,7 +123,9 @@ public struct Session: Sendable {
 
   /// Starts a session: `onboarding_started`, `experiment_variant_assigned` per experiment, then
   /// the first screen (its `onEnter` first). Throws when the flow or start screen does not exist.
-  public static func start(document: FlowDocument, config: SessionConfig = SessionConfig())
+  public static func start(
+    document: FlowDocument, config: SessionConfig = SessionConfig()
+  )
     throws(SessionStartError) -> (Session, [Output])
   {
     var variants: OrderedDictionary<String, String> = [:]
@@ -299,7 +301,9 @@ public struct Session: Sendable {
   /// Whether `blocks[index]` is visible, read in place. The engine walks blocks through buffer
   /// pointers: an `Array` subscript returns a copy of the whole `Block` (every field retained and
   /// released) even to read one property.
-  func isVisible(blockAt index: Int, of blocks: UnsafeBufferPointer<Block>, in environment: SessionEnvironment)
+  func isVisible(
+    blockAt index: Int, of blocks: UnsafeBufferPointer<Block>, in environment: SessionEnvironment
+  )
     -> Bool
   {
     guard blocks[index].visible else { return false }

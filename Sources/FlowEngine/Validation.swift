@@ -35,9 +35,11 @@ extension Session {
           failures.map { .object(["field": .string($0.field), "message": .string($0.message)]) })
       ])
     outbox.append(.validationFailed(failures))
-    if tracing { record(
-      .validation, "validation blocked \(via) on \(currentScreenID)",
-      details: failures.map { "\($0.field): \($0.message)" }) }
+    if tracing {
+      record(
+        .validation, "validation blocked \(via) on \(currentScreenID)",
+        details: failures.map { "\($0.field): \($0.message)" })
+    }
     return false
   }
 

@@ -84,8 +84,7 @@ public struct Condition: Hashable, Sendable {
   }
 
   /// Wraps an `||` condition in parentheses when it becomes a clause of an `&&`.
-  private static func parenthesized(_ condition: Condition, inside op: BinaryOperator) -> Condition
-  {
+  private static func parenthesized(_ condition: Condition, inside op: BinaryOperator) -> Condition {
     guard op == .and, case .binary(.or, _, _) = condition.expression.kind else { return condition }
     return Condition(
       expression: condition.expression.shifted(by: 1), source: "(" + condition.source + ")",

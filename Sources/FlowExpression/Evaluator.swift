@@ -154,8 +154,7 @@ struct Evaluator<Environment: ExpressionEnvironment> {
 
 extension Expression {
   /// Evaluates the expression; a missing variable is an error (the template rule).
-  public func evaluate(in environment: some ExpressionEnvironment) throws(EvaluationError) -> Value
-  {
+  public func evaluate(in environment: some ExpressionEnvironment) throws(EvaluationError) -> Value {
     var evaluator = Evaluator(environment: environment, mode: .strict, recordsReads: false)
     // Strict mode never yields nil: missing values throw instead.
     return try evaluator.evaluate(self) ?? .null

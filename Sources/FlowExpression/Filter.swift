@@ -30,8 +30,7 @@ public struct Filter: Hashable, Sendable {
   }
 
   /// Checks the name and the argument count of a parsed `| name: arg`.
-  static func make(_ raw: Parser.RawFilter, column: (Int) -> Int) throws(ExpressionError) -> Filter
-  {
+  static func make(_ raw: Parser.RawFilter, column: (Int) -> Int) throws(ExpressionError) -> Filter {
     guard let name = Name(rawValue: raw.name) else {
       let known = Name.allCases.map(\.rawValue).joined(separator: ", ")
       throw ExpressionError(
@@ -52,7 +51,9 @@ public struct Filter: Hashable, Sendable {
   }
 
   /// Applies the filter; nil means "missing" and passes through everything but `default`.
-  func apply(to value: Value?, in environment: some ExpressionEnvironment) throws(EvaluationError)
+  func apply(
+    to value: Value?, in environment: some ExpressionEnvironment
+  ) throws(EvaluationError)
     -> Value?
   {
     let argument = try self.argument.map { (e: Expression) throws(EvaluationError) in

@@ -32,7 +32,9 @@ enum Functions {
     }
   }
 
-  private static func number(_ value: Value, for function: Function) throws(EvaluationError)
+  private static func number(
+    _ value: Value, for function: Function
+  ) throws(EvaluationError)
     -> Double
   {
     guard let number = value.numericValue else {

@@ -3,7 +3,9 @@ import OrderedCollections
 
 /// The semantics of binary operators and structured tests; nil operands mean "missing".
 enum Operators {
-  static func apply(_ op: BinaryOperator, _ lhs: Value?, _ rhs: Value?) throws(EvaluationError)
+  static func apply(
+    _ op: BinaryOperator, _ lhs: Value?, _ rhs: Value?
+  ) throws(EvaluationError)
     -> Value?
   {
     switch op {
@@ -107,7 +109,9 @@ enum Operators {
     }
   }
 
-  static func arithmetic(_ op: BinaryOperator, _ a: Value, _ b: Value) throws(EvaluationError)
+  static func arithmetic(
+    _ op: BinaryOperator, _ a: Value, _ b: Value
+  ) throws(EvaluationError)
     -> Value
   {
     if op == .add {

@@ -282,7 +282,9 @@ struct Parser {
   }
 
   /// Comma-separated expressions up to the closing symbol (a trailing comma is allowed).
-  private mutating func parseSequence(until closer: String, opener: Token) throws(ExpressionError)
+  private mutating func parseSequence(
+    until closer: String, opener: Token
+  ) throws(ExpressionError)
     -> [Expression]
   {
     var items: [Expression] = []
@@ -295,7 +297,9 @@ struct Parser {
     return items
   }
 
-  private mutating func expectClosing(_ closer: String, opener: Token) throws(ExpressionError)
+  private mutating func expectClosing(
+    _ closer: String, opener: Token
+  ) throws(ExpressionError)
     -> SourceRange
   {
     guard isSymbol(closer) else {

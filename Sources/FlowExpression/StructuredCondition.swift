@@ -50,7 +50,9 @@ extension Condition {
   /// `goal equals 'build'`, and the tree is the same one the text form would give
   /// (`not_in` is `!(field in value)`, `empty` and friends are ``Test`` nodes).
   /// `compiled`: the pattern of a `matches` condition when the caller compiled `value` already.
-  public static func structured(field: String, op: String, value: Value?, compiled: Pattern? = nil)
+  public static func structured(
+    field: String, op: String, value: Value?, compiled: Pattern? = nil
+  )
     throws(ExpressionError) -> Condition
   {
     guard let structuredOperator = StructuredOperator(rawValue: op) else {
@@ -61,7 +63,9 @@ extension Condition {
   }
 
   /// Builds a structured condition from an already-validated operator.
-  public static func structured(field: String, op: StructuredOperator, value: Value?, compiled: Pattern? = nil)
+  public static func structured(
+    field: String, op: StructuredOperator, value: Value?, compiled: Pattern? = nil
+  )
     throws(ExpressionError) -> Condition
   {
     let fieldNode = try fieldPath(field)

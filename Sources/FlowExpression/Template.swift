@@ -125,7 +125,8 @@ public struct Template: Hashable, Sendable {
       case .interpolation(let interpolation): (interpolation.source, interpolation.offset)
       case .invalid(let source, let offset, _): (source, offset)
       }
-    issues.append(TemplateIssue(source: source, offset: offset, message: "output longer than \(limit) bytes; cut there"))
+    issues.append(
+      TemplateIssue(source: source, offset: offset, message: "output longer than \(limit) bytes; cut there"))
   }
 
   private static func parse(_ source: String) -> [Segment] {

@@ -191,31 +191,40 @@ private struct State {
         JSONText.writeString(id, to: &out)
         out.append(contentsOf: ": ".utf8)
         let runs = k + 1 < subflowIDs.count && k % 2 == 0 ? [subflowIDs[k + 1]] : []
-        flow(id: id, name: "Sub-flow \(k + 1)", screens: max(1, options.subflowScreens), subflows: runs, indent: 4, pad: false, tail: 0)
+        flow(
+          id: id, name: "Sub-flow \(k + 1)", screens: max(1, options.subflowScreens), subflows: runs, indent: 4,
+          pad: false, tail: 0)
         out.append(contentsOf: ",\n".utf8)
       }
       out.append(contentsOf: "    \"main\": ".utf8)
-      flow(id: "main", name: "Generated onboarding", screens: max(1, options.screens), subflows: subflowIDs, indent: 4, pad: true, tail: 8)
+      flow(
+        id: "main", name: "Generated onboarding", screens: max(1, options.screens), subflows: subflowIDs, indent: 4,
+        pad: true, tail: 8)
       out.append(contentsOf: "\n  }\n}\n".utf8)
     } else {
-      flow(id: "main", name: "Generated onboarding", screens: max(1, options.screens), subflows: [], indent: 0, pad: true, tail: 2, experiments: true)
+      flow(
+        id: "main", name: "Generated onboarding", screens: max(1, options.screens), subflows: [], indent: 0, pad: true,
+        tail: 2, experiments: true)
       out.append(0x0A)
     }
     return out
   }
 
   func experimentsJSON(flows: [String]) -> JSONText {
-    .array(experimentIDs.enumerated().map { k, experiment in
-      let variants: [JSONText] = experiment.variants.enumerated().map { v, id in
-        var members: [(String, JSONText)] = [("id", .string(id)), ("weight", .int(v == 0 ? 50 : 50 / (experiment.variants.count - 1)))]
-        if v == 1, !flows.isEmpty { members.append(("flow", .string(flows[k % flows.count]))) }
-        return .object(members)
-      }
-      return .object([
-        ("id", .string(experiment.id)), ("salt", .string("2026q\(k % 4 + 1)")),
-        ("name", .string("Experiment \(k + 1)")), ("variants", .array(variants)),
-      ])
-    })
+    .array(
+      experimentIDs.enumerated().map { k, experiment in
+        let variants: [JSONText] = experiment.variants.enumerated().map { v, id in
+          var members: [(String, JSONText)] = [
+            ("id", .string(id)), ("weight", .int(v == 0 ? 50 : 50 / (experiment.variants.count - 1))),
+          ]
+          if v == 1, !flows.isEmpty { members.append(("flow", .string(flows[k % flows.count]))) }
+          return .object(members)
+        }
+        return .object([
+          ("id", .string(experiment.id)), ("salt", .string("2026q\(k % 4 + 1)")),
+          ("name", .string("Experiment \(k + 1)")), ("variants", .array(variants)),
+        ])
+      })
   }
 
   /// Writes one flow object at `indent`; the entry flow is padded to the target size, leaving
@@ -225,9 +234,14 @@ private struct State {
     tail: Int, experiments: Bool = false
   ) {
     let inner = String(repeating: " ", count: indent + 2)
-    out.append(contentsOf: "{\n\(inner)\"version\": 1,\n\(inner)\"id\": \"\(id)\",\n\(inner)\"name\": \"\(name)\",\n".utf8)
-    out.append(contentsOf: "\(inner)\"settings\": { \"allowBack\": true, \"showProgress\": true, \"dismissAllowed\": true },\n".utf8)
-    out.append(contentsOf: "\(inner)\"progressIndicator\": { \"enabled\": true, \"variant\": \"bar\", \"position\": \"top\" },\n".utf8)
+    out.append(
+      contentsOf: "{\n\(inner)\"version\": 1,\n\(inner)\"id\": \"\(id)\",\n\(inner)\"name\": \"\(name)\",\n".utf8)
+    out.append(
+      contentsOf: "\(inner)\"settings\": { \"allowBack\": true, \"showProgress\": true, \"dismissAllowed\": true },\n"
+        .utf8)
+    out.append(
+      contentsOf: "\(inner)\"progressIndicator\": { \"enabled\": true, \"variant\": \"bar\", \"position\": \"top\" },\n"
+        .utf8)
     if experiments && !experimentIDs.isEmpty {
       out.append(contentsOf: "\(inner)\"experiments\": ".utf8)
       experimentsJSON(flows: []).write(to: &out, indent: indent + 2, inlineDepth: 3)
@@ -300,7 +314,9 @@ private struct State {
     } else {
       var blocks: [JSONText] = []
       let prefix = "\(id)_b"
-      blocks.append(textBlock(id: "\(prefix)1", order: 0, text: index == 0 ? "Welcome aboard" : Words.question(&rng), variant: "h2"))
+      blocks.append(
+        textBlock(id: "\(prefix)1", order: 0, text: index == 0 ? "Welcome aboard" : Words.question(&rng), variant: "h2")
+      )
       let contentBlocks = index == 0 || isLast ? 1 : rng.int(1...4)
       var newFields: [Field] = []
       for k in 0..<contentBlocks {
@@ -397,7 +413,12 @@ private struct State {
         blocks.append(
           .object([
             ("id", .string(blockID)), ("type", .string("feature-card")), ("order", .int(k)),
-            ("content", .object([("headline", .string(Words.title(&rng))), ("body", .string(Words.paragraph(&rng, sentences: 2)))])),
+            (
+              "content",
+              .object([
+                ("headline", .string(Words.title(&rng))), ("body", .string(Words.paragraph(&rng, sentences: 2))),
+              ])
+            ),
           ]))
       case 1:
         let spans: [JSONText] = (0..<rng.int(2...4)).map { s in
@@ -412,10 +433,16 @@ private struct State {
         blocks.append(
           .object([
             ("id", .string(blockID)), ("type", .string("image")), ("order", .int(k)),
-            ("content", .object([("src", .string("https://cdn.example.com/img/\(id)/\(k).png")), ("alt", .string(Words.sentence(&rng)))])),
+            (
+              "content",
+              .object([
+                ("src", .string("https://cdn.example.com/img/\(id)/\(k).png")), ("alt", .string(Words.sentence(&rng))),
+              ])
+            ),
           ]))
       default:
-        let text = !allFields.isEmpty && rng.below(4) == 0 ? template() : Words.paragraph(&rng, sentences: rng.int(2...6))
+        let text =
+          !allFields.isEmpty && rng.below(4) == 0 ? template() : Words.paragraph(&rng, sentences: rng.int(2...6))
         blocks.append(textBlock(id: blockID, order: k, text: text, variant: "body"))
       }
     }
@@ -486,7 +513,8 @@ private struct State {
       let (stem, options) = rng.pick(Words.choices)
       let name = newFieldName(stem)
       let multiple = rng.below(3) == 0
-      members.append(("type", .string(rng.below(4) == 0 ? (multiple ? "goal-selector" : "quiz-question") : "checklist")))
+      members.append(
+        ("type", .string(rng.below(4) == 0 ? (multiple ? "goal-selector" : "quiz-question") : "checklist")))
       let items: [JSONText] = options.map { option in
         .object([("id", .string(option)), ("label", .string(option.capitalizedWord))])
       }
@@ -511,7 +539,8 @@ private struct State {
         ("max", .int(hi)), ("step", .int(step)), ("defaultValue", .int(lo + (hi - lo) / step / 2 * step)),
         ("valueSuffix", .string(" \(Words.word(&rng))")),
       ]
-      newFields.append(Field(name: name, kind: .number, range: lo...hi, step: step, first: lo + (hi - lo) / step / 2 * step))
+      newFields.append(
+        Field(name: name, kind: .number, range: lo...hi, step: step, first: lo + (hi - lo) / step / 2 * step))
     case 3:
       let name = newFieldName(rng.pick(["notify", "newsletter", "share_data", "reminders", "dark_mode"]))
       members.append(("type", .string("toggle")))
@@ -543,15 +572,22 @@ private struct State {
   mutating func action(ids: [String], index: Int) -> (JSONText, Bool) {
     switch rng.below(4) {
     case 0 where index + 1 < ids.count:
-      return (.object([("type", .string("screen")), ("screenId", .string(ids[jumpTarget(from: index, count: ids.count)]))]), true)
+      return (
+        .object([("type", .string("screen")), ("screenId", .string(ids[jumpTarget(from: index, count: ids.count)]))]),
+        true
+      )
     case 1:
-      return (.object([
-        ("type", .string("custom")), ("identifier", .string(rng.pick(Words.customActions))),
-        ("awaitResult", .bool(true)), ("onSuccess", .object([("type", .string("next"))])),
-        ("onCancel", .object([("type", .string("skip"))])),
-      ]), false)
+      return (
+        .object([
+          ("type", .string("custom")), ("identifier", .string(rng.pick(Words.customActions))),
+          ("awaitResult", .bool(true)), ("onSuccess", .object([("type", .string("next"))])),
+          ("onCancel", .object([("type", .string("skip"))])),
+        ]), false
+      )
     case 2:
-      return (.object([("type", .string("openUrl")), ("url", .string("https://example.com/\(Words.word(&rng))"))]), false)
+      return (
+        .object([("type", .string("openUrl")), ("url", .string("https://example.com/\(Words.word(&rng))"))]), false
+      )
     default:
       return (.object([("type", .string("skip"))]), false)
     }
@@ -575,7 +611,8 @@ private struct State {
         break
       }
       guard let (condition, oneAnswer) = condition(pool: &pool, variantUsed: &variantUsed) else { break }
-      let target = rng.below(12) == 0 ? "$complete" : ids[jumpTarget(from: index, count: ids.count, oneAnswer: oneAnswer)]
+      let target =
+        rng.below(12) == 0 ? "$complete" : ids[jumpTarget(from: index, count: ids.count, oneAnswer: oneAnswer)]
       list.append(.object([("when", condition), ("goto", .string(target))]))
     }
     return list.isEmpty ? nil : .array(list)
@@ -699,7 +736,9 @@ private struct State {
           "{max(\(field.name), 1)}",
         ])
       case .text, .email, .choice:
-        interpolation = rng.pick(["{\(field.name) | default: 'friend'}", "{\(field.name) | capitalize}", "{upper(\(field.name))}"])
+        interpolation = rng.pick([
+          "{\(field.name) | default: 'friend'}", "{\(field.name) | capitalize}", "{upper(\(field.name))}",
+        ])
       case .multiChoice:
         interpolation = rng.pick(["{\(field.name) | join: ', '}", "{len(\(field.name))}"])
       case .bool:

@@ -37,7 +37,9 @@ public enum LargeShape: String, CaseIterable, Sendable {
     .object([("version", .int(1)), ("id", .string(id)), ("name", .string(id)), ("screens", .array(screens))])
   }
 
-  static func screen(_ id: String, type: String = "question", extra: [(String, JSONText)] = [], _ blocks: [JSONText]) -> JSONText {
+  static func screen(
+    _ id: String, type: String = "question", extra: [(String, JSONText)] = [], _ blocks: [JSONText]
+  ) -> JSONText {
     .object(
       [("id", .string(id)), ("name", .string("Screen \(id)")), ("type", .string(type))] + extra + [
         ("content", .object([("useBlocks", .bool(true)), ("blocks", .array(blocks))]))
@@ -62,14 +64,23 @@ public enum LargeShape: String, CaseIterable, Sendable {
           "pick\(c)",
           [
             text("pick\(c)_title", "Pick what applies (\(c + 1) of \(count))"),
-            block("pick\(c)_list", "checklist", [("fieldName", .string("f\(c)")), ("allowMultiple", .bool(true)), ("items", .array(items))]),
+            block(
+              "pick\(c)_list", "checklist",
+              [("fieldName", .string("f\(c)")), ("allowMultiple", .bool(true)), ("items", .array(items))]),
             button("pick\(c)_go"),
           ]))
-      rules.append(.object([("when", .string("f\(c) contains 'o\(c % 90)' && len(f\(c)) > 1")), ("goto", .string("special"))]))
+      rules.append(
+        .object([("when", .string("f\(c) contains 'o\(c % 90)' && len(f\(c)) > 1")), ("goto", .string("special"))]))
     }
     rules.append(.object([("goto", .string("done"))]))
-    screens.append(screen("summary", type: "feature", extra: [("rules", .array(rules))], [text("summary_text", "Thanks"), button("summary_go")]))
-    screens.append(screen("special", type: "feature", extra: [("next", .string("done"))], [text("special_text", "Special"), button("special_go")]))
+    screens.append(
+      screen(
+        "summary", type: "feature", extra: [("rules", .array(rules))],
+        [text("summary_text", "Thanks"), button("summary_go")]))
+    screens.append(
+      screen(
+        "special", type: "feature", extra: [("next", .string("done"))],
+        [text("special_text", "Special"), button("special_go")]))
     screens.append(screen("done", type: "celebration", [text("done_text", "Done"), button("done_go")]))
     return flow("checklists", screens)
   }
@@ -91,7 +102,8 @@ public enum LargeShape: String, CaseIterable, Sendable {
     for f in 0..<count {
       entry.append(
         .object([
-          ("id", .string("run\(f)")), ("name", .string("Run \(f)")), ("type", .string("flow")), ("flow", .string("sub\(f)")),
+          ("id", .string("run\(f)")), ("name", .string("Run \(f)")), ("type", .string("flow")),
+          ("flow", .string("sub\(f)")),
           ("content", .object([])),
         ]))
       let screens: [JSONText] = (0..<4).map { s in
@@ -101,7 +113,8 @@ public enum LargeShape: String, CaseIterable, Sendable {
     }
     entry.append(screen("end", type: "celebration", [text("end_text", "All done"), button("end_go")]))
     return .object([
-      ("version", .int(1)), ("id", .string("many-flows")), ("name", .string("Many flows")), ("activeFlow", .string("main")),
+      ("version", .int(1)), ("id", .string("many-flows")), ("name", .string("Many flows")),
+      ("activeFlow", .string("main")),
       ("flows", .array([flow("main", entry)] + flows)),
     ])
   }
@@ -109,11 +122,21 @@ public enum LargeShape: String, CaseIterable, Sendable {
   static func lintChain(_ count: Int) -> JSONText {
     let screens: [JSONText] = (0..<count).map { i in
       var blocks = [text("t\(i)", "Step \(i): your answer was {answer}; a little more text to read on this screen.")]
-      if i == 1 { blocks.append(block("answer_in", "input", [("fieldName", .string("answer")), ("label", .string("Answer"))])) }
+      if i == 1 {
+        blocks.append(block("answer_in", "input", [("fieldName", .string("answer")), ("label", .string("Answer"))]))
+      }
       blocks.append(button("b\(i)"))
       let rules: [(String, JSONText)] =
         i == 0
-        ? [("rules", .array([.object([("when", .string("$user.id == 'skip'")), ("goto", .string("s2"))]), .object([("goto", .string("s1"))])]))]
+        ? [
+          (
+            "rules",
+            .array([
+              .object([("when", .string("$user.id == 'skip'")), ("goto", .string("s2"))]),
+              .object([("goto", .string("s1"))]),
+            ])
+          )
+        ]
         : []
       return screen("s\(i)", extra: rules, blocks)
     }

@@ -45,7 +45,8 @@ enum Words {
   static func question(_ rng: inout SplitMix64) -> String {
     rng.pick([
       "What is your main \(rng.pick(nouns))?", "How often do you \(rng.pick(verbs)) your \(rng.pick(nouns))?",
-      "Which \(rng.pick(nouns)) should we \(rng.pick(verbs)) first?", "Tell us about your \(rng.pick(adjectives)) \(rng.pick(nouns))",
+      "Which \(rng.pick(nouns)) should we \(rng.pick(verbs)) first?",
+      "Tell us about your \(rng.pick(adjectives)) \(rng.pick(nouns))",
     ])
   }
 

@@ -150,9 +150,15 @@ private struct Parser {
   /// `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`; nil (nothing taken) when none follows.
   mutating func parseQuantifier() -> (Int, Int?)? {
     switch current {
-    case "*": position += 1; return (0, nil)
-    case "+": position += 1; return (1, nil)
-    case "?": position += 1; return (0, 1)
+    case "*":
+      position += 1
+      return (0, nil)
+    case "+":
+      position += 1
+      return (1, nil)
+    case "?":
+      position += 1
+      return (0, 1)
     case "{":
       var index = position + 1
       func number() -> Int? {
@@ -477,7 +483,11 @@ private struct Parser {
     case _ where name.count > 2: return .all
     case "L": ascii = ScalarSet([0x41...0x5A, 0x61...0x7A])
     case "N": ascii = .digits
-    case "P": ascii = ScalarSet([0x21...0x23, 0x25...0x2A, 0x2C...0x2F, 0x3A...0x3B, 0x3F...0x40, 0x5B...0x5D, 0x5F...0x5F, 0x7B...0x7B, 0x7D...0x7D])
+    case "P":
+      ascii = ScalarSet([
+        0x21...0x23, 0x25...0x2A, 0x2C...0x2F, 0x3A...0x3B, 0x3F...0x40, 0x5B...0x5D, 0x5F...0x5F, 0x7B...0x7B,
+        0x7D...0x7D,
+      ])
     case "S": ascii = ScalarSet([0x24, 0x2B, 0x3C, 0x3D, 0x3E, 0x5E, 0x60, 0x7C, 0x7E])
     case "Z": ascii = ScalarSet([0x20])
     default: return .all

@@ -159,7 +159,9 @@ struct BlockDrawing {
 
   /// The label line of a collecting block. `field` (dim) stands in for a missing label: the
   /// prompt that asks for the value names it the same way.
-  func label(_ template: TextTemplate?, field: String? = nil, required: Bool = false, hint: String? = nil)
+  func label(
+    _ template: TextTemplate?, field: String? = nil, required: Bool = false, hint: String? = nil
+  )
     -> [StyledLine]
   {
     var runs: [StyledRun] = []

@@ -123,7 +123,9 @@ public enum FlowPreview {
     return ScreenRenderer.render(session, options: options)
   }
 
-  static func stub(_ screen: Screen, _ flow: Flow, _ showFlow: Bool, _ note: String, _ options: RenderOptions)
+  static func stub(
+    _ screen: Screen, _ flow: Flow, _ showFlow: Bool, _ note: String, _ options: RenderOptions
+  )
     -> String
   {
     let width = options.effectiveWidth

@@ -42,7 +42,9 @@ public enum ScreenRenderer {
   }
 
   /// The header line alone (`── Name (id) · type ──…`), for screens drawn without a session.
-  public static func header(for screen: Screen, in flow: Flow, showFlow: Bool = false, options: RenderOptions)
+  public static func header(
+    for screen: Screen, in flow: Flow, showFlow: Bool = false, options: RenderOptions
+  )
     -> String
   {
     HeaderDrawing.lines(screen: screen, flow: flow, showFlow: showFlow, width: options.effectiveWidth)

@@ -46,7 +46,9 @@ private func styleSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> I
 private func holdsControls(_ text: String) -> Bool {
   var previous: UInt8 = 0
   for byte in text.utf8 {
-    if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0 && byte >= 0x80) {
+    if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
+      || (previous == 0xC2 && byte < 0xA0 && byte >= 0x80)
+    {
       return true
     }
     previous = byte

@@ -9,7 +9,9 @@ import FlowSupport
 public enum TextWrapper {
   /// Plain text wrapped to `width` columns; the first line starts with `indent`, later ones
   /// with `continuationIndent` (default: as many spaces as `indent` is wide).
-  public static func wrap(_ text: String, width: Int, indent: String = "", continuationIndent: String? = nil)
+  public static func wrap(
+    _ text: String, width: Int, indent: String = "", continuationIndent: String? = nil
+  )
     -> [String]
   {
     wrap(

@@ -70,7 +70,9 @@ enum EventCheck {
   static func describe(_ event: Event) -> String {
     var text = "#\(event.seq) \(event.eventType)"
     if let screen = event.screenID { text += " screen=\(screen)" }
-    let interesting = ["button_id", "identifier", "status", "error", "reason", "next_screen_id", "experiment_id", "variant_id"]
+    let interesting = [
+      "button_id", "identifier", "status", "error", "reason", "next_screen_id", "experiment_id", "variant_id",
+    ]
     for key in interesting {
       if let value = event.properties[key], value != .null {
         text += " \(key)=" + (value.stringValue ?? value.json)
@@ -108,7 +110,8 @@ enum EventCheck {
     details += events.map { "  " + describe($0) }
     throw StepFailure(
       location: item.location,
-      headline: "expected event \(describe(item.value[failing])) (\(failing + 1) of \(item.value.count)) did not happen",
+      headline:
+        "expected event \(describe(item.value[failing])) (\(failing + 1) of \(item.value.count)) did not happen",
       details: details)
   }
 

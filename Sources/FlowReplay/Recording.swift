@@ -70,7 +70,9 @@ public enum ScriptWriter {
   }
 
   /// The script as ordered members.
-  static func script(for recording: Recording, final: Session, secrets: SecretPolicy) -> [(
+  static func script(
+    for recording: Recording, final: Session, secrets: SecretPolicy
+  ) -> [(
     key: String, value: JSONWriter.Value
   )] {
     let config = recording.config
@@ -145,7 +147,8 @@ public enum ScriptWriter {
   static func step(for input: Input, on session: Session?, secrets: SecretPolicy) -> JSONWriter.Value? {
     switch input {
     case .set(let field, let value):
-      return .object([(key: "fill", value: .object([(key: field, value: secrets.shown(value, of: field).writerValue)]))])
+      return .object([(key: "fill", value: .object([(key: field, value: secrets.shown(value, of: field).writerValue)]))]
+      )
     case .pick(let field, let items):
       return .object([(key: "select", value: .object([(key: field, value: .array(items.map { .string($0) }))]))])
     case .tap(let selector): return .object([(key: "tap", value: tapValue(selector, on: session))])
@@ -178,7 +181,8 @@ public enum ScriptWriter {
     case .number(let n): entry = actions.first { $0.number == n }
     case .label(let label):
       let wanted = label.trimmingWhitespace.lowercased()
-      entry = actions.first { $0.label.trimmingWhitespace.lowercased() == wanted } ?? actions.first { $0.blockID == label }
+      entry =
+        actions.first { $0.label.trimmingWhitespace.lowercased() == wanted } ?? actions.first { $0.blockID == label }
     case .blockID(let id): entry = actions.first { $0.blockID == id }
     }
     guard let entry else {
@@ -188,9 +192,13 @@ public enum ScriptWriter {
       case .blockID(let id): return ["id": .string(id)]
       }
     }
-    let sameLabel = actions.filter { $0.label.trimmingWhitespace.lowercased() == entry.label.trimmingWhitespace.lowercased() }
+    let sameLabel = actions.filter {
+      $0.label.trimmingWhitespace.lowercased() == entry.label.trimmingWhitespace.lowercased()
+    }
     let labelIsNumber = Int(entry.label.trimmingWhitespace) != nil
-    if sameLabel.count == 1, !entry.label.trimmingWhitespace.isEmpty, !labelIsNumber { return .string(entry.label.trimmingWhitespace) }
+    if sameLabel.count == 1, !entry.label.trimmingWhitespace.isEmpty, !labelIsNumber {
+      return .string(entry.label.trimmingWhitespace)
+    }
     return .int(entry.number)
   }
 

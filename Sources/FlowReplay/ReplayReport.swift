@@ -22,7 +22,8 @@ public enum ReplayReport {
       case .passed:
         xml += open + "/>\n"
       case .skipped:
-        xml += open + ">\n      <skipped message=\"not run after an earlier failure (--fail-fast)\"/>\n    </testcase>\n"
+        xml +=
+          open + ">\n      <skipped message=\"not run after an earlier failure (--fail-fast)\"/>\n    </testcase>\n"
       case .failed, .error:
         let element = outcome.status == .failed ? "failure" : "error"
         let type = outcome.status == .failed ? "expectation" : "load"
@@ -73,7 +74,8 @@ public enum ReplayReport {
       }
       return .object(members)
     }
-    return JSONWriter.pretty.string(.object([(key: "summary", value: summary), (key: "scripts", value: .array(scripts))]))
+    return JSONWriter.pretty.string(
+      .object([(key: "summary", value: summary), (key: "scripts", value: .array(scripts))]))
       + "\n"
   }
 

@@ -91,7 +91,8 @@ public enum Replayer {
       let diagnostics = isFlow ? loaded.diagnostics : notAFlow(loaded)
       let errors = diagnostics.filter { $0.severity == .error }
       let formatter = DiagnosticFormatter(sources: isFlow ? [loaded.file: loaded.source] : [:])
-      var message = "\(script.file)\(script.flowLocation.map { ":\($0)" } ?? ""): the flow '\(script.flow)' cannot be loaded\n"
+      var message =
+        "\(script.file)\(script.flowLocation.map { ":\($0)" } ?? ""): the flow '\(script.flow)' cannot be loaded\n"
       message += formatter.text(errors)
       // Exit 2 only when the flow could not be read or parsed; a flow that parsed with
       // errors fails the script (exit 1), as every command treats it (docs/loading.md).
@@ -175,7 +176,9 @@ public enum Replayer {
       .Script.unknownVariant, message: "variants: \(problem.message)", file: script.file,
       location: script.variantLocations[problem.experiment] ?? script.flowLocation,
       path: "variants.\(problem.experiment)")
-    let formatter = DiagnosticFormatter(sources: [script.file: (try? TextFile.read(script.file, limit: .script).get()) ?? []])
+    let formatter = DiagnosticFormatter(sources: [
+      script.file: (try? TextFile.read(script.file, limit: .script).get()) ?? []
+    ])
     return ScriptOutcome(
       file: script.file, name: script.name, status: .error, message: formatter.text([diagnostic]),
       summary: summaryLine(diagnostic, file: script.file), failureFile: script.file,
@@ -188,8 +191,8 @@ public enum Replayer {
   }
 
   static func summaryLine(_ diagnostic: Diagnostic, file: String) -> String {
-    let where_ = diagnostic.location.map { "\(diagnostic.file ?? file):\($0)" } ?? (diagnostic.file ?? file)
-    return "\(where_): \(diagnostic.message)"
+    let place = diagnostic.location.map { "\(diagnostic.file ?? file):\($0)" } ?? (diagnostic.file ?? file)
+    return "\(place): \(diagnostic.message)"
   }
 }
 
@@ -245,7 +248,8 @@ struct ScriptRun {
         lines.append(line.isEmpty ? "  |" : "  | " + line)
       }
       if !session.validationErrors.isEmpty {
-        lines.append("  validation errors: " + session.validationErrors.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
+        lines.append(
+          "  validation errors: " + session.validationErrors.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
       }
     }
     return ScriptOutcome(
@@ -394,7 +398,8 @@ struct ScriptRun {
         location: step.location, headline: "snapshot file \(path) does not exist",
         details: ["run `flowrun test --update` to record it"])
     case .failure(let failure):
-      throw StepFailure(location: step.location, headline: "cannot read snapshot \(path): \(failure.message)", details: [])
+      throw StepFailure(
+        location: step.location, headline: "cannot read snapshot \(path): \(failure.message)", details: [])
     }
     if let refusal = SnapshotFiles.refusalToCompare(path, bytes: bytes) {
       throw StepFailure(location: step.location, headline: refusal, details: [])
@@ -419,7 +424,9 @@ struct ScriptRun {
       if let item = expectation.screen, session.currentScreen.id != item.value {
         var headline = "expected screen '\(item.value)', found '\(session.currentScreen.id)'"
         if session.status.isEnded { headline += " (the session has \(session.status.name))" }
-        throw StepFailure(location: item.location, headline: headline, details: ["path so far: \(session.path.joined(separator: " → "))"])
+        throw StepFailure(
+          location: item.location, headline: headline,
+          details: ["path so far: \(session.path.joined(separator: " → "))"])
       }
     }
     try attempt {
@@ -482,7 +489,8 @@ struct ScriptRun {
       if let item = expectation.data {
         let shown = SecretPolicy(fields: session.secrets.fields, reveals: options.showSecrets)
         let diff = DataDiff.compare(
-          expected: item.value, actual: .object(DataDiff.maskMatched(session.data, expected: item.value, session.secrets)),
+          expected: item.value,
+          actual: .object(DataDiff.maskMatched(session.data, expected: item.value, session.secrets)),
           exact: expectation.exact, shown: shown)
         if !diff.isEmpty {
           throw StepFailure(
@@ -509,11 +517,14 @@ struct ScriptRun {
           "actual:   \(session.path.joined(separator: " → "))",
         ]
         if let first = zip(item.value, session.path).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-          details.append("first difference at position \(first.offset + 1): expected '\(first.element.0)', found '\(first.element.1)'")
+          details.append(
+            "first difference at position \(first.offset + 1): expected '\(first.element.0)', found '\(first.element.1)'"
+          )
         } else if item.value.count < session.path.count {
           details.append("the session went further: \(session.path[item.value.count...].joined(separator: " → "))")
         } else {
-          details.append("the session stopped early; missing: \(item.value[session.path.count...].joined(separator: " → "))")
+          details.append(
+            "the session stopped early; missing: \(item.value[session.path.count...].joined(separator: " → "))")
         }
         throw StepFailure(location: item.location, headline: "the screen path differs", details: details)
       }
@@ -527,7 +538,8 @@ struct ScriptRun {
       details += other.details.map { $0.isEmpty ? "" : "  " + $0 }
     }
     throw StepFailure(
-      location: first.location, headline: first.headline + " (and \(failures.count - 1) more mismatch\(failures.count == 2 ? "" : "es"))",
+      location: first.location,
+      headline: first.headline + " (and \(failures.count - 1) more mismatch\(failures.count == 2 ? "" : "es"))",
       details: details)
   }
 

@@ -312,7 +312,9 @@ struct Reader {
     }
     if let member = keys["mocks"], let members = member.value.members {
       for entry in members {
-        if let result = actionResult(entry.value, path: ScriptPath("mocks").key(entry.key)) { script.mocks[entry.key] = result }
+        if let result = actionResult(entry.value, path: ScriptPath("mocks").key(entry.key)) {
+          script.mocks[entry.key] = result
+        }
       }
     } else if let member = keys["mocks"] {
       typeMismatch(member.value, expected: "a mapping of action identifiers to results", path: "mocks")
@@ -366,7 +368,8 @@ struct Reader {
     }
     guard let keys = mapping(node, path: path, known: ["status", "data", "error"]) else { return nil }
     guard let statusMember = keys["status"] else {
-      error(.Script.missingKey, "\(path): missing 'status' (success, failure or cancelled)", at: node.location, path: path)
+      error(
+        .Script.missingKey, "\(path): missing 'status' (success, failure or cancelled)", at: node.location, path: path)
       return nil
     }
     guard let status = label(statusMember.value, path: path.key("status")) else { return nil }
@@ -519,7 +522,8 @@ struct Reader {
       guard case .scalar(.integer(let ms)) = value.kind, Limits.durationMs.contains(ms) else {
         if case .scalar(.integer) = value.kind {
           error(
-            .Script.invalidValue, "\(stepPath): wait must be \(Limits.text(Limits.durationMs)) milliseconds, found \(value.text ?? "")",
+            .Script.invalidValue,
+            "\(stepPath): wait must be \(Limits.text(Limits.durationMs)) milliseconds, found \(value.text ?? "")",
             at: value.location, path: stepPath)
         } else {
           typeMismatch(value, expected: "a whole number of milliseconds", path: stepPath)
@@ -583,13 +587,18 @@ struct Reader {
               if let match = closestMatch(to: name, in: EventType.allCases.map(\.rawValue), maxDistance: 4) {
                 notes.append(.init("did you mean '\(match)'?", at: element.location))
               }
-              error(.Script.unknownEvent, "\(keyPath)[\(i)]: unknown event type '\(name)'", at: element.location,
+              error(
+                .Script.unknownEvent, "\(keyPath)[\(i)]: unknown event type '\(name)'", at: element.location,
                 path: keyPath.index(i), notes: notes)
             }
             patterns.append(.type(name))
           }
         }
-        if member.key == "events" { result.events = .init(patterns, at: at) } else { result.notEvents = .init(patterns, at: at) }
+        if member.key == "events" {
+          result.events = .init(patterns, at: at)
+        } else {
+          result.notEvents = .init(patterns, at: at)
+        }
       case "path": result.path = stringList(value, path: keyPath, allowSingle: false).map { .init($0, at: at) }
       case "completed": result.completed = bool(value, path: keyPath).map { .init($0, at: at) }
       case "dismissed": result.dismissed = bool(value, path: keyPath).map { .init($0, at: at) }
@@ -599,7 +608,8 @@ struct Reader {
           if known.contains(status) {
             result.status = .init(status, at: at)
           } else {
-            error(.Script.invalidValue, "\(keyPath): '\(status)' is not one of \(known.joined(separator: ", "))",
+            error(
+              .Script.invalidValue, "\(keyPath): '\(status)' is not one of \(known.joined(separator: ", "))",
               at: value.location, path: keyPath)
           }
         }
@@ -608,7 +618,9 @@ struct Reader {
       }
     }
     if result.exact && result.data == nil {
-      error(.Script.invalidValue, "\(path.key("exact")): 'exact' applies to 'data', which is missing", at: location, path: path)
+      error(
+        .Script.invalidValue, "\(path.key("exact")): 'exact' applies to 'data', which is missing", at: location,
+        path: path)
     }
     return diagnostics.count == before ? result : nil
   }

@@ -361,8 +361,9 @@ struct SubsetYAML {
       i = j + 1
       // What may follow a quoted scalar on the line.
       let next = byte(i)
-      guard next == 0x20 || next == 0x0A || next == UInt8(ascii: ":")
-        || (flow && (next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]")))
+      guard
+        next == 0x20 || next == 0x0A || next == UInt8(ascii: ":")
+          || (flow && (next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]")))
       else { throw Bail() }
       return range
     }

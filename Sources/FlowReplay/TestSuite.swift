@@ -117,7 +117,8 @@ public enum TestSuite {
     let unstarted = (0..<selected.count).filter { state.outcome($0) == nil }
     let names = parallelMap(unstarted.count, jobs: jobs) { name(selected[unstarted[$0]]) }
     for (slot, skippedName) in zip(unstarted, names) {
-      state.finish(slot, ScriptOutcome(file: files[selected[slot]], name: skippedName, status: .skipped), emit: onOutcome)
+      state.finish(
+        slot, ScriptOutcome(file: files[selected[slot]], name: skippedName, status: .skipped), emit: onOutcome)
     }
     return (0..<selected.count).compactMap { state.outcome($0) }
   }

@@ -59,7 +59,8 @@ public struct FileIdentity: Hashable, Sendable {
         return "\(output.name) \(output.path) is \(input.0.name) \(input.0.path): an output must not overwrite an input"
       }
       if let other = earlier.first(where: { $0.1 == identity }) {
-        return "\(output.name) \(output.path) and \(other.0.name) \(other.0.path) are the same file: give each output its own file"
+        return
+          "\(output.name) \(output.path) and \(other.0.name) \(other.0.path) are the same file: give each output its own file"
       }
       earlier.append((output, identity))
     }

@@ -1,7 +1,7 @@
-import FlowDriver
-import FlowSupport
 import CLibEdit
 import CLibEditShim
+import FlowDriver
+import FlowSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -59,10 +59,12 @@ public final class LineEditor: LineSource {
     self.history = history
     let owner = Unmanaged.passUnretained(self).toOpaque()
     guard
-      let editLine = flowrun_el_open(programName, owner, { owner, editLine in
-        guard let owner, let editLine else { return UInt8(CC_ERROR) }
-        return Unmanaged<LineEditor>.fromOpaque(owner).takeUnretainedValue().complete(editLine)
-      })
+      let editLine = flowrun_el_open(
+        programName, owner,
+        { owner, editLine in
+          guard let owner, let editLine else { return UInt8(CC_ERROR) }
+          return Unmanaged<LineEditor>.fromOpaque(owner).takeUnretainedValue().complete(editLine)
+        })
     else {
       flowrun_history_close(history)
       self.history = nil

@@ -40,7 +40,9 @@ public enum TerminalInfo {
   /// The pure part of `width(of:environment:)`.
   public static func resolveWidth(terminalColumns: Int?, environment: Environment) -> Int {
     if let terminalColumns, terminalColumns > 0 { return Limits.clamp(terminalColumns, to: Limits.width) }
-    if let text = environment("COLUMNS"), let columns = Int(text), columns > 0 { return Limits.clamp(columns, to: Limits.width) }
+    if let text = environment("COLUMNS"), let columns = Int(text), columns > 0 {
+      return Limits.clamp(columns, to: Limits.width)
+    }
     return 80
   }
 

@@ -64,7 +64,9 @@ extension Benchmark {
       rows.append(
         Measurement(
           name: "  count paths", value: formatSeconds(median(countTimes)),
-          detail: "\(spread(countTimes)), \(describe(counts?.completed)) paths to completion, \(describe(counts?.dismissed)) to dismissal"))
+          detail:
+            "\(spread(countTimes)), \(describe(counts?.completed)) paths to completion, \(describe(counts?.dismissed)) to dismissal"
+        ))
       if big {
         rows.append(
           Measurement(
@@ -76,7 +78,9 @@ extension Benchmark {
         rows.append(
           Measurement(
             name: "  covering set (greedy, replayed)", value: formatSeconds(median(coverTimes)),
-            detail: "\(spread(coverTimes)), \(covering?.paths.count ?? 0) covering paths, \(covering?.unconfirmed.count ?? 0) unconfirmed items"))
+            detail:
+              "\(spread(coverTimes)), \(covering?.paths.count ?? 0) covering paths, \(covering?.unconfirmed.count ?? 0) unconfirmed items"
+          ))
       }
     }
     return rows
@@ -92,7 +96,10 @@ extension Benchmark {
     }
     for (screens, path) in inputs {
       if let flowrun = context.flowrun {
-        rows.append(row("flowrun check, \(formatCount(Double(screens))) screens (spawned)", context.measureSpawn([flowrun, "check", path], runs: context.runs)))
+        rows.append(
+          row(
+            "flowrun check, \(formatCount(Double(screens))) screens (spawned)",
+            context.measureSpawn([flowrun, "check", path], runs: context.runs)))
       }
     }
     for (screens, path) in inputs {
@@ -103,8 +110,10 @@ extension Benchmark {
       let lintTimes = context.measure(runs: context.runs) { diagnostics = FlowChecker.check(loaded) }
       rows.append(
         Measurement(
-          name: "check \(formatCount(Double(screens))) screens (\(formatBytes(context.fileSize(path)))): load (in-process)",
-          value: formatSeconds(median(loadTimes)), detail: "\(spread(loadTimes)), \(loaded.diagnostics.count) load diagnostics"))
+          name:
+            "check \(formatCount(Double(screens))) screens (\(formatBytes(context.fileSize(path)))): load (in-process)",
+          value: formatSeconds(median(loadTimes)),
+          detail: "\(spread(loadTimes)), \(loaded.diagnostics.count) load diagnostics"))
       rows.append(
         Measurement(
           name: "  lint rules (FlowChecker.check)", value: formatSeconds(median(lintTimes)),
@@ -113,14 +122,17 @@ extension Benchmark {
       // alone, then each rule over it (one run each, context time subtracted).
       guard screens == analysisSizes.last?.screens else { continue }
       let base = median(context.measure(runs: 1, warmUp: false) { _ = FlowChecker.check(loaded, rules: []) })
-      rows.append(Measurement(name: "    of which the check context (graph, JSON path index)", value: formatSeconds(base), detail: "n=1"))
+      rows.append(
+        Measurement(
+          name: "    of which the check context (graph, JSON path index)", value: formatSeconds(base), detail: "n=1"))
       var perRule: [(String, Double)] = []
       for rule in LintRegistry.rules where !rule.isReportedByLoader {
         let time = median(context.measure(runs: 1, warmUp: false) { _ = FlowChecker.check(loaded, rules: [rule]) })
         perRule.append((rule.id, max(0, time - base)))
       }
       for (id, time) in perRule.sorted(by: { $0.1 > $1.1 }).prefix(4) {
-        rows.append(Measurement(name: "    of which \(id)", value: formatSeconds(time), detail: "n=1, context time subtracted"))
+        rows.append(
+          Measurement(name: "    of which \(id)", value: formatSeconds(time), detail: "n=1, context time subtracted"))
       }
     }
     return rows

@@ -63,7 +63,9 @@ extension Benchmark {
         Measurement(
           name: "replay \(grouped(count)) scripts of 20 steps, \(jobs) job\(jobs == 1 ? "" : "s")",
           value: formatSeconds(result.seconds),
-          detail: "\(formatCount(result.scriptsPerSecond)) scripts/s, YAML parsing \(formatSeconds(result.parseSeconds)) of it (\(fixed(parsePerScript, 0)) µs per script, summed over threads), peak RSS \(formatBytes(result.peakMemoryBytes)), \(result.failures) failures"))
+          detail:
+            "\(formatCount(result.scriptsPerSecond)) scripts/s, YAML parsing \(formatSeconds(result.parseSeconds)) of it (\(fixed(parsePerScript, 0)) µs per script, summed over threads), peak RSS \(formatBytes(result.peakMemoryBytes)), \(result.failures) failures"
+        ))
     }
     return rows + spawned
   }
@@ -74,11 +76,14 @@ extension Benchmark {
     guard let flowrun = context.flowrun else { return [] }
     let directory = "\(context.directory)/replay-scripts"
     guard let flowBytes = try? TextFile.read(flow, limit: .flow).get(),
-      TextFile.write(String(decoding: flowBytes, as: UTF8.self), to: "\(directory)/fitness.json", createDirectories: true) == nil
+      TextFile.write(
+        String(decoding: flowBytes, as: UTF8.self), to: "\(directory)/fitness.json", createDirectories: true) == nil
     else { throw BenchError("cannot write \(directory)") }
     for index in 0..<count {
       let script = ReplayBenchmark.fitnessScript(seed: UInt64(index), steps: 20, flow: "fitness.json")
-      if let problem = TextFile.write(script, to: "\(directory)/bench-\(index).flow-test.yaml") { throw BenchError(problem) }
+      if let problem = TextFile.write(script, to: "\(directory)/bench-\(index).flow-test.yaml") {
+        throw BenchError(problem)
+      }
     }
     return context.replayJobs.map { jobs in
       let runs = context.measureSpawn(

@@ -28,7 +28,8 @@ extension Benchmark {
     let baseline = context.measureSpawn([flowrun, "--version"], runs: 5)?.map(\.maxRSS).min() ?? 0
     var rows = [
       Measurement(
-        name: "flowrun --version (start-up peak RSS, the baseline below)", value: formatBytes(baseline), detail: "min of 5")
+        name: "flowrun --version (start-up peak RSS, the baseline below)", value: formatBytes(baseline),
+        detail: "min of 5")
     ]
     for (name, path, commands) in files {
       let size = context.fileSize(path)

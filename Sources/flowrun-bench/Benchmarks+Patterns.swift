@@ -25,7 +25,8 @@ extension Benchmark {
       rows.append(
         Measurement(
           name: "match \(source)", value: "\(nanoseconds(median(ours) / Double(rounds))) ns",
-          detail: "Swift Regex \(nanoseconds(median(swift) / Double(rounds))) ns; answer \(answer), \(rounds) matches a run"))
+          detail:
+            "Swift Regex \(nanoseconds(median(swift) / Double(rounds))) ns; answer \(answer), \(rounds) matches a run"))
     }
     let sources = typical.map(\.pattern)
     let compiles = 500

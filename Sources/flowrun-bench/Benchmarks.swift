@@ -79,7 +79,9 @@ struct Benchmark: Sendable {
       Measurement(
         name: "load+check \(formatBytes(size)) bundle (in-process FlowLoader.load)",
         value: formatSeconds(median(times)),
-        detail: "\(spread(times)), \(formatRate(Double(size) / median(times))), \(diagnostics) diagnostics (\(errors) errors)"),
+        detail:
+          "\(spread(times)), \(formatRate(Double(size) / median(times))), \(diagnostics) diagnostics (\(errors) errors)"
+      ),
       Measurement(
         name: "  of which read + JSON parse", value: formatSeconds(median(parseTimes)),
         detail: "\(spread(parseTimes)), \(formatRate(Double(size) / median(parseTimes)))"),
@@ -231,7 +233,8 @@ extension FlowGenerator.Options {
       "--seed", "\(seed)", "--screens", "\(screens)", "--branching", "\(branching)",
       "--rule-density", "\(ruleDensity)", "--experiments", "\(experiments)", "--subflows", "\(subflows)",
       "--subflow-screens", "\(subflowScreens)",
-      "--mix", "inputs=\(mix.inputs),checklists=\(mix.checklists),sliders=\(mix.sliders),toggles=\(mix.toggles),texts=\(mix.texts),buttons=\(mix.buttons)",
+      "--mix",
+      "inputs=\(mix.inputs),checklists=\(mix.checklists),sliders=\(mix.sliders),toggles=\(mix.toggles),texts=\(mix.texts),buttons=\(mix.buttons)",
     ]
     if bundle { args.append("--bundle") }
     if let targetBytes { args += ["--target-bytes", "\(targetBytes)"] }

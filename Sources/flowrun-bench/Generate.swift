@@ -44,7 +44,10 @@ extension FlowrunBench {
     @Option(help: "Pad the entry flow with informational screens up to about this size (bytes; k, M suffixes).")
     var targetBytes: String?
 
-    @Option(help: "Write a large-input shape instead (\(LargeShape.allCases.map(\.rawValue).joined(separator: ", "))), sized by --target-bytes.")
+    @Option(
+      help:
+        "Write a large-input shape instead (\(LargeShape.allCases.map(\.rawValue).joined(separator: ", "))), sized by --target-bytes."
+    )
     var shape: String?
 
     @Option(name: [.short, .long], help: "Output file (default: standard output).")
@@ -57,7 +60,8 @@ extension FlowrunBench {
       }
       guard (0...1).contains(ruleDensity) else { throw ValidationError("--rule-density must be in 0...1") }
       if let mix, FlowGenerator.BlockMix(parsing: mix) == nil {
-        throw ValidationError("--mix: expected name=weight pairs (inputs, checklists, sliders, toggles, texts, buttons)")
+        throw ValidationError(
+          "--mix: expected name=weight pairs (inputs, checklists, sliders, toggles, texts, buttons)")
       }
       if let targetBytes, Self.parseSize(targetBytes) == nil {
         throw ValidationError("--target-bytes: expected a size such as 20000000, 500k or 20M")
@@ -99,7 +103,9 @@ extension FlowrunBench {
           FlowGenerator(generatorOptions).generateString()
         }
       if let output {
-        if let problem = TextFile.write(text, to: output) { throw ValidationError("cannot write \(output): \(problem)") }
+        if let problem = TextFile.write(text, to: output) {
+          throw ValidationError("cannot write \(output): \(problem)")
+        }
       } else if Descriptor.write(text, to: STDOUT_FILENO) != nil {
         throw ExitCode(1)
       }

@@ -22,7 +22,9 @@ extension FlowrunBench {
     var sizeMb: Double = 20
 
     @Option(
-      help: "Only these benchmarks: exact names, comma-separated (paths, check, load+check, ...), else those whose name contains the text.")
+      help:
+        "Only these benchmarks: exact names, comma-separated (paths, check, load+check, ...), else those whose name contains the text."
+    )
     var only: String?
 
     @Option(help: "Scripts of the replay benchmark (fewer for a run under callgrind).")
@@ -50,12 +52,14 @@ extension FlowrunBench {
           removeDirectory(directory)
         }
       }
-      let binDir = executablePath().split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+      let binDir = executablePath().split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+        separator: "/")
       let flowrun = "\(binDir)/flowrun"
       var python: String?
       if let shim = which("python3") {
         // pyenv and friends put a shell script on PATH: time the interpreter, not the shim.
-        python = captureOutput([shim, "-c", "import sys; print(sys.executable)"])?
+        python =
+          captureOutput([shim, "-c", "import sys; print(sys.executable)"])?
           .split(separator: "\n").first.map(String.init) ?? shim
       }
       var context = BenchContext(
@@ -65,7 +69,8 @@ extension FlowrunBench {
       context.replayJobs = replayJobs
       let benchmarks = Benchmark.selected(by: only)
       guard !benchmarks.isEmpty else {
-        throw BenchError("--only \(only ?? ""): no benchmark; names: \(Benchmark.all.map(\.name).joined(separator: ", "))")
+        throw BenchError(
+          "--only \(only ?? ""): no benchmark; names: \(Benchmark.all.map(\.name).joined(separator: ", "))")
       }
       var rows: [Measurement] = []
       for benchmark in benchmarks {

@@ -71,7 +71,9 @@ import _FlowTestSupport
       for file in FileManager.default.enumerator(atPath: base)?.compactMap({ $0 as? String }) ?? [] {
         let path = base + "/" + file
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+          continue
+        }
         reported.formUnion(FlowChecker.check(FlowLoader.load(path: path)).map(\.id))
       }
     }

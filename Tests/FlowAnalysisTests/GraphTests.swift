@@ -25,7 +25,9 @@ import _FlowTestSupport
     let result = FlowLoader.load(bytes: Array(UnreachableScreenRule().triggeringExample.utf8), file: "x.json")
     let document = try #require(result.document)
     let renderer = try GraphRenderer(document: document)
-    #expect(renderer.render(.dot).contains(#""example/orphan" [label="orphan\norphan · feature", style="rounded,dashed", color=gray"#))
+    #expect(
+      renderer.render(.dot).contains(
+        #""example/orphan" [label="orphan\norphan · feature", style="rounded,dashed", color=gray"#))
     #expect(renderer.render(.mermaid).contains("class s0_1 unreachable"))
     #expect(renderer.render(.json).contains(#""reachable": false"#))
   }

@@ -1,10 +1,11 @@
-@testable import FlowAnalysis
 import FlowEngine
 import FlowExpression
 import FlowFormat
 import Foundation
 import Testing
 import _FlowTestSupport
+
+@testable import FlowAnalysis
 
 /// Flows whose checklists are read by conditions of every kind `OptionClasses` distinguishes:
 /// membership, equality, `in`, `len`, emptiness, text containment, numbers, ordering, a whole
@@ -29,18 +30,22 @@ enum ChecklistFlows {
         let options = items.map { #"{"id": "\#($0)", "label": "Option \#($0)"}"# }.joined(separator: ", ")
         let action = autoAdvance ? #", "action": {"type": "next"}"# : ""
         let button = autoAdvance ? "" : #", {"id": "\#(screen)_go", "type": "button", "content": {"text": "Go"}}"#
-        return #"{"id": "\#(screen)", "name": "\#(screen)", "type": "question", "content": {"blocks": [{"id": "\#(screen)_c", "type": "checklist", "content": {"fieldName": "\#(field)", "allowMultiple": \#(multiple), "autoAdvance": \#(autoAdvance), "items": [\#(options)]\#(action)\#(extra)}}\#(button)]}}"#
+        return
+          #"{"id": "\#(screen)", "name": "\#(screen)", "type": "question", "content": {"blocks": [{"id": "\#(screen)_c", "type": "checklist", "content": {"fieldName": "\#(field)", "allowMultiple": \#(multiple), "autoAdvance": \#(autoAdvance), "items": [\#(options)]\#(action)\#(extra)}}\#(button)]}}"#
       }
       var screens = [checklist("f", "pick")]
       if second { screens.append(checklist("g", "pick2")) }
-      var rules = conditions.enumerated().map { #"{"when": "\#($1.replacingOccurrences(of: "\"", with: "\\\""))", "goto": "t\#($0)"}"# }
+      var rules = conditions.enumerated().map {
+        #"{"when": "\#($1.replacingOccurrences(of: "\"", with: "\\\""))", "goto": "t\#($0)"}"#
+      }
       rules.append(#"{"goto": "done"}"#)
       screens.append(
         #"{"id": "route", "name": "Route", "type": "feature", "rules": [\#(rules.joined(separator: ", "))], "content": {"blocks": [{"id": "route_t", "type": "text", "content": {"text": "You picked {f | join}"}}, {"id": "route_go", "type": "button", "content": {"text": "Go"}}]}}"#
       )
       for index in conditions.indices {
         screens.append(
-          #"{"id": "t\#(index)", "name": "T\#(index)", "type": "feature", "next": "done", "content": {"title": "T\#(index)"}}"#)
+          #"{"id": "t\#(index)", "name": "T\#(index)", "type": "feature", "next": "done", "content": {"title": "T\#(index)"}}"#
+        )
       }
       screens.append(#"{"id": "done", "name": "Done", "type": "celebration", "content": {"title": "Done"}}"#)
       return #"{"version": 1, "id": "\#(name)", "screens": [\#(screens.joined(separator: ",\n"))]}"#
@@ -53,14 +58,24 @@ enum ChecklistFlows {
     Shape(
       name: "membership", items: ids,
       conditions: ["f contains 'o1'", "f contains 'o2' && len(f) > 1", "'o4' in f", "f in ['o5', 'o6']", "f == 'o3'"]),
-    Shape(name: "counts", items: ids, extra: #", "minSelections": 1, "maxSelections": 4"#, conditions: ["len(f) >= 2", "len(f) == 0"]),
-    Shape(name: "conjunctions", items: ids, conditions: ["f contains 'o1' && f contains 'o2'", "!(f contains 'o7') && len(f) == 2"]),
+    Shape(
+      name: "counts", items: ids, extra: #", "minSelections": 1, "maxSelections": 4"#,
+      conditions: ["len(f) >= 2", "len(f) == 0"]),
+    Shape(
+      name: "conjunctions", items: ids,
+      conditions: ["f contains 'o1' && f contains 'o2'", "!(f contains 'o7') && len(f) == 2"]),
     Shape(name: "unread", items: ids, conditions: []),
     Shape(name: "whole list", items: ids, conditions: ["f == g"], second: true),
-    Shape(name: "numbers", items: ["1", "2", "10", "20", "3", "2.0"], multiple: false, conditions: ["f == 2", "f contains '1'"]),
+    Shape(
+      name: "numbers", items: ["1", "2", "10", "20", "3", "2.0"], multiple: false,
+      conditions: ["f == 2", "f contains '1'"]),
     Shape(name: "ordering", items: ["1", "2", "10", "20", "3"], multiple: false, conditions: ["f > 5"]),
-    Shape(name: "text", items: ["ab", "abc", "b", "c", "d", "e"], multiple: false, autoAdvance: true, conditions: ["f contains 'b'", "'abcd' contains f"]),
-    Shape(name: "pairs", items: ids, extra: #", "minSelections": 3"#, conditions: ["f contains 'o9' && f contains 'o10'", "f == ['o0', 'o1']"]),
+    Shape(
+      name: "text", items: ["ab", "abc", "b", "c", "d", "e"], multiple: false, autoAdvance: true,
+      conditions: ["f contains 'b'", "'abcd' contains f"]),
+    Shape(
+      name: "pairs", items: ids, extra: #", "minSelections": 3"#,
+      conditions: ["f contains 'o9' && f contains 'o10'", "f == ['o0', 'o1']"]),
   ]
 
   static func document(_ shape: Shape) throws -> FlowDocument {
@@ -85,7 +100,9 @@ enum ChecklistFlows {
       }
     }
     if let low = choice.minSelections, low > 2, low <= ids.count { add(.list(ids.prefix(low).map(Value.string))) }
-    if let high = choice.maxSelections, high + 1 <= ids.count, high + 1 > 2 { add(.list(ids.prefix(high + 1).map(Value.string))) }
+    if let high = choice.maxSelections, high + 1 <= ids.count, high + 1 > 2 {
+      add(.list(ids.prefix(high + 1).map(Value.string)))
+    }
     add(.list([]))
     return values
   }
@@ -99,7 +116,10 @@ enum ChecklistFlows {
     let document = try ChecklistFlows.document(shape)
     let explorer = PathExplorer(document: document)
     let screen = try #require(document.flows[0].screen("pick"))
-    guard case .choice(let choice) = screen.content.flatBlocks[0].content else { Issue.record("no checklist"); return }
+    guard case .choice(let choice) = screen.content.flatBlocks[0].content else {
+      Issue.record("no checklist")
+      return
+    }
     let abstraction = explorer.relevantFields.first { $0.name == "f" }
     func outcome(_ value: Value) throws -> Value {
       var (session, _) = try Session.start(document: document, config: SessionConfig(startScreen: "pick"))
@@ -149,7 +169,8 @@ enum ChecklistFlows {
     let leftOut = 30 * 29 / 2 - OptionClasses.pairBudget
     #expect(
       exploration.notes.contains(
-        "checklist 'f' of block 'pick_c': only the first \(OptionClasses.pairBudget) pairs of options that conditions tell apart are tried (\(leftOut) more)"))
+        "checklist 'f' of block 'pick_c': only the first \(OptionClasses.pairBudget) pairs of options that conditions tell apart are tried (\(leftOut) more)"
+      ))
   }
 
   /// Explorations over the same flows, summarised; the snapshots were recorded with the

@@ -17,15 +17,19 @@ enum PathFlows {
       screens.append(
         #"{"id": "a\#(i)", "name": "A\#(i)", "type": "question", "content": {"blocks": ["#
           + #"{"id": "left", "type": "button", "content": {"text": "Left", "action": {"type": "screen", "screenId": "b\#(i)"}}},"#
-          + #"{"id": "right", "type": "button", "content": {"text": "Right", "action": {"type": "screen", "screenId": "c\#(i)"}}}]}}"#)
+          + #"{"id": "right", "type": "button", "content": {"text": "Right", "action": {"type": "screen", "screenId": "c\#(i)"}}}]}}"#
+      )
       for side in ["b", "c"] {
         screens.append(
-          #"{"id": "\#(side)\#(i)", "name": "\#(side)\#(i)", "type": "feature", "next": "\#(next)", "content": {"title": "\#(side)"}}"#)
+          #"{"id": "\#(side)\#(i)", "name": "\#(side)\#(i)", "type": "feature", "next": "\#(next)", "content": {"title": "\#(side)"}}"#
+        )
       }
     }
     screens.append(
-      #"{"id": "done", "name": "Done", "type": "celebration", "content": {"title": "Done", "buttonAction": {"type": "complete"}}}"#)
-    return #"{"version": 1, "id": "diamonds", "settings": {"dismissAllowed": false}, "screens": ["# + screens.joined(separator: ",\n")
+      #"{"id": "done", "name": "Done", "type": "celebration", "content": {"title": "Done", "buttonAction": {"type": "complete"}}}"#
+    )
+    return #"{"version": 1, "id": "diamonds", "settings": {"dismissAllowed": false}, "screens": ["#
+      + screens.joined(separator: ",\n")
       + "]}"
   }
 
@@ -104,7 +108,8 @@ enum PathFlows {
     var covered = Set<CoverageItem>()
     for (index, path) in paths.enumerated() {
       let session = try #require(path.replay(document: document))
-      let yaml = ScriptWriter.yaml(for: Recording(flowPath: flowPath, config: path.config, inputs: path.inputs), final: session)
+      let yaml = ScriptWriter.yaml(
+        for: Recording(flowPath: flowPath, config: path.config, inputs: path.inputs), final: session)
       let file = directory.appendingPathComponent("p\(index).flow-test.yaml").path
       try yaml.write(toFile: file, atomically: true, encoding: .utf8)
       let outcome = Replayer.run(path: file)

@@ -1,8 +1,9 @@
-@testable import FlowAnalysis
 import FlowFormat
 import Foundation
 import Testing
 import _FlowTestSupport
+
+@testable import FlowAnalysis
 
 /// Every lint rule on its own triggering and clean examples, plus registry invariants.
 @Suite struct RuleTests {
@@ -54,7 +55,9 @@ import _FlowTestSupport
     let rule = UncollectedVariableRule()
     let diagnostics = FlowChecker.check(json: rule.triggeringExample).filter { $0.id == rule.id }
     #expect(diagnostics.count == 1)
-    #expect(diagnostics.first?.notes.first?.message == "welcome → plan reads 'name' (block 'plan_title'), which is only collected on 'name_screen'")
+    #expect(
+      diagnostics.first?.notes.first?.message
+        == "welcome → plan reads 'name' (block 'plan_title'), which is only collected on 'name_screen'")
   }
 
   @Test(arguments: [

@@ -32,7 +32,9 @@ import _FlowTestSupport
       covered: [.screen("welcome")], uncovered: [appleFailed, .screen("signin_error")]),
     Case(
       name: "a step that expects its rejection goes on",
-      steps: [ScriptStep(.tap(.label("No such button")), expectError: "no button"), apple, ScriptStep(.result(.failure(nil)))],
+      steps: [
+        ScriptStep(.tap(.label("No such button")), expectError: "no button"), apple, ScriptStep(.result(.failure(nil))),
+      ],
       covered: [appleFailed, .screen("signin_error")], uncovered: []),
   ])
   func coverageFollowsTheReplay(_ test: Case) throws {

@@ -1,7 +1,8 @@
-@testable import FlowAnalysis
 import FlowFormat
 import FlowGenerator
 import Testing
+
+@testable import FlowAnalysis
 
 /// `check.uncollected-variable` (dense numbers, one dataflow for all names) reports exactly
 /// what the plain per-name searches of ``ReferenceUncollectedVariableRule`` report, on
@@ -37,7 +38,8 @@ import Testing
       shapes.append(
         Shape(
           name: "edited bundle, seed \(seed)",
-          options: options(seed: seed, screens: 30, branching: 3, rules: 0.5, experiments: 2, subflows: 3), rates: .init()))
+          options: options(seed: seed, screens: 30, branching: 3, rules: 0.5, experiments: 2, subflows: 3),
+          rates: .init()))
       shapes.append(
         Shape(
           name: "many jumps and reads, seed \(seed)",
@@ -105,7 +107,8 @@ import Testing
       let rules = i == 0 ? #""rules": [{"when": "$user.id == 'x'", "goto": "s2"}, {"goto": "s1"}], "# : ""
       let input = i == 1 ? #", {"id": "x_in", "type": "input", "content": {"fieldName": "x"}}"# : ""
       json.append(
-        #"{"id": "s\#(i)", "name": "S\#(i)", "type": "question", \#(rules)"content": {"blocks": [{"id": "t\#(i)", "type": "text", "content": {"text": "{x}"}}\#(input), {"id": "b\#(i)", "type": "button", "content": {"text": "Go"}}]}}"#)
+        #"{"id": "s\#(i)", "name": "S\#(i)", "type": "question", \#(rules)"content": {"blocks": [{"id": "t\#(i)", "type": "text", "content": {"text": "{x}"}}\#(input), {"id": "b\#(i)", "type": "button", "content": {"text": "Go"}}]}}"#
+      )
     }
     let source = #"{"version": 1, "id": "chain", "screens": [\#(json.joined(separator: ","))]}"#
     let loaded = FlowLoader.load(bytes: Array(source.utf8), file: "chain.json")
@@ -116,7 +119,9 @@ import Testing
     #expect(actual.count == screens - 1)  // every screen but the collector reads x
     let longest = try #require(actual.last?.notes.first?.message)
     if screens > 22 {
-      #expect(longest.hasPrefix("s0 → s2 → s3 → s4 → s5 → s6 → s7 → s8 → s9 → s10 → … \(screens - 21) screens … → s\(screens - 10) → "))
+      #expect(
+        longest.hasPrefix(
+          "s0 → s2 → s3 → s4 → s5 → s6 → s7 → s8 → s9 → s10 → … \(screens - 21) screens … → s\(screens - 10) → "))
     } else {
       #expect(!longest.contains("…"))
     }
@@ -129,7 +134,9 @@ import Testing
     for _ in 0..<20 {
       let count = Int.random(in: 1...300, using: &rng)
       // Parents come before their children, as in a breadth-first tree; a few roots.
-      let parent = (0..<count).map { $0 == 0 || Int.random(in: 0..<20, using: &rng) == 0 ? -1 : Int.random(in: max(0, $0 - 5)..<$0, using: &rng) }
+      let parent = (0..<count).map {
+        $0 == 0 || Int.random(in: 0..<20, using: &rng) == 0 ? -1 : Int.random(in: max(0, $0 - 5)..<$0, using: &rng)
+      }
       var paths = TreePaths(parent: parent, ends: ends)
       for node in (0..<count).shuffled(using: &rng) {
         var walk = [node]
@@ -137,7 +144,8 @@ import Testing
         walk.reverse()
         let (head, skipped, tail) = paths.path(to: node)
         if walk.count > 2 * ends + 1 {
-          #expect(head == Array(walk.prefix(ends)) && tail == Array(walk.suffix(ends)) && skipped == walk.count - 2 * ends)
+          #expect(
+            head == Array(walk.prefix(ends)) && tail == Array(walk.suffix(ends)) && skipped == walk.count - 2 * ends)
         } else {
           #expect(head == walk && skipped == 0 && tail.isEmpty)
         }

@@ -45,18 +45,23 @@ import _FlowTestSupport
     Case(
       name: "the reviewer's fitness typo before the awaited action",
       json: fitness(replacing: "{name}, you'll reclaim", with: "{nmae}, you'll reclaim"),
-      reported: ["screen 'reclaim' reads 'nmae', which no screen collects | read by block 'reclaim_headline' | did you mean 'name'?"]),
+      reported: [
+        "screen 'reclaim' reads 'nmae', which no screen collects | read by block 'reclaim_headline' | did you mean 'name'?"
+      ]),
     Case(
       name: "a typo after the awaited action, one edit from a field",
       json: fitness(replacing: "You're all set, {name}!", with: "You're all set, {nmae}!"),
-      reported: ["screen 'done' reads 'nmae', which no screen collects | read by block 'done_title' | did you mean 'name'?"]),
+      reported: [
+        "screen 'done' reads 'nmae', which no screen collects | read by block 'done_title' | did you mean 'name'?"
+      ]),
     Case(
       name: "result data after an awaited action",
       json: flow(middleAwaits: true, after: #", {"id": "x", "type": "text", "content": {"text": "Hi {apple_email}"}}"#),
       reported: []),
     Case(
       name: "the same name read where no action has run yet",
-      json: flow(middleAwaits: true, before: #", {"id": "x", "type": "text", "content": {"text": "Hi {apple_email}"}}"#),
+      json: flow(
+        middleAwaits: true, before: #", {"id": "x", "type": "text", "content": {"text": "Hi {apple_email}"}}"#),
       reported: ["screen 'form' reads 'apple_email', which no screen collects | read by block 'x'"]),
     Case(
       name: "no awaited action anywhere",
@@ -64,11 +69,13 @@ import _FlowTestSupport
       reported: ["screen 'end' reads 'apple_email', which no screen collects | read by block 'x'"]),
     Case(
       name: "visibleWhen reading a field collected nowhere",
-      json: flow(after: #", {"id": "x", "type": "text", "visibleWhen": "plan_tier == 'pro'", "content": {"text": "Pro"}}"#),
+      json: flow(
+        after: #", {"id": "x", "type": "text", "visibleWhen": "plan_tier == 'pro'", "content": {"text": "Pro"}}"#),
       reported: ["screen 'end' reads 'plan_tier', which no screen collects | read by visibleWhen of block 'x'"]),
     Case(
       name: "visibleWhen reading a collected field",
-      json: flow(after: #", {"id": "x", "type": "text", "visibleWhen": "is_set(name)", "content": {"text": "Hi {name}"}}"#),
+      json: flow(
+        after: #", {"id": "x", "type": "text", "visibleWhen": "is_set(name)", "content": {"text": "Hi {name}"}}"#),
       reported: []),
     Case(
       name: "a typo behind a default filter",

@@ -23,7 +23,8 @@ import _FlowTestSupport
     let path = try Self.temporaryFile("dead.json", Self.deadEnd)
     let result = try runFlowrun(["check", "--format", "github", path])
     #expect(result.status == 1)
-    #expect(result.stdout.hasPrefix("::error file=\(path),line=3,col=3,title=check.dead-end::screen 'b' has no way forward"))
+    #expect(
+      result.stdout.hasPrefix("::error file=\(path),line=3,col=3,title=check.dead-end::screen 'b' has no way forward"))
   }
 
   @Test func checkSarif() throws {
@@ -55,13 +56,16 @@ import _FlowTestSupport
   }
 
   @Test func pathsEmitThenCoverage() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-emit-\(UUID().uuidString)").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-emit-\(UUID().uuidString)")
+      .path
     let emitted = try runFlowrun(["paths", "sample-flows/fitness.json", "--emit", directory])
     #expect(emitted.status == 0, "\(emitted.stderr)")
     #expect(emitted.stdout.contains("paths to completion: 2\n"))
     let tested = try runFlowrun(["test", directory])
     #expect(tested.status == 0, "\(tested.stdout)")
-    let coverage = try runFlowrun(["paths", "sample-flows/fitness.json", "--coverage", directory, "--min-coverage", "100"])
+    let coverage = try runFlowrun([
+      "paths", "sample-flows/fitness.json", "--coverage", directory, "--min-coverage", "100",
+    ])
     #expect(coverage.status == 0, "\(coverage.stdout)")
     #expect(coverage.stdout.contains("total: 21/21 (100%)"))
   }
@@ -94,7 +98,8 @@ import _FlowTestSupport
     ])
     #expect(below.status == 1)
     let coverage = try #require(
-      (try JSONSerialization.jsonObject(with: Data(below.stdout.utf8)) as? [String: Any])?["coverage"] as? [String: Any])
+      (try JSONSerialization.jsonObject(with: Data(below.stdout.utf8)) as? [String: Any])?["coverage"] as? [String: Any]
+    )
     #expect(coverage["scriptsOfThisFlow"] as? Int == 1)
     #expect((coverage["total"] as? [String: Int])?["reachable"] == 54)
     #expect((coverage["uncovered"] as? [String])?.contains("edge welcome → signin_error") == true)

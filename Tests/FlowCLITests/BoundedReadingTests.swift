@@ -23,13 +23,18 @@ import _FlowTestSupport
         Refusal(arguments: ["render", device], message: "cannot read file: \(Self.device)"),
         Refusal(arguments: ["graph", device], message: "cannot read file: \(Self.device)"),
         Refusal(arguments: ["paths", device], message: "cannot read file: \(Self.device)"),
-        Refusal(arguments: ["run", flow, "--answers", device], message: "\(device): error: cannot read the script: \(Self.device) [script.io]"),
+        Refusal(
+          arguments: ["run", flow, "--answers", device],
+          message: "\(device): error: cannot read the script: \(Self.device) [script.io]"),
         Refusal(arguments: ["test", device], message: "cannot read the script: \(Self.device)"),
         Refusal(arguments: ["paths", flow, "--coverage", device], message: "cannot read the script: \(Self.device)"),
       ]
     } + [
-      Refusal(arguments: ["run", "sample-flows"], message: "sample-flows: error: cannot read file: is a directory [load.io]"),
-      Refusal(arguments: ["run", flow, "--answers", "sample-flows"], message: "cannot read the script: is a directory [script.io]"),
+      Refusal(
+        arguments: ["run", "sample-flows"], message: "sample-flows: error: cannot read file: is a directory [load.io]"),
+      Refusal(
+        arguments: ["run", flow, "--answers", "sample-flows"],
+        message: "cannot read the script: is a directory [script.io]"),
     ]
 
   /// Refused at once by kind (exit 2), with a message naming the kind: never read to the end
@@ -77,7 +82,9 @@ import _FlowTestSupport
   /// over it would be refused from its size before reading).
   @Test func anEndlessStreamStopsAtTheLimit() throws {
     let result = try runPipeline("cat /dev/zero | \"$FLOWRUN\" check /dev/stdin; echo \"flowrun=$?\"", timeout: 60)
-    #expect(result.stdout.contains("/dev/stdin: error: cannot read file: larger than 256 MiB, the limit for a flow [load.io]"), "\(result.stdout)")
+    #expect(
+      result.stdout.contains(
+        "/dev/stdin: error: cannot read file: larger than 256 MiB, the limit for a flow [load.io]"), "\(result.stdout)")
     #expect(result.stdout.hasSuffix("flowrun=2\n"))
   }
 }

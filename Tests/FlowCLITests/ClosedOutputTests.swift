@@ -20,7 +20,9 @@ import _FlowTestSupport
     Case(arguments: ["paths", "sample-flows/fitness.json", "--emit", "{dir}/emitted"], files: ["emitted"]),
     Case(arguments: ["render", "sample-flows/fitness.json", "--width", "40"], files: []),
     Case(arguments: ["graph", "sample-flows/goals.json"], files: []),
-    Case(arguments: ["run", "sample-flows/fitness.json", "--now", "2026-01-01T00:00:00Z", "--data", "{dir}/data.json"], files: ["data.json"]),
+    Case(
+      arguments: ["run", "sample-flows/fitness.json", "--now", "2026-01-01T00:00:00Z", "--data", "{dir}/data.json"],
+      files: ["data.json"]),
   ]
 
   @Test(arguments: cases)
@@ -31,10 +33,12 @@ import _FlowTestSupport
       try? FileManager.default.removeItem(at: normalDirectory)
       try? FileManager.default.removeItem(at: closedDirectory)
     }
-    let normal = try runFlowrun(example.arguments.map { $0.replacingOccurrences(of: "{dir}", with: normalDirectory.path) })
+    let normal = try runFlowrun(
+      example.arguments.map { $0.replacingOccurrences(of: "{dir}", with: normalDirectory.path) })
     let closed = try runFlowrunWithClosedStdout(
       example.arguments.map { $0.replacingOccurrences(of: "{dir}", with: closedDirectory.path) })
-    #expect(closed.status == normal.status, "closed stdout: \(closed.status) \(closed.stderr); normal: \(normal.status)")
+    #expect(
+      closed.status == normal.status, "closed stdout: \(closed.status) \(closed.stderr); normal: \(normal.status)")
     #expect(closed.status != 141)
     for file in example.files {
       #expect(

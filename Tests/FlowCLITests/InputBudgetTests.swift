@@ -21,10 +21,13 @@ import _FlowTestSupport
     // The row: `1` answers the name field, then Continue is blocked by validation.
     Endless(name: "a field that rejects digits", input: "yes 1", flow: "sample-flows/fitness.json", screen: "name"),
     Endless(name: "an awaited action", input: "yes 1", flow: "awaiting.json", flowText: awaitingFlow, screen: "ask"),
-    Endless(name: "a screen without buttons", input: "yes 1", flow: "filler.json", flowText: fillerFlow, screen: "wait"),
+    Endless(
+      name: "a screen without buttons", input: "yes 1", flow: "filler.json", flowText: fillerFlow, screen: "wait"),
     Endless(name: "inspection commands", input: "yes :data", flow: "sample-flows/fitness.json", screen: "welcome"),
     Endless(name: "empty lines", input: "yes ''", flow: "sample-flows/fitness.json", screen: "welcome"),
-    Endless(name: "6 MB of rejected answers", input: "yes nope | head -c 6000000", flow: "sample-flows/fitness.json", screen: "welcome"),
+    Endless(
+      name: "6 MB of rejected answers", input: "yes nope | head -c 6000000", flow: "sample-flows/fitness.json",
+      screen: "welcome"),
   ]
 
   /// `yes 1 | flowrun run FLOW > /dev/null`: ends as `stuck`, events and data written as for
@@ -34,13 +37,15 @@ import _FlowTestSupport
     let directory = try TemporaryDirectory()
     let flow = example.flowText.map { directory.file(example.flow, contents: $0) } ?? example.flow
     let result = try runPipeline(
-      "{ \(example.input); } | \"$FLOWRUN\" run '\(flow)' --now 2026-01-01T00:00:00Z --events '\(directory.path)/events.ndjson' --data '\(directory.path)/data.json' > '\(directory.path)/stdout.txt'; echo \"flowrun=${PIPESTATUS[1]}\"")
+      "{ \(example.input); } | \"$FLOWRUN\" run '\(flow)' --now 2026-01-01T00:00:00Z --events '\(directory.path)/events.ndjson' --data '\(directory.path)/data.json' > '\(directory.path)/stdout.txt'; echo \"flowrun=${PIPESTATUS[1]}\""
+    )
     #expect(result.stdout == "flowrun=1\n", "\(result.stdout)\(result.stderr)")
     let files = try SessionFiles(directory)
     #expect(files.dropOffReason == "stuck")
     #expect((files.events.last?["screen_id"] as? String) == example.screen)
     let stdout = try #require(directory.text("stdout.txt"))
-    #expect(stdout.contains("! 1000 lines in a row changed nothing on screen '\(example.screen)'; the run ends as stuck"))
+    #expect(
+      stdout.contains("! 1000 lines in a row changed nothing on screen '\(example.screen)'; the run ends as stuck"))
     #expect(stdout.contains("── Session ended (stuck) on \(example.screen)"))
   }
 
@@ -52,7 +57,8 @@ import _FlowTestSupport
   func aClosedStdoutEndsTheRun(_ input: String) throws {
     let directory = try TemporaryDirectory()
     let result = try runPipeline(
-      "{ \(input); } | \"$FLOWRUN\" run sample-flows/fitness.json --events '\(directory.path)/events.ndjson' --data '\(directory.path)/data.json' | head -1; echo \"flowrun=${PIPESTATUS[1]}\"")
+      "{ \(input); } | \"$FLOWRUN\" run sample-flows/fitness.json --events '\(directory.path)/events.ndjson' --data '\(directory.path)/data.json' | head -1; echo \"flowrun=${PIPESTATUS[1]}\""
+    )
     #expect(result.stdout.hasPrefix("── Welcome (welcome) · welcome"), "\(result.stdout)")
     #expect(result.stdout.hasSuffix("flowrun=1\n"), "\(result.stdout)\(result.stderr)")
     let reason = try SessionFiles(directory).dropOffReason
@@ -64,8 +70,11 @@ import _FlowTestSupport
   @Test func anOverlongAnswerLineIsOneRejectedInput() throws {
     let directory = try TemporaryDirectory()
     let result = try runPipeline(
-      "{ head -c 33554432 /dev/zero | tr '\\0' x; printf '\\n1\\nAlex\\n'; } | \"$FLOWRUN\" run sample-flows/fitness.json --now 2026-01-01T00:00:00Z --data '\(directory.path)/data.json' --events '\(directory.path)/events.ndjson'; echo \"flowrun=${PIPESTATUS[1]}\"")
-    #expect(result.stdout.contains("! an answer line of 33554432 bytes was ignored: larger than 1 MiB, the limit for an answer line\n"))
+      "{ head -c 33554432 /dev/zero | tr '\\0' x; printf '\\n1\\nAlex\\n'; } | \"$FLOWRUN\" run sample-flows/fitness.json --now 2026-01-01T00:00:00Z --data '\(directory.path)/data.json' --events '\(directory.path)/events.ndjson'; echo \"flowrun=${PIPESTATUS[1]}\""
+    )
+    #expect(
+      result.stdout.contains(
+        "! an answer line of 33554432 bytes was ignored: larger than 1 MiB, the limit for an answer line\n"))
     #expect(result.stdout.contains("── Name (name)"), "the line after the long one was not used")
     #expect(result.stdout.hasSuffix("flowrun=1\n"))
     let files = try SessionFiles(directory)
@@ -73,7 +82,9 @@ import _FlowTestSupport
     #expect(files.dropOffReason == "end_of_input")
 
     let zero = try runPipeline("\"$FLOWRUN\" run sample-flows/fitness.json < /dev/zero; echo \"flowrun=$?\"")
-    #expect(zero.stdout.contains("bytes was ignored: larger than 1 MiB, the limit for an answer line\n"), "\(zero.stdout.suffix(300))")
+    #expect(
+      zero.stdout.contains("bytes was ignored: larger than 1 MiB, the limit for an answer line\n"),
+      "\(zero.stdout.suffix(300))")
     #expect(zero.stdout.contains("── Session ended (end_of_input) on welcome"))
     #expect(zero.stdout.hasSuffix("flowrun=1\n"))
   }

@@ -12,7 +12,9 @@ import _FlowTestSupport
   static func directory(_ files: [String: String]) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-limits-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    for (name, text) in files { try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+    for (name, text) in files {
+      try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
     return url
   }
 
@@ -25,7 +27,9 @@ import _FlowTestSupport
 
   /// `flowrun <arguments>` in `directory`: its exit code and what it printed, checked for signs
   /// of a crash.
-  static func run(_ arguments: [String], in directory: URL, stdin: String = "", environment: [String: String] = [:])
+  static func run(
+    _ arguments: [String], in directory: URL, stdin: String = "", environment: [String: String] = [:]
+  )
     throws -> ProcessOutput
   {
     let output = try runFlowrun(arguments, stdin: stdin, directory: directory, environment: environment, timeout: 600)
@@ -55,7 +59,9 @@ import _FlowTestSupport
     #expect(output.status == 2)
     let text = output.stdout + output.stderr
     #expect(
-      text.contains("deep.flow-test.yaml:\(Self.deepScripts[index].position): error: nesting deeper than 512 levels [script.too-deep]"),
+      text.contains(
+        "deep.flow-test.yaml:\(Self.deepScripts[index].position): error: nesting deeper than 512 levels [script.too-deep]"
+      ),
       "\(text.prefix(1000))")
   }
 
@@ -64,7 +70,8 @@ import _FlowTestSupport
   static func laughs(levels: Int) -> String {
     var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     for level in 1...levels {
-      lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+      lines.append(
+        "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
     }
     return "flow: \(fitness)\nname: laughs\n" + lines.joined(separator: "\n") + "\nsteps: []\n"
   }
@@ -115,15 +122,16 @@ import _FlowTestSupport
     return #"{"activeFlow": "f0", "flows": {\#(flows.joined(separator: ",\n"))}}"#
   }
 
-  @Test(arguments: [
-    (["check", "chain.json"], Int32(0)),
-    (["graph", "chain.json"], 0),
-    (["render", "chain.json", "--flow", "f0"], 0),
-    // Entering 10,000 flows in a row exhausts the step budget (10,000 transitions): the run
-    // ends there, and `paths` reports the session that fails on the way.
-    (["run", "chain.json"], 1),
-    (["paths", "chain.json"], 1),
-  ] as [([String], Int32)])
+  @Test(
+    arguments: [
+      (["check", "chain.json"], Int32(0)),
+      (["graph", "chain.json"], 0),
+      (["render", "chain.json", "--flow", "f0"], 0),
+      // Entering 10,000 flows in a row exhausts the step budget (10,000 transitions): the run
+      // ends there, and `paths` reports the session that fails on the way.
+      (["run", "chain.json"], 1),
+      (["paths", "chain.json"], 1),
+    ] as [([String], Int32)])
   func chainOf10000SubflowsRuns(_ arguments: [String], _ status: Int32) throws {
     let directory = try Self.directory(["chain.json": Self.chain(10_000)])
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -165,24 +173,48 @@ import _FlowTestSupport
   }
 
   static let badNumbers: [(name: String, flow: String, message: String)] = [
-    ("autoAdvanceMs 1e19", flow(screen: #", "autoAdvanceMs": 1e19"#, block: ""),
-      "flow.json:2:63: error: autoAdvanceMs must be between 0 and 1,000,000,000,000 ms, found 10000000000000000000 [load.out-of-range]"),
-    ("a 292-million-year filler", flow(screen: #", "autoAdvanceMs": 9.2e18"#, block: ""),
-      "error: autoAdvanceMs must be between 0 and 1,000,000,000,000 ms, found 9200000000000000000 [load.out-of-range]"),
-    ("slider -1e308...1e308", flow(block: #"{"id": "s", "type": "slider", "content": {"fieldName": "x", "min": -1e308, "max": 1e308}},"#),
-      "error: min must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found -1e+308 [load.out-of-range]"),
-    ("number input max 1e300", flow(block: #"{"id": "i", "type": "input", "content": {"fieldName": "x", "inputType": "number", "max": 1e300}},"#),
-      "error: max must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found 1e+300 [load.out-of-range]"),
-    ("maxLength 999999999999999", flow(block: #"{"id": "i", "type": "input", "content": {"fieldName": "x", "maxLength": 999999999999999}},"#),
-      "error: maxLength must be between 0 and 100,000, found 999999999999999 [load.out-of-range]"),
-    ("maxLength 3e9", flow(block: #"{"id": "i", "type": "input", "content": {"fieldName": "x", "minLength": 1, "maxLength": 3e9}},"#),
-      "error: maxLength must be between 0 and 100,000, found 3000000000 [load.out-of-range]"),
-    ("minSelections -1", flow(block: #"{"id": "c", "type": "checklist", "content": {"fieldName": "x", "items": [{"id": "a", "label": "A"}], "minSelections": -1}},"#),
-      "error: minSelections must be between 0 and 100,000, found -1 [load.out-of-range]"),
+    (
+      "autoAdvanceMs 1e19", flow(screen: #", "autoAdvanceMs": 1e19"#, block: ""),
+      "flow.json:2:63: error: autoAdvanceMs must be between 0 and 1,000,000,000,000 ms, found 10000000000000000000 [load.out-of-range]"
+    ),
+    (
+      "a 292-million-year filler", flow(screen: #", "autoAdvanceMs": 9.2e18"#, block: ""),
+      "error: autoAdvanceMs must be between 0 and 1,000,000,000,000 ms, found 9200000000000000000 [load.out-of-range]"
+    ),
+    (
+      "slider -1e308...1e308",
+      flow(block: #"{"id": "s", "type": "slider", "content": {"fieldName": "x", "min": -1e308, "max": 1e308}},"#),
+      "error: min must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found -1e+308 [load.out-of-range]"
+    ),
+    (
+      "number input max 1e300",
+      flow(
+        block: #"{"id": "i", "type": "input", "content": {"fieldName": "x", "inputType": "number", "max": 1e300}},"#),
+      "error: max must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found 1e+300 [load.out-of-range]"
+    ),
+    (
+      "maxLength 999999999999999",
+      flow(block: #"{"id": "i", "type": "input", "content": {"fieldName": "x", "maxLength": 999999999999999}},"#),
+      "error: maxLength must be between 0 and 100,000, found 999999999999999 [load.out-of-range]"
+    ),
+    (
+      "maxLength 3e9",
+      flow(block: #"{"id": "i", "type": "input", "content": {"fieldName": "x", "minLength": 1, "maxLength": 3e9}},"#),
+      "error: maxLength must be between 0 and 100,000, found 3000000000 [load.out-of-range]"
+    ),
+    (
+      "minSelections -1",
+      flow(
+        block:
+          #"{"id": "c", "type": "checklist", "content": {"fieldName": "x", "items": [{"id": "a", "label": "A"}], "minSelections": -1}},"#
+      ),
+      "error: minSelections must be between 0 and 100,000, found -1 [load.out-of-range]"
+    ),
   ]
 
   static let flowCommands: [[String]] = [
-    ["check", "flow.json"], ["run", "flow.json", "--data", "data.json"], ["paths", "flow.json"], ["render", "flow.json"],
+    ["check", "flow.json"], ["run", "flow.json", "--data", "data.json"], ["paths", "flow.json"],
+    ["render", "flow.json"],
     ["graph", "flow.json"], ["test", "script.flow-test.yaml"],
   ]
 
@@ -196,7 +228,8 @@ import _FlowTestSupport
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = try Self.run(command, in: directory, stdin: "1\n1\n")
     #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
-    #expect((output.stdout + output.stderr).contains(Self.badNumbers[index].message), "\(output.stdout)\(output.stderr)")
+    #expect(
+      (output.stdout + output.stderr).contains(Self.badNumbers[index].message), "\(output.stdout)\(output.stderr)")
   }
 
   // MARK: Row 8: the virtual clock
@@ -207,30 +240,43 @@ import _FlowTestSupport
 
   @Test(arguments: [
     ("0000-01-01", ":wait 1000000000000\n1\n", "0000-01-01T00:00:00.000Z", "0031-09-09T01:46:40.000Z"),
-    ("9999-12-31T23:59:59Z", ":wait 1000000000000\n:wait 1000000000000\n1\n", "9999-12-31T23:59:59.000Z", "9999-12-31T23:59:59.999Z"),
+    (
+      "9999-12-31T23:59:59Z", ":wait 1000000000000\n:wait 1000000000000\n1\n", "9999-12-31T23:59:59.000Z",
+      "9999-12-31T23:59:59.999Z"
+    ),
   ])
   func clockSaturatesAtTheEndOfYear9999(_ now: String, _ input: String, _ first: String, _ last: String) throws {
     let directory = try Self.directory(["flow.json": Self.filler])
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = try Self.run(
-      ["run", "flow.json", "--now", now, "--events", "events.ndjson", "--data", "data.json"], in: directory, stdin: input)
+      ["run", "flow.json", "--now", now, "--events", "events.ndjson", "--data", "data.json"], in: directory,
+      stdin: input)
     #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
     let events = try String(contentsOf: directory.appendingPathComponent("events.ndjson"), encoding: .utf8)
     let times = events.split(separator: "\n").compactMap { line in
-      line.range(of: #""timestamp":"[^"]*""#, options: .regularExpression).map { String(line[$0].dropFirst(13).dropLast()) }
+      line.range(of: #""timestamp":"[^"]*""#, options: .regularExpression).map {
+        String(line[$0].dropFirst(13).dropLast())
+      }
     }
     #expect(times.first == first)
     #expect(times.last == last)
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data.json").path))
   }
 
-  @Test(arguments: [
-    (["run", "flow.json", "--now", "0000-01-01T00:00:00+00:01"], "", Int32(64),
-      "--now '0000-01-01T00:00:00+00:01': the virtual clock runs from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z"),
-    (["run", "flow.json", "--now", "2026-01-01"], ":wait 9223372036854775807\n", 1,
-      "! :wait takes between 0 and 1,000,000,000,000 milliseconds, not 9223372036854775807"),
-  ] as [([String], String, Int32, String)])
-  func clockInputsOutOfRangeAreRefused(_ arguments: [String], _ input: String, _ status: Int32, _ message: String) throws {
+  @Test(
+    arguments: [
+      (
+        ["run", "flow.json", "--now", "0000-01-01T00:00:00+00:01"], "", Int32(64),
+        "--now '0000-01-01T00:00:00+00:01': the virtual clock runs from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z"
+      ),
+      (
+        ["run", "flow.json", "--now", "2026-01-01"], ":wait 9223372036854775807\n", 1,
+        "! :wait takes between 0 and 1,000,000,000,000 milliseconds, not 9223372036854775807"
+      ),
+    ] as [([String], String, Int32, String)])
+  func clockInputsOutOfRangeAreRefused(
+    _ arguments: [String], _ input: String, _ status: Int32, _ message: String
+  ) throws {
     let directory = try Self.directory(["flow.json": Self.filler])
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = try Self.run(arguments, in: directory, stdin: input)
@@ -240,16 +286,17 @@ import _FlowTestSupport
 
   // MARK: Row 10: widths
 
-  @Test(arguments: [
-    (["render", fitness, "--width", "9223372036854775807"], Int32(64)),
-    (["test", "sample-flows/tests/fitness", "--width", "9223372036854775807"], 64),
-    (["run", fitness, "--width", "9223372036854775807"], 64),
-    (["render", fitness, "--width", "19"], 64),
-    (["test", "sample-flows/tests/fitness", "--width", "1001"], 64),
-    (["render", fitness, "--width", "1000"], 0),
-    (["render", fitness, "--width", "20"], 0),
-    (["run", fitness, "--width", "abc"], 64),
-  ] as [([String], Int32)])
+  @Test(
+    arguments: [
+      (["render", fitness, "--width", "9223372036854775807"], Int32(64)),
+      (["test", "sample-flows/tests/fitness", "--width", "9223372036854775807"], 64),
+      (["run", fitness, "--width", "9223372036854775807"], 64),
+      (["render", fitness, "--width", "19"], 64),
+      (["test", "sample-flows/tests/fitness", "--width", "1001"], 64),
+      (["render", fitness, "--width", "1000"], 0),
+      (["render", fitness, "--width", "20"], 0),
+      (["run", fitness, "--width", "abc"], 64),
+    ] as [([String], Int32)])
   func widthOptionsShareOneRange(_ arguments: [String], _ status: Int32) throws {
     let output = try Self.run(arguments, in: packageRoot())
     #expect(output.status == status, "\(output.stdout.suffix(300))\(output.stderr)")
@@ -268,7 +315,8 @@ import _FlowTestSupport
 
   @Test(arguments: [("9223372036854775807", 1000), ("1000000000", 1000), ("5", 20), ("99", 99)])
   func columnsIsClampedIntoTheRange(_ columns: String, _ width: Int) throws {
-    let output = try Self.run(["render", Self.fitness, "--screen", "welcome"], in: packageRoot(), environment: ["COLUMNS": columns])
+    let output = try Self.run(
+      ["render", Self.fitness, "--screen", "welcome"], in: packageRoot(), environment: ["COLUMNS": columns])
     #expect(output.status == 0, "\(output.stderr)")
     let widest = output.stdout.split(separator: "\n").map(\.count).max() ?? 0
     #expect(widest == width, "\(output.stdout.prefix(300))")

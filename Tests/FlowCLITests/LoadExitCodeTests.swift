@@ -18,7 +18,9 @@ import _FlowTestSupport
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-load-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    for (name, text, expected) in [("model-error", Self.modelError, Int32(1)), ("unparsable", Self.unparsable, Int32(2))] {
+    for (name, text, expected) in [
+      ("model-error", Self.modelError, Int32(1)), ("unparsable", Self.unparsable, Int32(2)),
+    ] {
       let flow = directory.appendingPathComponent("\(name).json")
       try text.write(to: flow, atomically: true, encoding: .utf8)
       var arguments = [command, flow.path]

@@ -17,12 +17,26 @@ import _FlowTestSupport
   }
 
   static let clashes: [Clash] = [
-    Clash(name: "--data is the flow", arguments: ["--data", "{flow}"], message: "--data {flow} is the flow {flow}: an output must not overwrite an input"),
-    Clash(name: "--record is the flow through ./ and ..", arguments: ["--record", "{dir}/sub/../flow.json"], message: "--record {dir}/sub/../flow.json is the flow {flow}"),
-    Clash(name: "--events is the flow through a symbolic link", arguments: ["--events", "{dir}/alias.json"], message: "--events {dir}/alias.json is the flow {flow}"),
-    Clash(name: "--data X --record X", arguments: ["--data", "{dir}/out", "--record", "{dir}/out"], message: "--record {dir}/out and --data {dir}/out are the same file: give each output its own file"),
-    Clash(name: "--events and --data, one spelled relatively", arguments: ["--events", "{dir}/out", "--data", "{dir}/./out"], message: "--data {dir}/./out and --events {dir}/out are the same file"),
-    Clash(name: "--record is the --answers script", arguments: ["--answers", "{dir}/answers.yaml", "--record", "{dir}/answers.yaml"], message: "--record {dir}/answers.yaml is --answers {dir}/answers.yaml"),
+    Clash(
+      name: "--data is the flow", arguments: ["--data", "{flow}"],
+      message: "--data {flow} is the flow {flow}: an output must not overwrite an input"),
+    Clash(
+      name: "--record is the flow through ./ and ..", arguments: ["--record", "{dir}/sub/../flow.json"],
+      message: "--record {dir}/sub/../flow.json is the flow {flow}"),
+    Clash(
+      name: "--events is the flow through a symbolic link", arguments: ["--events", "{dir}/alias.json"],
+      message: "--events {dir}/alias.json is the flow {flow}"),
+    Clash(
+      name: "--data X --record X", arguments: ["--data", "{dir}/out", "--record", "{dir}/out"],
+      message: "--record {dir}/out and --data {dir}/out are the same file: give each output its own file"),
+    Clash(
+      name: "--events and --data, one spelled relatively",
+      arguments: ["--events", "{dir}/out", "--data", "{dir}/./out"],
+      message: "--data {dir}/./out and --events {dir}/out are the same file"),
+    Clash(
+      name: "--record is the --answers script",
+      arguments: ["--answers", "{dir}/answers.yaml", "--record", "{dir}/answers.yaml"],
+      message: "--record {dir}/answers.yaml is --answers {dir}/answers.yaml"),
   ]
 
   /// Refused with exit 2 before anything runs: nothing on stdout, the files untouched.
@@ -53,8 +67,10 @@ import _FlowTestSupport
     let original = try String(contentsOfFile: packageRoot().appendingPathComponent(Self.flow).path, encoding: .utf8)
     let flow = directory.file("flow.json", contents: original)
     let data = directory.path + "/data.json"
-    let result = try runFlowrun(["run", flow, "--data", data], stdin: "1\n:save \(flow)\n:save \(data)\n:save \(directory.path)/ok.yaml\n")
-    #expect(result.stdout.contains("! cannot save: :save \(flow) is the flow \(flow): an output must not overwrite an input"))
+    let result = try runFlowrun(
+      ["run", flow, "--data", data], stdin: "1\n:save \(flow)\n:save \(data)\n:save \(directory.path)/ok.yaml\n")
+    #expect(
+      result.stdout.contains("! cannot save: :save \(flow) is the flow \(flow): an output must not overwrite an input"))
     #expect(result.stdout.contains("! cannot save: :save \(data) is --data \(data)"))
     #expect(result.stdout.contains("(saved 1 input to \(directory.path)/ok.yaml)"))
     #expect(directory.text("flow.json") == original)
@@ -66,7 +82,8 @@ import _FlowTestSupport
     let script = directory.file("a.flow-test.yaml", contents: "flow: \(flow)\nsteps:\n  - tap: Get Started\n")
     let overScript = try runFlowrun(["test", script, "--junit", script])
     #expect(overScript.status == 2)
-    #expect(overScript.stderr.contains("--junit \(script) is the script \(script): an output must not overwrite an input"))
+    #expect(
+      overScript.stderr.contains("--junit \(script) is the script \(script): an output must not overwrite an input"))
     let both = try runFlowrun(["test", script, "--junit", directory.path + "/r", "--json", directory.path + "/r"])
     #expect(both.status == 2)
     #expect(both.stderr.contains("are the same file"))
@@ -88,11 +105,21 @@ import _FlowTestSupport
 
   /// Row 13 and its kin: a write that fails is never ignored.
   @Test(arguments: [
-    Full(arguments: ["run", flow, "--events", "/dev/full"], message: "flowrun: cannot write --events file /dev/full: No space left on device", status: 1),
-    Full(arguments: ["run", flow, "--data", "/dev/full"], message: "flowrun: cannot write /dev/full: No space left on device", status: 1),
-    Full(arguments: ["run", flow, "--record", "/dev/full"], message: "flowrun: cannot write /dev/full: No space left on device", status: 1),
-    Full(arguments: ["test", "sample-flows/tests/fitness", "--junit", "/dev/full"], message: "cannot write the JUnit report /dev/full: No space left on device", status: 2),
-    Full(arguments: ["paths", flow, "--emit", "/dev/full/x"], message: "flowrun: cannot write /dev/full/x: Not a directory", status: 1),
+    Full(
+      arguments: ["run", flow, "--events", "/dev/full"],
+      message: "flowrun: cannot write --events file /dev/full: No space left on device", status: 1),
+    Full(
+      arguments: ["run", flow, "--data", "/dev/full"],
+      message: "flowrun: cannot write /dev/full: No space left on device", status: 1),
+    Full(
+      arguments: ["run", flow, "--record", "/dev/full"],
+      message: "flowrun: cannot write /dev/full: No space left on device", status: 1),
+    Full(
+      arguments: ["test", "sample-flows/tests/fitness", "--junit", "/dev/full"],
+      message: "cannot write the JUnit report /dev/full: No space left on device", status: 2),
+    Full(
+      arguments: ["paths", flow, "--emit", "/dev/full/x"],
+      message: "flowrun: cannot write /dev/full/x: Not a directory", status: 1),
   ])
   func aFailingWriteEndsTheCommandWithTheSystemsWords(_ example: Full) throws {
     let result = try runFlowrun(example.arguments, stdin: example.stdin)
@@ -117,7 +144,8 @@ import _FlowTestSupport
     let directory = try TemporaryDirectory()
     let input = redirections.hasPrefix("<&-") ? "" : "printf '1\\nAlex\\n' | "
     let result = try runPipeline(
-      "\(input)\"$FLOWRUN\" run \(Self.flow) --now 2026-01-01T00:00:00Z --events '\(directory.path)/events.ndjson' --data '\(directory.path)/data.json' \(redirections); echo \"flowrun=$?\"")
+      "\(input)\"$FLOWRUN\" run \(Self.flow) --now 2026-01-01T00:00:00Z --events '\(directory.path)/events.ndjson' --data '\(directory.path)/data.json' \(redirections); echo \"flowrun=$?\""
+    )
     #expect(result.stdout == "flowrun=1\n", "\(result.stdout)\(result.stderr)")
     let files = try SessionFiles(directory)  // every line an event, the data one JSON object
     #expect(files.events.allSatisfy { $0["event_type"] is String && $0["seq"] is Int })

@@ -24,7 +24,9 @@ import _FlowTestSupport
   static func directory(_ files: [String: String]) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-pattern-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    for (name, text) in files { try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+    for (name, text) in files {
+      try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
     return url
   }
 
@@ -33,7 +35,8 @@ import _FlowTestSupport
   @Test func runRejectsAnAnswerTooComplexToCheck() throws {
     let directory = try Self.directory(["flow.json": Self.flow(pattern: "^(a+)+$")])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try runFlowrun(["run", "flow.json"], stdin: Self.almostMatching + "\n1\n", directory: directory, timeout: 30)
+    let result = try runFlowrun(
+      ["run", "flow.json"], stdin: Self.almostMatching + "\n1\n", directory: directory, timeout: 30)
     #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("! Code: pattern too complex to check"))
     #expect(result.stdout.contains("Session ended (end_of_input) on code"))
@@ -77,7 +80,8 @@ import _FlowTestSupport
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(
       result.stdout.contains(
-        "note: no answer matching the pattern 'a(?!)' of block 'code_input' was found; only answers it rejects are tried"))
+        "note: no answer matching the pattern 'a(?!)' of block 'code_input' was found; only answers it rejects are tried"
+      ))
   }
 
   @Test func checkWarnsInsideThePattern() throws {
@@ -92,7 +96,10 @@ import _FlowTestSupport
   }
 
   @Test(arguments: [
-    (["test", "--filter", "([a-z]"], "--filter is not a valid regular expression: ([a-z] (missing closing parenthesis at offset 6)"),
+    (
+      ["test", "--filter", "([a-z]"],
+      "--filter is not a valid regular expression: ([a-z] (missing closing parenthesis at offset 6)"
+    ),
     (["test", "--filter", "^(a+)+$"], "--filter ^(a+)+$ is too complex to check against"),
   ])
   func badFiltersAreUsageErrors(arguments: [String], message: String) throws {

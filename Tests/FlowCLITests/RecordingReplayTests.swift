@@ -17,20 +17,27 @@ import _FlowTestSupport
   }
 
   @Test(arguments: [
-    Case(name: "end of input while pending (--record)", flowText: awaitingFlow, input: "1\n", bySave: false, awaiting: "perm.x"),
-    Case(name: ":save while pending", flowText: awaitingFlow, input: "1\n:save {script}\n:quit\n", bySave: true, awaiting: "perm.x"),
+    Case(
+      name: "end of input while pending (--record)", flowText: awaitingFlow, input: "1\n", bySave: false,
+      awaiting: "perm.x"),
+    Case(
+      name: ":save while pending", flowText: awaitingFlow, input: "1\n:save {script}\n:quit\n", bySave: true,
+      awaiting: "perm.x"),
     Case(
       name: "fitness, ended at the notification prompt", flowText: nil, input: "1\nAlex\n1\n\n1\n1\n2,hiit\n1\n1\n",
       bySave: false, awaiting: "permission.notifications"),
   ])
   func aSessionEndedWhilePendingReplays(_ example: Case) throws {
     let directory = try TemporaryDirectory()
-    let text = try example.flowText ?? String(contentsOf: packageRoot().appendingPathComponent("sample-flows/fitness.json"), encoding: .utf8)
+    let text =
+      try example.flowText
+      ?? String(contentsOf: packageRoot().appendingPathComponent("sample-flows/fitness.json"), encoding: .utf8)
     let flow = directory.file("flow.json", contents: text)
     let script = directory.path + "/session.flow-test.yaml"
     let record = example.bySave ? [] : ["--record", script]
     let run = try runFlowrun(
-      ["run", flow, "--now", "2026-01-01T00:00:00Z"] + record, stdin: example.input.replacingOccurrences(of: "{script}", with: script))
+      ["run", flow, "--now", "2026-01-01T00:00:00Z"] + record,
+      stdin: example.input.replacingOccurrences(of: "{script}", with: script))
     #expect(run.status == 1, "\(run.stderr)")
     let recorded = try #require(directory.text("session.flow-test.yaml"))
     #expect(recorded.contains("  awaiting: \(example.awaiting)\n"), "\(recorded)")
@@ -43,7 +50,8 @@ import _FlowTestSupport
   @Test func withoutAwaitingTheActionFailsAsUnhandled() throws {
     let directory = try TemporaryDirectory()
     let flow = directory.file("flow.json", contents: awaitingFlow)
-    let script = directory.file("s.flow-test.yaml", contents: "flow: \(flow)\nsteps:\n  - tap: Allow\nexpect:\n  screen: sorry\n")
+    let script = directory.file(
+      "s.flow-test.yaml", contents: "flow: \(flow)\nsteps:\n  - tap: Allow\nexpect:\n  screen: sorry\n")
     let replay = try runFlowrun(["test", script])
     #expect(replay.status == 0, "\(replay.stdout)")
   }

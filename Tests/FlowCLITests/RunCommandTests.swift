@@ -252,7 +252,9 @@ import _FlowTestSupport
     #expect(result.status == 1, "\(result.stderr)")
     #expect(try String(contentsOfFile: data, encoding: .utf8) == "{}\n")
     let last = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").last ?? ""
-    #expect(last.contains("\"event_type\":\"screen_dropped_off\"") && last.contains("\"reason\":\"output_failed\""), "\(last)")
+    #expect(
+      last.contains("\"event_type\":\"screen_dropped_off\"") && last.contains("\"reason\":\"output_failed\""), "\(last)"
+    )
   }
 
   @Test func interruptOnAPipeEndsAsQuitWithFilesWritten() throws {
@@ -295,7 +297,9 @@ import _FlowTestSupport
 @Suite struct VariantValidationTests {
   @Test(arguments: [
     ("plan_copi=coach", "unknown experiment 'plan_copi' (did you mean 'plan_copy'?)"),
-    ("plan_copy=coah", "experiment 'plan_copy' has no variant 'coah' (did you mean 'coach'?); variants: control, coach"),
+    (
+      "plan_copy=coah", "experiment 'plan_copy' has no variant 'coah' (did you mean 'coach'?); variants: control, coach"
+    ),
   ])
   func runRefusesAnUnknownVariantAsWrongUsage(_ option: String, _ message: String) throws {
     let result = try runFlowrun(["run", "sample-flows/goals.json", "--variant", option], stdin: ":quit\n")
@@ -305,7 +309,8 @@ import _FlowTestSupport
   }
 
   @Test func aScriptWithAnUnknownVariantIsAScriptErrorAtTheEntry() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-variants-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flowrun-variants-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let script = directory.appendingPathComponent("typo.flow-test.yaml")
@@ -330,7 +335,8 @@ import _FlowTestSupport
 @Suite struct RestartEventsTests {
   @Test(arguments: [nil, "fixed-id"] as [String?])
   func restartedSessionsGetDistinctDerivedIDs(_ given: String?) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-restart-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flowrun-restart-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let events = directory.appendingPathComponent("events.ndjson").path

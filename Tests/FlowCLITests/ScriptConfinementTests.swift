@@ -17,7 +17,8 @@ import _FlowTestSupport
 
     init() throws {
       directory = try TemporaryDirectory()
-      try FileManager.default.createDirectory(at: root.appendingPathComponent("suite/sub"), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent("suite/sub"), withIntermediateDirectories: true)
       try FileManager.default.copyItem(
         at: packageRoot().appendingPathComponent("sample-flows/fitness.json"),
         to: root.appendingPathComponent("suite/fitness.json"))
@@ -47,7 +48,9 @@ import _FlowTestSupport
     Escape(name: "parent directory (the issue)", snapshot: "../outside.txt"),
     Escape(name: "absolute /proc/self/environ (the issue)", snapshot: "/proc/self/environ"),
     Escape(name: "climbs out and back in", snapshot: "sub/../../outside.txt"),
-    Escape(name: "symbolic link to a file outside", snapshot: "sub/leak.txt", link: ("suite/sub/leak.txt", "../../outside.txt")),
+    Escape(
+      name: "symbolic link to a file outside", snapshot: "sub/leak.txt",
+      link: ("suite/sub/leak.txt", "../../outside.txt")),
     Escape(name: "symbolic link to a directory outside", snapshot: "out/outside.txt", link: ("suite/out", "..")),
     Escape(name: "dangling symbolic link", snapshot: "gone.txt", link: ("suite/gone.txt", "/nonexistent/flowrun/x")),
   ]
@@ -61,7 +64,8 @@ import _FlowTestSupport
     if let (link, destination) = escape.link {
       try FileManager.default.createSymbolicLink(atPath: box.path(link), withDestinationPath: destination)
     }
-    try box.write("suite/leak.flow-test.yaml", "flow: fitness.json\nsteps:\n  - tap: 1\n  - snapshot: \(escape.snapshot)\n")
+    try box.write(
+      "suite/leak.flow-test.yaml", "flow: fitness.json\nsteps:\n  - tap: 1\n  - snapshot: \(escape.snapshot)\n")
     let junit = box.path("report.xml")
     let json = box.path("report.json")
     let result = try runFlowrun(
@@ -102,7 +106,9 @@ import _FlowTestSupport
   }
 
   static let targets: [Target] = [
-    Target(name: "the script's flow (the issue)", snapshot: "fitness.json", refusal: "is the flow the script runs, not a snapshot"),
+    Target(
+      name: "the script's flow (the issue)", snapshot: "fitness.json",
+      refusal: "is the flow the script runs, not a snapshot"),
     Target(name: "the script itself", snapshot: "own.flow-test.yaml", refusal: "is a replay script, not a snapshot"),
     Target(name: "another script", snapshot: "other.flow-test.yaml", refusal: "is a replay script, not a snapshot"),
     Target(name: "a file that is not a transcript", snapshot: "notes.txt", refusal: "is not a snapshot"),
@@ -140,11 +146,14 @@ import _FlowTestSupport
   }
 
   static let notFlows: [NotAFlow] = [
-    NotAFlow(name: "an env file", flow: "../app.env", content: "DB_PASSWORD=\(secret)\n", kind: "not a flow: the file is not JSON"),
+    NotAFlow(
+      name: "an env file", flow: "../app.env", content: "DB_PASSWORD=\(secret)\n",
+      kind: "not a flow: the file is not JSON"),
     NotAFlow(
       name: "JSON that is not a flow", flow: "../creds.json", content: "{\"api_key\": \"\(secret)\"}\n",
       kind: "not a flow: JSON, but not a flow or a bundle"),
-    NotAFlow(name: "/proc/self/environ", flow: "/proc/self/environ", content: nil, kind: "not a flow: the file is not JSON"),
+    NotAFlow(
+      name: "/proc/self/environ", flow: "/proc/self/environ", content: nil, kind: "not a flow: the file is not JSON"),
     NotAFlow(name: "a directory", flow: "..", content: nil, kind: "is a directory"),
   ]
 
@@ -158,7 +167,8 @@ import _FlowTestSupport
       ["test", box.suite.path, "--junit", box.path("r.xml"), "--json", box.path("r.json")],
       environment: ["FLOWRUN_PROBE": Self.secret])
     #expect(result.status == 2, "\(result.stdout)")
-    #expect(result.stdout.contains("s.flow-test.yaml:1:7: the flow '\(item.flow)' cannot be loaded"), "\(result.stdout)")
+    #expect(
+      result.stdout.contains("s.flow-test.yaml:1:7: the flow '\(item.flow)' cannot be loaded"), "\(result.stdout)")
     #expect(result.stdout.lowercased().contains(item.kind.lowercased()), "\(result.stdout)")
     for text in [result.stdout, result.stderr, try box.read("r.xml"), try box.read("r.json")] {
       #expect(!text.contains(Self.secret), "\(text)")

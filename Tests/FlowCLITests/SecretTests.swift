@@ -7,7 +7,9 @@ import _FlowTestSupport
 /// `--data`, `--events`, `--record`, transcripts, snapshots, test failures and reports — unless
 /// `--show-secrets` asks for it in `--data` and events.
 @Suite(.timeLimit(.minutes(3))) struct SecretTests {
-  static let signin = ["run", "sample-flows/signin.json", "--now", "2026-01-01T00:00:00Z", "--mock", "account.restoreSession=failure"]
+  static let signin = [
+    "run", "sample-flows/signin.json", "--now", "2026-01-01T00:00:00Z", "--mock", "account.restoreSession=failure",
+  ]
 
   /// Email sign-in: a password too short (rejected by validation once the action answers), the
   /// screen asked again, a good password, every inspection command, then completion.
@@ -34,7 +36,9 @@ import _FlowTestSupport
   @Test func aPasswordIsMaskedInEveryOutputOfARun() throws {
     let temporary = try TemporaryDirectory()
     let directory = temporary.url
-    let files = ["data.json", "events.ndjson", "recorded.flow-test.yaml"].map { directory.appendingPathComponent($0).path }
+    let files = ["data.json", "events.ndjson", "recorded.flow-test.yaml"].map {
+      directory.appendingPathComponent($0).path
+    }
     let result = try runFlowrun(
       Self.signin + ["--width", "60", "--trace", "--data", files[0], "--events", files[1], "--record", files[2]],
       stdin: Self.walk)
@@ -59,7 +63,9 @@ import _FlowTestSupport
   @Test func showSecretsRevealsThemInDataAndEventsOnly() throws {
     let temporary = try TemporaryDirectory()
     let directory = temporary.url
-    let files = ["data.json", "events.ndjson", "recorded.flow-test.yaml"].map { directory.appendingPathComponent($0).path }
+    let files = ["data.json", "events.ndjson", "recorded.flow-test.yaml"].map {
+      directory.appendingPathComponent($0).path
+    }
     let result = try runFlowrun(
       Self.signin + ["--show-secrets", "--trace", "--data", files[0], "--events", files[1], "--record", files[2]],
       stdin: Self.walk)
@@ -109,7 +115,8 @@ import _FlowTestSupport
     let temporary = try TemporaryDirectory()
     let directory = temporary.url
     try FileManager.default.copyItem(
-      at: packageRoot().appendingPathComponent("sample-flows/signin.json"), to: directory.appendingPathComponent("signin.json"))
+      at: packageRoot().appendingPathComponent("sample-flows/signin.json"),
+      to: directory.appendingPathComponent("signin.json"))
     let script = directory.appendingPathComponent("pw.flow-test.yaml")
     try """
     flow: signin.json
@@ -131,7 +138,9 @@ import _FlowTestSupport
     let json = directory.appendingPathComponent("r.json").path
     let result = try runFlowrun(["test", script.path, "--junit", junit, "--json", json])
     #expect(result.status == 1)
-    #expect(result.stdout.contains("password: expected \"••••\", actual \"••••\" (secrets differ; --show-secrets shows them)"))
+    #expect(
+      result.stdout.contains("password: expected \"••••\", actual \"••••\" (secrets differ; --show-secrets shows them)")
+    )
     for text in [result.stdout, try read(directory, "r.xml"), try read(directory, "r.json")] {
       #expect(!text.contains("hunter2") && !text.contains("swordfish"), "\(text)")
     }

@@ -42,7 +42,9 @@ import _FlowTestSupport
       name: "a router whose rule depends on data is not a certain loop",
       screens: [
         screen("start"),
-        screen("a", onEnter: #"{"type": "next"}"#, rules: #"[{"when": "ready == true", "goto": "b"}, {"goto": "$complete"}]"#),
+        screen(
+          "a", onEnter: #"{"type": "next"}"#, rules: #"[{"when": "ready == true", "goto": "b"}, {"goto": "$complete"}]"#
+        ),
         screen("b", onEnter: #"{"type": "screen", "screenId": "a"}"#),
       ].joined(separator: ","),
       message: nil),

@@ -8,7 +8,9 @@ import Testing
 /// The driver's input budget and stop reasons (docs/cli.md, "How a run ends when nobody is
 /// typing"), with a small limit.
 @Suite struct DriverInputBudgetTests {
-  func drive(_ results: [ReadResult], interactive: Bool = false, stop: @escaping () -> DropOffReason? = { nil }) throws
+  func drive(
+    _ results: [ReadResult], interactive: Bool = false, stop: @escaping () -> DropOffReason? = { nil }
+  ) throws
     -> DriverRun
   {
     let sink = TextSink()
@@ -39,7 +41,9 @@ import Testing
   /// A line that changes the screen or the data resets the count; a field set to the value
   /// it already has does not.
   @Test func progressResetsTheCount() throws {
-    let run = try drive([.line("nope"), .line("nope"), .line("1"), .line("Al"), .line("nope"), .line("nope"), .line("1")])
+    let run = try drive([
+      .line("nope"), .line("nope"), .line("1"), .line("Al"), .line("nope"), .line("nope"), .line("1"),
+    ])
     #expect(run.session.status == .quit(.endOfInput), "\(run.output)")
     let again = try drive([.line("1"), .line("A1"), .line("1"), .line("A1"), .line("1")])
     #expect(again.session.currentScreen.id == "name")
@@ -48,7 +52,9 @@ import Testing
 
   /// A restart after an accepted line is progress: the session starts over.
   @Test func restartingAfterProgressResetsTheCount() throws {
-    let run = try drive([.line("nope"), .line("nope"), .line("1"), .line(":restart"), .line("nope"), .line("nope"), .line("1")])
+    let run = try drive([
+      .line("nope"), .line("nope"), .line("1"), .line(":restart"), .line("nope"), .line("nope"), .line("1"),
+    ])
     #expect(run.session.status == .quit(.endOfInput), "\(run.output)")
   }
 

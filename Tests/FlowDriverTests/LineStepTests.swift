@@ -43,7 +43,9 @@ import Testing
     Case(flow: "signin.json", lines: [":cancel"], step: .result(.cancelled)),
     // A recorded secret typed back gets the same stand-in a replay types.
     Case(flow: "signin.json", mocks: restoreFails, lines: toPassword + ["••••"], step: fill("password", "••••")),
-    Case(flow: "signin.json", mocks: restoreFails, lines: toPassword + [":set password ••••"], step: fill("password", "••••")),
+    Case(
+      flow: "signin.json", mocks: restoreFails, lines: toPassword + [":set password ••••"],
+      step: fill("password", "••••")),
   ])
   func aLineIsTheStepItStandsFor(_ test: Case) throws {
     final class Moments: @unchecked Sendable {

@@ -29,13 +29,21 @@ import Testing
   }
 
   @Test(arguments: [
-    (ActionResult.success(["granted": false]), "b", ["button_tapped", "action_requested", "action_result", "screen_completed", "screen_viewed", "screen_first_viewed"]),
+    (
+      ActionResult.success(["granted": false]), "b",
+      [
+        "button_tapped", "action_requested", "action_result", "screen_completed", "screen_viewed",
+        "screen_first_viewed",
+      ]
+    ),
     (ActionResult.failure("timeout"), "a", ["button_tapped", "action_requested", "action_result"]),
     (ActionResult.cancelled, "a", ["button_tapped", "action_requested", "action_result"]),
   ])
   func mockedDefaults(result: ActionResult, screenID: String, events: [String]) {
     let config = SessionConfig(now: jan2026, mocks: ["permission.notifications": result])
-    var session = begin(document(actionFlow(CustomAction(identifier: "permission.notifications", awaitResult: true))), config).0
+    var session = begin(
+      document(actionFlow(CustomAction(identifier: "permission.notifications", awaitResult: true))), config
+    ).0
     let outputs = session.send(.tap(.number(1)))
     #expect(outputs.eventTypes == events)
     #expect(session.currentScreen.id == screenID)
@@ -63,14 +71,21 @@ import Testing
     }
     #expect(session == before)
     var success = session
-    #expect(success.send(.result(.success(["email": "a@b.co"]))).eventTypes == ["action_result", "screen_completed", "screen_viewed", "screen_first_viewed"])
+    #expect(
+      success.send(.result(.success(["email": "a@b.co"]))).eventTypes == [
+        "action_result", "screen_completed", "screen_viewed", "screen_first_viewed",
+      ])
     #expect(success.currentScreen.id == "c")
     #expect(success.data("email") == "a@b.co")
     var failure = session
-    #expect(failure.send(.result(.failure(nil))).eventTypes == ["action_result", "screen_skipped", "screen_completed", "screen_viewed", "screen_first_viewed"])
+    #expect(
+      failure.send(.result(.failure(nil))).eventTypes == [
+        "action_result", "screen_skipped", "screen_completed", "screen_viewed", "screen_first_viewed",
+      ])
     #expect(failure.currentScreen.id == "b")
     var cancel = session
-    #expect(cancel.send(.result(.cancelled)).eventTypes == ["action_result", "screen_dropped_off", "onboarding_dismissed"])
+    #expect(
+      cancel.send(.result(.cancelled)).eventTypes == ["action_result", "screen_dropped_off", "onboarding_dismissed"])
     var quit = session
     _ = quit.send(.quit(reason: .endOfInput))
     #expect(quit.status == .quit(.endOfInput))

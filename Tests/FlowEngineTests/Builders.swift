@@ -18,7 +18,9 @@ func rule(_ when: String?, _ goto: String) -> Rule {
   Rule(when: when.map(cond), goto: Target(goto), location: here)
 }
 
-func block(_ id: String, _ type: String, _ content: BlockContent, visible: Bool = true, when: String? = nil)
+func block(
+  _ id: String, _ type: String, _ content: BlockContent, visible: Bool = true, when: String? = nil
+)
   -> Block
 {
   Block(id: id, type: type, order: 0, visible: visible, visibleWhen: when.map(cond), content: content, location: here)

@@ -21,10 +21,13 @@ import Testing
   static let start = Limits.clockMs.lowerBound
 
   static let cases: [Case] = [
-    Case(name: "year 0 and large waits", now: start, fillerMs: 1000, waits: [Int64.max, Int64.max], advanced: true, clock: end),
+    Case(
+      name: "year 0 and large waits", now: start, fillerMs: 1000, waits: [Int64.max, Int64.max], advanced: true,
+      clock: end),
     Case(name: "the last millisecond", now: end, fillerMs: 1, waits: [1_000_000_000_000], advanced: true, clock: end),
     Case(
-      name: "a 292-million-year filler", now: jan2026, fillerMs: 9.2e18, waits: [1], advanced: false, clock: jan2026 + 1),
+      name: "a 292-million-year filler", now: jan2026, fillerMs: 9.2e18, waits: [1], advanced: false, clock: jan2026 + 1
+    ),
     Case(
       name: "a 292-million-year filler, waited for", now: jan2026, fillerMs: 9.2e18, waits: [Int64.max], advanced: true,
       clock: end),

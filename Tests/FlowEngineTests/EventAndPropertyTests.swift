@@ -31,7 +31,10 @@ import _FlowTestSupport
       Issue.record("not an object")
       return
     }
-    #expect(object.map(\.key) == ["seq", "event_type", "timestamp", "session_id", "user_id", "flow_id", "screen_id", "screen_index", "properties"])
+    #expect(
+      object.map(\.key) == [
+        "seq", "event_type", "timestamp", "session_id", "user_id", "flow_id", "screen_id", "screen_index", "properties",
+      ])
     #expect(completed.timestamp == "2026-01-01T00:00:01.500Z")
     #expect(completed.userID == "u_42")
     #expect(completed.screenIndex == 0)
@@ -67,7 +70,11 @@ import _FlowTestSupport
       [
         legacy("welcome", skipText: "Skip"),
         screen(
-          "q", [checklist("goal", goals), input("age", kind: .number, required: true, min: 1, max: 120), button("n", "Next")],
+          "q",
+          [
+            checklist("goal", goals), input("age", kind: .number, required: true, min: 1, max: 120),
+            button("n", "Next"),
+          ],
           rules: [rule("goal == 'lose' && age >= 18", "plan"), rule("goal == 'muscle'", "$complete")]),
         screen(
           "perm",
@@ -84,7 +91,8 @@ import _FlowTestSupport
   }
 
   static let inputs: [Input] = [
-    .next, .back, .skip, .dismiss, .complete, .tap(.number(1)), .tap(.number(2)), .tap(.number(3)), .tap(.label("skip")),
+    .next, .back, .skip, .dismiss, .complete, .tap(.number(1)), .tap(.number(2)), .tap(.number(3)),
+    .tap(.label("skip")),
     .set(field: "goal", value: "lose"), .set(field: "goal", value: "Build muscle"), .set(field: "age", value: "30"),
     .set(field: "age", value: "x"), .pick(field: "goal", items: ["fit"]), .result(.success(["granted": true])),
     .result(.failure("no")), .result(.cancelled), .wait(ms: 300), .goto(screenID: "welcome"),

@@ -45,7 +45,8 @@ import Testing
       case .choice(let choice):
         choices += choice.items.map { .pick(field: field, items: [$0.id]) }
         choices.append(.pick(field: field, items: ["not an option"]))
-      case .slider(let slider): choices += [.set(field: field, value: .number(slider.max)), .set(field: field, value: "x")]
+      case .slider(let slider):
+        choices += [.set(field: field, value: .number(slider.max)), .set(field: field, value: "x")]
       case .toggle: choices += [.set(field: field, value: true), .set(field: field, value: "maybe")]
       default: break
       }
@@ -130,7 +131,10 @@ import Testing
       var session = try Session.start(document: document, config: config).0
       for _ in 0..<40 where !session.status.isEnded {
         let entries = session.actions
-        let texts = entries.flatMap { [$0.label, " \($0.label.uppercased()) ", $0.blockID ?? "primary"] } + ["skip", "no such button"]
+        let texts =
+          entries.flatMap { [$0.label, " \($0.label.uppercased()) ", $0.blockID ?? "primary"] } + [
+            "skip", "no such button",
+          ]
         for text in texts {
           var byLabel = session
           let outputs = byLabel.send(.tap(.label(text)))

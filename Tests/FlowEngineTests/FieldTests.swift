@@ -109,7 +109,9 @@ import Testing
     let config = SessionConfig(userID: "u_42", traits: ["plan": "pro"], now: jan2026)
     var session = begin(document(flow("f", [screen("s", [input("name")])])), config).0
     _ = session.send(.set(field: "name", value: "Alex"))
-    #expect(session.render(tpl("Hi {name} on {$screen} as {$user.id} ({$user.plan}, {$platform}, {$locale})")) == "Hi Alex on s as u_42 (pro, ios, en_US)")
+    #expect(
+      session.render(tpl("Hi {name} on {$screen} as {$user.id} ({$user.plan}, {$platform}, {$locale})"))
+        == "Hi Alex on s as u_42 (pro, ios, en_US)")
     #expect(session.render(tpl("{missing} stays")) == "{missing} stays")
     #expect(session.render(tpl("{hours_per_day * 365}")) == "{hours_per_day * 365}")
     _ = session.send(.setVariable(name: "hours_per_day", value: 2))

@@ -97,14 +97,21 @@ import Testing
   @Test func fillerAutoAdvancesOnWait() {
     let f = flow(
       "f",
-      [legacy("a"), legacy("f1", kind: .filler, autoAdvanceMs: 2000), legacy("f2", kind: .filler, autoAdvanceMs: 1000), legacy("z")])
+      [
+        legacy("a"), legacy("f1", kind: .filler, autoAdvanceMs: 2000), legacy("f2", kind: .filler, autoAdvanceMs: 1000),
+        legacy("z"),
+      ])
     var session = begin(f)
     _ = session.send(.next)
     #expect(session.send(.wait(ms: 1999)).isEmpty)
     #expect(session.currentScreen.id == "f1")
     let outputs = session.send(.wait(ms: 2001))
     #expect(session.currentScreen.id == "z")
-    #expect(outputs.eventTypes == ["screen_completed", "screen_viewed", "screen_first_viewed", "screen_completed", "screen_viewed", "screen_first_viewed"])
+    #expect(
+      outputs.eventTypes == [
+        "screen_completed", "screen_viewed", "screen_first_viewed", "screen_completed", "screen_viewed",
+        "screen_first_viewed",
+      ])
     #expect(outputs.events[0].property("duration_ms") == 2000)
     #expect(outputs.events[3].time == jan2026 + 3000)
     #expect(session.virtualNow == jan2026 + 4000)
@@ -119,7 +126,10 @@ import Testing
     let doc = document(abc(), flow("short", [legacy("s1")]), experiments: [experiment])
     let forced = begin(doc, SessionConfig(variantOverrides: ["onb_length": "short"], now: jan2026))
     #expect(forced.0.currentFlow.id == "short")
-    #expect(forced.1.eventTypes == ["onboarding_started", "experiment_variant_assigned", "screen_viewed", "screen_first_viewed"])
+    #expect(
+      forced.1.eventTypes == [
+        "onboarding_started", "experiment_variant_assigned", "screen_viewed", "screen_first_viewed",
+      ])
     #expect(forced.1.events.allSatisfy { $0.experimentID == "onb_length" && $0.variantID == "short" })
     #expect(forced.0.render(tpl("{$variant.onb_length}")) == "short")
     let control = begin(doc, SessionConfig(variantOverrides: ["onb_length": "control"], now: jan2026)).0

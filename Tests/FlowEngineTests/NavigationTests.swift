@@ -96,7 +96,9 @@ import Testing
     #expect(decision.lines[0] == "leaving goal_screen via next")
     #expect(decision.lines[1].hasPrefix("  rule 1  goal == 'lose' && age >= 18   goal='build'"))
     #expect(decision.lines[1].hasSuffix("→ false (first clause)"))
-    #expect(decision.lines[2] == "  rule 2  goal == 'build'" + String(repeating: " ", count: 15) + "goal='build' → true  → muscle_plan")
+    #expect(
+      decision.lines[2] == "  rule 2  goal == 'build'" + String(repeating: " ", count: 15)
+        + "goal='build' → true  → muscle_plan")
     #expect(decision.rules.count == 2)
   }
 
@@ -130,7 +132,11 @@ import Testing
 
   @Test func unknownTargetStaysAndTraceSaysWhy() {
     let f = flow(
-      "f", [screen("a", [button("go", "Go", .screen("nowhere")), button("r", "R")], rules: [rule(nil, "ghost")]), legacy("b")])
+      "f",
+      [
+        screen("a", [button("go", "Go", .screen("nowhere")), button("r", "R")], rules: [rule(nil, "ghost")]),
+        legacy("b"),
+      ])
     var session = begin(f)
     let outputs = session.send(.tap(.label("Go")))
     #expect(outputs.eventTypes == ["button_tapped"])
@@ -148,7 +154,8 @@ import Testing
   }
 
   @Test func openURLStaysWithTrace() {
-    var session = begin(flow("f", [screen("a", [button("x", "Terms", .openURL("https://x.test/terms"))]), legacy("b")]))
+    var session = begin(
+      flow("f", [screen("a", [button("x", "Terms", .openURL("https://x.test/terms"))]), legacy("b")]))
     let outputs = session.send(.tap(.number(1)))
     #expect(outputs.eventTypes == ["button_tapped"])
     #expect(outputs.events[0].property("action") == "openUrl")
@@ -157,10 +164,12 @@ import Testing
   }
 
   @Test func completeActionValidates() {
-    var session = begin(flow("f", [screen("a", [input("name", required: true), button("d", "Done", .complete)]), legacy("b")]))
+    var session = begin(
+      flow("f", [screen("a", [input("name", required: true), button("d", "Done", .complete)]), legacy("b")]))
     #expect(session.send(.tap(.label("done"))).eventTypes == ["button_tapped", "validation_failed"])
     _ = session.send(.set(field: "name", value: "Alex"))
-    #expect(session.send(.tap(.label("done"))).eventTypes == ["button_tapped", "screen_completed", "onboarding_completed"])
+    #expect(
+      session.send(.tap(.label("done"))).eventTypes == ["button_tapped", "screen_completed", "onboarding_completed"])
     #expect(session.status == .completed)
   }
 
@@ -168,7 +177,10 @@ import Testing
     var session = begin(flow("f", [screen("a", [input("name", required: true)], skipText: "Skip"), legacy("b")]))
     #expect(session.actions.map(\.label) == ["Skip"])
     let outputs = session.send(.tap(.label("skip")))
-    #expect(outputs.eventTypes == ["button_tapped", "screen_skipped", "screen_completed", "screen_viewed", "screen_first_viewed"])
+    #expect(
+      outputs.eventTypes == [
+        "button_tapped", "screen_skipped", "screen_completed", "screen_viewed", "screen_first_viewed",
+      ])
     #expect(outputs.events[0].property("button_id") == "skip")
     #expect(session.currentScreen.id == "b")
   }
@@ -230,7 +242,8 @@ import Testing
   @Test func tapRejectionsNameTheButtons() {
     var session = begin(flow("welcome", [legacy("welcome", skipText: "Skip"), legacy("b")]))
     let before = session
-    #expect(session.send(.tap(.label("Foo"))).rejection == "no button 'Foo' on screen 'welcome' (buttons: Continue, Skip)")
+    #expect(
+      session.send(.tap(.label("Foo"))).rejection == "no button 'Foo' on screen 'welcome' (buttons: Continue, Skip)")
     #expect(session.send(.tap(.number(3))).rejection == "no button 3 on screen 'welcome' (buttons: Continue, Skip)")
     #expect(session.send(.tap(.blockID("x"))).rejection != nil)
     #expect(session == before)

@@ -64,19 +64,28 @@ import _FlowTestSupport
 
   /// Inputs a curious user might type on any screen, chosen from what the screen offers.
   static func randomInput(for session: Session, using rng: inout SplitMix64) -> Input {
-    var choices: [Input] = [.next, .back, .skip, .wait(ms: 3000), .result(.success(["granted": .bool(rng.next() % 2 == 0)])), .result(.failure("denied")), .result(.cancelled)]
+    var choices: [Input] = [
+      .next, .back, .skip, .wait(ms: 3000), .result(.success(["granted": .bool(rng.next() % 2 == 0)])),
+      .result(.failure("denied")), .result(.cancelled),
+    ]
     for entry in session.actions { choices.append(.tap(.number(entry.number))) }
     choices.append(.tap(.number(session.actions.count + 1)))
     for block in session.visibleBlocks {
       guard let field = block.fieldName else { continue }
       switch block.content {
       case .input(let input):
-        choices += [.set(field: field, value: "Alex"), .set(field: field, value: "alex@example.com"), .set(field: field, value: ""), .set(field: field, value: .string(String((input.min ?? 0) + 1)))]
+        choices += [
+          .set(field: field, value: "Alex"), .set(field: field, value: "alex@example.com"),
+          .set(field: field, value: ""), .set(field: field, value: .string(String((input.min ?? 0) + 1))),
+        ]
       case .choice(let choice):
         for item in choice.items { choices.append(.pick(field: field, items: [item.id])) }
         choices.append(.pick(field: field, items: choice.items.map(\.id)))
       case .slider(let slider):
-        choices += [.set(field: field, value: .number(slider.min)), .set(field: field, value: .number(slider.max)), .set(field: field, value: .number(slider.max + 1))]
+        choices += [
+          .set(field: field, value: .number(slider.min)), .set(field: field, value: .number(slider.max)),
+          .set(field: field, value: .number(slider.max + 1)),
+        ]
       case .toggle:
         choices += [.set(field: field, value: true), .set(field: field, value: false)]
       default: break
@@ -111,4 +120,3 @@ import _FlowTestSupport
     }
   }
 }
-

@@ -26,7 +26,10 @@ import Testing
     (input("f", pattern: "[A-Z]{3}", patternMessage: "Three capitals"), "ab", "Three capitals"),
     (input("f", pattern: "[A-Z]{3}"), "ABC", nil),
     // An answer the pattern cannot be checked against within its limits (catastrophic backtracking).
-    (input("f", pattern: "^(a+)+$", patternMessage: "Only a"), .string(String(repeating: "a", count: 38) + "!"), "pattern too complex to check"),
+    (
+      input("f", pattern: "^(a+)+$", patternMessage: "Only a"), .string(String(repeating: "a", count: 38) + "!"),
+      "pattern too complex to check"
+    ),
     (input("f", pattern: "^(a+)+$"), .string(String(repeating: "a", count: 38)), nil),
     (input("f", minLength: 3), "ab", "Must be at least 3 characters"),
     (input("f", maxLength: 3), "abcd", "Must be at most 3 characters"),

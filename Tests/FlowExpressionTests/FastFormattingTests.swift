@@ -1,5 +1,6 @@
-@testable import FlowExpression
 import Testing
+
+@testable import FlowExpression
 
 /// The shortcuts of number printing and string quoting against the general code.
 @Suite struct FastFormattingTests {

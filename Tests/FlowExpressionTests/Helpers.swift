@@ -43,7 +43,9 @@ let sampleData: [String: Value] = [
 ]
 
 /// Evaluates in strict (template) mode, returning the error's description on failure.
-func evaluate(_ text: String, _ data: [String: Value] = sampleData) throws -> Result<
+func evaluate(
+  _ text: String, _ data: [String: Value] = sampleData
+) throws -> Result<
   Value, EvaluationError
 > {
   let expression = try parsed(text)

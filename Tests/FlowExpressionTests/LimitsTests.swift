@@ -3,21 +3,26 @@ import Testing
 
 /// The arithmetic every bound of `Limits` relies on, and the template output bound.
 @Suite struct LimitsTests {
-  @Test(arguments: [
-    (Int64.max, 1, Int64.max),
-    (Int64.max - 1, 1, Int64.max),
-    (Int64.min, -1, Int64.min),
-    (Limits.clockMs.upperBound, Limits.durationMs.upperBound, Limits.clockMs.upperBound + Limits.durationMs.upperBound),
-    (-5, 3, -2),
-  ] as [(Int64, Int64, Int64)])
+  @Test(
+    arguments: [
+      (Int64.max, 1, Int64.max),
+      (Int64.max - 1, 1, Int64.max),
+      (Int64.min, -1, Int64.min),
+      (
+        Limits.clockMs.upperBound, Limits.durationMs.upperBound,
+        Limits.clockMs.upperBound + Limits.durationMs.upperBound
+      ),
+      (-5, 3, -2),
+    ] as [(Int64, Int64, Int64)])
   func saturatingAddStopsAtTheEnds(_ a: Int64, _ b: Int64, _ sum: Int64) {
     #expect(Limits.saturatingAdd(a, b) == sum)
   }
 
-  @Test(arguments: [
-    (0.0, 0), (-1, 0), (.nan, 0), (0.2, 1), (1000, 1000), (1e12, 1_000_000_000_000),
-    (1e19, 1_000_000_000_000), (.infinity, 1_000_000_000_000),
-  ] as [(Double, Int64)])
+  @Test(
+    arguments: [
+      (0.0, 0), (-1, 0), (.nan, 0), (0.2, 1), (1000, 1000), (1e12, 1_000_000_000_000),
+      (1e19, 1_000_000_000_000), (.infinity, 1_000_000_000_000),
+    ] as [(Double, Int64)])
   func millisecondsAreWholeAndBounded(_ value: Double, _ ms: Int64) {
     #expect(Limits.milliseconds(value) == ms)
   }
@@ -29,7 +34,8 @@ import Testing
 
   @Test func rangesReadAsText() {
     #expect(Limits.text(Limits.durationMs) == "between 0 and 1,000,000,000,000")
-    #expect(Limits.text(-Limits.magnitude...Limits.magnitude) == "between -1,000,000,000,000,000 and 1,000,000,000,000,000")
+    #expect(
+      Limits.text(-Limits.magnitude...Limits.magnitude) == "between -1,000,000,000,000,000 and 1,000,000,000,000,000")
   }
 
   // (references to a value of `size` bytes, whether the output is cut)

@@ -1,6 +1,7 @@
 import FlowExpression
-@testable import FlowFormat
 import Testing
+
+@testable import FlowFormat
 
 /// The per-kind block facts (`BlockContent`, `FieldContent`): one row per block type the loader
 /// knows, and the rules every kind's facts keep.
@@ -34,18 +35,23 @@ import Testing
     Kind(
       type: "input", content: #""fieldName": "name", "label": "Name", "placeholder": "e.g. Alex""#, stores: .text,
       texts: ["Name", "e.g. Alex"]),
-    Kind(type: "input", content: #""fieldName": "age", "label": "Age", "inputType": "number""#, stores: .number, texts: ["Age"]),
+    Kind(
+      type: "input", content: #""fieldName": "age", "label": "Age", "inputType": "number""#, stores: .number,
+      texts: ["Age"]),
     Kind(
       type: "input", content: #""fieldName": "pw", "label": "Password", "inputType": "password""#, stores: .text,
       texts: ["Password"], secret: true),
     Kind(
-      type: "checklist", content: #""fieldName": "g", "label": "Goals", "items": [{"id": "a", "label": "A"}, {"id": "b", "label": "B"}]"#,
+      type: "checklist",
+      content: #""fieldName": "g", "label": "Goals", "items": [{"id": "a", "label": "A"}, {"id": "b", "label": "B"}]"#,
       stores: .option, texts: ["Goals", "A", "B"], runsAction: true),
     Kind(
-      type: "checklist", content: #""fieldName": "g", "label": "Goals", "items": [{"id": "a", "label": "A"}], "autoAdvance": false"#,
+      type: "checklist",
+      content: #""fieldName": "g", "label": "Goals", "items": [{"id": "a", "label": "A"}], "autoAdvance": false"#,
       stores: .option, texts: ["Goals", "A"]),
     Kind(
-      type: "checklist", content: #""fieldName": "g", "label": "Goals", "items": [{"id": "a", "label": "A"}], "allowMultiple": true"#,
+      type: "checklist",
+      content: #""fieldName": "g", "label": "Goals", "items": [{"id": "a", "label": "A"}], "allowMultiple": true"#,
       stores: .options, texts: ["Goals", "A"]),
     Kind(
       type: "quiz-question", content: #""fieldName": "q", "label": "Q", "items": [{"id": "a", "label": "A"}]"#,
@@ -53,7 +59,9 @@ import Testing
     Kind(
       type: "goal-selector", content: #""fieldName": "s", "label": "S", "items": [{"id": "a", "label": "A"}]"#,
       stores: .options, texts: ["S", "A"]),
-    Kind(type: "slider", content: #""fieldName": "h", "label": "Hours", "min": 0, "max": 8"#, stores: .number, texts: ["Hours"]),
+    Kind(
+      type: "slider", content: #""fieldName": "h", "label": "Hours", "min": 0, "max": 8"#, stores: .number,
+      texts: ["Hours"]),
     Kind(type: "toggle", content: #""fieldName": "t", "label": "Opt in""#, stores: .bool, texts: ["Opt in"]),
     Kind(type: "progress", content: #""variant": "dots""#),
     Kind(type: "spacer", content: ""),

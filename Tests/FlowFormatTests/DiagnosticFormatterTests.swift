@@ -84,9 +84,15 @@ import _FlowTestSupport
 
 /// Text reports show `Limits.shownDiagnostics` diagnostics, then say how many were left out.
 @Suite struct DiagnosticCapTests {
-  @Test(arguments: [(0, nil), (1_000, nil), (1_001, "note: 1 more diagnostic not shown\n"), (20_000, "note: 19,000 more diagnostics not shown\n")] as [(Int, String?)])
+  @Test(
+    arguments: [
+      (0, nil), (1_000, nil), (1_001, "note: 1 more diagnostic not shown\n"),
+      (20_000, "note: 19,000 more diagnostics not shown\n"),
+    ] as [(Int, String?)])
   func textReportIsCapped(_ count: Int, _ last: String?) {
-    let diagnostics = (0..<count).map { Diagnostic(id: "load.missing-key", severity: .error, message: "m\($0)", file: "f.json") }
+    let diagnostics = (0..<count).map {
+      Diagnostic(id: "load.missing-key", severity: .error, message: "m\($0)", file: "f.json")
+    }
     let lines = DiagnosticFormatter().text(diagnostics).split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.filter { $0.hasPrefix("f.json: error: m") }.count == min(count, 1_000))
     if let last {

@@ -1,6 +1,7 @@
-@testable import FlowFormat
 import FlowGenerator
 import Testing
+
+@testable import FlowFormat
 
 /// `inOrder(of:by:)` gives what sorting `(element, key)` pairs did, with the same comparison.
 @Suite struct InOrderTests {

@@ -14,11 +14,12 @@ import Testing
     #expect(object.members[1].keyLocation == Location(line: 1, column: 12, offset: 13))
     let array = try #require(object["k"]?.arrayValue)
     #expect(object["k"]?.location == Location(line: 1, column: 17, offset: 18))
-    #expect(array.map(\.location) == [
-      Location(line: 1, column: 18, offset: 19),
-      Location(line: 1, column: 21, offset: 22),
-      Location(line: 1, column: 26, offset: 30),
-    ])
+    #expect(
+      array.map(\.location) == [
+        Location(line: 1, column: 18, offset: 19),
+        Location(line: 1, column: 21, offset: 22),
+        Location(line: 1, column: 26, offset: 30),
+      ])
   }
 
   struct LineCase: Sendable, CustomTestStringConvertible {
@@ -177,7 +178,8 @@ import Testing
     .init(" \r\n\t ", "json.empty", "this file is empty", at: nil),
     .init("\u{FEFF}", "json.empty", "this file is empty", at: nil),
     .init("<!DOCTYPE html>", "json.not-json", "this does not look like JSON (it starts with '<')", at: "1:1"),
-    .init("\n  <?xml version=\"1.0\"?>", "json.not-json", "this does not look like JSON (it starts with '<')", at: "2:3"),
+    .init(
+      "\n  <?xml version=\"1.0\"?>", "json.not-json", "this does not look like JSON (it starts with '<')", at: "2:3"),
     .init("---\nid: x\n", "json.not-json", "this does not look like JSON (it starts with '---')", at: "1:1"),
     .init("id: welcome\n", "json.not-json", "this does not look like JSON (it starts with 'id:')", at: "1:1"),
     .init(
@@ -192,8 +194,12 @@ import Testing
     .init("tru", "json.syntax.invalid-literal", "'tru' is not valid JSON (use 'true')", at: "1:1"),
     .init("[1, nul]", "json.syntax.invalid-literal", "'nul' is not valid JSON (use 'null')", at: "1:5"),
     .init("[yes]", "json.syntax.unexpected-character", "unexpected character 'y'", at: "1:2"),
-    .init("[", "json.syntax.unexpected-eof", "unexpected end of file inside array started at 1:1", at: "1:2", notes: ["1:1: the array starts here"]),
-    .init("[[[[" + "]]]", "json.syntax.unexpected-eof", "unexpected end of file inside array started at 1:1", at: "1:8", notes: ["1:1: the array starts here"]),
+    .init(
+      "[", "json.syntax.unexpected-eof", "unexpected end of file inside array started at 1:1", at: "1:2",
+      notes: ["1:1: the array starts here"]),
+    .init(
+      "[[[[" + "]]]", "json.syntax.unexpected-eof", "unexpected end of file inside array started at 1:1", at: "1:8",
+      notes: ["1:1: the array starts here"]),
   ]
 
   @Test(arguments: cases)
@@ -247,9 +253,10 @@ import Testing
     members.append("\"k\(size - 1)\": true")
     let (value, diagnostics) = parse("{" + members.joined(separator: ",\n") + "}")
     #expect(value != nil)
-    #expect(diagnostics.map(\.message) == [
-      "duplicate key 'k0' (the last one wins)", "duplicate key 'k\(size - 1)' (the last one wins)",
-    ])
+    #expect(
+      diagnostics.map(\.message) == [
+        "duplicate key 'k0' (the last one wins)", "duplicate key 'k\(size - 1)' (the last one wins)",
+      ])
     #expect(diagnostics.map { $0.location?.line } == [size + 1, size + 2])
     #expect(diagnostics.map { $0.notes.first?.location?.line } == [1, size])
   }

@@ -125,7 +125,8 @@ import Testing
   @Test(arguments: [11, 12, 13, 14, 15] as [UInt64])
   func mutationsNeverCrash(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
-    let interesting: [UInt8] = Array("{}[]\",:\\/*-+.0123456789eEtrufalsn \t\r\nu".utf8)
+    let interesting: [UInt8] =
+      Array("{}[]\",:\\/*-+.0123456789eEtrufalsn \t\r\nu".utf8)
       + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xF5, 0xFF, 0xEF, 0xBB]
     var documents: [[UInt8]] = []
     for _ in 0..<40 {

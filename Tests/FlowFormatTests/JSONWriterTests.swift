@@ -42,7 +42,8 @@ import Testing
 
   @Test func sortedKeys() {
     let writer = JSONWriter(sortKeys: true)
-    #expect(writer.string(["b": 1, "a": ["z": 0, "B": 1], "é": 2, "Z": 3]) == #"{"Z":3,"a":{"B":1,"z":0},"b":1,"é":2}"#)
+    #expect(
+      writer.string(["b": 1, "a": ["z": 0, "B": 1], "é": 2, "Z": 3]) == #"{"Z":3,"a":{"B":1,"z":0},"b":1,"é":2}"#)
     #expect(writer.string(.sortedObject(["y": 1, "x": 2])) == #"{"x":2,"y":1}"#)
   }
 
@@ -63,10 +64,11 @@ import Testing
     #expect(JSONWriter.quoted("é😀\n", escapeNonASCII: true) == #""\u00e9\ud83d\ude00\n""#)
   }
 
-  @Test(arguments: [
-    (0.0, "0"), (-0.0, "-0"), (3.0, "3"), (-42.0, "-42"), (0.1, "0.1"), (1.5e-7, "1.5e-07"),
-    (9007199254740992.0, "9007199254740992.0"), (1e300, "1e+300"), (.nan, "null"), (.infinity, "null"),
-  ] as [(Double, String)])
+  @Test(
+    arguments: [
+      (0.0, "0"), (-0.0, "-0"), (3.0, "3"), (-42.0, "-42"), (0.1, "0.1"), (1.5e-7, "1.5e-07"),
+      (9007199254740992.0, "9007199254740992.0"), (1e300, "1e+300"), (.nan, "null"), (.infinity, "null"),
+    ] as [(Double, String)])
   func numbers(_ d: Double, _ expected: String) {
     #expect(JSONWriter.number(d) == expected)
   }

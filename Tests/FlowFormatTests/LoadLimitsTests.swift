@@ -17,34 +17,47 @@ import Testing
   }
 
   static let cases: [Case] = [
-    Case(name: "autoAdvanceMs 1e19", json: #""autoAdvanceMs": 1e19"#, screenKeys: true,
+    Case(
+      name: "autoAdvanceMs 1e19", json: #""autoAdvanceMs": 1e19"#, screenKeys: true,
       message: "autoAdvanceMs must be between 0 and 1,000,000,000,000 ms, found 10000000000000000000"),
-    Case(name: "a 292-million-year filler", json: #""autoAdvanceMs": 9.2e18"#, screenKeys: true,
+    Case(
+      name: "a 292-million-year filler", json: #""autoAdvanceMs": 9.2e18"#, screenKeys: true,
       message: "autoAdvanceMs must be between 0 and 1,000,000,000,000 ms, found 9200000000000000000"),
-    Case(name: "autoAdvanceMs negative", json: #""autoAdvanceMs": -1"#, screenKeys: true,
+    Case(
+      name: "autoAdvanceMs negative", json: #""autoAdvanceMs": -1"#, screenKeys: true,
       message: "autoAdvanceMs must be between 0 and 1,000,000,000,000 ms, found -1"),
     Case(name: "autoAdvanceMs at the bound", json: #""autoAdvanceMs": 1e12"#, screenKeys: true),
-    Case(name: "slider min -1e308", json: slider(#""min": -1e308"#),
+    Case(
+      name: "slider min -1e308", json: slider(#""min": -1e308"#),
       message: "min must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found -1e+308"),
-    Case(name: "slider max 1e308", json: slider(#""max": 1e308"#),
+    Case(
+      name: "slider max 1e308", json: slider(#""max": 1e308"#),
       message: "max must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found 1e+308"),
-    Case(name: "slider step 1e300", json: slider(#""step": 1e300"#),
+    Case(
+      name: "slider step 1e300", json: slider(#""step": 1e300"#),
       message: "step must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found 1e+300"),
-    Case(name: "slider default 2e15", json: slider(#""max": 1e15, "defaultValue": 2e15"#),
+    Case(
+      name: "slider default 2e15", json: slider(#""max": 1e15, "defaultValue": 2e15"#),
       message: "defaultValue must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found 2000000000000000"),
     Case(name: "slider at the bounds", json: slider(#""min": -1e15, "max": 1e15, "step": 1e15"#)),
-    Case(name: "number input max 1e308", json: input(#""inputType": "number", "max": 1e308"#),
+    Case(
+      name: "number input max 1e308", json: input(#""inputType": "number", "max": 1e308"#),
       message: "max must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found 1e+308"),
-    Case(name: "maxLength 999999999999999", json: input(#""maxLength": 999999999999999"#),
+    Case(
+      name: "maxLength 999999999999999", json: input(#""maxLength": 999999999999999"#),
       message: "maxLength must be between 0 and 100,000, found 999999999999999"),
-    Case(name: "minLength 3e9", json: input(#""minLength": 3e9"#),
+    Case(
+      name: "minLength 3e9", json: input(#""minLength": 3e9"#),
       message: "minLength must be between 0 and 100,000, found 3000000000"),
     Case(name: "maxLength at the bound", json: input(#""maxLength": 100000"#)),
-    Case(name: "minSelections -1", json: checklist(#""minSelections": -1"#),
+    Case(
+      name: "minSelections -1", json: checklist(#""minSelections": -1"#),
       message: "minSelections must be between 0 and 100,000, found -1"),
-    Case(name: "maxSelections 1e6", json: checklist(#""maxSelections": 1000000"#),
+    Case(
+      name: "maxSelections 1e6", json: checklist(#""maxSelections": 1000000"#),
       message: "maxSelections must be between 0 and 100,000, found 1000000"),
-    Case(name: "block order 1e20", json: #"{"id": "t", "type": "text", "order": 1e20, "content": {"text": "x"}}"#,
+    Case(
+      name: "block order 1e20", json: #"{"id": "t", "type": "text", "order": 1e20, "content": {"text": "x"}}"#,
       message: "order must be between -1,000,000,000,000,000 and 1,000,000,000,000,000, found 100000000000000000000"),
     Case(name: "screen order -1e15", json: #""order": -1e15"#, screenKeys: true),
   ]
@@ -64,7 +77,8 @@ import Testing
   static func flow(_ test: Case) -> String {
     let blocks = test.screenKeys ? "" : test.json + ", "
     let extra = test.screenKeys ? ", " + test.json : ""
-    return #"{"version": 1, "screens": [{"id": "a", "name": "A", "type": "filler"\#(extra), "content": {"blocks": [\#(blocks){"id": "go", "type": "button", "content": {"text": "Go"}}]}}]}"#
+    return
+      #"{"version": 1, "screens": [{"id": "a", "name": "A", "type": "filler"\#(extra), "content": {"blocks": [\#(blocks){"id": "go", "type": "button", "content": {"text": "Go"}}]}}]}"#
   }
 
   @Test(arguments: cases)
@@ -83,11 +97,12 @@ import Testing
     #expect(!result.isRunnable)
   }
 
-  @Test(arguments: [
-    ("-1", "variant weight must be between 0 and 1,000,000,000,000,000, found -1"),
-    ("1e300", "variant weight must be between 0 and 1,000,000,000,000,000, found 1e+300"),
-    ("1e15", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("-1", "variant weight must be between 0 and 1,000,000,000,000,000, found -1"),
+      ("1e300", "variant weight must be between 0 and 1,000,000,000,000,000, found 1e+300"),
+      ("1e15", nil),
+    ] as [(String, String?)])
   func variantWeightIsBounded(_ weight: String, _ message: String?) throws {
     let text = #"""
       {"version": 1, "experiments": [{"id": "e", "variants": [{"id": "a", "weight": \#(weight)}, {"id": "b", "weight": 1}]}],
@@ -110,16 +125,19 @@ import Testing
       let next = i + 1 < count ? "f\(i + 1)" : cycleTo.map { "f\($0)" }
       let runs = next.map { #"{"id": "s", "name": "S", "type": "flow", "flow": "\#($0)", "content": {}}, "# } ?? ""
       let field = fields ? #"{"id": "i", "type": "input", "content": {"fieldName": "x\#(i)"}}"# : ""
-      flows.append(#""f\#(i)": {"version": 1, "id": "f\#(i)", "name": "F", "screens": [\#(runs){"id": "e", "name": "E", "type": "feature", "content": {"blocks": [\#(field)]}}]}"#)
+      flows.append(
+        #""f\#(i)": {"version": 1, "id": "f\#(i)", "name": "F", "screens": [\#(runs){"id": "e", "name": "E", "type": "feature", "content": {"blocks": [\#(field)]}}]}"#
+      )
     }
     return Array(#"{"activeFlow": "f0", "flows": {\#(flows.joined(separator: ",\n"))}}"#.utf8)
   }
 
-  @Test(arguments: [
-    (20_000, nil, nil),
-    (20_000, 0, "sub-flows form a cycle: f0 → f1 → f2"),
-    (20_000, 19_998, "sub-flows form a cycle: f19998 → f19999 → f19998"),
-  ] as [(Int, Int?, String?)])
+  @Test(
+    arguments: [
+      (20_000, nil, nil),
+      (20_000, 0, "sub-flows form a cycle: f0 → f1 → f2"),
+      (20_000, 19_998, "sub-flows form a cycle: f19998 → f19999 → f19998"),
+    ] as [(Int, Int?, String?)])
   func longChainLoads(_ count: Int, _ cycleTo: Int?, _ cycle: String?) throws {
     let result = FlowLoader.load(bytes: Self.chain(count, cycleTo: cycleTo), file: "chain.json")
     let document = try #require(result.document)
@@ -145,7 +163,9 @@ import Testing
   @Test(arguments: [(1_000, true), (1_500, false)])
   func fieldsThroughSubflowsStopAtTheirBound(_ count: Int, _ within: Bool) throws {
     let document = try #require(FlowLoader.load(bytes: Self.chain(count, fields: true), file: "chain.json").document)
-    let fields = document.fieldsThroughSubflows { flow in Set(flow.screens.flatMap { $0.content.flatBlocks.compactMap(\.fieldName) }) }
+    let fields = document.fieldsThroughSubflows { flow in
+      Set(flow.screens.flatMap { $0.content.flatBlocks.compactMap(\.fieldName) })
+    }
     #expect((fields != nil) == within)
     #expect(fields?.first?.count ?? count == count)
   }

@@ -51,7 +51,8 @@ import Testing
 
   @Test(arguments: [
     BlocksCase(useBlocks: "true", blocks: "[]", expected: true),
-    BlocksCase(useBlocks: "false", blocks: #"[{"id": "t", "type": "text", "order": 0, "content": {}}]"#, expected: false),
+    BlocksCase(
+      useBlocks: "false", blocks: #"[{"id": "t", "type": "text", "order": 0, "content": {}}]"#, expected: false),
     BlocksCase(useBlocks: "null", blocks: #"[{"id": "t", "type": "text", "order": 0, "content": {}}]"#, expected: true),
     BlocksCase(useBlocks: "null", blocks: "[]", expected: false),
   ])

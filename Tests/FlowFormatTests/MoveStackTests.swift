@@ -1,6 +1,7 @@
-@testable import FlowFormat
 import FlowGenerator
 import Testing
+
+@testable import FlowFormat
 
 /// `MoveStack` against an `Array` doing the same pushes and pops.
 @Suite struct MoveStackTests {

@@ -16,7 +16,8 @@ import Testing
     """
 
   static func load(pattern: String, matches: String) -> LoadResult {
-    let json = flow.replacingOccurrences(of: "PATTERN", with: pattern).replacingOccurrences(of: "MATCHES", with: matches)
+    let json = flow.replacingOccurrences(of: "PATTERN", with: pattern).replacingOccurrences(
+      of: "MATCHES", with: matches)
     return FlowLoader.load(bytes: Array(json.utf8), file: "p.json")
   }
 

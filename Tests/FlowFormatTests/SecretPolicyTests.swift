@@ -35,18 +35,20 @@ import Testing
 
   @Test func secretFieldsIncludeScrollContainerChildren() throws {
     let document = try Self.document(
-      #"{"id": "c", "type": "scroll-container", "content": {"children": [{"id": "p", "type": "input", "content": {"fieldName": "pin", "secret": true}}]}}"#)
+      #"{"id": "c", "type": "scroll-container", "content": {"children": [{"id": "p", "type": "input", "content": {"fieldName": "pin", "secret": true}}]}}"#
+    )
     #expect(document.secretFields == ["pin"])
   }
 
-  @Test(arguments: [
-    (Value.string("hunter2"), Value.string("••••")),
-    (.string("x"), .string("••••")),
-    (.number(1234), .string("••••")),
-    (.list([.string("a")]), .string("••••")),
-    (.null, .null),
-    (.string(""), .string("")),
-  ] as [(Value, Value)])
+  @Test(
+    arguments: [
+      (Value.string("hunter2"), Value.string("••••")),
+      (.string("x"), .string("••••")),
+      (.number(1234), .string("••••")),
+      (.list([.string("a")]), .string("••••")),
+      (.null, .null),
+      (.string(""), .string("")),
+    ] as [(Value, Value)])
   func aSecretIsShownAsTheMaskWhateverItHolds(_ value: Value, _ shown: Value) {
     let policy = SecretPolicy(fields: ["pw"])
     #expect(policy.shown(value, of: "pw") == shown)

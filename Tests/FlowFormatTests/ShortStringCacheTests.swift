@@ -1,6 +1,7 @@
-@testable import FlowFormat
 import FlowGenerator
 import Testing
+
+@testable import FlowFormat
 
 /// The cache must give exactly `String(decoding:as:)` of the bytes, at any position (the word
 /// loads near the end of the buffer take the byte-wise path) and whatever was cached before.

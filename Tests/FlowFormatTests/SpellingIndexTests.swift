@@ -1,6 +1,7 @@
-@testable import FlowFormat
 import FlowGenerator
 import Testing
+
+@testable import FlowFormat
 
 /// `SpellingIndex` and the banded distance against the plain algorithm they replace: a full
 /// Levenshtein table and a scan of every candidate.
@@ -58,27 +59,50 @@ import Testing
     var cases: [Case] = []
     func words(from candidates: [String], alphabet: [Character], count: Int) -> [String] {
       (0..<count).map { _ in
-        misspell(candidates.randomElement(using: &rng)!, edits: Int.random(in: 0...3, using: &rng), alphabet: alphabet, rng: &rng)
+        misspell(
+          candidates.randomElement(using: &rng)!, edits: Int.random(in: 0...3, using: &rng), alphabet: alphabet,
+          rng: &rng)
       }
     }
     let digits = Array("0123456789_se")
     let ids = (0..<400).map { index in "screen_" + String(String(100_000 + index * 7).dropFirst()) }
-    cases.append(Case(name: "numbered ids with a common prefix", candidates: ids, words: words(from: ids, alphabet: digits, count: 300)))
+    cases.append(
+      Case(
+        name: "numbered ids with a common prefix", candidates: ids,
+        words: words(from: ids, alphabet: digits, count: 300)))
     let letters = Array("abcdefgh")
-    let random = (0..<300).map { _ in String((0..<Int.random(in: 1...9, using: &rng)).map { _ in letters.randomElement(using: &rng)! }) }
-    cases.append(Case(name: "short random words, many ties", candidates: random, words: words(from: random, alphabet: letters, count: 400)))
-    let long = (0..<150).map { index in
-      String(repeating: "onboarding_section_", count: 3) + "step_\(index)_" + String((0..<Int.random(in: 0...30, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
+    let random = (0..<300).map { _ in
+      String((0..<Int.random(in: 1...9, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
     }
-    cases.append(Case(name: "long keys sharing their first 60 characters", candidates: long, words: words(from: long, alphabet: letters + ["_"], count: 200)))
+    cases.append(
+      Case(
+        name: "short random words, many ties", candidates: random,
+        words: words(from: random, alphabet: letters, count: 400)))
+    let long = (0..<150).map { index in
+      String(repeating: "onboarding_section_", count: 3) + "step_\(index)_"
+        + String((0..<Int.random(in: 0...30, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
+    }
+    cases.append(
+      Case(
+        name: "long keys sharing their first 60 characters", candidates: long,
+        words: words(from: long, alphabet: letters + ["_"], count: 200)))
     let unicode = ["Größe", "größe", "ÉCRAN", "écran_1", "画面一", "画面二", "🏃‍♀️run", "naïve", "nai\u{0308}ve", "", "a", "AB"]
-    cases.append(Case(
-      name: "case, accents, combining marks, emoji, empty", candidates: unicode,
-      words: words(from: unicode, alphabet: ["ö", "e", "É", "面", "🏃", "i", "\u{0308}"], count: 200) + ["", "b", "groesse", "ECRAN_1"]))
+    cases.append(
+      Case(
+        name: "case, accents, combining marks, emoji, empty", candidates: unicode,
+        words: words(from: unicode, alphabet: ["ö", "e", "É", "面", "🏃", "i", "\u{0308}"], count: 200) + [
+          "", "b", "groesse", "ECRAN_1",
+        ]))
     let keys = KnownKeys.blockContent.spelling.candidates
-    cases.append(Case(name: "block content keys", candidates: keys, words: words(from: keys, alphabet: Array("abcdeilnorstxyzAT"), count: 300)))
+    cases.append(
+      Case(
+        name: "block content keys", candidates: keys,
+        words: words(from: keys, alphabet: Array("abcdeilnorstxyzAT"), count: 300)))
     let duplicates = ["plan", "Plan", "plans", "plan", "PLAN", "span", "plank"]
-    cases.append(Case(name: "duplicates and case twins", candidates: duplicates, words: ["plan", "pla", "flan", "planks", "x", "sPAN"]))
+    cases.append(
+      Case(
+        name: "duplicates and case twins", candidates: duplicates,
+        words: ["plan", "pla", "flan", "planks", "x", "sPAN"]))
     return cases
   }()
 
@@ -89,7 +113,9 @@ import Testing
       for word in test.words {
         let expected = Self.referenceClosest(to: word, in: test.candidates, maxDistance: maxDistance)
         #expect(index.closest(to: word) == expected, "\(word) within \(maxDistance)")
-        #expect(closestMatch(to: word, in: test.candidates, maxDistance: maxDistance) == expected, "\(word) within \(maxDistance)")
+        #expect(
+          closestMatch(to: word, in: test.candidates, maxDistance: maxDistance) == expected,
+          "\(word) within \(maxDistance)")
       }
     }
   }
@@ -115,6 +141,8 @@ import Testing
     var other = key
     other[700_000] = "x"
     #expect(boundedEditDistance(key, other, limit: 2) == 1)
-    #expect(SpellingIndex([String(String.UnicodeScalarView(other))]).closest(to: String(String.UnicodeScalarView(key))) != nil)
+    #expect(
+      SpellingIndex([String(String.UnicodeScalarView(other))]).closest(to: String(String.UnicodeScalarView(key))) != nil
+    )
   }
 }

@@ -21,16 +21,80 @@ import Testing
   static let cases: [Case] = [
     Case(label: "defaults", options: FlowGenerator.Options()),
     Case(label: "one screen", options: options { $0.screens = 1 }),
-    Case(label: "two screens, all rules", options: options { $0.seed = 7; $0.screens = 2; $0.ruleDensity = 1; $0.branching = 4 }),
-    Case(label: "dense rules", options: options { $0.seed = 3; $0.screens = 60; $0.ruleDensity = 1; $0.branching = 5 }),
-    Case(label: "no rules, text only", options: options { $0.seed = 4; $0.ruleDensity = 0; $0.mix = FlowGenerator.BlockMix(parsing: "inputs=0,checklists=0,sliders=0,toggles=0,buttons=0")! }),
-    Case(label: "no weights at all", options: options { $0.seed = 5; $0.mix = FlowGenerator.BlockMix(parsing: "inputs=0,checklists=0,sliders=0,toggles=0,texts=0,buttons=0")! }),
-    Case(label: "experiments in a flow", options: options { $0.seed = 6; $0.experiments = 3; $0.ruleDensity = 0.8 }),
-    Case(label: "bundle without sub-flows", options: options { $0.seed = 8; $0.bundle = true; $0.experiments = 2 }),
-    Case(label: "bundle with sub-flows", options: options { $0.seed = 9; $0.subflows = 5; $0.subflowScreens = 3; $0.experiments = 2; $0.ruleDensity = 0.6 }),
-    Case(label: "more sub-flows than screens", options: options { $0.seed = 10; $0.screens = 3; $0.subflows = 6; $0.subflowScreens = 1 }),
-    Case(label: "padded flow (200 kB)", options: options { $0.seed = 11; $0.targetBytes = 200_000 }),
-    Case(label: "padded bundle (300 kB)", options: options { $0.seed = 12; $0.subflows = 2; $0.experiments = 1; $0.targetBytes = 300_000 }),
+    Case(
+      label: "two screens, all rules",
+      options: options {
+        $0.seed = 7
+        $0.screens = 2
+        $0.ruleDensity = 1
+        $0.branching = 4
+      }),
+    Case(
+      label: "dense rules",
+      options: options {
+        $0.seed = 3
+        $0.screens = 60
+        $0.ruleDensity = 1
+        $0.branching = 5
+      }),
+    Case(
+      label: "no rules, text only",
+      options: options {
+        $0.seed = 4
+        $0.ruleDensity = 0
+        $0.mix = FlowGenerator.BlockMix(parsing: "inputs=0,checklists=0,sliders=0,toggles=0,buttons=0")!
+      }),
+    Case(
+      label: "no weights at all",
+      options: options {
+        $0.seed = 5
+        $0.mix = FlowGenerator.BlockMix(parsing: "inputs=0,checklists=0,sliders=0,toggles=0,texts=0,buttons=0")!
+      }),
+    Case(
+      label: "experiments in a flow",
+      options: options {
+        $0.seed = 6
+        $0.experiments = 3
+        $0.ruleDensity = 0.8
+      }),
+    Case(
+      label: "bundle without sub-flows",
+      options: options {
+        $0.seed = 8
+        $0.bundle = true
+        $0.experiments = 2
+      }),
+    Case(
+      label: "bundle with sub-flows",
+      options: options {
+        $0.seed = 9
+        $0.subflows = 5
+        $0.subflowScreens = 3
+        $0.experiments = 2
+        $0.ruleDensity = 0.6
+      }),
+    Case(
+      label: "more sub-flows than screens",
+      options: options {
+        $0.seed = 10
+        $0.screens = 3
+        $0.subflows = 6
+        $0.subflowScreens = 1
+      }),
+    Case(
+      label: "padded flow (200 kB)",
+      options: options {
+        $0.seed = 11
+        $0.targetBytes = 200_000
+      }),
+    Case(
+      label: "padded bundle (300 kB)",
+      options: options {
+        $0.seed = 12
+        $0.subflows = 2
+        $0.experiments = 1
+        $0.targetBytes = 300_000
+      }),
   ]
 
   /// The case's document generated with its seed and two more, each with its options, loaded.
@@ -49,7 +113,8 @@ import Testing
       #expect(result.document != nil)
       #expect(
         result.diagnostics.isEmpty,
-        "seed \(options.seed):\n\(DiagnosticFormatter(sources: ["generated.json": bytes]).text(Array(result.diagnostics.prefix(5))))")
+        "seed \(options.seed):\n\(DiagnosticFormatter(sources: ["generated.json": bytes]).text(Array(result.diagnostics.prefix(5))))"
+      )
       if let document = result.document {
         #expect(document.shape == (options.isBundle ? .bundle : .flow))
         #expect(document.flows.count == (options.isBundle ? options.subflows + 1 : 1))
@@ -66,12 +131,52 @@ import Testing
   /// Shapes for the lint and `paths` test: flows a product team could have written.
   static let lintCases: [Case] = [
     Case(label: "defaults", options: FlowGenerator.Options()),
-    Case(label: "dense rules", options: options { $0.seed = 3; $0.screens = 60; $0.ruleDensity = 1; $0.branching = 5 }),
-    Case(label: "experiments in a flow", options: options { $0.seed = 6; $0.screens = 40; $0.experiments = 3; $0.ruleDensity = 0.8 }),
-    Case(label: "bundle with sub-flows", options: options { $0.seed = 9; $0.subflows = 3; $0.subflowScreens = 4; $0.experiments = 2; $0.ruleDensity = 0.4 }),
-    Case(label: "padded flow (100 kB)", options: options { $0.seed = 11; $0.targetBytes = 100_000 }),
-    Case(label: "300 screens", options: options { $0.seed = 1; $0.screens = 300; $0.branching = 3; $0.ruleDensity = 0.5 }),
-    Case(label: "300 screens, buttons and sliders", options: options { $0.seed = 2; $0.screens = 300; $0.mix = FlowGenerator.BlockMix(parsing: "sliders=3,buttons=3")! }),
+    Case(
+      label: "dense rules",
+      options: options {
+        $0.seed = 3
+        $0.screens = 60
+        $0.ruleDensity = 1
+        $0.branching = 5
+      }),
+    Case(
+      label: "experiments in a flow",
+      options: options {
+        $0.seed = 6
+        $0.screens = 40
+        $0.experiments = 3
+        $0.ruleDensity = 0.8
+      }),
+    Case(
+      label: "bundle with sub-flows",
+      options: options {
+        $0.seed = 9
+        $0.subflows = 3
+        $0.subflowScreens = 4
+        $0.experiments = 2
+        $0.ruleDensity = 0.4
+      }),
+    Case(
+      label: "padded flow (100 kB)",
+      options: options {
+        $0.seed = 11
+        $0.targetBytes = 100_000
+      }),
+    Case(
+      label: "300 screens",
+      options: options {
+        $0.seed = 1
+        $0.screens = 300
+        $0.branching = 3
+        $0.ruleDensity = 0.5
+      }),
+    Case(
+      label: "300 screens, buttons and sliders",
+      options: options {
+        $0.seed = 2
+        $0.screens = 300
+        $0.mix = FlowGenerator.BlockMix(parsing: "sliders=3,buttons=3")!
+      }),
   ]
 
   /// `flowrun check`'s lint rules (run in-process, as `check` runs them) find nothing at all,
@@ -87,7 +192,8 @@ import Testing
       let diagnostics = FlowChecker.check(result)
       #expect(
         diagnostics.isEmpty,
-        "seed \(options.seed): \(diagnostics.count) diagnostics\n\(DiagnosticFormatter(sources: ["generated.json": bytes]).text(Array(diagnostics.prefix(5))))")
+        "seed \(options.seed): \(diagnostics.count) diagnostics\n\(DiagnosticFormatter(sources: ["generated.json": bytes]).text(Array(diagnostics.prefix(5))))"
+      )
       guard let document = result.document else { continue }
       let exploration = PathExplorer(document: document).explore()
       let complete = exploration.isComplete

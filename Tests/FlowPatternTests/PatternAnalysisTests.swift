@@ -78,22 +78,23 @@ import Testing
   }
 
   /// Answers built for `paths`: the first candidate that matches, or nil.
-  @Test(arguments: [
-    ("^(a+)+b$", 0...Int.max, "ab" as String?),
-    (#"^[A-Z]{2}\d{4}$"#, 0...Int.max, "AA0000"),
-    ("[^0-9]+", 0...Int.max, "a"),
-    ("[^0-9]+", 5...10, "aaaaa"),
-    (#"^(?=.*[A-Z])(?=.*\d).{8,}$"#, 0...Int.max, "A0aaaaaaaa"),
-    (#"^\d{5}(-\d{4})?$"#, 0...Int.max, "00000"),
-    (#"^(?!000)\d{3}$"#, 0...Int.max, "111"),
-    (#"^[\w.+-]+@([\w-]+\.)+[a-zA-Z]{2,}$"#, 0...Int.max, "a@a.aa"),
-    (#"^(?<y>\d{2})-\k<y>$"#, 0...Int.max, "00-00"),
-    ("^(?:yes|no)$", 0...Int.max, "yes"),
-    (#"\Q*+\E"#, 0...Int.max, "*+"),
-    ("[]", 0...Int.max, nil),
-    ("a(?!)", 0...Int.max, nil),
-    ("(a)(?1)", 0...Int.max, nil),
-  ] as [(String, ClosedRange<Int>, String?)])
+  @Test(
+    arguments: [
+      ("^(a+)+b$", 0...Int.max, "ab" as String?),
+      (#"^[A-Z]{2}\d{4}$"#, 0...Int.max, "AA0000"),
+      ("[^0-9]+", 0...Int.max, "a"),
+      ("[^0-9]+", 5...10, "aaaaa"),
+      (#"^(?=.*[A-Z])(?=.*\d).{8,}$"#, 0...Int.max, "A0aaaaaaaa"),
+      (#"^\d{5}(-\d{4})?$"#, 0...Int.max, "00000"),
+      (#"^(?!000)\d{3}$"#, 0...Int.max, "111"),
+      (#"^[\w.+-]+@([\w-]+\.)+[a-zA-Z]{2,}$"#, 0...Int.max, "a@a.aa"),
+      (#"^(?<y>\d{2})-\k<y>$"#, 0...Int.max, "00-00"),
+      ("^(?:yes|no)$", 0...Int.max, "yes"),
+      (#"\Q*+\E"#, 0...Int.max, "*+"),
+      ("[]", 0...Int.max, nil),
+      ("a(?!)", 0...Int.max, nil),
+      ("(a)(?1)", 0...Int.max, nil),
+    ] as [(String, ClosedRange<Int>, String?)])
   func examples(pattern: String, lengths: ClosedRange<Int>, expected: String?) throws {
     let compiled = try Pattern(pattern)
     let example = compiled.example(lengths: lengths)

@@ -1,6 +1,6 @@
+import FlowPattern
 import FlowSupport
 import Foundation
-import FlowPattern
 import Testing
 
 /// Patterns and subjects with what JavaScript's `new RegExp(pattern, "u").test(subject)` gives

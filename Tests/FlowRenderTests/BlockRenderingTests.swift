@@ -52,12 +52,17 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"id": "m", "type": "image", "content": {"src": "https://x.test/a/hero.png?w=2", "alt": "A runner"}}"#, "[image: A runner]\n"),
+    (
+      #"{"id": "m", "type": "image", "content": {"src": "https://x.test/a/hero.png?w=2", "alt": "A runner"}}"#,
+      "[image: A runner]\n"
+    ),
     (#"{"id": "m", "type": "image", "content": {"src": "https://x.test/a/hero.png?w=2"}}"#, "[image: hero.png]\n"),
     (#"{"id": "m", "type": "video", "content": {"src": "tour.mp4"}}"#, "[video: tour.mp4]\n"),
     (#"{"id": "m", "type": "lottie", "content": {}}"#, "[lottie]\n"),
     (#"{"id": "m", "type": "icon", "content": {"icon": "🏃"}}"#, "🏃\n"),
-    (#"{"id": "m", "type": "custom", "content": {"identifier": "integration-logos"}}"#, "[custom: integration-logos]\n"),
+    (
+      #"{"id": "m", "type": "custom", "content": {"identifier": "integration-logos"}}"#, "[custom: integration-logos]\n"
+    ),
     (#"{"id": "m", "type": "hologram", "content": {}}"#, "[unsupported block: hologram]\n"),
   ])
   func placeholders(json: String, expected: String) throws {
@@ -90,7 +95,8 @@ import Testing
 
   @Test func inputShowsLabelPlaceholderAndValue() throws {
     var s = try session(blocks: [
-      block("n", "input", #"{"fieldName": "name", "label": "First name", "placeholder": "e.g. Alex", "required": true}"#),
+      block(
+        "n", "input", #"{"fieldName": "name", "label": "First name", "placeholder": "e.g. Alex", "required": true}"#),
       block("p", "input", #"{"fieldName": "pw", "label": "Password", "inputType": "password"}"#),
       block("x", "input", #"{"fieldName": "other"}"#),
     ])
@@ -102,9 +108,12 @@ import Testing
   }
 
   @Test func checklists() throws {
-    let items = #"[{"id": "a", "label": "Strength"}, {"id": "b", "label": "Cardio", "value": "cardio_v"}, {"id": "c", "label": "Yoga"}]"#
+    let items =
+      #"[{"id": "a", "label": "Strength"}, {"id": "b", "label": "Cardio", "value": "cardio_v"}, {"id": "c", "label": "Yoga"}]"#
     var s = try session(blocks: [
-      block("m", "checklist", #"{"fieldName": "multi", "label": "Train", "allowMultiple": true, "maxSelections": 2, "items": \#(items)}"#),
+      block(
+        "m", "checklist",
+        #"{"fieldName": "multi", "label": "Train", "allowMultiple": true, "maxSelections": 2, "items": \#(items)}"#),
       block("o", "quiz-question", #"{"fieldName": "single", "items": \#(items), "required": true}"#),
     ])
     _ = s.send(.set(field: "multi", value: ["a", "cardio_v"]))

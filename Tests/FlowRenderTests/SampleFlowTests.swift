@@ -81,7 +81,8 @@ import _FlowTestSupport
     #expect(screen.stderr == "error: no screen 'intrests' in the document (did you mean 'interests'?)\n")
     let flow = try runFlowrun(["render", "sample-flows/bundle.json", "--flow", "quick"])
     #expect(flow.status == 64)
-    #expect(flow.stderr.hasPrefix("error: no flow 'quick' in the document (flows: onboarding, quick_start, profile_setup)"))
+    #expect(
+      flow.stderr.hasPrefix("error: no flow 'quick' in the document (flows: onboarding, quick_start, profile_setup)"))
   }
 
   @Test func loadErrors() throws {

@@ -135,7 +135,9 @@ import Testing
 
         """)
     _ = dismissed.send(.dismiss)
-    #expect(ScreenRenderer.render(dismissed, options: RenderOptions(width: 40)).hasPrefix("── Flow dismissed on z · t ─────────────\n"))
+    #expect(
+      ScreenRenderer.render(dismissed, options: RenderOptions(width: 40)).hasPrefix(
+        "── Flow dismissed on z · t ─────────────\n"))
   }
 
   @Test func fillerNote() throws {

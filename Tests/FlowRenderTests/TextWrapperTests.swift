@@ -35,7 +35,8 @@ import Testing
   }
 
   @Test func neverWiderThanWidth() {
-    let text = "Nice to meet you, Alex. How many hours a day go to scrolling? 日本語のテキスト 👨‍👩‍👧👨‍👩‍👧 abcdefghijklmnopqrstuvwxyz0123456789"
+    let text =
+      "Nice to meet you, Alex. How many hours a day go to scrolling? 日本語のテキスト 👨‍👩‍👧👨‍👩‍👧 abcdefghijklmnopqrstuvwxyz0123456789"
     for width in 2...60 {
       for line in TextWrapper.wrap(text, width: width, indent: "  ") {
         #expect(DisplayWidth.of(line) <= max(width, 4), "width \(width): '\(line)'")

@@ -45,7 +45,8 @@ struct ReplayerTests {
   }
 
   static let prefix = "steps:\n  - tap: 1\n  - fill: {name: Ada}\n  - select: {color: [Blue]}\n"
-  static let atPerm = "mocks: {permission.camera: {status: success, data: {camera: true}}}\nsteps:\n  - tap: 1\n  - fill: {name: Ada}\n  - tap: Next\n"
+  static let atPerm =
+    "mocks: {permission.camera: {status: success, data: {camera: true}}}\nsteps:\n  - tap: 1\n  - fill: {name: Ada}\n  - tap: Next\n"
 
   /// Every expectation kind, passing and failing (failures have golden messages).
   static let cases: [Case] = [
@@ -53,24 +54,36 @@ struct ReplayerTests {
     Case(name: "screen-fail", body: prefix + "  - expect: {screen: perm}\n", passes: false),
     Case(name: "text-pass", body: "steps:\n  - expect: {text: [hello THERE, Go]}\n", passes: true),
     Case(name: "text-fail", body: "steps:\n  - expect: {text: Goodbye}\n", passes: false),
-    Case(name: "errors-pass", body: "steps:\n  - tap: 1\n  - tap: Next\n  - expect: {errors: {name: REQUIRED}}\n", passes: true),
-    Case(name: "errors-fail", body: "steps:\n  - tap: 1\n  - tap: Next\n  - expect: {errors: {name: too short}}\n", passes: false),
+    Case(
+      name: "errors-pass", body: "steps:\n  - tap: 1\n  - tap: Next\n  - expect: {errors: {name: REQUIRED}}\n",
+      passes: true),
+    Case(
+      name: "errors-fail", body: "steps:\n  - tap: 1\n  - tap: Next\n  - expect: {errors: {name: too short}}\n",
+      passes: false),
     Case(name: "no-errors-fail", body: "steps:\n  - tap: 1\n  - tap: Next\n  - expect: {errors: {}}\n", passes: false),
     Case(name: "data-subset-pass", body: prefix + "expect: {data: {color: blue}}\n", passes: true),
     Case(name: "data-subset-fail", body: prefix + "expect: {data: {color: red, age: 3}}\n", passes: false),
-    Case(name: "data-exact-pass", body: prefix + "expect: {data: {color: blue, name: Ada}, exact: true}\n", passes: true),
+    Case(
+      name: "data-exact-pass", body: prefix + "expect: {data: {color: blue, name: Ada}, exact: true}\n", passes: true),
     Case(name: "data-exact-fail", body: prefix + "expect: {data: {name: Ada}, exact: true}\n", passes: false),
     Case(
       name: "events-pass",
-      body: prefix + "expect:\n  events: [onboarding_started, {event_type: screen_viewed, screen_id: form, properties: {screen_name: Form}}]\n",
+      body: prefix
+        + "expect:\n  events: [onboarding_started, {event_type: screen_viewed, screen_id: form, properties: {screen_name: Form}}]\n",
       passes: true),
     Case(
       name: "events-fail",
-      body: prefix + "expect:\n  events: [onboarding_started, {event_type: screen_viewed, screen_id: form}, onboarding_completed]\n",
+      body: prefix
+        + "expect:\n  events: [onboarding_started, {event_type: screen_viewed, screen_id: form}, onboarding_completed]\n",
       passes: false),
-    Case(name: "events-order-fail", body: prefix + "expect:\n  events: [button_tapped, onboarding_started]\n", passes: false),
+    Case(
+      name: "events-order-fail", body: prefix + "expect:\n  events: [button_tapped, onboarding_started]\n",
+      passes: false),
     Case(name: "not-events-pass", body: prefix + "expect:\n  not_events: [validation_failed]\n", passes: true),
-    Case(name: "not-events-fail", body: prefix + "expect:\n  not_events: [{event_type: button_tapped, properties: {button_id: go}}]\n", passes: false),
+    Case(
+      name: "not-events-fail",
+      body: prefix + "expect:\n  not_events: [{event_type: button_tapped, properties: {button_id: go}}]\n",
+      passes: false),
     Case(name: "path-pass", body: prefix + "expect: {path: [start, form]}\n", passes: true),
     Case(name: "path-fail", body: prefix + "expect: {path: [start, perm]}\n", passes: false),
     Case(
@@ -78,19 +91,40 @@ struct ReplayerTests {
       body: prefix
         + "expect:\n  status: completed\n  data: {color: red}\n  path: [start, perm]\n  events: [onboarding_completed]\n  not_events: [button_tapped]\n",
       passes: false),
-    Case(name: "completed-pass", body: atPerm + "  - tap: Allow\n  - wait: 1000\n  - tap: Finish\nexpect: {completed: true}\n", passes: true),
+    Case(
+      name: "completed-pass",
+      body: atPerm + "  - tap: Allow\n  - wait: 1000\n  - tap: Finish\nexpect: {completed: true}\n", passes: true),
     Case(name: "completed-fail", body: atPerm + "expect: {completed: true}\n", passes: false),
     Case(name: "dismissed-pass", body: "steps:\n  - dismiss\nexpect: {dismissed: true}\n", passes: true),
     Case(name: "dismissed-fail", body: "steps: []\nexpect: {dismissed: true}\n", passes: false),
-    Case(name: "status-awaiting-pass", body: "steps:\n  - tap: 2\n  - tap: Allow\n  - expect: {status: awaiting, awaiting: permission.camera}\n  - result: {status: success}\n  - expect: {screen: wait}\n", passes: true),
+    Case(
+      name: "status-awaiting-pass",
+      body:
+        "steps:\n  - tap: 2\n  - tap: Allow\n  - expect: {status: awaiting, awaiting: permission.camera}\n  - result: {status: success}\n  - expect: {screen: wait}\n",
+      passes: true),
     Case(name: "expect-error-pass", body: "steps:\n  - tap: Nope\n    expect_error: \"no button\"\n", passes: true),
-    Case(name: "expect-error-validation-pass", body: "steps:\n  - tap: 1\n  - tap: Next\n    expect_error: required\n", passes: true),
+    Case(
+      name: "expect-error-validation-pass", body: "steps:\n  - tap: 1\n  - tap: Next\n    expect_error: required\n",
+      passes: true),
     Case(name: "expect-error-accepted-fail", body: "steps:\n  - tap: 1\n    expect_error: nope\n", passes: false),
-    Case(name: "expect-error-other-fail", body: "steps:\n  - tap: 1\n  - tap: Next\n    expect_error: too long\n", passes: false),
+    Case(
+      name: "expect-error-other-fail", body: "steps:\n  - tap: 1\n  - tap: Next\n    expect_error: too long\n",
+      passes: false),
     Case(name: "rejected-fail", body: "steps:\n  - tap: Nope\n  - tap: 1\n", passes: false),
-    Case(name: "unhandled-action", body: "steps:\n  - tap: 2\n  - tap: Allow\n  - expect: {text: \"unhandled action: permission.camera\"}\n", passes: true),
-    Case(name: "inline-result-after-expect", body: "steps:\n  - tap: 2\n  - tap: Allow\n  - expect: {awaiting: permission.camera}\n  - result: cancelled\n  - skip\nexpect: {screen: wait}\n", passes: true),
-    Case(name: "back-skip-goto-set", body: "steps:\n  - tap: 1\n  - back\n  - goto: end\n  - set: {flag: true}\nexpect: {screen: end, data: {flag: true}}\n", passes: true),
+    Case(
+      name: "unhandled-action",
+      body: "steps:\n  - tap: 2\n  - tap: Allow\n  - expect: {text: \"unhandled action: permission.camera\"}\n",
+      passes: true),
+    Case(
+      name: "inline-result-after-expect",
+      body:
+        "steps:\n  - tap: 2\n  - tap: Allow\n  - expect: {awaiting: permission.camera}\n  - result: cancelled\n  - skip\nexpect: {screen: wait}\n",
+      passes: true),
+    Case(
+      name: "back-skip-goto-set",
+      body:
+        "steps:\n  - tap: 1\n  - back\n  - goto: end\n  - set: {flag: true}\nexpect: {screen: end, data: {flag: true}}\n",
+      passes: true),
   ]
 
   @Test(arguments: cases)
@@ -119,12 +153,14 @@ struct ReplayerTests {
   }
 
   /// `--update` creates the snapshot's directories; a write that fails says why in plain words.
-  @Test(arguments: [
-    ("snaps/deep/one.txt", nil),
-    ("plain/one.txt", "Not a directory"),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("snaps/deep/one.txt", nil),
+      ("plain/one.txt", "Not a directory"),
+    ] as [(String, String?)])
   func snapshotUpdateCreatesDirectoriesAndExplainsFailures(_ snapshot: String, _ problem: String?) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-snapdir-\(UUID().uuidString)").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-snapdir-\(UUID().uuidString)")
+      .path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try "a file, not a directory".write(toFile: "\(directory)/plain", atomically: true, encoding: .utf8)
@@ -133,7 +169,8 @@ struct ReplayerTests {
     let updated = Replayer.run(script, cache: Self.cache, options: ReplayOptions(updateSnapshots: true))
     if let problem {
       #expect(updated.status == .failed)
-      #expect(updated.summary.hasSuffix("cannot write snapshot \(directory)/\(snapshot): \(problem)"), "\(updated.summary)")
+      #expect(
+        updated.summary.hasSuffix("cannot write snapshot \(directory)/\(snapshot): \(problem)"), "\(updated.summary)")
     } else {
       #expect(updated.status == .passed, "\(updated.message)")
       #expect(FileManager.default.fileExists(atPath: "\(directory)/\(snapshot)"))
@@ -200,7 +237,8 @@ struct ReplayerTests {
     let files = TestSuite.discover([samples + "/tests", fixtures]).files
     let serial = try TestSuite.run(files, jobs: 1)
     let emitted = Locked<[String]>([])
-    let parallel = try TestSuite.run(files, jobs: 4, onOutcome: { outcome in emitted.withLock { $0.append(outcome.file) } })
+    let parallel = try TestSuite.run(
+      files, jobs: 4, onOutcome: { outcome in emitted.withLock { $0.append(outcome.file) } })
     #expect(serial.map(\.file) == files)
     #expect(parallel.map(\.file) == files)
     #expect(emitted.withLock { $0 } == files)
@@ -259,7 +297,8 @@ struct ReplayerTests {
   @Test func recordingRoundTrip() throws {
     let path = "\(samples)/fitness.json"
     let document = try #require(FlowLoader.load(path: path).document)
-    let config = SessionConfig(userID: "u_rt", variantOverrides: [:], now: ReplayScript.defaultNow, waitsForResults: true)
+    let config = SessionConfig(
+      userID: "u_rt", variantOverrides: [:], now: ReplayScript.defaultNow, waitsForResults: true)
     let inputs: [Input] = [
       .tap(.number(1)), .tap(.label("Continue")), .set(field: "name", value: "Rio"), .tap(.blockID("name_continue")),
       .setVariable(name: "debug_flag", value: true), .tap(.label("continue")), .back, .tap(.number(1)),
@@ -273,7 +312,9 @@ struct ReplayerTests {
     let recording = Recording(flowPath: path, config: config, inputs: inputs)
     let yaml = ScriptWriter.yaml(for: recording, final: session)
     assertSnapshot(yaml.replacingOccurrences(of: samples, with: "SAMPLES"), named: "recorded-fitness.yaml")
-    for (text, file) in [(yaml, "/tmp/rt.flow-test.yaml"), (ScriptWriter.json(for: recording, final: session), "/tmp/rt.flow-test.json")] {
+    for (text, file) in [
+      (yaml, "/tmp/rt.flow-test.yaml"), (ScriptWriter.json(for: recording, final: session), "/tmp/rt.flow-test.json"),
+    ] {
       let parsed = ScriptParser.parse(bytes: Array(text.utf8), file: file)
       let script = try #require(parsed.script, "\(parsed.diagnostics)\n\(text)")
       let (outcome, replayed) = Replayer.replay(script, cache: Self.cache)
@@ -346,7 +387,8 @@ struct TestCommandTests {
     ])
     #expect(run.status == 1)
     #expect(run.stdout.hasSuffix("\n1 passed, 1 failed\n"))
-    #expect(run.stdout.contains("Tests/FlowReplayTests/Fixtures/failing.flow-test.yaml:10:7: collected data does not match"))
+    #expect(
+      run.stdout.contains("Tests/FlowReplayTests/Fixtures/failing.flow-test.yaml:10:7: collected data does not match"))
     #expect(FileManager.default.fileExists(atPath: "\(directory)/j.xml"))
     #expect(FileManager.default.fileExists(atPath: "\(directory)/r.json"))
     let passing = try runFlowrun(["test", "Tests/FlowReplayTests/Fixtures", "--filter", "^passes$"])
@@ -360,11 +402,19 @@ struct TestCommandTests {
   }
 
   /// Running no script is not a pass: a filter matching nothing or an empty directory exits 1.
-  @Test(.enabled(if: built), arguments: [
-    (["Tests/FlowReplayTests/Fixtures", "--filter", "^no-such-script$"], Int32(1), "error: no scripts matched --filter ^no-such-script$"),
-    (["{empty}"], Int32(1), "error: no scripts matched: no *.flow-test.yaml"),
-    (["Tests/FlowReplayTests/Fixtures", "--filter", "^passes$", "--shard", "2/2"], Int32(0), "note: shard 2/2 selected no scripts"),
-  ])
+  @Test(
+    .enabled(if: built),
+    arguments: [
+      (
+        ["Tests/FlowReplayTests/Fixtures", "--filter", "^no-such-script$"], Int32(1),
+        "error: no scripts matched --filter ^no-such-script$"
+      ),
+      (["{empty}"], Int32(1), "error: no scripts matched: no *.flow-test.yaml"),
+      (
+        ["Tests/FlowReplayTests/Fixtures", "--filter", "^passes$", "--shard", "2/2"], Int32(0),
+        "note: shard 2/2 selected no scripts"
+      ),
+    ])
   func selectingNoScript(_ arguments: [String], _ status: Int32, _ message: String) throws {
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("replay-empty-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
@@ -378,16 +428,20 @@ struct TestCommandTests {
   /// A report that cannot be written (a missing directory, a full disk) is said on stderr in
   /// plain words and makes the exit code 2; the other report is still written and the summary
   /// is still the last line of stdout.
-  @Test(.enabled(if: built), arguments: [
-    ("/nonexistent-flowrun-dir/j.xml", "No such file or directory"),
-    ("/dev/full", "No space left on device"),
-  ])
+  @Test(
+    .enabled(if: built),
+    arguments: [
+      ("/nonexistent-flowrun-dir/j.xml", "No such file or directory"),
+      ("/dev/full", "No space left on device"),
+    ])
   func unwritableReportExits2AfterTheSummary(_ junit: String, _ reason: String) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-report-\(UUID().uuidString)").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-report-\(UUID().uuidString)")
+      .path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let run = try runFlowrun([
-      "test", "Tests/FlowReplayTests/Fixtures", "--filter", "^passes$", "--junit", junit, "--json", "\(directory)/r.json",
+      "test", "Tests/FlowReplayTests/Fixtures", "--filter", "^passes$", "--junit", junit, "--json",
+      "\(directory)/r.json",
     ])
     #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"), "\(run.stdout)")

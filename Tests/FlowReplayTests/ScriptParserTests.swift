@@ -104,7 +104,9 @@ struct ScriptParserTests {
     #expect(script.mocks["auth.apple"] == .success(["signedIn": true]))
     #expect(script.mocks["auth.google"] == .failure("nope"))
     #expect(script.mocks["system.review"] == .cancelled)
-    #expect(script.now == Timestamp.milliseconds(year: 2026, month: 2, day: 3, hour: 4, minute: 5, second: 6, millisecond: 789))
+    #expect(
+      script.now
+        == Timestamp.milliseconds(year: 2026, month: 2, day: 3, hour: 4, minute: 5, second: 6, millisecond: 789))
     #expect(script.start == "name")
     #expect(script.sessionConfig.userID == "u_1")
   }
@@ -128,7 +130,9 @@ struct ScriptParserTests {
     StepCase(yaml: "tap: Get Started", kind: .tap(.label("Get Started"))),
     StepCase(yaml: "tap: 2", kind: .tap(.number(2))),
     StepCase(yaml: "tap: {id: welcome_start}", kind: .tap(.blockID("welcome_start"))),
-    StepCase(yaml: "fill: {name: Alex, age: 30}", kind: .fill([.init(field: "name", value: "Alex"), .init(field: "age", value: 30)])),
+    StepCase(
+      yaml: "fill: {name: Alex, age: 30}",
+      kind: .fill([.init(field: "name", value: "Alex"), .init(field: "age", value: 30)])),
     StepCase(yaml: "select: {goals: [lose, build]}", kind: .select([.init(field: "goals", items: ["lose", "build"])])),
     StepCase(yaml: "select: {goal: lose}", kind: .select([.init(field: "goal", items: ["lose"])])),
     StepCase(yaml: "set: {hours_daily: 2}", kind: .set([.init(field: "hours_daily", value: 2)])),
@@ -199,7 +203,8 @@ struct ScriptParserTests {
     #expect(final.exact)
     #expect(final.data?.value == ["name": "Alex", "goals": ["lose"]])
     #expect(final.events?.value.count == 2)
-    #expect(final.events?.value.last == .subset(["event_type": "screen_viewed", "properties": ["screen_name": "Plan"]]))
+    #expect(
+      final.events?.value.last == .subset(["event_type": "screen_viewed", "properties": ["screen_name": "Plan"]]))
     #expect(final.notEvents?.value == [.type("validation_failed")])
     #expect(final.path?.value == ["welcome", "plan"])
     #expect(final.path?.location?.description == "16:3")
@@ -215,10 +220,11 @@ struct ScriptParserTests {
     #expect(script.steps.first?.location?.description == "1:31")
   }
 
-  @Test(arguments: [
-    ("2026-01-01", 1_767_225_600_000), ("2026-01-01T00:00:01Z", 1_767_225_601_000),
-    ("2026-01-01T01:00:00+01:00", 1_767_225_600_000), ("2026-01-01T00:00:00.5Z", 1_767_225_600_500),
-  ] as [(String, Int64)])
+  @Test(
+    arguments: [
+      ("2026-01-01", 1_767_225_600_000), ("2026-01-01T00:00:01Z", 1_767_225_601_000),
+      ("2026-01-01T01:00:00+01:00", 1_767_225_600_000), ("2026-01-01T00:00:00.5Z", 1_767_225_600_500),
+    ] as [(String, Int64)])
   func isoTimes(_ text: String, _ ms: Int64) {
     #expect(ISOTime.milliseconds(text) == ms)
   }

@@ -26,13 +26,16 @@ import _FlowTestSupport
   }
 
   @Test(arguments: [
-    Field(input: #""inputType": "password", "minLength": 8, "maxLength": 64, "required": true"#,
+    Field(
+      input: #""inputType": "password", "minLength": 8, "maxLength": 64, "required": true"#,
       outcomes: [nil, "Must be at least 8 characters", "Must be at most 64 characters", "This field is required"]),
     Field(input: #""pattern": "^[0-9]{6}$", "patternMessage": "Six digits""#, outcomes: [nil, "Six digits"]),
     Field(input: #""pattern": "^[a-z]+$""#, outcomes: [nil, "Invalid format"]),
     Field(input: #""inputType": "email""#, outcomes: [nil, "Enter a valid email address"]),
     Field(input: #""maxLength": 4"#, outcomes: [nil, "Must be at most 4 characters"]),
-    Field(input: #""inputType": "number", "min": 1000, "max": 9999"#, outcomes: [nil, "Must be at least 1000", "Must be at most 9999"]),
+    Field(
+      input: #""inputType": "number", "min": 1000, "max": 9999"#,
+      outcomes: [nil, "Must be at least 1000", "Must be at most 9999"]),
   ])
   func standInsReproduceTheRecordedValidationOutcome(_ field: Field) throws {
     let session = try Self.session(field.input)
@@ -41,18 +44,21 @@ import _FlowTestSupport
       let placeholder = SecretStandIn.placeholder(validationMessage: outcome)
       #expect(SecretStandIn.outcome(of: placeholder) == .some(outcome))
       let standIn = SecretStandIn.value(for: "pw", outcome: outcome, on: session)
-      #expect(session.validationMessage(of: block, holding: standIn) == outcome, "\(standIn) for \(outcome ?? "a valid answer")")
+      #expect(
+        session.validationMessage(of: block, holding: standIn) == outcome,
+        "\(standIn) for \(outcome ?? "a valid answer")")
     }
   }
 
-  @Test(arguments: [
-    (Value.string("••••"), String??.some(nil)),
-    (.string("•••• (Six digits)"), .some("Six digits")),
-    (.string("•••"), nil),
-    (.string("••••x"), nil),
-    (.string("hunter2"), nil),
-    (.number(4), nil),
-  ] as [(Value, String??)])
+  @Test(
+    arguments: [
+      (Value.string("••••"), String??.some(nil)),
+      (.string("•••• (Six digits)"), .some("Six digits")),
+      (.string("•••"), nil),
+      (.string("••••x"), nil),
+      (.string("hunter2"), nil),
+      (.number(4), nil),
+    ] as [(Value, String??)])
   func placeholdersAreRecognised(_ value: Value, _ outcome: String??) {
     #expect(SecretStandIn.outcome(of: value) == outcome)
   }
@@ -65,7 +71,10 @@ import _FlowTestSupport
     }
     #expect(sent("pw", "hunter2-long") == [.set(field: "pw", value: "hunter2-long")])
     #expect(sent("other", "••••") == [.set(field: "other", value: "••••")])
-    guard case .set(_, let standIn) = sent("pw", "••••").first else { Issue.record("no set"); return }
+    guard case .set(_, let standIn) = sent("pw", "••••").first else {
+      Issue.record("no set")
+      return
+    }
     #expect(standIn != "••••")
   }
 }

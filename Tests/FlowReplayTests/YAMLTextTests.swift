@@ -17,7 +17,8 @@ import Testing
   @Test(arguments: strings)
   func scalarsReadBackAsWritten(_ text: String) throws {
     let fill = YAMLText.flow(.object([(key: text, value: .string(text))]))
-    let yaml = "flow: f.json\nname: \(YAMLText.scalar(text))\nsteps:\n  - fill: \(fill)\n  - select: {f: \(YAMLText.flow(.array([.string(text)])))}\n"
+    let yaml =
+      "flow: f.json\nname: \(YAMLText.scalar(text))\nsteps:\n  - fill: \(fill)\n  - select: {f: \(YAMLText.flow(.array([.string(text)])))}\n"
     let parsed = ScriptParser.parse(bytes: Array(yaml.utf8), file: "/x/t.flow-test.yaml")
     let script = try #require(parsed.script, "\(yaml)\n\(parsed.diagnostics.map(\.message))")
     #expect(script.name == text)

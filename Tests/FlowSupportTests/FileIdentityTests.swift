@@ -34,12 +34,15 @@ import _FlowTestSupport
     #expect(
       FileIdentity.clash(inputs: inputs, outputs: [.init("--data", out), .init("--record", out)])
         == "--record \(out) and --data \(out) are the same file: give each output its own file")
-    #expect(FileIdentity.clash(inputs: inputs, outputs: [.init("--data", out), .init("--record", out + ".yaml")]) == nil)
+    #expect(
+      FileIdentity.clash(inputs: inputs, outputs: [.init("--data", out), .init("--record", out + ".yaml")]) == nil)
   }
 
   /// Nothing in /dev/null can be lost: several outputs may share it.
   @Test func characterDevicesNeverClash() {
-    let outputs = [FileIdentity.Role("--data", "/dev/null"), .init("--record", "/dev/null"), .init("--events", "/dev/null")]
+    let outputs = [
+      FileIdentity.Role("--data", "/dev/null"), .init("--record", "/dev/null"), .init("--events", "/dev/null"),
+    ]
     #expect(FileIdentity.clash(inputs: [], outputs: outputs) == nil)
   }
 }

@@ -4,15 +4,16 @@ import Testing
 @Suite struct LineDiffTests {
   /// Each case: expected text, actual text, the diff. A line inserted or removed near the top
   /// is one line of the diff, not every later line.
-  @Test(arguments: [
-    ("a\nb\nc\n", "a\nb\nc\n", []),
-    ("a\nb\nc\n", "a\nnew\nb\nc\n", ["+2: new"]),
-    ("a\nold\nb\nc\n", "a\nb\nc\n", ["-2: old"]),
-    ("a\nb\nc\n", "a\nB\nc\n", ["-2: b", "+2: B"]),
-    ("top\na\nb\n", "a\nb\nbottom\n", ["-1: top", "+3: bottom"]),
-    ("a\nb", "a\nb\n", ["+3: "]),
-    ("", "x", ["-1: ", "+1: x"]),
-  ] as [(String, String, [String])])
+  @Test(
+    arguments: [
+      ("a\nb\nc\n", "a\nb\nc\n", []),
+      ("a\nb\nc\n", "a\nnew\nb\nc\n", ["+2: new"]),
+      ("a\nold\nb\nc\n", "a\nb\nc\n", ["-2: old"]),
+      ("a\nb\nc\n", "a\nB\nc\n", ["-2: b", "+2: B"]),
+      ("top\na\nb\n", "a\nb\nbottom\n", ["-1: top", "+3: bottom"]),
+      ("a\nb", "a\nb\n", ["+3: "]),
+      ("", "x", ["-1: ", "+1: x"]),
+    ] as [(String, String, [String])])
   func alignsLines(_ expected: String, _ actual: String, _ diff: [String]) {
     #expect(LineDiff.lines(expected: expected, actual: actual) == diff)
   }

@@ -86,7 +86,8 @@ extension PipeTests {
   /// around it are untouched, across chunk boundaries too.
   @Test(arguments: [(1024, 3000), (100_000, 250_000), (100_000, 100_001)])
   func anOverlongLineIsOneRejectedInput(limit: Int, length: Int) {
-    let fd = feed("short\n" + String(repeating: "x", count: length) + "\r\nafter\n" + String(repeating: "y", count: length))
+    let fd = feed(
+      "short\n" + String(repeating: "x", count: length) + "\r\nafter\n" + String(repeating: "y", count: length))
     defer { close(fd) }
     let source = PlainLineSource(fileDescriptor: fd, lineLimit: limit)
     #expect(source.readLine(prompt: "") == .line("short"))

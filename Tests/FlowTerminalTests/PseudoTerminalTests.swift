@@ -1,5 +1,5 @@
-import _FlowTestSupport
 import Testing
+import _FlowTestSupport
 
 #if canImport(Glibc)
   import Glibc

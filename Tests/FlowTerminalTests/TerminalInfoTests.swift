@@ -19,12 +19,14 @@ extension TerminalInfoTests {
     #expect(TerminalInfo.resolveWidth(terminalColumns: nil, environment: environment([:])) == 80)
   }
 
-  @Test(arguments: [
-    (nil, "1000000000", 1000), (nil, "9223372036854775807", 1000), (nil, "99999999999999999999", 80), (nil, "5", 20),
-    (5000, "80", 1000), (10, "80", 20),
-  ] as [(Int?, String, Int)])
+  @Test(
+    arguments: [
+      (nil, "1000000000", 1000), (nil, "9223372036854775807", 1000), (nil, "99999999999999999999", 80), (nil, "5", 20),
+      (5000, "80", 1000), (10, "80", 20),
+    ] as [(Int?, String, Int)])
   func widthIsClampedIntoItsRange(_ terminal: Int?, _ columns: String, _ width: Int) {
-    #expect(TerminalInfo.resolveWidth(terminalColumns: terminal, environment: environment(["COLUMNS": columns])) == width)
+    #expect(
+      TerminalInfo.resolveWidth(terminalColumns: terminal, environment: environment(["COLUMNS": columns])) == width)
   }
 
   @Test func colorAlwaysAndNeverIgnoreTheEnvironment() {
@@ -54,7 +56,9 @@ extension TerminalInfoTests {
     (true, false, ["TERM": "xterm"], false),
   ])
   func lineEditorNeedsTwoTerminalsAndAUsefulTerm(stdin: Bool, stdout: Bool, values: [String: String], expected: Bool) {
-    #expect(TerminalInfo.wantsLineEditor(stdinIsTTY: stdin, stdoutIsTTY: stdout, environment: environment(values)) == expected)
+    #expect(
+      TerminalInfo.wantsLineEditor(stdinIsTTY: stdin, stdoutIsTTY: stdout, environment: environment(values)) == expected
+    )
   }
 
   @Test func colorModeParsesTheOptionValues() {

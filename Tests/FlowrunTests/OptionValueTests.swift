@@ -27,11 +27,23 @@ import Testing
 
   @Test(arguments: [
     ("p", "--mock 'p': expected IDENTIFIER=success[:JSON], IDENTIFIER=failure[:TEXT] or IDENTIFIER=cancelled"),
-    ("=success", "--mock '=success': expected IDENTIFIER=success[:JSON], IDENTIFIER=failure[:TEXT] or IDENTIFIER=cancelled"),
-    ("p=yes", "--mock 'p=yes': unknown status 'yes'; expected IDENTIFIER=success[:JSON], IDENTIFIER=failure[:TEXT] or IDENTIFIER=cancelled"),
-    ("p=success:{bad", "--mock 'p=success:{bad': the data after 'success:' is not JSON: expected a key in double quotes, found 'bad' (column 2)"),
+    (
+      "=success",
+      "--mock '=success': expected IDENTIFIER=success[:JSON], IDENTIFIER=failure[:TEXT] or IDENTIFIER=cancelled"
+    ),
+    (
+      "p=yes",
+      "--mock 'p=yes': unknown status 'yes'; expected IDENTIFIER=success[:JSON], IDENTIFIER=failure[:TEXT] or IDENTIFIER=cancelled"
+    ),
+    (
+      "p=success:{bad",
+      "--mock 'p=success:{bad': the data after 'success:' is not JSON: expected a key in double quotes, found 'bad' (column 2)"
+    ),
     ("p=cancelled:now", "--mock 'p=cancelled:now': 'cancelled' takes nothing after it"),
-    ("p=Success", "--mock 'p=Success': unknown status 'Success'; expected IDENTIFIER=success[:JSON], IDENTIFIER=failure[:TEXT] or IDENTIFIER=cancelled"),
+    (
+      "p=Success",
+      "--mock 'p=Success': unknown status 'Success'; expected IDENTIFIER=success[:JSON], IDENTIFIER=failure[:TEXT] or IDENTIFIER=cancelled"
+    ),
   ])
   func badMock(text: String, message: String) {
     #expect(Self.message(Mock.parse(text)) == message)

@@ -28,7 +28,8 @@ public func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     for risk in syntax.backtrackingRisks {
       precondition(risk.group.upperBound <= scalars && risk.part.upperBound <= scalars, "risk out of bounds: \(risk)")
-      precondition(risk.group.lowerBound <= risk.part.lowerBound && risk.part.upperBound <= risk.group.upperBound,
+      precondition(
+        risk.group.lowerBound <= risk.part.lowerBound && risk.part.upperBound <= risk.group.upperBound,
         "the part is not inside its group: \(risk)")
     }
   }

@@ -153,12 +153,18 @@
           return text
         }
         if masterAtEnd {
-          throw Failure(description: "terminal closed before \(String(reflecting: substring)) appeared; output: \(String(reflecting: unconsumedOutput))")
+          throw Failure(
+            description:
+              "terminal closed before \(String(reflecting: substring)) appeared; output: \(String(reflecting: unconsumedOutput))"
+          )
         }
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else {
           killAfterTimeout()
-          throw Failure(description: "timed out after \(timeout) waiting for \(String(reflecting: substring)); output: \(String(reflecting: unconsumedOutput))")
+          throw Failure(
+            description:
+              "timed out after \(timeout) waiting for \(String(reflecting: substring)); output: \(String(reflecting: unconsumedOutput))"
+          )
         }
         readAvailable(waitingAtMost: remaining)
       }
@@ -178,7 +184,8 @@
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else {
           killAfterTimeout()
-          throw Failure(description: "timed out after \(timeout) waiting for exit; output: \(String(reflecting: unconsumedOutput))")
+          throw Failure(
+            description: "timed out after \(timeout) waiting for exit; output: \(String(reflecting: unconsumedOutput))")
         }
         // Poll in short steps: the master may stay open (and silent) after the child exits.
         readAvailable(waitingAtMost: min(remaining, .milliseconds(20)))

@@ -20,7 +20,8 @@ public enum ChecksDocumentation {
 
       """
     for rule in rules {
-      let ids = rule.isReportedByLoader ? " (loader: " + rule.diagnosticIDs.map { "`\($0)`" }.joined(separator: ", ") + ")" : ""
+      let ids =
+        rule.isReportedByLoader ? " (loader: " + rule.diagnosticIDs.map { "`\($0)`" }.joined(separator: ", ") + ")" : ""
       out += "| [`\(rule.id)`](#\(anchor(rule.id))) | \(rule.severity.rawValue) | \(rule.summary)\(ids) |\n"
     }
     for rule in rules {

@@ -57,7 +57,9 @@ public enum DiagnosticExport {
 
   /// A minimal valid SARIF 2.1.0 log: one run, the lint rules as the driver's rules, one result
   /// per diagnostic.
-  public static func sarif(_ diagnostics: [Diagnostic], version: String, rules: [any LintRule] = LintRegistry.rules)
+  public static func sarif(
+    _ diagnostics: [Diagnostic], version: String, rules: [any LintRule] = LintRegistry.rules
+  )
     -> String
   {
     typealias V = JSONWriter.Value
@@ -92,7 +94,8 @@ public enum DiagnosticExport {
       if let file = diagnostic.file {
         var physical: [(key: String, value: V)] = [("artifactLocation", .object([("uri", .string(uri(file)))]))]
         if let location = diagnostic.location {
-          physical.append(("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])))
+          physical.append(
+            ("region", .object([("startLine", .int(location.line)), ("startColumn", .int(location.column))])))
         }
         var location: [(key: String, value: V)] = [("physicalLocation", .object(physical))]
         if let path = diagnostic.path {

@@ -57,7 +57,9 @@ public struct CheckContext: Sendable {
 
   /// `syntax`: the parsed source when the loader kept it (else it is parsed again when a
   /// diagnostic first needs a JSON path).
-  public init(file: String, document: FlowDocument, source: [UInt8], syntax: JSONValue? = nil, patterns: [PatternSite] = []) {
+  public init(
+    file: String, document: FlowDocument, source: [UInt8], syntax: JSONValue? = nil, patterns: [PatternSite] = []
+  ) {
     self.file = file
     self.document = document
     self.graph = FlowGraph(document: document)

@@ -180,7 +180,9 @@ public struct FlowGraph: Sendable {
   }
 
   /// Screens reachable from `roots` through every edge (sub-flow entries included).
-  public func reachable(from roots: [ScreenNode], avoiding avoid: (ScreenNode) -> Bool = { _ in false })
+  public func reachable(
+    from roots: [ScreenNode], avoiding avoid: (ScreenNode) -> Bool = { _ in false }
+  )
     -> Set<ScreenNode>
   {
     var seen = Set<ScreenNode>()
@@ -196,7 +198,9 @@ public struct FlowGraph: Sendable {
 
   /// A shortest screen path from one of `roots` to `goal`, avoiding screens `avoid` rejects
   /// (except `goal` itself), or nil.
-  public func shortestPath(from roots: [ScreenNode], to goal: ScreenNode, avoiding avoid: (ScreenNode) -> Bool)
+  public func shortestPath(
+    from roots: [ScreenNode], to goal: ScreenNode, avoiding avoid: (ScreenNode) -> Bool
+  )
     -> [ScreenNode]?
   {
     var parent: [ScreenNode: ScreenNode?] = [:]
@@ -253,10 +257,12 @@ public struct FlowGraph: Sendable {
           if let control = block.content.control {
             controls.append(
               ScreenControl(
-                kind: .button(id: block.id, label: control.label.raw), action: control.action, location: block.location))
+                kind: .button(id: block.id, label: control.label.raw), action: control.action, location: block.location)
+            )
           } else if let action = block.content.field?.answerAction {
             controls.append(
-              ScreenControl(kind: .checklist(field: block.fieldName ?? block.id), action: action, location: block.location))
+              ScreenControl(
+                kind: .checklist(field: block.fieldName ?? block.id), action: action, location: block.location))
           }
         }
       } else {
@@ -323,7 +329,8 @@ public struct FlowGraph: Sendable {
       let condition = rule.when?.source ?? "(always)"
       if let target = resolve(rule.goto, node, flow) {
         edges.append(
-          FlowEdge(from: node, to: target, kind: .rule(number: index + 1, condition: condition), location: rule.location))
+          FlowEdge(
+            from: node, to: target, kind: .rule(number: index + 1, condition: condition), location: rule.location))
       }
       if rule.when == nil || rule.when?.isConstantTrue == true { return edges }
     }

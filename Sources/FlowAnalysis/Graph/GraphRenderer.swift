@@ -31,7 +31,9 @@ public struct GraphRenderer: Sendable {
       }
       var runs: [Int: [Int]] = [:]
       for edge in graph.edges {
-        if case .subflow = edge.kind, case .screen(let target) = edge.to { runs[edge.from.flow, default: []].append(target.flow) }
+        if case .subflow = edge.kind, case .screen(let target) = edge.to {
+          runs[edge.from.flow, default: []].append(target.flow)
+        }
       }
       var shown: Set<Int> = [index]
       var stack = [index]

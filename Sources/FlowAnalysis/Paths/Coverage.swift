@@ -90,13 +90,16 @@ public struct CoverageObserver: Sendable {
         case .string(let identifier)? = event.properties["identifier"],
         case .string(let status)? = event.properties["status"]
       else { return nil }
-      return .outcome(screen: name(flow: event.flowID, screen: event.screenID ?? "?"), identifier: identifier, outcome: status)
+      return .outcome(
+        screen: name(flow: event.flowID, screen: event.screenID ?? "?"), identifier: identifier, outcome: status)
     }
   }
 
   /// Rules of screens entered and left within one input without being shown (an `onEnter`
   /// answered by a mock).
-  private func enteredRules(_ entered: [(flow: String, screen: String)], session: Session, reached: Set<String>)
+  private func enteredRules(
+    _ entered: [(flow: String, screen: String)], session: Session, reached: Set<String>
+  )
     -> [CoverageItem]
   {
     var items: [CoverageItem] = []
@@ -152,10 +155,13 @@ public struct CoverageObserver: Sendable {
     }
     let reached = destinations.union(current(after))
     items += enteredRules(entered, session: after, reached: reached)
-    let changed = !destinations.isEmpty || before.screen.id != after.currentScreen.id
+    let changed =
+      !destinations.isEmpty || before.screen.id != after.currentScreen.id
       || before.flow.id != after.currentFlow.id
     guard changed else { return items }
-    if let rule = winningRule(screen: before.screen, flow: before.flow, context: before.context, after: after, reached: reached) {
+    if let rule = winningRule(
+      screen: before.screen, flow: before.flow, context: before.context, after: after, reached: reached)
+    {
       items.append(rule)
     }
     // Returning from a sub-flow leaves the parent's flow screen forward too.
@@ -224,7 +230,8 @@ public struct CoverageObserver: Sendable {
     for (index, rule) in screen.rules.enumerated() {
       let holds = rule.when.map { $0.holds(in: environment) } ?? true
       guard holds else { continue }
-      return hit(rule.goto) ? .rule(screen: screenName, number: index + 1, condition: rule.when?.source ?? "(always)") : nil
+      return hit(rule.goto)
+        ? .rule(screen: screenName, number: index + 1, condition: rule.when?.source ?? "(always)") : nil
     }
     let fallback: Target
     if let next = screen.next {
@@ -237,4 +244,3 @@ public struct CoverageObserver: Sendable {
     return hit(fallback) ? .rule(screen: screenName, number: 0, condition: "") : nil
   }
 }
-

@@ -91,7 +91,8 @@ extension Exploration {
     var stamp = 0
     /// The items a path collects (distinct, self-loops spliced in where they add an uncovered
     /// item) and, with `steps`, its inputs and screens.
-    func assemble(_ root: Int, _ path: [Int], steps: Bool = true) -> (inputs: [Input], screens: [String], items: [Int]) {
+    func assemble(_ root: Int, _ path: [Int], steps: Bool = true) -> (inputs: [Input], screens: [String], items: [Int])
+    {
       stamp += 1
       var collected: [Int] = []
       func add(_ ids: [Int]) {
@@ -177,7 +178,8 @@ extension Exploration {
           if case .set = input { continue }
           return nil
         }
-        found.formUnion(observer.step(from: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
+        found.formUnion(
+          observer.step(from: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
       }
       return session.status.isEnded ? found : nil
     }
@@ -219,7 +221,8 @@ extension Exploration {
       verified.forEach(cover)
       paths.append(
         ExploredPath(
-          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens, items: sortedItems(verified)))
+          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens, items: sortedItems(verified)
+        ))
     }
     // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
     while uncovered > 0 {

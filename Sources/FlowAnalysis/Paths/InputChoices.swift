@@ -46,11 +46,14 @@ struct InputChoices: Sendable {
         for block in screen.content.flatBlocks {
           if let field = block.fieldName { collected.insert(field) }
           if let condition = block.visibleWhen { conditions.append(condition) }
-          if case .choice(let choice) = block.content, choice.allowMultiple, multiSelectBound >= 2, let field = block.fieldName {
+          if case .choice(let choice) = block.content, choice.allowMultiple, multiSelectBound >= 2,
+            let field = block.fieldName
+          {
             let leftOut = OptionClasses(choice, abstraction: fields[field], use: uses[field]).pairs.leftOut
             if leftOut > 0 {
               notes.append(
-                "checklist '\(field)' of block '\(block.id)': only the first \(OptionClasses.pairBudget) pairs of options that conditions tell apart are tried (\(leftOut) more)")
+                "checklist '\(field)' of block '\(block.id)': only the first \(OptionClasses.pairBudget) pairs of options that conditions tell apart are tried (\(leftOut) more)"
+              )
             }
           }
           // Built once per pattern and lengths: each answer costs at most a few bounded matches.
@@ -58,12 +61,15 @@ struct InputChoices: Sendable {
             if patternAnswers[key] == nil { patternAnswers[key] = .some(key.pattern.example(lengths: key.lengths)) }
             if patternAnswers[key] == .some(nil) {
               notes.append(
-                "no answer matching the pattern '\(key.pattern.source)' of block '\(block.id)' was found; only answers it rejects are tried")
+                "no answer matching the pattern '\(key.pattern.source)' of block '\(block.id)' was found; only answers it rejects are tried"
+              )
             }
           }
         }
         for condition in conditions {
-          for name in condition.variableNames where !name.hasPrefix("$") && readSet.insert(name).inserted { read.append(name) }
+          for name in condition.variableNames where !name.hasPrefix("$") && readSet.insert(name).inserted {
+            read.append(name)
+          }
           for comparison in condition.expression.fieldComparisons(in: condition.source) {
             for literal in comparison.literals { addLiteral(literal, for: comparison.field) }
             if let answer = comparison.pattern?.example() { addLiteral(.string(answer), for: comparison.field) }
@@ -163,7 +169,10 @@ struct InputChoices: Sendable {
       for entry in session.actions { sequences.append(plan + [.tap(.number(entry.number))]) }
     }
     for pick in picks {
-      sequences.append(base.filter { if case .set(let f, _) = $0 { return f != pick.field } else { return true } } + [.pick(field: pick.field, items: pick.items)])
+      sequences.append(
+        base.filter { if case .set(let f, _) = $0 { return f != pick.field } else { return true } } + [
+          .pick(field: pick.field, items: pick.items)
+        ])
     }
     if screen.kind == .filler, let delay = screen.autoAdvanceMs {
       sequences.append([.wait(ms: Limits.milliseconds(delay))])
@@ -246,7 +255,9 @@ struct InputChoices: Sendable {
       let classes = classes(choice, field: field)
       let ids = choice.items.map(\.id)
       if choice.allowMultiple {
-        for fill in classes.multiSelectFills(pairsWanted: multiSelectBound >= 2) { add(.list(fill.map { .string(ids[$0]) })) }
+        for fill in classes.multiSelectFills(pairsWanted: multiSelectBound >= 2) {
+          add(.list(fill.map { .string(ids[$0]) }))
+        }
       } else {
         for index in classes.singles { add(.string(ids[index])) }
       }

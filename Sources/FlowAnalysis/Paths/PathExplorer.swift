@@ -266,7 +266,9 @@ public struct PathExplorer: Sendable {
       let id = exploration.states.count
       index[key] = id
       exploration.states.append(
-        State(depth: 0, root: rootIndex, status: session.status, screen: observer.name(flow: session.currentFlow.id, screen: session.currentScreen.id)))
+        State(
+          depth: 0, root: rootIndex, status: session.status,
+          screen: observer.name(flow: session.currentFlow.id, screen: session.currentScreen.id)))
       exploration.rootItems[id] = intern(observer.start(session, outputs))
       exploration.rootConfigs[id] = config
       frontier.append((id, session))

@@ -1,6 +1,8 @@
 /// MurmurHash3, the hash experiment assignment uses (flow-format §8, the AppDNA scheme).
 public enum MurmurHash3 {
   /// The x86 32-bit variant over `bytes` (little-endian blocks), as in the reference code.
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // The algorithm's own name (MurmurHash3_x86_32).
   public static func x86_32(_ bytes: some Sequence<UInt8>, seed: UInt32 = 0) -> UInt32 {
     let c1: UInt32 = 0xcc9e_2d51
     let c2: UInt32 = 0x1b87_3593

@@ -36,7 +36,9 @@ extension VariantAssignment {
 
   /// The overrides that name an unknown experiment or variant, sorted by experiment id; empty
   /// when every override is declared.
-  public static func unknownOverrides(_ overrides: [String: String], in document: FlowDocument) -> [VariantOverrideProblem] {
+  public static func unknownOverrides(
+    _ overrides: [String: String], in document: FlowDocument
+  ) -> [VariantOverrideProblem] {
     guard !overrides.isEmpty else { return [] }
     let declared = declaredVariants(in: document)
     var problems: [VariantOverrideProblem] = []

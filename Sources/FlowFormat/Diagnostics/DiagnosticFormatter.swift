@@ -36,7 +36,8 @@ public struct DiagnosticFormatter: Sendable {
   public static func notShown(_ count: Int, hint: String = "") -> String {
     guard count > Limits.shownDiagnostics else { return "" }
     let more = count - Limits.shownDiagnostics
-    return "note: \(NumberFormatting.grouped(Double(more))) more \(more == 1 ? "diagnostic" : "diagnostics") not shown\(hint)\n"
+    return
+      "note: \(NumberFormatting.grouped(Double(more))) more \(more == 1 ? "diagnostic" : "diagnostics") not shown\(hint)\n"
   }
 
   /// One diagnostic as text: the header, the source excerpt, the notes; ends with a newline.

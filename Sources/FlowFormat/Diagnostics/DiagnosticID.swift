@@ -115,7 +115,8 @@ extension DiagnosticID {
       "a required key is missing; a warning where a default is assumed (a screen's `type`, "
         + "`progressIndicator.enabled`, a choice block's `items`)")
     public static let unknownKey = DiagnosticID(
-      "load.unknown-key", .warning, "a key flowrun does not read (cosmetic keys pass silently), with a \"did you mean\"")
+      "load.unknown-key", .warning, "a key flowrun does not read (cosmetic keys pass silently), with a \"did you mean\""
+    )
     public static let unknownBlockType = DiagnosticID(
       "load.unknown-block-type", .warning, "an unknown block type, shown as unsupported")
     public static let unknownScreenType = DiagnosticID(

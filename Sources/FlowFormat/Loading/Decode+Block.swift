@@ -59,10 +59,13 @@ extension DecodeContext {
               guard let span = context.object(spanValue) else { return }
               context.checkKeys(span, known: KnownKeys.richTextSpan, owner: "a rich text span")
               guard let text = context.templateField(span, "text") else {
-                context.error(.Load.missingKey, "a rich text span is missing required key 'text'", at: spanValue.location)
+                context.error(
+                  .Load.missingKey, "a rich text span is missing required key 'text'", at: spanValue.location)
                 return
               }
-              spans.append(.init(text: text, bold: context.bool(span, "bold") ?? false, italic: context.bool(span, "italic") ?? false))
+              spans.append(
+                .init(
+                  text: text, bold: context.bool(span, "bold") ?? false, italic: context.bool(span, "italic") ?? false))
             }
           }
         }
@@ -167,7 +170,8 @@ extension DecodeContext {
             guard let id else { return }
             let label = context.templateField(item, "label")
             if label == nil, item.lookup("label") == nil {
-              context.error(.Load.missingKey, "checklist item '\(id)' is missing required key 'label'", at: itemValue.location)
+              context.error(
+                .Load.missingKey, "checklist item '\(id)' is missing required key 'label'", at: itemValue.location)
             }
             var collected = id
             if let raw = item.lookup("value") {
@@ -203,7 +207,9 @@ extension DecodeContext {
     let max = number(object, "max", within: Self.magnitudes) ?? 100
     var step = number(object, "step", within: Self.magnitudes) ?? 1
     if !(step > 0) {
-      at("step") { $0.error(.Load.outOfRange, "slider step must be positive, found \(step)", at: object.lookup("step")?.location) }
+      at("step") {
+        $0.error(.Load.outOfRange, "slider step must be positive, found \(step)", at: object.lookup("step")?.location)
+      }
       step = 1
     }
     return SliderBlock(

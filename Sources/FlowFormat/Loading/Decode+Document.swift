@@ -10,7 +10,8 @@ extension DecodeContext {
         at: root.location)
       return nil
     }
-    let dialectKey = object.member("steps") ?? (object["onboarding"]?.objectValue?["flows"] != nil ? object.member("onboarding") : nil)
+    let dialectKey =
+      object.member("steps") ?? (object["onboarding"]?.objectValue?["flows"] != nil ? object.member("onboarding") : nil)
     if let dialectKey {
       report(
         .error, .Load.unsupportedDialect,
@@ -104,9 +105,12 @@ extension DecodeContext {
       if seen[active] != nil {
         entry = active
       } else {
-        let notes = closestMatch(to: active, in: flows.map(\.id)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+        let notes =
+          closestMatch(to: active, in: flows.map(\.id)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
         at("activeFlow") {
-          $0.report(.error, .Load.unknownFlow, "activeFlow names unknown flow '\(active)'", at: object.lookup("activeFlow")?.location, notes: notes)
+          $0.report(
+            .error, .Load.unknownFlow, "activeFlow names unknown flow '\(active)'",
+            at: object.lookup("activeFlow")?.location, notes: notes)
         }
       }
     }
@@ -211,7 +215,9 @@ extension DecodeContext {
     guard let value, let object = object(value) else { return nil }
     checkKeys(object, known: KnownKeys.progressIndicator, owner: "progressIndicator")
     if object.lookup("enabled") == nil {
-      warning(.Load.missingKey, "progressIndicator is missing 'enabled' (Sequence requires it); assuming true", at: value.location)
+      warning(
+        .Load.missingKey, "progressIndicator is missing 'enabled' (Sequence requires it); assuming true",
+        at: value.location)
     }
     var variant = ProgressIndicator.Variant.bar
     if let raw = string(object, "variant") {
@@ -219,7 +225,9 @@ extension DecodeContext {
         variant = known
       } else {
         at("variant") {
-          $0.warning(.Load.unknownValue, "unknown progress variant '\(raw)' (bar, dots, steps, minimal); using bar", at: object.lookup("variant")?.location)
+          $0.warning(
+            .Load.unknownValue, "unknown progress variant '\(raw)' (bar, dots, steps, minimal); using bar",
+            at: object.lookup("variant")?.location)
         }
       }
     }
@@ -276,7 +284,8 @@ extension DecodeContext {
             context.at(.index(vIndex)) { context in
               guard let variant = context.object(variantValue) else { return }
               context.checkKeys(variant, known: KnownKeys.variant, owner: "an experiment variant")
-              guard let variantID = context.requiredString(variant, "id", in: "a variant", at: variantValue.location) else { return }
+              guard let variantID = context.requiredString(variant, "id", in: "a variant", at: variantValue.location)
+              else { return }
               let weight = context.number(variant, "weight") ?? 1
               if !(0...Limits.magnitude).contains(weight) {
                 context.at("weight") {
@@ -287,9 +296,14 @@ extension DecodeContext {
                 }
               }
               if variants.contains(where: { $0.id == variantID }) {
-                context.error(.Load.duplicateVariant, "duplicate variant id '\(variantID)' in experiment '\(id)'", at: variantValue.location)
+                context.error(
+                  .Load.duplicateVariant, "duplicate variant id '\(variantID)' in experiment '\(id)'",
+                  at: variantValue.location)
               }
-              variants.append(Experiment.Variant(id: variantID, weight: Limits.clamp(weight, to: 0...Limits.magnitude), flow: context.string(variant, "flow")))
+              variants.append(
+                Experiment.Variant(
+                  id: variantID, weight: Limits.clamp(weight, to: 0...Limits.magnitude),
+                  flow: context.string(variant, "flow")))
             }
           }
         }
@@ -301,7 +315,8 @@ extension DecodeContext {
           context.error(.Load.badWeight, "experiment '\(id)' has no variant with a positive weight", at: item.location)
           return
         }
-        experiments.append(Experiment(id: id, salt: context.string(object, "salt"), variants: variants, location: item.location))
+        experiments.append(
+          Experiment(id: id, salt: context.string(object, "salt"), variants: variants, location: item.location))
       }
     }
     return experiments

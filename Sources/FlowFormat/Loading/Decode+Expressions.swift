@@ -27,7 +27,8 @@ extension DecodeContext {
   static func location(in source: String, at offset: Int, of literal: SourceLocation) -> SourceLocation {
     let prefix = source.utf8.prefix(offset)
     let columns = String(decoding: prefix, as: UTF8.self).unicodeScalars.count
-    return SourceLocation(line: literal.line, column: literal.column + 1 + columns, offset: literal.offset + 1 + prefix.count)
+    return SourceLocation(
+      line: literal.line, column: literal.column + 1 + columns, offset: literal.offset + 1 + prefix.count)
   }
 
   /// `{"field", "op", "value"}`, `{"all": [...]}`, `{"any": [...]}` or `{"not": C}`.
@@ -56,16 +57,21 @@ extension DecodeContext {
     else { return nil }
     // A `matches` pattern is compiled like an input's: once per load, an error at its string.
     var compiled: Pattern?
-    if op == StructuredOperator.matches.rawValue, let literal = object.lookup("value"), case .string(let source) = literal.kind {
+    if op == StructuredOperator.matches.rawValue, let literal = object.lookup("value"),
+      case .string(let source) = literal.kind
+    {
       switch pattern(source, at: literal.location) {
       case .success(let pattern): compiled = pattern
       case .failure(let error):
-        at("value") { $0.error(.Load.invalidRegex, "invalid regular expression '\(source)': \(error)", at: literal.location) }
+        at("value") {
+          $0.error(.Load.invalidRegex, "invalid regular expression '\(source)': \(error)", at: literal.location)
+        }
         return nil
       }
     }
     do {
-      return try Condition.structured(field: field, op: op, value: object.lookup("value").map(Value.init), compiled: compiled)
+      return try Condition.structured(
+        field: field, op: op, value: object.lookup("value").map(Value.init), compiled: compiled)
     } catch {
       at("op") {
         $0.report(
@@ -82,7 +88,8 @@ extension DecodeContext {
     let template = Template(parsing: text)
     for issue in template.syntaxIssues {
       warning(
-        .Load.templateSyntax, "template text '\(issue.source)' is not an expression and stays literal: \(issue.message)",
+        .Load.templateSyntax,
+        "template text '\(issue.source)' is not an expression and stays literal: \(issue.message)",
         at: location)
     }
     return TextTemplate(template: template, location: location)

@@ -35,7 +35,9 @@ extension DecodeContext {
       subflow = string(object, "flow")
       if let subflow {
         flowReferences.append(
-          Reference(target: subflow, what: "screen '\(id)'", location: object.lookup("flow")?.location, path: currentPath + ".flow"))
+          Reference(
+            target: subflow, what: "screen '\(id)'", location: object.lookup("flow")?.location,
+            path: currentPath + ".flow"))
       } else if object.lookup("flow") == nil {
         error(.Load.missingKey, "screen '\(id)' of type 'flow' is missing required key 'flow'", at: value.location)
       }
@@ -45,11 +47,15 @@ extension DecodeContext {
     if let raw = string(object, "next") {
       next = Target(raw)
       if case .screen(let target) = next {
-        screenReferences.append(Reference(target: target, what: "'next' of screen '\(id)'", location: object.lookup("next")?.location, path: currentPath + ".next"))
+        screenReferences.append(
+          Reference(
+            target: target, what: "'next' of screen '\(id)'", location: object.lookup("next")?.location,
+            path: currentPath + ".next"))
       }
     }
     let autoAdvance = number(
-      object, "autoAdvanceMs", within: Double(Limits.durationMs.lowerBound)...Double(Limits.durationMs.upperBound), unit: " ms")
+      object, "autoAdvanceMs", within: Double(Limits.durationMs.lowerBound)...Double(Limits.durationMs.upperBound),
+      unit: " ms")
     return Screen(
       id: id, name: name, kind: kind, type: type,
       order: integer(object, "order") ?? index,

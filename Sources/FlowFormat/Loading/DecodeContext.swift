@@ -89,7 +89,9 @@ struct DecodeContext {
       compiled = Result { () throws(PatternError) in try Pattern(source) }
       compiledPatterns[source] = compiled
     }
-    if case .success(let pattern) = compiled, let location { patternSites.append(PatternSite(pattern: pattern, location: location)) }
+    if case .success(let pattern) = compiled, let location {
+      patternSites.append(PatternSite(pattern: pattern, location: location))
+    }
     return compiled
   }
 

@@ -44,7 +44,9 @@ public struct PatternSite: Hashable, Sendable {
 
   /// The code unit of the `\uXXXX` escape at `at`, or nil when there is none.
   private static func unicodeEscape(_ source: [UInt8], at: Int) -> UInt32? {
-    guard at + 6 <= source.count, source[at] == UInt8(ascii: "\\"), source[at + 1] == UInt8(ascii: "u") else { return nil }
+    guard at + 6 <= source.count, source[at] == UInt8(ascii: "\\"), source[at + 1] == UInt8(ascii: "u") else {
+      return nil
+    }
     var value: UInt32 = 0
     for byte in source[(at + 2)..<(at + 6)] {
       guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }

@@ -228,4 +228,3 @@ public struct ButtonBlock: Hashable, Sendable {
     self.preset = preset
   }
 }
-

@@ -86,7 +86,8 @@ extension Flowrun {
       if let minCoverage, let coverage = report.coverage, coverage.report.percent + 1e-9 < minCoverage {
         if format == .text {
           Output.standard.write(
-            "coverage \(PathsReport.percent(coverage.report.percent)) is below --min-coverage \(PathsReport.percent(minCoverage))\n")
+            "coverage \(PathsReport.percent(coverage.report.percent)) is below --min-coverage \(PathsReport.percent(minCoverage))\n"
+          )
         }
         throw ExitCode(1)
       }

@@ -86,7 +86,8 @@ extension Flowrun {
       }
       let output = Output.standard
       for path in missing {
-        Output.error.write(DiagnosticFormatter().text(Diagnostic(.Script.io, message: "no such file or directory", file: path)))
+        Output.error.write(
+          DiagnosticFormatter().text(Diagnostic(.Script.io, message: "no such file or directory", file: path)))
       }
       let shard = try shard?.get()
       var selection = TestSelection(filter: filter)
@@ -121,7 +122,9 @@ extension Flowrun {
         })
       let stop = StopSignals.pending
       if let stop {
-        Output.error.write("flowrun: \(StopSignals.name(stop)) stopped the run; the reports hold the \(plural(outcomes.count, "script")) that finished\n")
+        Output.error.write(
+          "flowrun: \(StopSignals.name(stop)) stopped the run; the reports hold the \(plural(outcomes.count, "script")) that finished\n"
+        )
       }
       // Reports are written whatever happens to stdout; a report that cannot be written (or
       // would overwrite a flow the scripts ran) is said on stderr and makes the exit code 2,
@@ -132,7 +135,9 @@ extension Flowrun {
         Output.error.write("flowrun: \(clash); no report written\n")
         reportsWritten = false
       } else {
-        if let junit { reportsWritten = write(ReplayReport.junit(outcomes), to: junit, report: "JUnit") && reportsWritten }
+        if let junit {
+          reportsWritten = write(ReplayReport.junit(outcomes), to: junit, report: "JUnit") && reportsWritten
+        }
         if let json { reportsWritten = write(ReplayReport.json(outcomes), to: json, report: "JSON") && reportsWritten }
       }
       // Running nothing is not a pass: a filter that matches nothing or a directory without
@@ -144,7 +149,8 @@ extension Flowrun {
           Output.error.write("error: no scripts matched: no *.flow-test.yaml or *.flow-test.json scripts found\n")
           nothingRan = true
         } else if let filter, filterMatchesNothing(filter, in: files) {
-          Output.error.write("error: no scripts matched --filter \(filter) (of \(plural(files.count, "script")) found)\n")
+          Output.error.write(
+            "error: no scripts matched --filter \(filter) (of \(plural(files.count, "script")) found)\n")
           nothingRan = true
         } else if let shard {
           Output.error.write("note: shard \(shard) selected no scripts\n")
@@ -159,7 +165,9 @@ extension Flowrun {
 
     /// Whether `--filter` alone (without `--shard`) selects none of `files`.
     private func filterMatchesNothing(_ filter: String, in files: [String]) -> Bool {
-      let names = files.map { (file: $0, name: ScriptParser.load(path: $0).script?.name ?? ScriptParser.defaultName(for: $0)) }
+      let names = files.map {
+        (file: $0, name: ScriptParser.load(path: $0).script?.name ?? ScriptParser.defaultName(for: $0))
+      }
       return (try? TestSuite.select(names, selection: TestSelection(filter: filter)))?.isEmpty ?? true
     }
 

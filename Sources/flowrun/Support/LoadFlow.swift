@@ -6,7 +6,9 @@ import FlowFormat
 /// built (unreadable, not JSON, not a flow), 1 when the flow parsed but has errors that stop a
 /// run (docs/loading.md, the same split as `check`). `allDiagnostics` prints warnings and
 /// `ref.*` errors of a runnable flow too (`run` shows them before the session).
-func loadRunnableFlow(_ path: String, allDiagnostics: Bool = false) throws -> (document: FlowDocument, result: LoadResult) {
+func loadRunnableFlow(
+  _ path: String, allDiagnostics: Bool = false
+) throws -> (document: FlowDocument, result: LoadResult) {
   let result = FlowLoader.load(path: path)
   let formatter = DiagnosticFormatter(sources: [path: result.source])
   guard let document = result.document, result.isRunnable else {

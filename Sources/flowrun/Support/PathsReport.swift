@@ -89,7 +89,8 @@ struct PathsReport {
       }
     }
     if let covering {
-      out += "covering set (greedy): \(covering.paths.count) paths cover every reachable screen, edge, rule and outcome\n"
+      out +=
+        "covering set (greedy): \(covering.paths.count) paths cover every reachable screen, edge, rule and outcome\n"
       if !covering.unconfirmed.isEmpty {
         out += "note: \(covering.unconfirmed.count) items were reached but no replayed path confirmed them:\n"
         for item in covering.unconfirmed { out += "  \(item)\n" }

@@ -1,6 +1,7 @@
-@testable import FlowAnalysis
 import FlowExpression
 import FlowFormat
+
+@testable import FlowAnalysis
 
 /// The uncollected-variable rule as it was before it moved to dense numbers and one dataflow
 /// (commit 27315e9 semantics): per name, a backward search from the readers, then a
@@ -95,7 +96,8 @@ struct ReferenceUncollectedVariableRule: LintRule {
         // a read that some path reaches without one is a typo or a forgotten field.
         for (node, read) in readers {
           let screen = graph.screen(node)
-          let reachable = Self.reachesRoot(from: [node], roots: rootSet, predecessors: predecessors, blocked: { _ in false })
+          let reachable = Self.reachesRoot(
+            from: [node], roots: rootSet, predecessors: predecessors, blocked: { _ in false })
           let bare = Self.reachesRoot(from: [node], roots: rootSet, predecessors: predecessors, blocked: supplies)
           // Result data one or two edits away from a collected field is far likelier a typo.
           let guess = closestMatch(to: name, in: allCollected.sorted())
@@ -112,7 +114,11 @@ struct ReferenceUncollectedVariableRule: LintRule {
       // Cheap test first: walk backwards from the readers, stopping at collectors; only when a
       // start screen is reached is there a path to name (then search forwards for it).
       let readerNodes = readers.filter { !$0.1.handlesMissing }.map(\.0).filter { collects[$0]?.contains(name) != true }
-      guard !readerNodes.isEmpty, Self.reachesRoot(from: readerNodes, roots: rootSet, predecessors: predecessors, blocked: { collects[$0]?.contains(name) == true }) else {
+      guard !readerNodes.isEmpty,
+        Self.reachesRoot(
+          from: readerNodes, roots: rootSet, predecessors: predecessors,
+          blocked: { collects[$0]?.contains(name) == true })
+      else {
         continue
       }
       let collectors = graph.nodes.filter { collects[$0]?.contains(name) == true }
@@ -126,13 +132,15 @@ struct ReferenceUncollectedVariableRule: LintRule {
           cursor = previous
         }
         path.reverse()
-        let where_ = collectors.prefix(3).map { "'\(context.name($0))'" }.joined(separator: ", ")
+        let collectorNames = collectors.prefix(3).map { "'\(context.name($0))'" }.joined(separator: ", ")
         diagnostics.append(
           context.diagnostic(
             self, "screen '\(graph.screen(node).id)' reads '\(name)', which is not collected on every path to it",
             at: read.location,
             notes: [
-              Diagnostic.Note("\(Self.describe(path, context)) reads '\(name)' (\(read.what)), which is only collected on \(where_)")
+              Diagnostic.Note(
+                "\(Self.describe(path, context)) reads '\(name)' (\(read.what)), which is only collected on \(collectorNames)"
+              )
             ]))
       }
     }
@@ -143,7 +151,8 @@ struct ReferenceUncollectedVariableRule: LintRule {
   static func describe(_ path: [ScreenNode], _ context: CheckContext) -> String {
     guard path.count > 21 else { return context.describe(path) }
     let middle = NumberFormatting.grouped(Double(path.count - 20))
-    return context.describe(Array(path.prefix(10))) + " → … \(middle) screens … → " + context.describe(Array(path.suffix(10)))
+    return context.describe(Array(path.prefix(10))) + " → … \(middle) screens … → "
+      + context.describe(Array(path.suffix(10)))
   }
 
   /// Whether a root can reach one of `readers` without entering a blocked screen (searched
@@ -198,7 +207,9 @@ struct ReferenceUncollectedVariableRule: LintRule {
 
   static func hasAwaitedAction(_ screen: Screen) -> Bool {
     let awaited = awaits
-    if awaited(screen.onEnter) || awaited(screen.content.skipAction) || awaited(screen.content.buttonAction) { return true }
+    if awaited(screen.onEnter) || awaited(screen.content.skipAction) || awaited(screen.content.buttonAction) {
+      return true
+    }
     return screen.content.flatBlocks.contains { block in
       switch block.content {
       case .button(let button): awaited(button.action)

@@ -79,7 +79,11 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
   static func runs(of row: CorpusCase) -> [CorpusRun] {
     if row.kind == .args {
       let outputs = row.outputs.map { OutputFile(name: $0.key, kind: $0.value) }.sorted { $0.name < $1.name }
-      return [CorpusRun(row: row, command: row.arguments.first ?? "", arguments: row.arguments, outputs: outputs, allowedExits: row.exits.all ?? [])]
+      return [
+        CorpusRun(
+          row: row, command: row.arguments.first ?? "", arguments: row.arguments, outputs: outputs,
+          allowedExits: row.exits.all ?? [])
+      ]
     }
     let input = row.renamed ?? row.input
     return CorpusCommand.all.filter { $0.takes == row.kind }.map { command in
@@ -133,7 +137,9 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
         // A recording always replays, and so does every script `paths --emit` writes (but a
         // flow read from a FIFO cannot be read again: nobody writes it a second time).
         if output.kind.replays, state == .new, !directory.inputIsFIFO {
-          problems += try replay(output.name, in: directory).map { "\(output.name), written by `\(shown)`, does not replay: \($0)" }
+          problems += try replay(output.name, in: directory).map {
+            "\(output.name), written by `\(shown)`, does not replay: \($0)"
+          }
         }
       }
     }
@@ -154,7 +160,9 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
       executable: Self.binary!, arguments: ["test", name], directory: directory.path,
       environment: Self.environment(home: directory.path), seconds: Self.seconds, memoryBytes: Self.memoryBytes)
     let result = try process.run()
-    var problems = Self.judge(result, allowed: [0], row: CorpusCase(kind: .script, input: name, what: "replay", line: row.line), command: "test")
+    var problems = Self.judge(
+      result, allowed: [0], row: CorpusCase(kind: .script, input: name, what: "replay", line: row.line), command: "test"
+    )
     if result.exitCode == 1 { problems.append(String(decoding: result.stdout.head.prefix(1500), as: UTF8.self)) }
     return problems
   }
@@ -167,7 +175,8 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
   static func log(_ result: LimitedProcess.Result, _ run: CorpusRun) {
     guard let timesFile, let handle = FileHandle(forWritingAtPath: timesFile) else { return }
     defer { try? handle.close() }
-    let line = String(format: "%6.3f s %5d MiB  ", result.seconds, result.peakResidentBytes >> 20) + run.testDescription + "\n"
+    let line =
+      String(format: "%6.3f s %5d MiB  ", result.seconds, result.peakResidentBytes >> 20) + run.testDescription + "\n"
     _ = try? handle.seekToEnd()
     try? handle.write(contentsOf: Data(line.utf8))
   }
@@ -182,7 +191,8 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
   }
 
   /// Everything a run must satisfy whatever it was given.
-  static func judge(_ result: LimitedProcess.Result, allowed: Set<Int32>, row: CorpusCase, command: String) -> [String] {
+  static func judge(_ result: LimitedProcess.Result, allowed: Set<Int32>, row: CorpusCase, command: String) -> [String]
+  {
     var problems: [String] = []
     let bytes = result.stdout.bytes + result.stderr.bytes
     let text = String(decoding: bytes, as: UTF8.self)
@@ -190,14 +200,18 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
       problems.append("did not end within \(seconds) s (killed)")
     } else if let signal = result.terminatingSignal {
       problems.append(
-        "ended by signal \(signal) (\(String(cString: strsignal(signal)))): a crash, or an allocation past the \(memoryBytes >> 20) MiB address-space limit")
+        "ended by signal \(signal) (\(String(cString: strsignal(signal)))): a crash, or an allocation past the \(memoryBytes >> 20) MiB address-space limit"
+      )
     } else if let code = result.exitCode, !allowed.contains(code) {
       problems.append("exit code \(code), expected \(allowed.sorted().map(String.init).joined(separator: " or "))")
     }
     if result.peakResidentBytes > memoryBytes {
       problems.append("used \(result.peakResidentBytes >> 20) MiB of memory, over \(memoryBytes >> 20) MiB")
     }
-    for sign in ["Fatal error", "Stack dump", "Segmentation fault", "Illegal instruction", "Current stack trace", "Please submit a bug report"]
+    for sign in [
+      "Fatal error", "Stack dump", "Segmentation fault", "Illegal instruction", "Current stack trace",
+      "Please submit a bug report",
+    ]
     where text.contains(sign) {
       problems.append("crash sign '\(sign)' in the output")
     }
@@ -215,10 +229,13 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
     }
     if let offset = rawControlCharacter(in: bytes) {
       let line = bytes[..<offset].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).last ?? []
-      problems.append("a raw control character (\(String(format: "0x%02X", bytes[offset]))) reached the terminal, after: \(String(decoding: line.suffix(120), as: UTF8.self))")
+      problems.append(
+        "a raw control character (\(String(format: "0x%02X", bytes[offset]))) reached the terminal, after: \(String(decoding: line.suffix(120), as: UTF8.self))"
+      )
     }
     if !row.long, result.stdout.count + result.stderr.count > 256 << 10 {
-      problems.append("printed \(result.stdout.count + result.stderr.count) bytes (more than 256 KiB without long: true)")
+      problems.append(
+        "printed \(result.stdout.count + result.stderr.count) bytes (more than 256 KiB without long: true)")
     }
     return problems
   }
@@ -240,8 +257,13 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
 
 extension LimitedProcess.Result {
   var summary: String {
-    let end = timedOut ? "killed after \(String(format: "%.2f", seconds)) s" : terminatingSignal.map { "signal \($0)" } ?? "exit \(exitCode ?? -1)"
-    let shown = String(decoding: stdout.head.prefix(1500), as: UTF8.self) + String(decoding: stderr.head.prefix(1500), as: UTF8.self)
+    let end =
+      timedOut
+      ? "killed after \(String(format: "%.2f", seconds)) s"
+      : terminatingSignal.map { "signal \($0)" } ?? "exit \(exitCode ?? -1)"
+    let shown =
+      String(decoding: stdout.head.prefix(1500), as: UTF8.self)
+      + String(decoding: stderr.head.prefix(1500), as: UTF8.self)
     return "\(end), \(String(format: "%.3f", seconds)) s, \(peakResidentBytes >> 20) MiB; output:\n" + shown
   }
 }

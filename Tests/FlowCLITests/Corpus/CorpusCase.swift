@@ -132,12 +132,19 @@ extension CorpusCase {
     func strings(_ value: Node, _ key: String) throws -> [String] {
       if let text = value.scalar?.string { return [text] }
       guard let list = value.sequence else { throw fail("\(key) must be text or a list of text") }
-      return try list.map { guard let text = $0.string else { throw fail("\(key) must hold text") }; return text }
+      return try list.map {
+        guard let text = $0.string else { throw fail("\(key) must hold text") }
+        return text
+      }
     }
     func codes(_ value: Node) throws -> Set<Int32> {
       if let code = value.int { return [Int32(code)] }
       guard let list = value.sequence else { throw fail("exit must be a code, a list of codes or a mapping") }
-      return Set(try list.map { guard let code = $0.int else { throw fail("exit codes are numbers") }; return Int32(code) })
+      return Set(
+        try list.map {
+          guard let code = $0.int else { throw fail("exit codes are numbers") }
+          return Int32(code)
+        })
     }
     func perCommand<Value>(_ key: String, _ read: (Node) throws -> Value) throws -> PerCommand<Value> {
       guard let value = fields[key] else { return PerCommand() }
@@ -168,7 +175,10 @@ extension CorpusCase {
     row.stdout = try string("stdout")
     row.stderr = try string("stderr")
     row.signal = try string("signal")
-    row.known = try perCommand("known") { guard let text = $0.string else { throw fail("known: gives a reason") }; return text }
+    row.known = try perCommand("known") {
+      guard let text = $0.string else { throw fail("known: gives a reason") }
+      return text
+    }
     row.long = fields["long"]?.bool ?? false
     row.writes = try fields["writes"].map { try strings($0, "writes") } ?? []
     row.files = try fields["files"].map { try strings($0, "files") } ?? []
@@ -204,13 +214,13 @@ extension CorpusCase {
 }
 
 enum StopSignal: String {
-  case TERM, HUP, INT
+  case term = "TERM", hup = "HUP", int = "INT"
 
   var number: Int32 {
     switch self {
-    case .TERM: SIGTERM
-    case .HUP: SIGHUP
-    case .INT: SIGINT
+    case .term: SIGTERM
+    case .hup: SIGHUP
+    case .int: SIGINT
     }
   }
 }

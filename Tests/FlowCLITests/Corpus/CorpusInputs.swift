@@ -35,67 +35,110 @@ enum CorpusInputs {
     case "deep-arrays": return { .bytes(nested(count($0), open: "[", close: "]")) }
     case "deep-objects": return { .bytes(nested(count($0), open: #"{"a":"#, close: "}")) }
     case "deep-unclosed": return { .bytes(Array(String(repeating: #"[{"k":"#, count: count($0)).utf8)) }
-    case "deep-in-flow": return {
-      .bytes(
-        Array(#"{"version": 1, "screens": [{"id": "a", "name": "A", "type": "feature", "content": {}, "metadata": "#.utf8)
-          + nested(count($0), open: "[", close: "]") + Array("}]}".utf8))
-    }
-    case "deep-condition": return { .bytes(flow(text: "hi", rules: #"[{"when": ""# + String(repeating: "(", count: count($0)) + #"1", "goto": "a"}]"#)) }
+    case "deep-in-flow":
+      return {
+        .bytes(
+          Array(
+            #"{"version": 1, "screens": [{"id": "a", "name": "A", "type": "feature", "content": {}, "metadata": "#.utf8)
+            + nested(count($0), open: "[", close: "]") + Array("}]}".utf8))
+      }
+    case "deep-condition":
+      return {
+        .bytes(
+          flow(text: "hi", rules: #"[{"when": ""# + String(repeating: "(", count: count($0)) + #"1", "goto": "a"}]"#))
+      }
     case "deep-template": return { .bytes(flow(text: "{" + String(repeating: "-", count: count($0)) + "1}")) }
-    case "long-operator-chain": return {
-      .bytes(flow(text: "hi", rules: #"[{"when": ""# + String(repeating: "a || ", count: count($0)) + #"a", "goto": "a"}]"#))
-    }
-    case "deep-visible-when": return {
-      .bytes(flow(text: "hi", visibleWhen: String(repeating: #"{"not": "#, count: count($0)) + #"{"field": "x", "op": "is_set"}"# + String(repeating: "}", count: count($0))))
-    }
+    case "long-operator-chain":
+      return {
+        .bytes(
+          flow(
+            text: "hi", rules: #"[{"when": ""# + String(repeating: "a || ", count: count($0)) + #"a", "goto": "a"}]"#))
+      }
+    case "deep-visible-when":
+      return {
+        .bytes(
+          flow(
+            text: "hi",
+            visibleWhen: String(repeating: #"{"not": "#, count: count($0)) + #"{"field": "x", "op": "is_set"}"#
+              + String(repeating: "}", count: count($0))))
+      }
     case "subflow-chain": return { .bytes(subflowChain(count($0))) }
     case "subflow-chain-cycle": return { .bytes(subflowChain(count($0), cycle: true)) }
-    case "deep-script": return { .bytes(Array("flow: ok.json\nsteps: \(String(repeating: "[", count: count($0)))\(String(repeating: "]", count: count($0)))\n".utf8)) }
-    case "deep-script-unclosed": return { .bytes(Array("flow: ok.json\nsteps: \(String(repeating: "[{a: ", count: count($0)))\n".utf8)) }
-    case "deep-json-script": return {
-      .bytes(Array(#"{"flow": "ok.json", "steps": "#.utf8) + nested(count($0), open: "[", close: "]") + Array("}".utf8))
-    }
-    case "deep-ok-payload": return { .bytes(Array((":ok " + String(repeating: "[", count: count($0)) + String(repeating: "]", count: count($0)) + "\n").utf8)) }
+    case "deep-script":
+      return {
+        .bytes(
+          Array(
+            "flow: ok.json\nsteps: \(String(repeating: "[", count: count($0)))\(String(repeating: "]", count: count($0)))\n"
+              .utf8))
+      }
+    case "deep-script-unclosed":
+      return { .bytes(Array("flow: ok.json\nsteps: \(String(repeating: "[{a: ", count: count($0)))\n".utf8)) }
+    case "deep-json-script":
+      return {
+        .bytes(
+          Array(#"{"flow": "ok.json", "steps": "#.utf8) + nested(count($0), open: "[", close: "]") + Array("}".utf8))
+      }
+    case "deep-ok-payload":
+      return {
+        .bytes(
+          Array(
+            (":ok " + String(repeating: "[", count: count($0)) + String(repeating: "]", count: count($0)) + "\n").utf8))
+      }
     case "laughs": return { .bytes(Array(laughs(levels: count($0)).utf8)) }
     // Sizes.
     case "huge-text": return { .bytes(flow(text: String(repeating: "All work and no play. ", count: count($0)))) }
     case "huge-escapes": return { .bytes(flow(text: String(repeating: #"\u00e9\n\"\\"#, count: count($0)))) }
-    case "huge-unterminated-string": return {
-      .bytes(Array(#"{"version": 1, "screens": [{"id": ""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: count($0)))
-    }
-    case "huge-key": return {
-      var bytes = flow(text: "hi")
-      bytes.removeLast()  // the closing brace
-      return .bytes(bytes + Array(#", ""#.utf8) + Array(repeating: UInt8(ascii: "k"), count: count($0)) + Array(#"": 1}"#.utf8))
-    }
-    case "huge-number": return {
-      var bytes = flow(text: "hi")
-      bytes.removeLast()
-      return .bytes(bytes + Array(#", "metadata": 1"#.utf8) + Array(repeating: UInt8(ascii: "9"), count: count($0)) + Array("}".utf8))
-    }
-    case "error-at-end-of-long-line": return {
-      .bytes(Array("[".utf8) + Array(String(repeating: "1,", count: count($0)).utf8) + Array("1 2]".utf8))
-    }
-    case "many-screens-missing-content": return {
-      let screens = (0..<count($0)).map { #"{"id": "s\#($0)", "name": "S", "type": "feature"}"# }
-      return .bytes(Array(#"{"version": 1, "screens": ["#.utf8) + Array(screens.joined(separator: ",\n").utf8) + Array("]}".utf8))
-    }
+    case "huge-unterminated-string":
+      return {
+        .bytes(
+          Array(#"{"version": 1, "screens": [{"id": ""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: count($0)))
+      }
+    case "huge-key":
+      return {
+        var bytes = flow(text: "hi")
+        bytes.removeLast()  // the closing brace
+        return .bytes(
+          bytes + Array(#", ""#.utf8) + Array(repeating: UInt8(ascii: "k"), count: count($0)) + Array(#"": 1}"#.utf8))
+      }
+    case "huge-number":
+      return {
+        var bytes = flow(text: "hi")
+        bytes.removeLast()
+        return .bytes(
+          bytes + Array(#", "metadata": 1"#.utf8) + Array(repeating: UInt8(ascii: "9"), count: count($0))
+            + Array("}".utf8))
+      }
+    case "error-at-end-of-long-line":
+      return {
+        .bytes(Array("[".utf8) + Array(String(repeating: "1,", count: count($0)).utf8) + Array("1 2]".utf8))
+      }
+    case "many-screens-missing-content":
+      return {
+        let screens = (0..<count($0)).map { #"{"id": "s\#($0)", "name": "S", "type": "feature"}"# }
+        return .bytes(
+          Array(#"{"version": 1, "screens": ["#.utf8) + Array(screens.joined(separator: ",\n").utf8) + Array("]}".utf8))
+      }
     case "many-screens": return { .bytes(Array(manyScreens(count($0)).utf8)) }
     case "many-items": return { .bytes(Array(checklist(items: count($0)).utf8)) }
     case "bundle": return { .bytes(Array(bundle(flows: count($0)).utf8)) }
     case "many-typos": return { .bytes(Array(typos(count($0)).utf8)) }
-    case "huge-script": return {
-      .bytes(Array(("flow: ok.json\nsteps:\n" + String(repeating: "  - expect: {screen: welcome}\n", count: count($0))).utf8))
-    }
-    case "over-script-limit": return { _ in
-      .bytes(Array("flow: ok.json\nsteps: []\n# ".utf8) + Array(repeating: UInt8(ascii: "x"), count: 64 << 20))
-    }
+    case "huge-script":
+      return {
+        .bytes(
+          Array(
+            ("flow: ok.json\nsteps:\n" + String(repeating: "  - expect: {screen: welcome}\n", count: count($0))).utf8))
+      }
+    case "over-script-limit":
+      return { _ in
+        .bytes(Array("flow: ok.json\nsteps: []\n# ".utf8) + Array(repeating: UInt8(ascii: "x"), count: 64 << 20))
+      }
     // Answer streams.
-    case "repeat": return {
-      let parts = $0.split(separator: " ", maxSplits: 1)
-      let line = parts.count > 1 ? String(parts[1]) : ""
-      return .bytes(Array(String(repeating: line + "\n", count: count(String(parts[0]))).utf8))
-    }
+    case "repeat":
+      return {
+        let parts = $0.split(separator: " ", maxSplits: 1)
+        let line = parts.count > 1 ? String(parts[1]) : ""
+        return .bytes(Array(String(repeating: line + "\n", count: count(String(parts[0]))).utf8))
+      }
     case "endless": return { .endless(Array(($0 + "\n").utf8)) }
     case "endless-zeros": return { _ in .endless([UInt8](repeating: 0, count: 65_536)) }
     case "long-line": return { .bytes([UInt8](repeating: UInt8(ascii: "a"), count: count($0)) + Array("\n1\n".utf8)) }
@@ -133,7 +176,8 @@ enum CorpusInputs {
     let flows = (0..<count).map { i in
       let next = i + 1 < count ? "f\(i + 1)" : (cycle ? "f0" : nil)
       let runs = next.map { #"{"id": "s", "name": "S", "type": "flow", "flow": "\#($0)", "content": {}}, "# } ?? ""
-      return #""f\#(i)": {"version": 1, "screens": [\#(runs){"id": "e", "name": "E", "type": "feature", "content": {"blocks": [{"id": "go", "type": "button", "content": {"text": "Go"}}]}}]}"#
+      return
+        #""f\#(i)": {"version": 1, "screens": [\#(runs){"id": "e", "name": "E", "type": "feature", "content": {"blocks": [{"id": "go", "type": "button", "content": {"text": "Go"}}]}}]}"#
     }
     return Array(#"{"activeFlow": "f0", "flows": {\#(flows.joined(separator: ",\n"))}}"#.utf8)
   }
@@ -142,7 +186,8 @@ enum CorpusInputs {
   static func laughs(levels: Int) -> String {
     var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     for level in 1...max(1, levels) {
-      lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+      lines.append(
+        "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
     }
     return "flow: ok.json\nname: laughs\n" + lines.joined(separator: "\n") + "\nsteps: []\n"
   }
@@ -171,7 +216,9 @@ enum CorpusInputs {
   /// export.
   static func bundle(flows: Int) -> String {
     let bodies = (0..<flows).map { f in
-      let next = f + 1 < flows ? #"{"id": "sub", "name": "Next flow", "type": "flow", "flow": "flow\#(f + 1)", "content": {}},"# : ""
+      let next =
+        f + 1 < flows
+        ? #"{"id": "sub", "name": "Next flow", "type": "flow", "flow": "flow\#(f + 1)", "content": {}},"# : ""
       return #"""
         "flow\#(f)": {"version": 1, "id": "flow\#(f)", "name": "Flow \#(f)", "screens": [
           {"id": "intro", "name": "Intro", "type": "welcome", "content": {"title": "Flow \#(f)", "subtitle": "Hello {name\#(f) | default: 'friend'}"}},

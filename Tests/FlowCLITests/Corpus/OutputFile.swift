@@ -47,10 +47,13 @@ struct OutputFile: Sendable {
       guard let names = try? FileManager.default.subpathsOfDirectory(atPath: path) else { return .success(.absent) }
       for file in names.sorted() {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path + "/" + file, isDirectory: &isDirectory), !isDirectory.boolValue
+        guard FileManager.default.fileExists(atPath: path + "/" + file, isDirectory: &isDirectory),
+          !isDirectory.boolValue
         else { continue }
         guard let data = FileManager.default.contents(atPath: path + "/" + file) else { continue }
-        if let problem = Self.yamlProblem(data) { return .failure(OutputProblem(file: "\(name)/\(file)", problem: problem)) }
+        if let problem = Self.yamlProblem(data) {
+          return .failure(OutputProblem(file: "\(name)/\(file)", problem: problem))
+        }
       }
       return .success(names.isEmpty ? .absent : .new)
     }
@@ -79,7 +82,9 @@ struct OutputFile: Sendable {
 
   static func ndjsonProblem(_ data: Data) -> String? {
     guard data.isEmpty || data.last == UInt8(ascii: "\n") else { return "its last line is cut (no newline)" }
-    for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().enumerated() {
+    for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+      .enumerated()
+    {
       guard (try? JSONSerialization.jsonObject(with: Data(line))) is [String: Any] else {
         return "line \(index + 1) is not a JSON object: \(String(decoding: line.prefix(200), as: UTF8.self))"
       }

@@ -36,7 +36,8 @@ struct RunDirectory {
       inputPath = target
       switch generated {
       case nil:
-        try fileManager.copyItem(atPath: CorpusCase.directory.appendingPathComponent("\(row.kind.folder)/\(row.input)").path, toPath: target)
+        try fileManager.copyItem(
+          atPath: CorpusCase.directory.appendingPathComponent("\(row.kind.folder)/\(row.input)").path, toPath: target)
       case .bytes(let bytes):
         try Data(bytes).write(to: URL(fileURLWithPath: target))
       case .fifo:

@@ -43,7 +43,9 @@ public struct ClosedLoopRule: LintRule {
         context.diagnostic(
           self, "screens \(names) lead only to each other: no exit and no completion",
           at: graph.screen(first).location,
-          notes: component.dropFirst().map { Diagnostic.Note("'\(context.name($0))' is in the loop", at: graph.screen($0).location) }))
+          notes: component.dropFirst().map {
+            Diagnostic.Note("'\(context.name($0))' is in the loop", at: graph.screen($0).location)
+          }))
     }
     return diagnostics
   }

@@ -95,7 +95,9 @@ public struct ImpossibleConditionRule: LintRule {
     let ordering: Set<BinaryOperator> = [.equal, .less, .lessOrEqual, .greater, .greaterOrEqual]
     guard ordering.contains(op) else { return nil }
     guard let v = number(literal) else {
-      if case .string(let text) = literal { return "'\(comparison.field)' is \(what), never equal to the text '\(text)'" }
+      if case .string(let text) = literal {
+        return "'\(comparison.field)' is \(what), never equal to the text '\(text)'"
+      }
       return nil
     }
     let bounds: String =
@@ -112,7 +114,9 @@ public struct ImpossibleConditionRule: LintRule {
       if let hi = max, v > hi { return out }
       if let step, step > 0, let lo = min {
         let steps = (v - lo) / step
-        if abs(steps - steps.rounded()) > 1e-9 { return "'\(comparison.field)' moves in steps of \(format(step)) from \(format(lo))" }
+        if abs(steps - steps.rounded()) > 1e-9 {
+          return "'\(comparison.field)' moves in steps of \(format(step)) from \(format(lo))"
+        }
       }
     case .greater: if let hi = max, v >= hi { return out }
     case .greaterOrEqual: if let hi = max, v > hi { return out }

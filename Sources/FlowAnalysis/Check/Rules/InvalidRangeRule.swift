@@ -17,7 +17,11 @@ public struct InvalidRangeRule: LintRule {
   public let cleanExample = Example.flow([
     Example.screen(
       "hours", "question",
-      [Example.block("hours_slider", "slider", #""fieldName": "hours", "min": 0, "max": 8, "step": 2, "defaultValue": 4"#), Example.button("go")])
+      [
+        Example.block(
+          "hours_slider", "slider", #""fieldName": "hours", "min": 0, "max": 8, "step": 2, "defaultValue": 4"#),
+        Example.button("go"),
+      ])
   ])
 
   public func check(_ context: CheckContext) -> [Diagnostic] {

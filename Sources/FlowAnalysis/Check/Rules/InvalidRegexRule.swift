@@ -13,10 +13,12 @@ public struct InvalidRegexRule: LoaderReportedRule {
   public let diagnosticIDs = [DiagnosticID.Load.invalidRegex.id]
   public let triggeringExample = Example.flow([
     Example.screen(
-      "code", "form", [Example.block("code_input", "input", #""fieldName": "code", "pattern": "[0-9{4}""#), Example.button("go")])
+      "code", "form",
+      [Example.block("code_input", "input", #""fieldName": "code", "pattern": "[0-9{4}""#), Example.button("go")])
   ])
   public let cleanExample = Example.flow([
     Example.screen(
-      "code", "form", [Example.block("code_input", "input", #""fieldName": "code", "pattern": "[0-9]{4}""#), Example.button("go")])
+      "code", "form",
+      [Example.block("code_input", "input", #""fieldName": "code", "pattern": "[0-9]{4}""#), Example.button("go")])
   ])
 }

@@ -13,7 +13,8 @@ public struct OnEnterLoopRule: LintRule {
     Example.screen("welcome", "welcome", [Example.button("go")]),
     Example.screen(
       "ping", "feature", [Example.button("go")], extra: #""onEnter": {"type": "screen", "screenId": "pong"}"#),
-    Example.screen("pong", "feature", [Example.button("go")], extra: #""onEnter": {"type": "screen", "screenId": "ping"}"#),
+    Example.screen(
+      "pong", "feature", [Example.button("go")], extra: #""onEnter": {"type": "screen", "screenId": "ping"}"#),
   ])
   public let cleanExample = Example.flow([
     Example.screen("welcome", "welcome", [Example.button("go")]),
@@ -60,7 +61,9 @@ public struct OnEnterLoopRule: LintRule {
       self,
       "onEnter actions route \(context.describe(ordered + [ordered[0]])) forever: none of these screens is ever shown",
       at: graph.screen(ordered[0]).location,
-      notes: ordered.dropFirst().map { Diagnostic.Note("'\(context.name($0))' is in the loop", at: graph.screen($0).location) }
+      notes: ordered.dropFirst().map {
+        Diagnostic.Note("'\(context.name($0))' is in the loop", at: graph.screen($0).location)
+      }
     )
   }
 

@@ -20,11 +20,16 @@ public struct RegexBacktrackingRule: LintRule {
     """
   public let triggeringExample = Example.flow([
     Example.screen(
-      "name", "form", [Example.block("name_input", "input", #""fieldName": "name", "pattern": "^(\\w+\\s?)+$""#), Example.button("go")])
+      "name", "form",
+      [Example.block("name_input", "input", #""fieldName": "name", "pattern": "^(\\w+\\s?)+$""#), Example.button("go")])
   ])
   public let cleanExample = Example.flow([
     Example.screen(
-      "name", "form", [Example.block("name_input", "input", #""fieldName": "name", "pattern": "^(\\w+\\s)*\\w+$""#), Example.button("go")])
+      "name", "form",
+      [
+        Example.block("name_input", "input", #""fieldName": "name", "pattern": "^(\\w+\\s)*\\w+$""#),
+        Example.button("go"),
+      ])
   ])
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
@@ -49,7 +54,8 @@ public struct RegexBacktrackingRule: LintRule {
             at: site.location(ofScalar: risk.group.lowerBound, in: context.source), inValueAt: site.location,
             notes: [
               Diagnostic.Note(
-                "an answer that almost matches is rejected with 'pattern too complex to check'; make each repetition match a text one way only, e.g. '(\\w+\\s)*\\w+' instead of '(\\w+\\s?)+'")
+                "an answer that almost matches is rejected with 'pattern too complex to check'; make each repetition match a text one way only, e.g. '(\\w+\\s)*\\w+' instead of '(\\w+\\s?)+'"
+              )
             ]))
       }
     }

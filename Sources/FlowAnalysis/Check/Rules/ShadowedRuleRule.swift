@@ -11,7 +11,11 @@ public struct ShadowedRuleRule: LintRule {
     [
       Example.screen(
         "goal", "question",
-        [Example.block("goal_pick", "checklist", #""fieldName": "goal", "items": [{"id": "lose", "label": "Lose"}, {"id": "gain", "label": "Gain"}]"#)],
+        [
+          Example.block(
+            "goal_pick", "checklist",
+            #""fieldName": "goal", "items": [{"id": "lose", "label": "Lose"}, {"id": "gain", "label": "Gain"}]"#)
+        ],
         extra: #""rules": [{"goto": "general"}, {"when": "goal == 'lose'", "goto": "lose_plan"}]"#),
       Example.screen("lose_plan", "feature", [Example.button("go", action: #"{"type": "complete"}"#)]),
       Example.screen("general", "feature", [Example.button("go")]),
@@ -20,7 +24,11 @@ public struct ShadowedRuleRule: LintRule {
     [
       Example.screen(
         "goal", "question",
-        [Example.block("goal_pick", "checklist", #""fieldName": "goal", "items": [{"id": "lose", "label": "Lose"}, {"id": "gain", "label": "Gain"}]"#)],
+        [
+          Example.block(
+            "goal_pick", "checklist",
+            #""fieldName": "goal", "items": [{"id": "lose", "label": "Lose"}, {"id": "gain", "label": "Gain"}]"#)
+        ],
         extra: #""rules": [{"when": "goal == 'lose'", "goto": "lose_plan"}, {"goto": "general"}]"#),
       Example.screen("lose_plan", "feature", [Example.button("go", action: #"{"type": "complete"}"#)]),
       Example.screen("general", "feature", [Example.button("go")]),
@@ -51,7 +59,8 @@ public struct ShadowedRuleRule: LintRule {
             context.diagnostic(
               self,
               "rule \(number) of screen '\(screen.id)' can never win: rule \(earlier) has the same condition '\(condition.source)'",
-              at: rule.location, notes: [Diagnostic.Note("rule \(earlier) is here", at: screen.rules[earlier - 1].location)]))
+              at: rule.location,
+              notes: [Diagnostic.Note("rule \(earlier) is here", at: screen.rules[earlier - 1].location)]))
         } else {
           seen[key] = number
         }

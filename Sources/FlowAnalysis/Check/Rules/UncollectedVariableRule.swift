@@ -11,12 +11,14 @@ public struct UncollectedVariableRule: LintRule {
     "The note names a shortest such path (past 21 screens, its first and last 10, with the number of screens between). Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported wherever it is read, `visibleWhen`, `default` and `is_set` reads included (a typo is a typo), unless it may be result data: every path to the read passes a native screen or a screen with an awaited action (success data is merged into the collected data), or the screen's own `onEnter` awaits one; and even then it is reported when it is one or two edits from a collected field (a typo far likelier than result data). Its note suggests the closest collected name. A document whose sub-flows gather more than 1,000,000 fields in all (each flow counting those of every flow it runs) is not checked; a note says so (docs/loading.md, Limits)."
   public let triggeringExample = Example.flow([
     Example.screen("welcome", "welcome", [Example.button("go", action: #"{"type": "screen", "screenId": "plan"}"#)]),
-    Example.screen("name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
+    Example.screen(
+      "name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
     Example.screen("plan", "feature", [Example.text("plan_title", "Hi {name}!"), Example.button("go")]),
   ])
   public let cleanExample = Example.flow([
     Example.screen("welcome", "welcome", [Example.button("go")]),
-    Example.screen("name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
+    Example.screen(
+      "name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
     Example.screen("plan", "feature", [Example.text("plan_title", "Hi {name}!"), Example.button("go")]),
   ])
 
@@ -133,11 +135,11 @@ public struct UncollectedVariableRule: LintRule {
       for node in nameCollectors { blocked[node] = true }
       let tree = dense.breadthFirstTree(from: roots, blocked: blocked, until: reported.map(\.node))
       for node in nameCollectors { blocked[node] = false }
-      var where_ = ""
+      var collectorList = ""
       for (index, node) in nameCollectors.prefix(3).enumerated() {
-        where_ += index == 0 ? "'" : ", '"
-        where_ += screenName(node)
-        where_ += "'"
+        collectorList += index == 0 ? "'" : ", '"
+        collectorList += screenName(node)
+        collectorList += "'"
       }
       var paths = TreePaths(parent: tree, ends: Self.pathEnds)
       for (node, read) in reported {
@@ -160,10 +162,11 @@ public struct UncollectedVariableRule: LintRule {
         note += "' ("
         note += read.what
         note += "), which is only collected on "
-        note += where_
+        note += collectorList
         diagnostics.append(
           context.diagnostic(
-            self, "screen '\(graph.screen(nodes[node]).id)' reads '\(name)', which is not collected on every path to it",
+            self,
+            "screen '\(graph.screen(nodes[node]).id)' reads '\(name)', which is not collected on every path to it",
             at: read.location, notes: [Diagnostic.Note(note)]))
       }
     }
@@ -205,7 +208,9 @@ public struct UncollectedVariableRule: LintRule {
 
   static func hasAwaitedAction(_ screen: Screen) -> Bool {
     let awaited = awaits
-    if awaited(screen.onEnter) || awaited(screen.content.skipAction) || awaited(screen.content.buttonAction) { return true }
+    if awaited(screen.onEnter) || awaited(screen.content.skipAction) || awaited(screen.content.buttonAction) {
+      return true
+    }
     return screen.content.flatBlocks.contains { block in
       awaited(block.content.control?.action) || awaited(block.content.field?.answerAction)
     }

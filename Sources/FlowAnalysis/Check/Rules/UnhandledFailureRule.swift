@@ -12,7 +12,11 @@ public struct UnhandledFailureRule: LintRule {
   public let triggeringExample = Example.flow([
     Example.screen(
       "signin", "welcome",
-      [Example.button("apple", "Sign in with Apple", action: #"{"type": "custom", "identifier": "auth.apple", "awaitResult": true}"#)]),
+      [
+        Example.button(
+          "apple", "Sign in with Apple", action: #"{"type": "custom", "identifier": "auth.apple", "awaitResult": true}"#
+        )
+      ]),
     Example.screen("done", "celebration", [Example.button("go")]),
   ])
   public let cleanExample = Example.flow([
@@ -21,7 +25,9 @@ public struct UnhandledFailureRule: LintRule {
       [
         Example.button(
           "apple", "Sign in with Apple",
-          action: #"{"type": "custom", "identifier": "auth.apple", "awaitResult": true, "onFailure": {"type": "screen", "screenId": "done"}}"#)
+          action:
+            #"{"type": "custom", "identifier": "auth.apple", "awaitResult": true, "onFailure": {"type": "screen", "screenId": "done"}}"#
+        )
       ]),
     Example.screen("done", "celebration", [Example.button("go")]),
   ])
