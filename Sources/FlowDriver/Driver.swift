@@ -431,6 +431,7 @@ public final class Driver {
     case .cancel: play(.result(.cancelled))
     case .wait(let ms): play(.wait(ms))
     case .goto(let screenID): play(.goto(screenID))
+    case .track(let type, let properties): play(.track(type, properties))
     case .quit: quit(.quit)
     case .restart: restart()
     case .data: say(Value.object(session.secrets.data(session.data)).prettyJSON + "\n")

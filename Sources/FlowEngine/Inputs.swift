@@ -1,4 +1,5 @@
 import FlowExpression
+import OrderedCollections
 
 /// What the outside world does to a session.
 public enum Input: Hashable, Sendable {
@@ -29,6 +30,9 @@ public enum Input: Hashable, Sendable {
   case goto(screenID: String)
   /// Debugging: set any collected value (traced as debug).
   case setVariable(name: String, value: Value)
+  /// The host's own event (document 000's `track(eventType, screenId, properties)`): an event of
+  /// `type` at the current screen carrying `properties`; navigation does not change.
+  case track(EventType, properties: OrderedDictionary<String, Value>)
   /// End the session where it stands (`screen_dropped_off` with the reason).
   case quit(reason: DropOffReason)
 }
@@ -49,6 +53,11 @@ public enum ActionResult: Hashable, Sendable {
   case success(Value?)
   case failure(String?)
   case cancelled
+
+  /// The key of a success payload that stands for the host's `markOnboardingCompleted()`
+  /// (`{"$markOnboardingCompleted": true}`): the session then ends completed. It is not
+  /// collected.
+  public static let markOnboardingCompletedKey = "$markOnboardingCompleted"
 
   /// `success`, `failure` or `cancelled`, as in `action_result`'s `status`.
   public var statusName: String {

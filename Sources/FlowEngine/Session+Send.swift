@@ -44,7 +44,7 @@ extension Session {
     }
     if let pending, case .customAction = pending.source {
       switch input {
-      case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable: break
+      case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
       case .set, .pick, .tap, .next, .back, .skip, .complete, .goto:
         return reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
@@ -101,6 +101,8 @@ extension Session {
       data[name] = value
       validationErrors.removeValue(forKey: name)
       if tracing { record(.debug, "debug setVariable \(name) = \(context.secrets.shown(value, of: name))") }
+    case .track(let type, let properties):
+      emit(type, .object(properties))
     case .quit(let reason):
       quit(reason)
     }
@@ -142,12 +144,28 @@ extension Session {
     if entry.action == .dismiss, !context.document.flows[frame.flow].settings.dismissAllowed {
       return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
     }
-    emit(.buttonTapped, .buttonTapped(id: entry.buttonID, text: entry.label, action: entry.action.typeName))
+    let tapped = buttonTappedProperties(entry)
+    emit(.buttonTapped, tapped)
     if entry.kind == .skip {
       drive(skip(via: .skipControl(entry.label)))
     } else {
       drive(perform(entry.action, via: .button(entry.label), validate: true))
     }
+  }
+
+  /// `button_id`, `button_text`, `action`, then the button's `analytics` (category, object,
+  /// verb, params) when it has them.
+  func buttonTappedProperties(_ entry: ActionEntry) -> Event.Properties {
+    guard let id = entry.blockID,
+      let block = currentScreen.content.flatBlocks.first(where: { $0.id == id }),
+      case .button(let button) = block.content, case .object(let analytics)? = button.analytics
+    else { return .buttonTapped(id: entry.buttonID, text: entry.label, action: entry.action.typeName) }
+    var properties: OrderedDictionary<String, Value> = [
+      "button_id": .string(entry.buttonID), "button_text": .string(entry.label),
+      "action": .string(entry.action.typeName),
+    ]
+    for (key, value) in analytics where properties[key] == nil { properties[key] = value }
+    return .object(properties)
   }
 
   /// The first control whose rendered label matches `text` (trimmed, case-insensitive), else the

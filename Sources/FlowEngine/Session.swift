@@ -139,6 +139,8 @@ public struct Session: Sendable {
       let chosen: String?
       if let override = config.variantOverrides[experiment.id] {
         chosen = override
+      } else if config.unavailableFlags.contains(experiment.id) {
+        chosen = experiment.fallbackVariant
       } else {
         chosen = VariantAssignment.variant(of: experiment, userID: config.userID)?.id
       }

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import OrderedCollections
 import Yams
 
 /// A session as it was driven: the options it started with and every input it received, in
@@ -162,6 +163,17 @@ public enum ScriptWriter {
     case .goto(let screen): return .object([(key: "goto", value: .string(screen))])
     case .setVariable(let name, let value):
       return .object([(key: "set", value: .object([(key: name, value: secrets.shown(value, of: name).writerValue)]))])
+    case .track(let type, let properties):
+      guard !properties.isEmpty else { return .object([(key: "track", value: .string(type.rawValue))]) }
+      return .object([
+        (
+          key: "track",
+          value: .object([
+            (key: "type", value: .string(type.rawValue)),
+            (key: "properties", value: Value.object(properties).writerValue),
+          ])
+        )
+      ])
     case .quit: return nil
     }
   }

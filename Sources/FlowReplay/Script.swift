@@ -97,6 +97,8 @@ public struct ScriptStep: Hashable, Sendable {
     case goto(String)
     /// `snapshot: FILE` (relative to the script).
     case snapshot(String)
+    /// `track: TYPE` or `track: {type: TYPE, properties: {...}}`: the host's own event.
+    case track(EventType, OrderedDictionary<String, Value>)
   }
 
   /// A field and a value, with where the field is written.
@@ -153,6 +155,7 @@ public struct ScriptStep: Hashable, Sendable {
     case .wait: "wait"
     case .goto: "goto"
     case .snapshot: "snapshot"
+    case .track: "track"
     }
   }
 }

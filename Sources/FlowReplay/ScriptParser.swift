@@ -2,6 +2,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowSupport
+import OrderedCollections
 
 /// Reads replay scripts (YAML with Yams' node positions; JSON with `JSONParser`).
 ///
@@ -16,7 +17,7 @@ public enum ScriptParser {
   /// Step keys that take an input or a check (one per step), plus `expect_error`.
   public static let stepKeys = [
     "expect", "tap", "fill", "select", "set", "result", "next", "back", "skip", "dismiss",
-    "complete", "wait", "goto", "snapshot",
+    "complete", "wait", "goto", "snapshot", "track",
   ]
   /// What a step mapping may hold.
   static let stepMappingKeys = stepKeys + ["expect_error"]
@@ -402,6 +403,35 @@ struct Reader {
     }
   }
 
+  /// `track: TYPE` or `track: {type: TYPE, properties: {...}}`.
+  mutating func hostEvent(
+    _ node: ScriptNode, path: ScriptPath
+  ) -> (type: EventType, properties: OrderedDictionary<String, Value>)? {
+    var typeNode = node
+    var properties: OrderedDictionary<String, Value> = [:]
+    if node.members != nil {
+      guard let keys = mapping(node, path: path, known: ["type", "properties"]) else { return nil }
+      guard let member = keys["type"] else {
+        error(.Script.missingKey, "\(path): missing 'type' (an event type)", at: node.location, path: path)
+        return nil
+      }
+      typeNode = member.value
+      if let member = keys["properties"] {
+        guard case .object(let object) = member.value.value else {
+          typeMismatch(member.value, expected: "a mapping of properties", path: path.key("properties"))
+          return nil
+        }
+        properties = object
+      }
+    }
+    guard let name = label(typeNode, path: path) else { return nil }
+    guard let type = EventType.named(name) else {
+      error(.Script.invalidValue, "\(path): \(EventType.unknownMessage(name))", at: typeNode.location, path: path)
+      return nil
+    }
+    return (type, properties)
+  }
+
   // MARK: Steps
 
   mutating func step(_ node: ScriptNode, path: ScriptPath) -> ScriptStep? {
@@ -535,6 +565,8 @@ struct Reader {
       return label(value, path: stepPath).map { make(.goto($0)) }
     case "snapshot":
       return string(value, path: stepPath).map { make(.snapshot($0)) }
+    case "track":
+      return hostEvent(value, path: stepPath).map { make(.track($0.type, $0.properties)) }
     default:
       return nil
     }
