@@ -429,6 +429,7 @@ public final class Driver {
     case .ok(let value): play(.result(.success(value)))
     case .fail(let text): play(.result(.failure(text)))
     case .cancel: play(.result(.cancelled))
+    case .decline: play(.decline)
     case .wait(let ms): play(.wait(ms))
     case .goto(let screenID): play(.goto(screenID))
     case .track(let type, let properties): play(.track(type, properties))

@@ -11,7 +11,7 @@ public enum DriverCommand: Hashable, Sendable {
   case ok(Value?)
   /// `:fail [TEXT]`
   case fail(String?)
-  case cancel
+  case cancel, decline
   case data, events, why, trace
   /// `:wait MS`
   case wait(ms: Int64)
@@ -56,6 +56,7 @@ public enum InputLanguage {
     ("ok", "[JSON]", "answer the pending action or native screen: success"),
     ("fail", "[TEXT]", "answer the pending action or native screen: failure"),
     ("cancel", "", "answer the pending action or native screen: cancelled"),
+    ("decline", "", "the host declines the native screen: flowrun renders it"),
     ("data", "", "show the collected data as JSON"),
     ("events", "", "show the events so far, one JSON object a line"),
     ("why", "", "explain the last branching decision"),
@@ -98,6 +99,7 @@ public enum InputLanguage {
     case "skip": return bare(.skip)
     case "dismiss": return bare(.dismiss)
     case "cancel": return bare(.cancel)
+    case "decline": return bare(.decline)
     case "data": return bare(.data)
     case "events": return bare(.events)
     case "why": return bare(.why)

@@ -22,6 +22,9 @@ public enum Input: Hashable, Sendable {
   case complete
   /// Answer the pending awaited action or native screen.
   case result(ActionResult)
+  /// The host declines the pending native screen (its delegate returns false, document 000):
+  /// flowrun renders the screen itself, with its button (`buttonText`, default Continue).
+  case decline
   /// Advance the virtual clock (fires `autoAdvanceMs`).
   case wait(ms: Int64)
   /// Advance the virtual clock by real time that passed on a terminal; behaves like `wait`.

@@ -399,6 +399,7 @@ extension Session {
     guard countStep() else { return .stay }
     shown = false
     pending = nil
+    hostDeclined = false
     enteredAt = virtualNow
     validationErrors = [:]
     lastActionError = nil
@@ -477,6 +478,7 @@ extension Session {
     validationErrors = [:]
     lastActionError = nil
     pending = nil
+    hostDeclined = false
     show()
     if context.document.flows[frame.flow].screens[frame.screen].kind == .native {
       pending = nativePending()

@@ -45,7 +45,7 @@ extension Session {
     if let pending, case .customAction = pending.source {
       switch input {
       case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto:
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline:
         return reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
         )
@@ -85,6 +85,15 @@ extension Session {
         return reject("nothing is waiting for a result on screen '\(currentScreenID)'")
       }
       drive(deliver(result, to: pending))
+    case .decline:
+      guard let pending, pending.source == .nativeScreen else {
+        return reject("nothing to decline: screen '\(currentScreenID)' is not a native screen waiting for the host")
+      }
+      self.pending = nil
+      hostDeclined = true
+      if tracing {
+        record(.action, "host declined native screen '\(pending.identifier)' → flowrun renders it with its button")
+      }
     case .wait(let ms), .advanceClock(let ms):
       guard ms >= 0 else { return reject("cannot wait a negative time (\(ms) ms)") }
       advanceClock(by: ms)

@@ -158,6 +158,7 @@ public enum ScriptWriter {
     case .skip: return "skip"
     case .dismiss: return "dismiss"
     case .complete: return "complete"
+    case .decline: return "decline"
     case .result(let result): return .object([(key: "result", value: resultValue(result, secrets: secrets))])
     case .wait(let ms), .advanceClock(let ms): return .object([(key: "wait", value: .int(Int(ms)))])
     case .goto(let screen): return .object([(key: "goto", value: .string(screen))])

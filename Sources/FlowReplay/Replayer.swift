@@ -297,7 +297,7 @@ struct ScriptRun {
     case .snapshot(let file):
       try snapshot(file, step: step)
       return
-    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track:
+    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track, .decline:
       break
     }
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
@@ -611,7 +611,7 @@ extension ScriptStep {
     case .snapshot(let file): "snapshot: \(file)"
     case .track(let type, let properties):
       "track: \(type.rawValue)" + (properties.isEmpty ? "" : " \(Value.object(properties).json)")
-    case .expect, .next, .back, .skip, .dismiss, .complete: keyword
+    case .expect, .next, .back, .skip, .dismiss, .complete, .decline: keyword
     }
   }
 }

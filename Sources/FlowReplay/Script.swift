@@ -91,6 +91,8 @@ public struct ScriptStep: Hashable, Sendable {
     /// `result: {status: success|failure|cancelled, data|error}`.
     case result(ActionResult)
     case next, back, skip, dismiss, complete
+    /// `decline`: the host declines the pending native screen; flowrun renders it.
+    case decline
     /// `wait: MS`.
     case wait(Int64)
     /// `goto: SCREEN` (extension: the debugging jump, as `:goto` records it).
@@ -152,6 +154,7 @@ public struct ScriptStep: Hashable, Sendable {
     case .skip: "skip"
     case .dismiss: "dismiss"
     case .complete: "complete"
+    case .decline: "decline"
     case .wait: "wait"
     case .goto: "goto"
     case .snapshot: "snapshot"

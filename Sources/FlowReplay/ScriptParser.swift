@@ -17,12 +17,12 @@ public enum ScriptParser {
   /// Step keys that take an input or a check (one per step), plus `expect_error`.
   public static let stepKeys = [
     "expect", "tap", "fill", "select", "set", "result", "next", "back", "skip", "dismiss",
-    "complete", "wait", "goto", "snapshot", "track",
+    "complete", "wait", "goto", "snapshot", "track", "decline",
   ]
   /// What a step mapping may hold.
   static let stepMappingKeys = stepKeys + ["expect_error"]
   /// Steps that may be written as a bare word (`- back`).
-  public static let bareSteps = ["next", "back", "skip", "dismiss", "complete"]
+  public static let bareSteps = ["next", "back", "skip", "dismiss", "complete", "decline"]
   /// Keys of `expect:` (steps and the final expectation alike).
   public static let expectationKeys = [
     "screen", "text", "errors", "data", "exact", "events", "not_events", "path", "completed",
@@ -443,6 +443,7 @@ struct Reader {
       case "skip": return ScriptStep(.skip, location: node.location)
       case "dismiss": return ScriptStep(.dismiss, location: node.location)
       case "complete": return ScriptStep(.complete, location: node.location)
+      case "decline": return ScriptStep(.decline, location: node.location)
       default:
         var notes: [Diagnostic.Note] = []
         if let match = closestMatch(to: word, in: ScriptParser.bareSteps + ScriptParser.stepKeys) {
@@ -537,7 +538,7 @@ struct Reader {
       return make(.select(picks))
     case "result":
       return actionResult(value, path: stepPath).map { make(.result($0)) }
-    case "next", "back", "skip", "dismiss", "complete":
+    case "next", "back", "skip", "dismiss", "complete", "decline":
       switch value.kind {
       case .scalar(.null), .scalar(.bool(true)): break
       default:
@@ -545,7 +546,7 @@ struct Reader {
         return nil
       }
       let kinds: [String: ScriptStep.Kind] = [
-        "next": .next, "back": .back, "skip": .skip, "dismiss": .dismiss, "complete": .complete,
+        "next": .next, "back": .back, "skip": .skip, "dismiss": .dismiss, "complete": .complete, "decline": .decline,
       ]
       return kinds[key].map(make)
     case "wait":
