@@ -86,6 +86,10 @@ public enum ScriptWriter {
     if let sessionID = config.sessionID { members.append((key: "session_id", value: .string(sessionID))) }
     members.append((key: "now", value: .string(Timestamp.iso8601(milliseconds: config.now))))
     if let start = config.startScreen { members.append((key: "start", value: .string(start))) }
+    if config.reportsPlatform { members.append((key: "platform", value: .string(config.platform))) }
+    if !config.unavailableFlags.isEmpty {
+      members.append((key: "unavailable_flags", value: .array(config.unavailableFlags.sorted().map { .string($0) })))
+    }
     if !config.variantOverrides.isEmpty {
       members.append((key: "variants", value: .sortedObject(config.variantOverrides.mapValues { .string($0) })))
     }

@@ -34,6 +34,10 @@ public struct ReplayScript: Hashable, Sendable {
   public var now: Int64
   /// `start:` the start screen.
   public var start: String?
+  /// `platform:` `ios` or `android` (`--platform`): `$platform` and `onboarding_started`'s platform.
+  public var platform: String?
+  /// `unavailable_flags:` experiments whose flag is unavailable (`--flag-unavailable`).
+  public var unavailableFlags: [String] = []
   public var steps: [ScriptStep]
   /// The top-level `expect:`, checked when the steps are done.
   public var expectation: Expectation?
@@ -69,9 +73,15 @@ public struct ReplayScript: Hashable, Sendable {
   /// `mocks`, `result` steps, or failed with `unhandled action: X` when no step answers them
   /// (`ReplayScript.unhandledActionFailure`).
   public var sessionConfig: SessionConfig {
-    SessionConfig(
+    var config = SessionConfig(
       userID: user ?? "anonymous", traits: traits, variantOverrides: variants, now: now,
       sessionID: sessionID, startScreen: start, flowID: flowID, mocks: mocks, waitsForResults: true)
+    if let platform {
+      config.platform = platform
+      config.reportsPlatform = true
+    }
+    config.unavailableFlags = Set(unavailableFlags)
+    return config
   }
 }
 

@@ -11,7 +11,8 @@ import OrderedCollections
 public enum ScriptParser {
   /// Top-level keys.
   public static let scriptKeys = [
-    "name", "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "now", "start",
+    "name", "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "now", "start", "platform",
+    "unavailable_flags",
     "steps", "expect",
   ]
   /// Step keys that take an input or a check (one per step), plus `expect_error`.
@@ -295,6 +296,18 @@ struct Reader {
     if let member = keys["user"] { script.user = label(member.value, path: "user") }
     if let member = keys["session_id"] { script.sessionID = label(member.value, path: "session_id") }
     if let member = keys["start"] { script.start = label(member.value, path: "start") }
+    if let member = keys["platform"], let platform = label(member.value, path: "platform") {
+      if ["ios", "android"].contains(platform) {
+        script.platform = platform
+      } else {
+        error(
+          .Script.invalidValue, "platform: '\(platform)' is not ios or android", at: member.value.location,
+          path: "platform")
+      }
+    }
+    if let member = keys["unavailable_flags"] {
+      script.unavailableFlags = stringList(member.value, path: "unavailable_flags") ?? []
+    }
     if let member = keys["now"] { now(member.value, into: &script) }
     if let member = keys["variants"], let members = member.value.members {
       for entry in members {

@@ -248,7 +248,7 @@ import _FlowTestSupport
   /// The 730-hours sentence, the `| number` table, `system.review`, a returning user, the
   /// host's `track` and a declined native screen, as replay scripts with the documents' values.
   @Test(arguments: [
-    "number-table", "reclaim", "system-review", "returning-user", "host-event", "native-decline",
+    "number-table", "reclaim", "system-review", "returning-user", "host-event", "native-decline", "flag-unavailable",
   ])
   func documentExampleScript(_ name: String) throws {
     let result = try runFlowrun(["test", Self.directory + "tests/\(name).flow-test.yaml"])

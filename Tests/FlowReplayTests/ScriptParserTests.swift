@@ -282,3 +282,21 @@ struct ScriptParserTests {
     #expect(result.diagnostics.contains { $0.message.contains(message) }, "\(result.diagnostics.map(\.message))")
   }
 }
+
+/// `platform:` and `unavailable_flags:`, as `run --platform` and `--flag-unavailable`.
+@Suite struct PlatformAndFlagKeyTests {
+  @Test func keysReachTheSessionConfig() throws {
+    let result = parseScript("flow: a.json\nplatform: android\nunavailable_flags: [exp_a]\n")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let config = try #require(result.script).sessionConfig
+    #expect(config.platform == "android")
+    #expect(config.reportsPlatform)
+    #expect(config.unavailableFlags == ["exp_a"])
+  }
+
+  @Test func anUnknownPlatformIsAnError() {
+    let result = parseScript("flow: a.json\nplatform: web\n")
+    #expect(result.script == nil)
+    #expect(result.diagnostics.first?.message == "platform: 'web' is not ios or android")
+  }
+}
