@@ -17,25 +17,22 @@ extension Session {
   // MARK: Start
 
   mutating func begin() {
-    let flow = currentFlow
-    var started: Event.Properties = ["flow_version": .number(Double(flow.version))]
-    if context.config.reportsPlatform {
-      started = ["flow_version": .number(Double(flow.version)), "platform": .string(context.config.platform)]
-    }
-    emit(.onboardingStarted, started, atScreen: false)
+    let config = context.config
+    var started: OrderedDictionary<String, Value> = ["flow_version": .number(Double(currentFlow.version))]
+    if config.reportsPlatform { started["platform"] = .string(config.platform) }
+    emit(.onboardingStarted, .object(started), atScreen: false)
     for (experiment, variant) in context.variants {
-      let defaulted =
-        context.config.unavailableFlags.contains(experiment) && context.config.variantOverrides[experiment] == nil
-      if defaulted, tracing {
-        record(.action, "experiment '\(experiment)': flag unavailable → default variant '\(variant)'")
+      var properties: OrderedDictionary<String, Value> = [
+        "experiment_id": .string(experiment), "variant_id": .string(variant),
+      ]
+      // A local experiment whose flag is unavailable keeps its default (Session.start).
+      if config.unavailableFlags.contains(experiment), config.variantOverrides[experiment] == nil,
+        context.document.experiments.contains(where: { $0.id == experiment })
+      {
+        properties["reason"] = .string("flag_unavailable")
+        if tracing { record(.action, "experiment '\(experiment)': flag unavailable → default variant '\(variant)'") }
       }
-      var properties: Event.Properties = ["experiment_id": .string(experiment), "variant_id": .string(variant)]
-      if defaulted {
-        properties = [
-          "experiment_id": .string(experiment), "variant_id": .string(variant), "reason": .string("flag_unavailable"),
-        ]
-      }
-      emit(.experimentVariantAssigned, properties, atScreen: false, experiment: (experiment, variant))
+      emit(.experimentVariantAssigned, .object(properties), atScreen: false, experiment: (experiment, variant))
     }
     drive(.to(frame))
   }

@@ -249,6 +249,7 @@ import _FlowTestSupport
   /// host's `track` and a declined native screen, as replay scripts with the documents' values.
   @Test(arguments: [
     "number-table", "reclaim", "system-review", "returning-user", "host-event", "native-decline", "flag-unavailable",
+    "result-data",
   ])
   func documentExampleScript(_ name: String) throws {
     let result = try runFlowrun(["test", Self.directory + "tests/\(name).flow-test.yaml"])

@@ -101,25 +101,8 @@ extension Flowrun {
       }
       var completions = CompletionState()
       if let state {
-        switch CompletionState.load(state) {
-        case .success(let loaded): completions = loaded
-        case .failure(let problem):
-          Output.error.write("flowrun: \(problem.message)\n")
-          throw ExitCode(2)
-        }
-        if reset {
-          completions.reset(config.userID)
-          if let problem = completions.save(state) {
-            Output.error.write("flowrun: cannot write \(state): \(problem)\n")
-            throw ExitCode(2)
-          }
-        } else if let done = completions.completion(of: config.userID) {
-          // `isOnboardingCompleted`: the app shows its main screen, not the onboarding.
-          Output.standard.write(
-            "user '\(config.userID)' completed onboarding (flow '\(done.flow)', \(done.at)) per \(state); "
-              + "nothing to show (--reset shows it again)\n")
-          return
-        }
+        guard let loaded = try Self.completions(in: state, of: config.userID, reset: reset) else { return }
+        completions = loaded
       }
       var steps: [ScriptStep] = []
       if let answers {
@@ -217,6 +200,32 @@ extension Flowrun {
       let status = ExitStatus.of(driver.session.status)
       let code = failed ? max(1, status) : status
       if code != 0 { throw ExitCode(code) }
+    }
+
+    /// `--state FILE`: the completions kept there, after `--reset` forgot the user's; nil when
+    /// the user completed onboarding already (`isOnboardingCompleted`: the app shows its main
+    /// screen, not the onboarding), which is said on standard output.
+    static func completions(in state: String, of user: String, reset: Bool) throws -> CompletionState? {
+      var completions: CompletionState
+      switch CompletionState.load(state) {
+      case .success(let loaded): completions = loaded
+      case .failure(let problem):
+        Output.error.write("flowrun: \(problem.message)\n")
+        throw ExitCode(2)
+      }
+      if reset {
+        completions.reset(user)
+        if let problem = completions.save(state) {
+          Output.error.write("flowrun: cannot write \(state): \(problem)\n")
+          throw ExitCode(2)
+        }
+      } else if let done = completions.completion(of: user) {
+        Output.standard.write(
+          "user '\(user)' completed onboarding (flow '\(done.flow)', \(done.at)) per \(state); "
+            + "nothing to show (--reset shows it again)\n")
+        return nil
+      }
+      return completions
     }
 
     /// Opens (creates or truncates) an output file before the session starts, so a bad path
