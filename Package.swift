@@ -250,7 +250,7 @@ let package = Package(
     .testTarget(
       name: "FlowCLITests",
       dependencies: ["_FlowTestSupport", .product(name: "Yams", package: "Yams")],
-      exclude: ["Snapshots", "BadInputs"],
+      exclude: ["Snapshots", "BadInputs", "Fidelity"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowExpression
+import OrderedCollections
 
 /// A `:` command of the input language (docs/cli.md).
 public enum DriverCommand: Hashable, Sendable {
@@ -10,12 +11,14 @@ public enum DriverCommand: Hashable, Sendable {
   case ok(Value?)
   /// `:fail [TEXT]`
   case fail(String?)
-  case cancel
+  case cancel, decline
   case data, events, why, trace
   /// `:wait MS`
   case wait(ms: Int64)
   /// `:goto SCREEN`
   case goto(screenID: String)
+  /// `:track TYPE [JSON]`: the host's own event.
+  case track(EventType, properties: OrderedDictionary<String, Value>)
   case restart
   /// `:save FILE`
   case save(path: String)
@@ -53,12 +56,14 @@ public enum InputLanguage {
     ("ok", "[JSON]", "answer the pending action or native screen: success"),
     ("fail", "[TEXT]", "answer the pending action or native screen: failure"),
     ("cancel", "", "answer the pending action or native screen: cancelled"),
+    ("decline", "", "the host declines the native screen: flowrun renders it"),
     ("data", "", "show the collected data as JSON"),
     ("events", "", "show the events so far, one JSON object a line"),
     ("why", "", "explain the last branching decision"),
     ("trace", "", "show every decision so far"),
     ("wait", "MS", "advance the virtual clock by MS milliseconds"),
     ("goto", "SCREEN", "jump to a screen (debugging, no validation)"),
+    ("track", "TYPE [JSON]", "send the host's own event of TYPE with JSON properties"),
     ("restart", "", "end this session and start the flow again"),
     ("save", "FILE", "write the session so far as a replay script (YAML)"),
     ("help", "", "show this help"),
@@ -94,6 +99,7 @@ public enum InputLanguage {
     case "skip": return bare(.skip)
     case "dismiss": return bare(.dismiss)
     case "cancel": return bare(.cancel)
+    case "decline": return bare(.decline)
     case "data": return bare(.data)
     case "events": return bare(.events)
     case "why": return bare(.why)
@@ -125,6 +131,18 @@ public enum InputLanguage {
           InputLanguageError(":wait takes \(Limits.text(Limits.durationMs)) milliseconds, not \(argument)"))
       }
       return .success(.wait(ms: ms))
+    case "track":
+      let type = String(argument.prefix { !$0.isWhitespace })
+      let rest = String(argument.dropFirst(type.count)).trimmingWhitespace
+      guard !type.isEmpty else { return .failure(needs("an event type")) }
+      guard let eventType = EventType.named(type) else {
+        return .failure(InputLanguageError(EventType.unknownMessage(type)))
+      }
+      if rest.isEmpty { return .success(.track(eventType, properties: [:])) }
+      guard case .success(.object(let properties)) = JSONBridge.parse(rest) else {
+        return .failure(InputLanguageError(":track takes a JSON object of properties after the type"))
+      }
+      return .success(.track(eventType, properties: properties))
     case "goto":
       guard !argument.isEmpty else { return .failure(needs("a screen id")) }
       guard !argument.contains(where: \.isWhitespace) else {

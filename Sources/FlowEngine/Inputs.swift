@@ -1,4 +1,5 @@
 import FlowExpression
+import OrderedCollections
 
 /// What the outside world does to a session.
 public enum Input: Hashable, Sendable {
@@ -21,6 +22,9 @@ public enum Input: Hashable, Sendable {
   case complete
   /// Answer the pending awaited action or native screen.
   case result(ActionResult)
+  /// The host declines the pending native screen (its delegate returns false, document 000):
+  /// flowrun renders the screen itself, with its button (`buttonText`, default Continue).
+  case decline
   /// Advance the virtual clock (fires `autoAdvanceMs`).
   case wait(ms: Int64)
   /// Advance the virtual clock by real time that passed on a terminal; behaves like `wait`.
@@ -29,6 +33,9 @@ public enum Input: Hashable, Sendable {
   case goto(screenID: String)
   /// Debugging: set any collected value (traced as debug).
   case setVariable(name: String, value: Value)
+  /// The host's own event (document 000's `track(eventType, screenId, properties)`): an event of
+  /// `type` at the current screen carrying `properties`; navigation does not change.
+  case track(EventType, properties: OrderedDictionary<String, Value>)
   /// End the session where it stands (`screen_dropped_off` with the reason).
   case quit(reason: DropOffReason)
 }
@@ -49,6 +56,11 @@ public enum ActionResult: Hashable, Sendable {
   case success(Value?)
   case failure(String?)
   case cancelled
+
+  /// The key of a success payload that stands for the host's `markOnboardingCompleted()`
+  /// (`{"$markOnboardingCompleted": true}`): the session then ends completed. It is not
+  /// collected.
+  public static let markOnboardingCompletedKey = "$markOnboardingCompleted"
 
   /// `success`, `failure` or `cancelled`, as in `action_result`'s `status`.
   public var statusName: String {

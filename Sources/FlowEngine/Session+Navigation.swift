@@ -17,13 +17,22 @@ extension Session {
   // MARK: Start
 
   mutating func begin() {
-    let flow = currentFlow
-    emit(.onboardingStarted, ["flow_version": .number(Double(flow.version))], atScreen: false)
+    let config = context.config
+    var started: OrderedDictionary<String, Value> = ["flow_version": .number(Double(currentFlow.version))]
+    if config.reportsPlatform { started["platform"] = .string(config.platform) }
+    emit(.onboardingStarted, .object(started), atScreen: false)
     for (experiment, variant) in context.variants {
-      emit(
-        .experimentVariantAssigned,
-        ["experiment_id": .string(experiment), "variant_id": .string(variant)],
-        atScreen: false, experiment: (experiment, variant))
+      var properties: OrderedDictionary<String, Value> = [
+        "experiment_id": .string(experiment), "variant_id": .string(variant),
+      ]
+      // A local experiment whose flag is unavailable keeps its default (Session.start).
+      if config.unavailableFlags.contains(experiment), config.variantOverrides[experiment] == nil,
+        context.document.experiments.contains(where: { $0.id == experiment })
+      {
+        properties["reason"] = .string("flag_unavailable")
+        if tracing { record(.action, "experiment '\(experiment)': flag unavailable → default variant '\(variant)'") }
+      }
+      emit(.experimentVariantAssigned, .object(properties), atScreen: false, experiment: (experiment, variant))
     }
     drive(.to(frame))
   }
@@ -219,9 +228,14 @@ extension Session {
     emit(.actionResult, Self.resultProperties(result, of: awaited))
     pending = nil
     var merged: [String] = []
+    var marksCompleted = false
     if case .success(let payload?) = result {
       if case .object(let object) = payload {
         for (key, value) in object {
+          if key == ActionResult.markOnboardingCompletedKey {
+            marksCompleted = value == .bool(true)
+            continue
+          }
           data[key] = value
           validationErrors.removeValue(forKey: key)
           merged.append(key)
@@ -230,6 +244,17 @@ extension Session {
     }
     let mergedNote = merged.isEmpty ? [] : ["merged data: " + merged.joined(separator: ", ")]
     let id = awaited.identifier
+    if marksCompleted {
+      // The host called `markOnboardingCompleted()` before `sendSuccessResult` (document 000,
+      // returning users): the onboarding ends completed instead of routing onwards.
+      if tracing {
+        record(
+          .action, "result of '\(id)': success marks onboarding completed → complete", details: mergedNote,
+          destination: "$complete")
+      }
+      finishCompleted()
+      return .stay
+    }
     switch awaited.source {
     case .customAction(let custom):
       switch result {
@@ -297,6 +322,7 @@ extension Session {
         finishDismissed()
         return
       case .to(let target):
+        if tracing { recordTransition(to: target) }
         leaveShown(nextScreenID: context.document.flows[target.flow].screens[target.screen].id)
         move = enter(target)
       case .finishFlow:
@@ -323,6 +349,16 @@ extension Session {
         move = next
       }
     }
+  }
+
+  /// The transition the move animates with (document 000's nine), when the flow names one: a
+  /// graphical SDK draws it, a trace says it.
+  mutating func recordTransition(to target: Frame) {
+    guard shown, target.flow == frame.flow else { return }
+    let flow = context.document.flows[target.flow]
+    let (from, to) = (currentScreenID, flow.screens[target.screen].id)
+    guard let (transition, source) = flow.transition(from: from, to: to) else { return }
+    record(.action, "transition \(from) → \(to): \(transition.rawValue) (\(source))", destination: to)
   }
 
   /// `screen_completed` for the shown screen and a back-stack entry.
@@ -360,6 +396,7 @@ extension Session {
     guard countStep() else { return .stay }
     shown = false
     pending = nil
+    hostDeclined = false
     enteredAt = virtualNow
     validationErrors = [:]
     lastActionError = nil
@@ -438,6 +475,7 @@ extension Session {
     validationErrors = [:]
     lastActionError = nil
     pending = nil
+    hostDeclined = false
     show()
     if context.document.flows[frame.flow].screens[frame.screen].kind == .native {
       pending = nativePending()

@@ -44,8 +44,8 @@ extension Session {
     }
     if let pending, case .customAction = pending.source {
       switch input {
-      case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable: break
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto:
+      case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline:
         return reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
         )
@@ -85,6 +85,15 @@ extension Session {
         return reject("nothing is waiting for a result on screen '\(currentScreenID)'")
       }
       drive(deliver(result, to: pending))
+    case .decline:
+      guard let pending, pending.source == .nativeScreen else {
+        return reject("nothing to decline: screen '\(currentScreenID)' is not a native screen waiting for the host")
+      }
+      self.pending = nil
+      hostDeclined = true
+      if tracing {
+        record(.action, "host declined native screen '\(pending.identifier)' → flowrun renders it with its button")
+      }
     case .wait(let ms), .advanceClock(let ms):
       guard ms >= 0 else { return reject("cannot wait a negative time (\(ms) ms)") }
       advanceClock(by: ms)
@@ -101,6 +110,8 @@ extension Session {
       data[name] = value
       validationErrors.removeValue(forKey: name)
       if tracing { record(.debug, "debug setVariable \(name) = \(context.secrets.shown(value, of: name))") }
+    case .track(let type, let properties):
+      emit(type, .object(properties))
     case .quit(let reason):
       quit(reason)
     }
@@ -142,12 +153,28 @@ extension Session {
     if entry.action == .dismiss, !context.document.flows[frame.flow].settings.dismissAllowed {
       return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
     }
-    emit(.buttonTapped, .buttonTapped(id: entry.buttonID, text: entry.label, action: entry.action.typeName))
+    let tapped = buttonTappedProperties(entry)
+    emit(.buttonTapped, tapped)
     if entry.kind == .skip {
       drive(skip(via: .skipControl(entry.label)))
     } else {
       drive(perform(entry.action, via: .button(entry.label), validate: true))
     }
+  }
+
+  /// `button_id`, `button_text`, `action`, then the button's `analytics` (category, object,
+  /// verb, params) when it has them.
+  func buttonTappedProperties(_ entry: ActionEntry) -> Event.Properties {
+    guard let id = entry.blockID,
+      let block = currentScreen.content.flatBlocks.first(where: { $0.id == id }),
+      case .button(let button) = block.content, case .object(let analytics)? = button.analytics
+    else { return .buttonTapped(id: entry.buttonID, text: entry.label, action: entry.action.typeName) }
+    var properties: OrderedDictionary<String, Value> = [
+      "button_id": .string(entry.buttonID), "button_text": .string(entry.label),
+      "action": .string(entry.action.typeName),
+    ]
+    for (key, value) in analytics where properties[key] == nil { properties[key] = value }
+    return .object(properties)
   }
 
   /// The first control whose rendered label matches `text` (trimmed, case-insensitive), else the

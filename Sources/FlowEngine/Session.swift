@@ -95,6 +95,8 @@ public struct Session: Sendable {
 
   /// The pending awaited action or native screen.
   public internal(set) var pending: PendingAction?
+  /// The host declined the current native screen: it is drawn and answered like a legacy screen.
+  public internal(set) var hostDeclined = false
   /// The last validation's messages by field; editing a field clears its entry.
   public internal(set) var validationErrors: OrderedDictionary<String, String> = [:]
   /// The error of the last failed action result, shown until the screen changes.
@@ -139,6 +141,8 @@ public struct Session: Sendable {
       let chosen: String?
       if let override = config.variantOverrides[experiment.id] {
         chosen = override
+      } else if config.unavailableFlags.contains(experiment.id) {
+        chosen = experiment.fallbackVariant
       } else {
         chosen = VariantAssignment.variant(of: experiment, userID: config.userID)?.id
       }
@@ -360,7 +364,7 @@ public struct Session: Sendable {
         return false
       }
       if stopped { return }
-    } else if screens[at].kind != .native && screens[at].kind != .flow {
+    } else if (screens[at].kind != .native || hostDeclined) && screens[at].kind != .flow {
       number += 1
       guard
         body(
@@ -415,7 +419,7 @@ extension Session: Equatable {
     lhs.context === rhs.context && lhs.frame == rhs.frame && lhs.shown == rhs.shown
       && lhs.callStack == rhs.callStack && lhs.backStack == rhs.backStack && lhs.seen == rhs.seen
       && lhs.seq == rhs.seq && lhs.enteredAt == rhs.enteredAt && lhs.ended == rhs.ended
-      && lhs.data == rhs.data && lhs.pending == rhs.pending
+      && lhs.data == rhs.data && lhs.pending == rhs.pending && lhs.hostDeclined == rhs.hostDeclined
       && lhs.validationErrors == rhs.validationErrors && lhs.lastActionError == rhs.lastActionError
       && lhs.virtualNow == rhs.virtualNow && lhs.events == rhs.events && lhs.path == rhs.path
       && lhs.trace == rhs.trace && lhs.steps == rhs.steps

@@ -20,6 +20,11 @@ public struct SessionConfig: Hashable, Sendable {
   public var stepBudget: Int
   /// `$platform`.
   public var platform: String
+  /// Also put `platform` in `onboarding_started`'s properties (`--platform` given).
+  public var reportsPlatform: Bool = false
+  /// Experiments whose feature flag is unavailable (`--flag-unavailable EXP`): their users keep
+  /// the experiment's `default` variant (document 003: "variant-base" until the flag arrives).
+  public var unavailableFlags: Set<String> = []
   /// `$locale`.
   public var locale: String
   /// Identifier → result, used at once when an awaited action (or a native screen) starts.

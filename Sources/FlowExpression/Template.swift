@@ -45,6 +45,42 @@ public struct Template: Hashable, Sendable {
     }
   }
 
+  private init(source: String, segments: [Segment]) {
+    self.source = source
+    self.segments = segments
+  }
+
+  /// This template with braces around a name of words (`{Daily Hours}`, `{first-name}`) read
+  /// as that name instead of staying literal: a Sequence field may be named so (document 000
+  /// asks for snake_case but the SDK stores any key), and its template then reads it.
+  public var readingWordNames: Template {
+    guard segments.contains(where: { if case .invalid = $0 { true } else { false } }) else { return self }
+    return Template(
+      source: source,
+      segments: segments.map { segment in
+        guard case .invalid(let text, let offset, _) = segment, let name = Template.wordName(text) else {
+          return segment
+        }
+        let expression = Expression(.name(name), range: SourceRange(offset: 0, length: text.utf8.count - 2))
+        return .interpolation(Interpolation(source: text, offset: offset, expression: expression, filters: []))
+      })
+  }
+
+  /// `Daily Hours` for `{Daily Hours}`: ASCII letters, digits, spaces, `-` and `_`, starting
+  /// with a letter; nil for anything else.
+  public static func wordName(_ braces: String) -> String? {
+    guard braces.hasPrefix("{"), braces.hasSuffix("}") else { return nil }
+    let inner = String(braces.dropFirst().dropLast()).trimmingSpaces
+    guard let first = inner.utf8.first, isLetter(first) else { return nil }
+    let wordLike = inner.utf8.allSatisfy {
+      isLetter($0) || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+    }
+    return wordLike ? inner : nil
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+
   /// Whether `source` contains a `{` byte; only then can it hold an interpolation or `\{`.
   private static func mayInterpolate(_ source: String) -> Bool {
     var source = source

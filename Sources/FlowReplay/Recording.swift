@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import OrderedCollections
 import Yams
 
 /// A session as it was driven: the options it started with and every input it received, in
@@ -85,6 +86,10 @@ public enum ScriptWriter {
     if let sessionID = config.sessionID { members.append((key: "session_id", value: .string(sessionID))) }
     members.append((key: "now", value: .string(Timestamp.iso8601(milliseconds: config.now))))
     if let start = config.startScreen { members.append((key: "start", value: .string(start))) }
+    if config.reportsPlatform { members.append((key: "platform", value: .string(config.platform))) }
+    if !config.unavailableFlags.isEmpty {
+      members.append((key: "unavailable_flags", value: .array(config.unavailableFlags.sorted().map { .string($0) })))
+    }
     if !config.variantOverrides.isEmpty {
       members.append((key: "variants", value: .sortedObject(config.variantOverrides.mapValues { .string($0) })))
     }
@@ -157,11 +162,23 @@ public enum ScriptWriter {
     case .skip: return "skip"
     case .dismiss: return "dismiss"
     case .complete: return "complete"
+    case .decline: return "decline"
     case .result(let result): return .object([(key: "result", value: resultValue(result, secrets: secrets))])
     case .wait(let ms), .advanceClock(let ms): return .object([(key: "wait", value: .int(Int(ms)))])
     case .goto(let screen): return .object([(key: "goto", value: .string(screen))])
     case .setVariable(let name, let value):
       return .object([(key: "set", value: .object([(key: name, value: secrets.shown(value, of: name).writerValue)]))])
+    case .track(let type, let properties):
+      guard !properties.isEmpty else { return .object([(key: "track", value: .string(type.rawValue))]) }
+      return .object([
+        (
+          key: "track",
+          value: .object([
+            (key: "type", value: .string(type.rawValue)),
+            (key: "properties", value: Value.object(properties).writerValue),
+          ])
+        )
+      ])
     case .quit: return nil
     }
   }

@@ -297,7 +297,7 @@ struct ScriptRun {
     case .snapshot(let file):
       try snapshot(file, step: step)
       return
-    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto:
+    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track, .decline:
       break
     }
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
@@ -609,7 +609,9 @@ extension ScriptStep {
     case .wait(let ms): "wait: \(ms)"
     case .goto(let screen): "goto: \(screen)"
     case .snapshot(let file): "snapshot: \(file)"
-    case .expect, .next, .back, .skip, .dismiss, .complete: keyword
+    case .track(let type, let properties):
+      "track: \(type.rawValue)" + (properties.isEmpty ? "" : " \(Value.object(properties).json)")
+    case .expect, .next, .back, .skip, .dismiss, .complete, .decline: keyword
     }
   }
 }

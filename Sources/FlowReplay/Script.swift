@@ -34,6 +34,10 @@ public struct ReplayScript: Hashable, Sendable {
   public var now: Int64
   /// `start:` the start screen.
   public var start: String?
+  /// `platform:` `ios` or `android` (`--platform`): `$platform` and `onboarding_started`'s platform.
+  public var platform: String?
+  /// `unavailable_flags:` experiments whose flag is unavailable (`--flag-unavailable`).
+  public var unavailableFlags: [String] = []
   public var steps: [ScriptStep]
   /// The top-level `expect:`, checked when the steps are done.
   public var expectation: Expectation?
@@ -69,9 +73,15 @@ public struct ReplayScript: Hashable, Sendable {
   /// `mocks`, `result` steps, or failed with `unhandled action: X` when no step answers them
   /// (`ReplayScript.unhandledActionFailure`).
   public var sessionConfig: SessionConfig {
-    SessionConfig(
+    var config = SessionConfig(
       userID: user ?? "anonymous", traits: traits, variantOverrides: variants, now: now,
       sessionID: sessionID, startScreen: start, flowID: flowID, mocks: mocks, waitsForResults: true)
+    if let platform {
+      config.platform = platform
+      config.reportsPlatform = true
+    }
+    config.unavailableFlags = Set(unavailableFlags)
+    return config
   }
 }
 
@@ -91,12 +101,16 @@ public struct ScriptStep: Hashable, Sendable {
     /// `result: {status: success|failure|cancelled, data|error}`.
     case result(ActionResult)
     case next, back, skip, dismiss, complete
+    /// `decline`: the host declines the pending native screen; flowrun renders it.
+    case decline
     /// `wait: MS`.
     case wait(Int64)
     /// `goto: SCREEN` (extension: the debugging jump, as `:goto` records it).
     case goto(String)
     /// `snapshot: FILE` (relative to the script).
     case snapshot(String)
+    /// `track: TYPE` or `track: {type: TYPE, properties: {...}}`: the host's own event.
+    case track(EventType, OrderedDictionary<String, Value>)
   }
 
   /// A field and a value, with where the field is written.
@@ -150,9 +164,11 @@ public struct ScriptStep: Hashable, Sendable {
     case .skip: "skip"
     case .dismiss: "dismiss"
     case .complete: "complete"
+    case .decline: "decline"
     case .wait: "wait"
     case .goto: "goto"
     case .snapshot: "snapshot"
+    case .track: "track"
     }
   }
 }

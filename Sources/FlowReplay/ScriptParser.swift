@@ -2,6 +2,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowSupport
+import OrderedCollections
 
 /// Reads replay scripts (YAML with Yams' node positions; JSON with `JSONParser`).
 ///
@@ -10,18 +11,19 @@ import FlowSupport
 public enum ScriptParser {
   /// Top-level keys.
   public static let scriptKeys = [
-    "name", "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "now", "start",
+    "name", "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "now", "start", "platform",
+    "unavailable_flags",
     "steps", "expect",
   ]
   /// Step keys that take an input or a check (one per step), plus `expect_error`.
   public static let stepKeys = [
     "expect", "tap", "fill", "select", "set", "result", "next", "back", "skip", "dismiss",
-    "complete", "wait", "goto", "snapshot",
+    "complete", "wait", "goto", "snapshot", "track", "decline",
   ]
   /// What a step mapping may hold.
   static let stepMappingKeys = stepKeys + ["expect_error"]
   /// Steps that may be written as a bare word (`- back`).
-  public static let bareSteps = ["next", "back", "skip", "dismiss", "complete"]
+  public static let bareSteps = ["next", "back", "skip", "dismiss", "complete", "decline"]
   /// Keys of `expect:` (steps and the final expectation alike).
   public static let expectationKeys = [
     "screen", "text", "errors", "data", "exact", "events", "not_events", "path", "completed",
@@ -294,6 +296,18 @@ struct Reader {
     if let member = keys["user"] { script.user = label(member.value, path: "user") }
     if let member = keys["session_id"] { script.sessionID = label(member.value, path: "session_id") }
     if let member = keys["start"] { script.start = label(member.value, path: "start") }
+    if let member = keys["platform"], let platform = label(member.value, path: "platform") {
+      if ["ios", "android"].contains(platform) {
+        script.platform = platform
+      } else {
+        error(
+          .Script.invalidValue, "platform: '\(platform)' is not ios or android", at: member.value.location,
+          path: "platform")
+      }
+    }
+    if let member = keys["unavailable_flags"] {
+      script.unavailableFlags = stringList(member.value, path: "unavailable_flags") ?? []
+    }
     if let member = keys["now"] { now(member.value, into: &script) }
     if let member = keys["variants"], let members = member.value.members {
       for entry in members {
@@ -402,6 +416,35 @@ struct Reader {
     }
   }
 
+  /// `track: TYPE` or `track: {type: TYPE, properties: {...}}`.
+  mutating func hostEvent(
+    _ node: ScriptNode, path: ScriptPath
+  ) -> (type: EventType, properties: OrderedDictionary<String, Value>)? {
+    var typeNode = node
+    var properties: OrderedDictionary<String, Value> = [:]
+    if node.members != nil {
+      guard let keys = mapping(node, path: path, known: ["type", "properties"]) else { return nil }
+      guard let member = keys["type"] else {
+        error(.Script.missingKey, "\(path): missing 'type' (an event type)", at: node.location, path: path)
+        return nil
+      }
+      typeNode = member.value
+      if let member = keys["properties"] {
+        guard case .object(let object) = member.value.value else {
+          typeMismatch(member.value, expected: "a mapping of properties", path: path.key("properties"))
+          return nil
+        }
+        properties = object
+      }
+    }
+    guard let name = label(typeNode, path: path) else { return nil }
+    guard let type = EventType.named(name) else {
+      error(.Script.invalidValue, "\(path): \(EventType.unknownMessage(name))", at: typeNode.location, path: path)
+      return nil
+    }
+    return (type, properties)
+  }
+
   // MARK: Steps
 
   mutating func step(_ node: ScriptNode, path: ScriptPath) -> ScriptStep? {
@@ -413,6 +456,7 @@ struct Reader {
       case "skip": return ScriptStep(.skip, location: node.location)
       case "dismiss": return ScriptStep(.dismiss, location: node.location)
       case "complete": return ScriptStep(.complete, location: node.location)
+      case "decline": return ScriptStep(.decline, location: node.location)
       default:
         var notes: [Diagnostic.Note] = []
         if let match = closestMatch(to: word, in: ScriptParser.bareSteps + ScriptParser.stepKeys) {
@@ -507,7 +551,7 @@ struct Reader {
       return make(.select(picks))
     case "result":
       return actionResult(value, path: stepPath).map { make(.result($0)) }
-    case "next", "back", "skip", "dismiss", "complete":
+    case "next", "back", "skip", "dismiss", "complete", "decline":
       switch value.kind {
       case .scalar(.null), .scalar(.bool(true)): break
       default:
@@ -515,7 +559,7 @@ struct Reader {
         return nil
       }
       let kinds: [String: ScriptStep.Kind] = [
-        "next": .next, "back": .back, "skip": .skip, "dismiss": .dismiss, "complete": .complete,
+        "next": .next, "back": .back, "skip": .skip, "dismiss": .dismiss, "complete": .complete, "decline": .decline,
       ]
       return kinds[key].map(make)
     case "wait":
@@ -535,6 +579,8 @@ struct Reader {
       return label(value, path: stepPath).map { make(.goto($0)) }
     case "snapshot":
       return string(value, path: stepPath).map { make(.snapshot($0)) }
+    case "track":
+      return hostEvent(value, path: stepPath).map { make(.track($0.type, $0.properties)) }
     default:
       return nil
     }

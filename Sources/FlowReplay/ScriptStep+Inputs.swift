@@ -33,8 +33,10 @@ extension ScriptStep {
     case .skip: return [.skip]
     case .dismiss: return [.dismiss]
     case .complete: return [.complete]
+    case .decline: return [.decline]
     case .wait(let ms): return [.wait(ms: ms)]
     case .goto(let screen): return [.goto(screenID: screen)]
+    case .track(let type, let properties): return [.track(type, properties: properties)]
     case .expect, .snapshot: return []
     }
   }
@@ -54,7 +56,8 @@ extension ScriptStep {
   var sendsInputs: Bool {
     switch kind {
     case .expect, .snapshot: false
-    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto: true
+    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track, .decline:
+      true
     }
   }
 
@@ -62,8 +65,8 @@ extension ScriptStep {
   /// `ReplayScript.unhandledActionFailure`): a result, or a move that leaves or ends the wait.
   var mayAnswerPendingAction: Bool {
     switch kind {
-    case .result, .dismiss, .next, .complete, .goto, .wait: true
-    case .tap, .fill, .select, .set, .back, .skip, .expect, .snapshot: false
+    case .result, .dismiss, .next, .complete, .goto, .wait, .decline: true
+    case .tap, .fill, .select, .set, .back, .skip, .expect, .snapshot, .track: false
     }
   }
 }

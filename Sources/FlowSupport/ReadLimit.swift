@@ -17,6 +17,8 @@ public struct ReadLimit: Sendable, Equatable {
   public static let script = ReadLimit(bytes: 64 << 20, what: "a replay script")
   /// Snapshot transcripts: 16 MiB.
   public static let snapshot = ReadLimit(bytes: 16 << 20, what: "a snapshot")
+  /// `run --state` files (completion per user): 64 MiB.
+  public static let state = ReadLimit(bytes: 64 << 20, what: "a state file")
   /// One answer line of `run`: 1 MiB. A longer line is rejected as one input.
   public static let answerLine = ReadLimit(bytes: 1 << 20, what: "an answer line")
 

@@ -39,6 +39,12 @@ import Testing
     (":save out/walk.flow-test.yaml", .command(.save(path: "out/walk.flow-test.yaml"))),
     (":help", .command(.help)),
     (":quit", .command(.quit)),
+    (":decline", .command(.decline)),
+    (":track screen_completed", .command(.track(.screenCompleted, properties: [:]))),
+    (
+      ":track buttonTapped {\"button_label\": \"Get Started\"}",
+      .command(.track(.buttonTapped, properties: ["button_label": .string("Get Started")]))
+    ),
   ]
 
   @Test(arguments: accepted)
@@ -66,6 +72,10 @@ import Testing
     (":goto", ":goto needs a screen id"),
     (":goto a b", ":goto takes one screen id"),
     (":save", ":save needs a file name"),
+    (":track", ":track needs an event type"),
+    (":track screen_complted", "did you mean 'screen_completed'?"),
+    (":track button_tapped [1]", ":track takes a JSON object of properties after the type"),
+    (":decline now", ":decline takes no argument"),
   ]
 
   @Test(arguments: rejected)

@@ -138,7 +138,7 @@ import Testing
       """
       {"version": 1, "screens": [
         {"id": "a", "name": "A", "type": "feature", "order": 0, "content": {"blocks": [
-          {"id": "s", "type": "slider", "order": 0, "content": {"min": "zero", "max": true}}]}},
+          {"id": "s", "type": "slider", "order": 0, "content": {"fieldName": "s", "min": "zero", "max": true}}]}},
         {"name": "B", "type": "feature", "order": 1, "content": {}},
         {"id": "c", "name": "C", "type": "feature", "order": 2, "content": {"buttonAction": {"type": "screen"}}}
       ]}

@@ -247,3 +247,56 @@ struct ScriptParserTests {
     #expect(ScriptParser.resolve(relative, against: base) == resolved)
   }
 }
+
+/// The steps documents 000 adds: the host's `track` and a declined native screen.
+@Suite struct HostStepParsingTests {
+  @Test func trackAndDeclineSteps() throws {
+    let result = parseScript(
+      """
+      flow: a.json
+      steps:
+        - track: screenCompleted
+        - track: {type: button_tapped, properties: {button_label: Get Started, n: 2}}
+        - decline
+      """)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let steps = try #require(result.script?.steps).map(\.kind)
+    #expect(steps.map { ScriptStep($0).keyword } == ["track", "track", "decline"])
+    guard steps.count == 3, case .track(let type, let properties) = steps[1] else {
+      Issue.record("not a track step: \(steps)")
+      return
+    }
+    #expect(type == .buttonTapped)
+    #expect(Value.object(properties).json == #"{"button_label":"Get Started","n":2}"#)
+    #expect(steps[2] == .decline)
+  }
+
+  @Test(arguments: [
+    ("  - track: screen_complted\n", "did you mean 'screen_completed'?"),
+    ("  - track: {properties: {a: 1}}\n", "missing 'type'"),
+    ("  - track: {type: button_tapped, properties: [1]}\n", "expected a mapping of properties"),
+  ])
+  func badTrackSteps(_ step: String, _ message: String) {
+    let result = parseScript("flow: a.json\nsteps:\n" + step)
+    #expect(result.script == nil)
+    #expect(result.diagnostics.contains { $0.message.contains(message) }, "\(result.diagnostics.map(\.message))")
+  }
+}
+
+/// `platform:` and `unavailable_flags:`, as `run --platform` and `--flag-unavailable`.
+@Suite struct PlatformAndFlagKeyTests {
+  @Test func keysReachTheSessionConfig() throws {
+    let result = parseScript("flow: a.json\nplatform: android\nunavailable_flags: [exp_a]\n")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let config = try #require(result.script).sessionConfig
+    #expect(config.platform == "android")
+    #expect(config.reportsPlatform)
+    #expect(config.unavailableFlags == ["exp_a"])
+  }
+
+  @Test func anUnknownPlatformIsAnError() {
+    let result = parseScript("flow: a.json\nplatform: web\n")
+    #expect(result.script == nil)
+    #expect(result.diagnostics.first?.message == "platform: 'web' is not ios or android")
+  }
+}

@@ -124,7 +124,17 @@ extension DiagnosticID {
     public static let unknownActionType = DiagnosticID(
       "load.unknown-action-type", .warning, "an unknown action type, which runs as `next`")
     public static let unknownValue = DiagnosticID(
-      "load.unknown-value", .warning, "an unknown `inputType` or progress `variant`, replaced by the default")
+      "load.unknown-value", .warning,
+      "an unknown `inputType`, progress `variant` or screen `transition`, replaced by the default")
+    public static let unknownBuiltInAction = DiagnosticID(
+      "load.unknown-built-in-action", .warning,
+      "a custom action identifier one or two letters away from a built-in one (`auth.emial`)")
+    public static let fieldFromBlockID = DiagnosticID(
+      "load.field-from-block-id", .note,
+      "a collecting block without `fieldName`: its id is the key of its value (document 000)")
+    public static let fieldNameCase = DiagnosticID(
+      "load.field-name-case", .warning,
+      "a field name that is not snake_case (document 000), with the snake_case name to use")
     public static let badExpression = DiagnosticID(
       "load.bad-expression", .error, "a condition that does not parse, at the column of the problem")
     public static let badCondition = DiagnosticID(
@@ -160,7 +170,8 @@ extension DiagnosticID {
 
     public static let all = [
       io, notAFlow, unsupportedDialect, typeMismatch, missingKey, unknownKey, unknownBlockType, unknownScreenType,
-      unknownActionType, unknownValue, badExpression, badCondition, templateSyntax, invalidRegex, duplicateScreenID,
+      unknownActionType, unknownValue, unknownBuiltInAction, fieldFromBlockID, fieldNameCase, badExpression,
+      badCondition, templateSyntax, invalidRegex, duplicateScreenID,
       duplicateFlowID, duplicateVariant, emptyFlow, emptyBundle, emptyExperiment, badWeight, experimentShape,
       unknownFlow, subflowCycle, outOfRange, missingVersion, missingName, flowIDMismatch,
     ]
@@ -176,8 +187,11 @@ extension DiagnosticID {
       "ref.unknown-screen", .error, "an action, a rule, `next` or `startScreen` names a screen the flow lacks")
     public static let duplicateField = DiagnosticID(
       "ref.duplicate-field", .error,
-      "a field collected twice on one screen; a warning across screens (the later value overwrites the earlier)")
+      "a field collected by two blocks of a flow (document 000: names are unique across the flow)")
 
-    public static let all = [unknownScreen, duplicateField]
+    public static let unknownVariant = DiagnosticID(
+      "ref.unknown-variant", .error, "an experiment's `default` names a variant it does not have")
+
+    public static let all = [unknownScreen, duplicateField, unknownVariant]
   }
 }

@@ -31,6 +31,7 @@ extension DecodeContext {
       guard let identifier = requiredString(object, "identifier", in: "a 'custom' action", at: value.location) else {
         return nil
       }
+      checkBuiltIn(identifier, at: object.lookup("identifier")?.location)
       return .custom(
         CustomAction(
           identifier: identifier, awaitResult: bool(object, "awaitResult") ?? false,

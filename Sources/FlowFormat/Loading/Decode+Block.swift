@@ -80,17 +80,19 @@ extension DecodeContext {
         ButtonBlock(
           text: templateField(object, "text") ?? template("Continue", at: nil),
           action: object.lookup("action").flatMap { v in at("action") { $0.decodeAction(v) } } ?? .next,
-          variant: string(object, "variant"), preset: string(object, "preset")))
+          variant: string(object, "variant"), preset: string(object, "preset"),
+          analytics: at("analytics") { $0.decodeAnalytics(object.lookup("analytics")) }))
     case "input":
       return .input(decodeInput(object, blockID: blockID, at: location))
     case "checklist", "quiz-question", "goal-selector":
-      return .choice(decodeChoice(object, type: type, at: location))
+      return .choice(decodeChoice(object, type: type, blockID: blockID, at: location))
     case "slider":
-      return .slider(decodeSlider(object))
+      return .slider(decodeSlider(object, blockID: blockID, at: location))
     case "toggle":
       return .toggle(
         ToggleBlock(
-          fieldName: fieldName(object), label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
+          fieldName: fieldName(object, type: type, blockID: blockID, at: location),
+          label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
           defaultValue: bool(object, "defaultValue") ?? false))
     case "progress":
       return .progress(variant: string(object, "variant") ?? "bar")
@@ -116,11 +118,33 @@ extension DecodeContext {
     }
   }
 
-  /// `fieldName`, else `fieldLabel` (the Sequence fallback), trimmed of spaces.
-  mutating func fieldName(_ object: JSONObject) -> String? {
+  /// A button's `analytics`: `category`, `object` and `verb` (strings) and `params` (an object),
+  /// as document 003's `EventButton` takes them.
+  mutating func decodeAnalytics(_ value: JSONValue?) -> Value? {
+    guard let value else { return nil }
+    guard let object = self.object(value) else { return nil }
+    checkKeys(object, known: KnownKeys.analytics, owner: "button analytics")
+    for key in ["category", "object", "verb"] {
+      if let member = object.lookup(key) { _ = string(member, key) }
+    }
+    if let params = object.lookup("params"), params.objectValue == nil {
+      at("params") { $0.mismatch(params, expected: "an object of parameters") }
+    }
+    return Value(value)
+  }
+
+  /// The key a collecting block's value is stored under: `fieldName`, else `fieldLabel` (the
+  /// Sequence SDK's fallback), trimmed of spaces; else the block's id, as document 000 says
+  /// ("each block has a unique id that becomes the key in the collected data object"), which
+  /// `check` notes.
+  mutating func fieldName(_ object: JSONObject, type: String, blockID: String, at location: SourceLocation) -> String {
     let raw = string(object, "fieldName") ?? string(object, "fieldLabel")
-    let trimmed = raw?.trimmingSpaces
-    return trimmed?.isEmpty == true ? nil : trimmed
+    if let trimmed = raw?.trimmingSpaces, !trimmed.isEmpty { return trimmed }
+    report(
+      .note, .Load.fieldFromBlockID,
+      "\(type) block '\(blockID)' has no fieldName: its value is collected under its id '\(blockID)'",
+      at: location, notes: [Diagnostic.Note("add \"fieldName\" to collect it under another name")])
+    return blockID
   }
 
   mutating func decodeInput(_ object: JSONObject, blockID: String, at location: SourceLocation) -> InputBlock {
@@ -147,7 +171,7 @@ extension DecodeContext {
       }
     }
     return InputBlock(
-      fieldName: fieldName(object),
+      fieldName: fieldName(object, type: "input", blockID: blockID, at: location),
       label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
       placeholder: templateField(object, "placeholder"), kind: kind,
       required: bool(object, "required") ?? false, pattern: pattern,
@@ -158,7 +182,9 @@ extension DecodeContext {
       defaultValue: object.lookup("defaultValue").map(Value.init), secret: bool(object, "secret"))
   }
 
-  mutating func decodeChoice(_ object: JSONObject, type: String, at location: SourceLocation) -> ChoiceBlock {
+  mutating func decodeChoice(
+    _ object: JSONObject, type: String, blockID: String, at location: SourceLocation
+  ) -> ChoiceBlock {
     var items: [ChoiceBlock.Item] = []
     if let itemValues = array(object, "items") {
       at("items") { context in
@@ -190,7 +216,8 @@ extension DecodeContext {
       warning(.Load.missingKey, "a \(type) block has no 'items'", at: location)
     }
     return ChoiceBlock(
-      fieldName: fieldName(object), label: templateField(object, "label"), items: items,
+      fieldName: fieldName(object, type: type, blockID: blockID, at: location), label: templateField(object, "label"),
+      items: items,
       allowMultiple: bool(object, "allowMultiple") ?? (type == "goal-selector"),
       minSelections: integer(object, "minSelections", within: Limits.count),
       maxSelections: integer(object, "maxSelections", within: Limits.count),
@@ -202,7 +229,7 @@ extension DecodeContext {
   /// Slider and number-input bounds, steps and defaults: `Limits.magnitude` either side of 0.
   static let magnitudes = -Limits.magnitude...Limits.magnitude
 
-  mutating func decodeSlider(_ object: JSONObject) -> SliderBlock {
+  mutating func decodeSlider(_ object: JSONObject, blockID: String, at location: SourceLocation) -> SliderBlock {
     let min = number(object, "min", within: Self.magnitudes) ?? 0
     let max = number(object, "max", within: Self.magnitudes) ?? 100
     var step = number(object, "step", within: Self.magnitudes) ?? 1
@@ -213,7 +240,7 @@ extension DecodeContext {
       step = 1
     }
     return SliderBlock(
-      fieldName: fieldName(object),
+      fieldName: fieldName(object, type: "slider", blockID: blockID, at: location),
       label: templateField(object, "label") ?? templateField(object, "fieldLabel"),
       min: min, max: max, step: step, defaultValue: number(object, "defaultValue", within: Self.magnitudes) ?? min,
       valuePrefix: string(object, "valuePrefix"), valueSuffix: string(object, "valueSuffix"))

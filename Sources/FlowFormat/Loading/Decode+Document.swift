@@ -184,6 +184,7 @@ extension DecodeContext {
       progressIndicator: at("progressIndicator") { $0.decodeProgressIndicator(object.lookup("progressIndicator")) },
       assignedExperiment: at("experiment") { $0.decodeAssignedExperiment(object.lookup("experiment")) },
       experiments: at("experiments") { $0.decodeExperiments(object.lookup("experiments")) },
+      transitions: at("transitions") { $0.decodeTransitions(object.lookup("transitions")) },
       location: location)
     resolveScreenReferences(in: flow)
     return flow
@@ -315,8 +316,20 @@ extension DecodeContext {
           context.error(.Load.badWeight, "experiment '\(id)' has no variant with a positive weight", at: item.location)
           return
         }
+        var fallback = context.string(object, "default")
+        if let name = fallback, !variants.contains(where: { $0.id == name }) {
+          context.at("default") {
+            $0.report(
+              .error, .Ref.unknownVariant,
+              "experiment '\(id)' has no variant '\(name)' to default to; variants: \(variants.map(\.id).joined(separator: ", "))",
+              at: object.lookup("default")?.location, notes: Self.didYouMean(name, variants.map(\.id)))
+          }
+          fallback = nil
+        }
         experiments.append(
-          Experiment(id: id, salt: context.string(object, "salt"), variants: variants, location: item.location))
+          Experiment(
+            id: id, salt: context.string(object, "salt"), variants: variants, defaultVariant: fallback,
+            location: item.location))
       }
     }
     return experiments

@@ -85,7 +85,9 @@ extension DecodeContext {
 
   /// Compiles template text found at `location`.
   mutating func template(_ text: String, at location: SourceLocation?) -> TextTemplate {
-    let template = Template(parsing: text)
+    // `{Daily Hours}` reads the field named so (its own `load.field-name-case` warning says to
+    // rename it); other braces that do not parse stay literal.
+    let template = Template(parsing: text).readingWordNames
     for issue in template.syntaxIssues {
       warning(
         .Load.templateSyntax,

@@ -16,27 +16,37 @@ extension DecodeContext {
     checkFieldNames(in: flow)
   }
 
-  /// A field name twice on one screen is an error; on two screens of a flow, a warning.
+  /// Field names "must be unique across your entire flow" and snake_case (document 000): a
+  /// name collected twice is an error (the later value would overwrite the earlier), a name
+  /// that is not snake_case a warning with the name to use.
   mutating func checkFieldNames(in flow: Flow) {
-    var firstScreen: [String: (screen: String, location: SourceLocation)] = [:]
+    var first: [String: (screen: String, location: SourceLocation)] = [:]
     for screen in flow.screens {
-      var onThisScreen: [String: SourceLocation] = [:]
       for block in screen.content.flatBlocks {
         guard let field = block.fieldName else { continue }
-        if let first = onThisScreen[field] {
-          report(
-            .error, .Ref.duplicateField, "field '\(field)' is collected twice on screen '\(screen.id)'",
-            at: block.location, notes: [Diagnostic.Note("first collected here", at: first)])
-        } else if let first = firstScreen[field], first.screen != screen.id {
-          report(
-            .warning, .Ref.duplicateField,
-            "field '\(field)' is also collected on screen '\(first.screen)'; the later value overwrites the earlier",
-            at: block.location, notes: [Diagnostic.Note("first collected here", at: first.location)])
+        guard let earlier = first[field] else {
+          first[field] = (screen.id, block.location)
+          checkCase(of: field, at: block.location)
+          continue
         }
-        onThisScreen[field] = onThisScreen[field] ?? block.location
-        firstScreen[field] = firstScreen[field] ?? (screen.id, block.location)
+        let message =
+          earlier.screen == screen.id
+          ? "field '\(field)' is collected twice on screen '\(screen.id)'"
+          : "field '\(field)' is also collected on screen '\(earlier.screen)'; field names must be unique across the flow"
+        report(
+          .error, .Ref.duplicateField, message, at: block.location,
+          notes: [Diagnostic.Note("first collected here", at: earlier.location)])
       }
     }
+  }
+
+  mutating func checkCase(of field: String, at location: SourceLocation) {
+    guard !FieldNaming.isSnakeCase(field) else { return }
+    var notes: [Diagnostic.Note] = []
+    if let fixed = FieldNaming.snakeCase(field) {
+      notes.append(Diagnostic.Note("rename it '\(fixed)' and read it as {\(fixed)}"))
+    }
+    report(.warning, .Load.fieldNameCase, "field name '\(field)' is not snake_case", at: location, notes: notes)
   }
 
   /// Unknown sub-flows and cycles of sub-flows are load errors: a cycle would never end.

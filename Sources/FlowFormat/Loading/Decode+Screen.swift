@@ -64,6 +64,7 @@ extension DecodeContext {
       hideBack: bool(object, "hideBack") ?? false,
       subflow: subflow, autoAdvanceMs: autoAdvance,
       onEnter: object.lookup("onEnter").flatMap { v in at("onEnter") { $0.decodeAction(v) } },
+      transition: transition(object),
       location: value.location)
   }
 

@@ -1,8 +1,11 @@
 /// The keys each kind of object may carry: the ones flowrun reads, and the Sequence SDK's
 /// cosmetic and server keys that it accepts silently. Anything else earns an unknown-key warning.
 enum KnownKeys {
+  /// A server row's columns, snake_case as the database has them and camelCase as document
+  /// 000's `Screen` type names them.
   static let serverColumns: KeySet = [
-    "app_id", "flow_id", "created_at", "updated_at", "$schema", "description", "metadata",
+    "app_id", "flow_id", "created_at", "updated_at", "appId", "flowId", "createdAt", "updatedAt", "$schema",
+    "description", "metadata",
   ]
 
   static let flow: KeySet =
@@ -56,8 +59,10 @@ enum KnownKeys {
     "endScreen", "animated", "headline", "headlineRichText", "body", "bodyRichText",
     "glowingBorder", "glowIntensity", "headlineBodyGap", "children", "maxHeight", "gap",
     "showScrollIndicator", "scrollSnap", "identifier", "props", "pattern", "patternMessage",
-    "minLength", "maxLength", "checked", "secret",
+    "minLength", "maxLength", "checked", "secret", "analytics",
   ]
+
+  static let analytics: KeySet = ["category", "object", "verb", "params"]
 
   static let richTextSpan: KeySet = [
     "text", "bold", "italic", "underline", "color", "fontFamily", "fontSize",
@@ -71,7 +76,9 @@ enum KnownKeys {
 
   static let rule: KeySet = ["when", "goto"]
 
-  static let experiment: KeySet = ["id", "salt", "variants", "name", "description"]
+  static let transitionRule: KeySet = ["fromScreenId", "toScreenId", "transition"]
+
+  static let experiment: KeySet = ["id", "salt", "variants", "default", "name", "description"]
 
   static let variant: KeySet = ["id", "weight", "flow", "name", "description"]
 

@@ -220,11 +220,15 @@ public struct ButtonBlock: Hashable, Sendable {
   public var action: Action
   public var variant: String?
   public var preset: String?
+  /// `analytics`: the properties its `button_tapped` carries besides id, text and action
+  /// (document 003's `EventButton(category:object:verb:params:)`): an object, in the order written.
+  public var analytics: Value?
 
-  public init(text: TextTemplate, action: Action, variant: String?, preset: String?) {
+  public init(text: TextTemplate, action: Action, variant: String?, preset: String?, analytics: Value? = nil) {
     self.text = text
     self.action = action
     self.variant = variant
     self.preset = preset
+    self.analytics = analytics
   }
 }

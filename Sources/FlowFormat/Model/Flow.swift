@@ -15,6 +15,8 @@ public struct Flow: Hashable, Sendable {
   public var assignedExperiment: AssignedExperiment?
   /// Local experiments (extension).
   public var experiments: [Experiment]
+  /// Transitions of particular moves (`fromScreenId` → `toScreenId`).
+  public var transitions: [TransitionRule]
   public var location: SourceLocation
   private var indexByID: [String: Int]
 
@@ -28,6 +30,7 @@ public struct Flow: Hashable, Sendable {
     progressIndicator: ProgressIndicator? = nil,
     assignedExperiment: AssignedExperiment? = nil,
     experiments: [Experiment] = [],
+    transitions: [TransitionRule] = [],
     location: SourceLocation
   ) {
     self.id = id
@@ -39,6 +42,7 @@ public struct Flow: Hashable, Sendable {
     self.progressIndicator = progressIndicator
     self.assignedExperiment = assignedExperiment
     self.experiments = experiments
+    self.transitions = transitions
     self.location = location
     var index: [String: Int] = [:]
     for (i, screen) in screens.enumerated() where index[screen.id] == nil {
@@ -52,6 +56,16 @@ public struct Flow: Hashable, Sendable {
 
   public func screen(_ id: String) -> Screen? {
     indexByID[id].map { screens[$0] }
+  }
+
+  /// The transition of a move between two screens of this flow: a `transitions` entry for the
+  /// move, else the destination's own `transition`; nil when the flow names none (the trace
+  /// then says nothing about it).
+  public func transition(from: String, to: String) -> (ScreenTransition, source: String)? {
+    if let rule = transitions.first(where: { $0.fromScreenID == from && $0.toScreenID == to }) {
+      return (rule.transition, "transitions entry \(from) → \(to)")
+    }
+    return screen(to)?.transition.map { ($0, "transition of \(to)") }
   }
 }
 
@@ -131,14 +145,21 @@ public struct Experiment: Hashable, Sendable {
   public var id: String
   public var salt: String?
   public var variants: [Variant]
+  /// `default`: the variant a user keeps while the experiment's flag is unavailable (document
+  /// 003's `"variant-base"`); nil means the first variant.
+  public var defaultVariant: String?
   public var location: SourceLocation
 
-  public init(id: String, salt: String?, variants: [Variant], location: SourceLocation) {
+  public init(id: String, salt: String?, variants: [Variant], defaultVariant: String? = nil, location: SourceLocation) {
     self.id = id
     self.salt = salt
     self.variants = variants
+    self.defaultVariant = defaultVariant
     self.location = location
   }
+
+  /// The variant of a user whose flag is unavailable: `default`, else the first.
+  public var fallbackVariant: String? { defaultVariant ?? variants.first?.id }
 }
 
 /// Everything one file holds: one flow, or a bundle of flows with an entry flow.

@@ -28,6 +28,8 @@ public struct Screen: Hashable, Sendable {
   public var autoAdvanceMs: Double?
   /// Runs as soon as the screen is entered; if it navigates away the screen is never shown.
   public var onEnter: Action?
+  /// How the screen animates in (shown in traces).
+  public var transition: ScreenTransition?
   public var location: SourceLocation
 
   public init(
@@ -44,6 +46,7 @@ public struct Screen: Hashable, Sendable {
     subflow: String? = nil,
     autoAdvanceMs: Double? = nil,
     onEnter: Action? = nil,
+    transition: ScreenTransition? = nil,
     location: SourceLocation
   ) {
     self.id = id
@@ -59,6 +62,7 @@ public struct Screen: Hashable, Sendable {
     self.subflow = subflow
     self.autoAdvanceMs = autoAdvanceMs
     self.onEnter = onEnter
+    self.transition = transition
     self.location = location
   }
 }

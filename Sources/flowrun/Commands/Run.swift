@@ -60,15 +60,25 @@ extension Flowrun {
         "Play a replay script's steps first (its mocks too), then go on with the input.", valueName: "script"))
     var answers: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Keep who completed onboarding in FILE between runs; a completed user is told so.", valueName: "file"))
+    var state: String?
+
+    @Flag(help: "With --state: forget that the user completed onboarding, then run (resetOnboarding()).")
+    var reset = false
+
     func validate() throws {
       _ = try width?.get()
+      if reset, state == nil { throw ValidationError("--reset needs --state FILE") }
     }
 
     func run() throws {
       // No output may be an input or another output: checked before anything is read or written.
       var inputs = [FileIdentity.Role("the flow", flow)]
       if let answers { inputs.append(FileIdentity.Role("--answers", answers)) }
-      let outputs = [("--events", events), ("--data", data), ("--record", record)].compactMap { option, path in
+      let outputs = [("--events", events), ("--data", data), ("--record", record), ("--state", state)].compactMap {
+        option, path in
         path.map { FileIdentity.Role(option, $0) }
       }
       if let clash = FileIdentity.clash(inputs: inputs, outputs: outputs) {
@@ -82,6 +92,17 @@ extension Flowrun {
       config.waitsForResults = true
       if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
         throw ValidationError("--variant \(problem.experiment)=\(problem.variant): \(problem.message)")
+      }
+      for flag in config.unavailableFlags.sorted() where !document.experiments.contains(where: { $0.id == flag }) {
+        let known = document.experiments.map(\.id)
+        throw ValidationError(
+          "--flag-unavailable \(flag): no experiment '\(flag)' with variants in the flow"
+            + (known.isEmpty ? "" : " (experiments: \(known.joined(separator: ", ")))"))
+      }
+      var completions = CompletionState()
+      if let state {
+        guard let loaded = try Self.completions(in: state, of: config.userID, reset: reset) else { return }
+        completions = loaded
       }
       var steps: [ScriptStep] = []
       if let answers {
@@ -169,9 +190,42 @@ extension Flowrun {
           failed = true
         }
       }
+      if let state, driver.session.status == .completed {
+        completions.markCompleted(config.userID, at: driver.session.virtualNow, flow: driver.session.currentFlow.id)
+        if let problem = completions.save(state) {
+          Output.error.write("flowrun: cannot write \(state): \(problem)\n")
+          failed = true
+        }
+      }
       let status = ExitStatus.of(driver.session.status)
       let code = failed ? max(1, status) : status
       if code != 0 { throw ExitCode(code) }
+    }
+
+    /// `--state FILE`: the completions kept there, after `--reset` forgot the user's; nil when
+    /// the user completed onboarding already (`isOnboardingCompleted`: the app shows its main
+    /// screen, not the onboarding), which is said on standard output.
+    static func completions(in state: String, of user: String, reset: Bool) throws -> CompletionState? {
+      var completions: CompletionState
+      switch CompletionState.load(state) {
+      case .success(let loaded): completions = loaded
+      case .failure(let problem):
+        Output.error.write("flowrun: \(problem.message)\n")
+        throw ExitCode(2)
+      }
+      if reset {
+        completions.reset(user)
+        if let problem = completions.save(state) {
+          Output.error.write("flowrun: cannot write \(state): \(problem)\n")
+          throw ExitCode(2)
+        }
+      } else if let done = completions.completion(of: user) {
+        Output.standard.write(
+          "user '\(user)' completed onboarding (flow '\(done.flow)', \(done.at)) per \(state); "
+            + "nothing to show (--reset shows it again)\n")
+        return nil
+      }
+      return completions
     }
 
     /// Opens (creates or truncates) an output file before the session starts, so a bad path

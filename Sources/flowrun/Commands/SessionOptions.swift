@@ -1,6 +1,11 @@
 import ArgumentParser
 import FlowEngine
 
+/// `--platform`: the two platforms document 000 says every screen renders on.
+enum Platform: String, ExpressibleByArgument, CaseIterable {
+  case ios, android
+}
+
 /// The session options `run` and `test` share: which flow, who, when, and canned results.
 /// Malformed values are usage errors (exit 64).
 struct SessionOptions: ParsableArguments {
@@ -36,6 +41,17 @@ struct SessionOptions: ParsableArguments {
   @Option(name: .customLong("session-id"), help: ArgumentHelp("The events' session id.", valueName: "id"))
   var sessionID: String?
 
+  @Option(
+    help: ArgumentHelp("ios or android: $platform, and onboarding_started's platform (default: ios).", valueName: "os"))
+  var platform: Platform?
+
+  @Option(
+    name: .customLong("flag-unavailable"),
+    help: ArgumentHelp(
+      "The experiment's feature flag did not arrive: its users keep its default variant (repeatable).",
+      valueName: "experiment"))
+  var unavailableFlags: [String] = []
+
   mutating func validate() throws {
     _ = try makeConfig(defaultNow: 0)
   }
@@ -59,6 +75,11 @@ struct SessionOptions: ParsableArguments {
     if let now {
       config.now = try now.get().milliseconds
     }
+    if let platform {
+      config.platform = platform.rawValue
+      config.reportsPlatform = true
+    }
+    config.unavailableFlags = Set(unavailableFlags)
     return config
   }
 }
