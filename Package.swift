@@ -9,11 +9,14 @@
 //   FlowExpression  values, the expression language and templates (pure)
 //   FlowFormat      located JSON, diagnostics, the flow model and its loader
 //   FlowEngine      the session reducer: (state, input) -> (state, outputs); no I/O, no clock
+//   FlowStore       submissions as the product backend stores them (SQLite, PostgreSQL; the
+//                   only CSQLite and CLibPQ user), fed from sessions by the replay and driver
 //   FlowRender      screens as text
 //   FlowReplay      replay scripts, expectations, reports
 //   FlowAnalysis    lint rules, graphs, path exploration, coverage
 //   FlowDriver      the line protocol shared by interactive runs and pipes
 //   FlowTerminal    the only module that touches libedit and the TTY
+//   FlowServe       the Submissions API over HTTP on loopback (the only FlyingFox user)
 //   flowrun         the command line (the only importer of ArgumentParser in the product)
 //
 // Development tools, not part of the product:
@@ -40,6 +43,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // `flowrun serve` only (FlowServe): a small HTTP server that builds in about 40 s here.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     .systemLibrary(
@@ -84,6 +89,24 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .target(
+      name: "FlowStore",
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowSupport", "CSQLite", "CLibPQ",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     .target(
       name: "FlowRender",
       dependencies: [
@@ -95,7 +118,7 @@ let package = Package(
     .target(
       name: "FlowReplay",
       dependencies: [
-        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowStore", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -131,11 +154,19 @@ let package = Package(
       dependencies: ["FlowExpression", "FlowDriver", "FlowSupport", "CLibEditShim", "CLibEdit"],
       swiftSettings: swiftSettings
     ),
+    .target(
+      name: "FlowServe",
+      dependencies: [
+        "FlowStore", "FlowSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "flowrun",
       dependencies: [
         "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis",
-        "FlowDriver", "FlowTerminal", "FlowSupport",
+        "FlowDriver", "FlowTerminal", "FlowStore", "FlowServe", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -205,6 +236,14 @@ let package = Package(
       name: "FlowRenderTests",
       dependencies: ["FlowRender", "FlowEngine", "FlowFormat", "FlowExpression", "FlowSupport", "_FlowTestSupport"],
       exclude: ["Snapshots"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowStoreTests",
+      dependencies: [
+        "FlowStore", "FlowEngine", "FlowFormat", "FlowExpression", "FlowSupport", "CSQLite", "_FlowTestSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

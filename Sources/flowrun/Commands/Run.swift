@@ -4,6 +4,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowReplay
+import FlowStore
 import FlowSupport
 import FlowTerminal
 
@@ -60,8 +61,15 @@ extension Flowrun {
         "Play a replay script's steps first (its mocks too), then go on with the input.", valueName: "script"))
     var answers: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Save the submission after every accepted input: sqlite:PATH, a file path or postgres://… (docs/submissions.md).",
+        valueName: "url"))
+    var store: Checked<StoreLocation>?
+
     func validate() throws {
       _ = try width?.get()
+      _ = try store?.get()
     }
 
     func run() throws {
@@ -94,6 +102,7 @@ extension Flowrun {
         config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
       }
 
+      let submissions = try store?.get().open()
       let eventsFD = try events.map { try Self.openForWriting($0, option: "--events") }
       defer { if let eventsFD { close(eventsFD) } }
       let eventStream = eventsFD.map { OutputChannel(fileDescriptor: $0) }
@@ -144,6 +153,20 @@ extension Flowrun {
       if let eventStream {
         driver.onEvent = { event in eventStream.write(secrets.event(event).value.json + "\n") }
       }
+      if let submissions {
+        var recorder = SubmissionRecorder()
+        var reported = false
+        let reveals = showSecrets
+        driver.onAccepted = { session in
+          // The first failure is said at once; the session goes on, and --data is still written.
+          if !submissions.save(recorder.accept(session, revealsSecrets: reveals)), let failure = submissions.failure,
+            !reported
+          {
+            reported = true
+            Output.error.write("flowrun: \(failure.message); the session goes on without the store\n")
+          }
+        }
+      }
       editor?.completions = { [weak driver] prefix in driver?.completions(linePrefix: prefix) ?? [] }
       editor?.remembers = { [weak driver] line in driver?.mayRemember(line) ?? false }
 
@@ -169,6 +192,7 @@ extension Flowrun {
           failed = true
         }
       }
+      if submissions?.failure != nil { failed = true }
       let status = ExitStatus.of(driver.session.status)
       let code = failed ? max(1, status) : status
       if code != 0 { throw ExitCode(code) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowFormat
 import FlowPattern
 import FlowReplay
+import FlowStore
 import FlowSupport
 
 #if canImport(Glibc)
@@ -58,7 +59,14 @@ extension Flowrun {
     @Flag(help: "Show secret answers in clear in the collected data of failure messages (masked everywhere else).")
     var showSecrets = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Save each script's submission after every accepted input: sqlite:PATH, a file path or postgres://….",
+        valueName: "url"))
+    var store: Checked<StoreLocation>?
+
     func validate() throws {
+      _ = try store?.get()
       _ = try jobs?.get()
       _ = try shard?.get()
       _ = try width.get()
@@ -93,9 +101,10 @@ extension Flowrun {
       var selection = TestSelection(filter: filter)
       if let shard { selection.shard = (shard.index, shard.count) }
       // Each directory given is a suite: its scripts' snapshots stay inside it.
+      let submissions = try store?.get().open()
       let options = ReplayOptions(
         updateSnapshots: update, trace: trace, width: try width.get().value, showSecrets: showSecrets,
-        suiteRoots: TestSuite.directories(among: paths))
+        suiteRoots: TestSuite.directories(among: paths), store: submissions)
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
       let cache = FlowCache()
@@ -156,8 +165,13 @@ extension Flowrun {
           Output.error.write("note: shard \(shard) selected no scripts\n")
         }
       }
+      // A store that failed stopped taking rows: said once, and the run fails.
+      if let failure = submissions?.failure {
+        Output.error.write("flowrun: \(failure.message); later submissions were not saved\n")
+      }
       output.write(TestSuite.summaryLine(outcomes) + "\n")
       var code = ExitStatus.of(outcomes)
+      if submissions?.failure != nil { code = max(code, 1) }
       if nothingRan || stop != nil { code = max(code, 1) }
       if !missing.isEmpty || !reportsWritten { code = 2 }
       if code != 0 { throw ExitCode(code) }

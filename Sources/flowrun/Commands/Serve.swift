@@ -1,0 +1,56 @@
+import ArgumentParser
+import FlowServe
+import FlowStore
+import FlowSupport
+import Foundation
+
+extension Flowrun {
+  /// `flowrun serve --store URL [--port N]`: the Submissions API on 127.0.0.1.
+  struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Answer the Submissions API (GET /submissions) over HTTP on 127.0.0.1.",
+      discussion: """
+        Prints `listening on http://127.0.0.1:PORT/submissions` once it accepts connections, \
+        then serves until SIGINT, SIGTERM or SIGHUP (requests in progress finish; exit 0). \
+        Exits 1 when the store cannot be opened or the port cannot be bound, 64 on wrong usage. \
+        See docs/submissions.md.
+        """
+    )
+
+    @Option(help: ArgumentHelp("sqlite:PATH, a file path or postgres://….", valueName: "url"))
+    var store: Checked<StoreLocation>
+
+    @Option(help: ArgumentHelp("The TCP port, 0 to 65535 (0: one the system chooses).", valueName: "n"))
+    var port: Checked<Port> = Checked(Port(value: 8787))
+
+    func validate() throws {
+      _ = try store.get()
+      _ = try port.get()
+    }
+
+    func run() throws {
+      let submissions = try store.get().open()
+      let port = UInt16(try port.get().value)
+      StopSignals.startCatching()
+      defer { StopSignals.stopCatching() }
+      let failure = Locked<(any Error)?>(nil)
+      let finished = DispatchSemaphore(value: 0)
+      Task {
+        do {
+          try await SubmissionServer.serve(
+            store: submissions, port: port,
+            onListening: { bound in Output.standard.write("listening on http://127.0.0.1:\(bound)/submissions\n") },
+            shouldStop: { StopSignals.pending != nil })
+        } catch {
+          failure.withLock { $0 = error }
+        }
+        finished.signal()
+      }
+      finished.wait()
+      if let error = failure.withLock({ $0 }) {
+        Output.error.write("flowrun: cannot serve on 127.0.0.1:\(port): \(error)\n")
+        throw ExitCode(1)
+      }
+    }
+  }
+}
