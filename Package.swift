@@ -288,7 +288,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowCLITests",
-      dependencies: ["_FlowTestSupport", .product(name: "Yams", package: "Yams")],
+      dependencies: ["_FlowTestSupport", "FlowStore", "CSQLite", .product(name: "Yams", package: "Yams")],
       exclude: ["Snapshots", "BadInputs"],
       swiftSettings: swiftSettings
     ),

@@ -58,7 +58,8 @@ final class SQLiteStore: SubmissionStore {
       {
         merged.data = Submission.merge(stored, row.data)
       }
-      _ = try rows(SubmissionSQL.upsert(.sqlite), SubmissionSQL.upsertValues(merged))
+      _ = try rows(
+        SubmissionSQL.upsert(.sqlite), SubmissionSQL.upsertValues(merged), what: "cannot save the submission")
     }
   }
 
@@ -108,9 +109,11 @@ final class SQLiteStore: SubmissionStore {
   }
 
   /// Runs one statement with text parameters (nil is NULL) and returns its rows as text.
-  private func rows(_ sql: String, _ values: [String?] = []) throws(StoreError) -> [[String?]] {
+  private func rows(
+    _ sql: String, _ values: [String?] = [], what: String = "cannot read submissions"
+  ) throws(StoreError) -> [[String?]] {
     var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw failure("cannot query") }
+    guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw failure(what) }
     defer { sqlite3_finalize(statement) }
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     for (index, value) in values.enumerated() {
@@ -118,13 +121,13 @@ final class SQLiteStore: SubmissionStore {
       let status =
         value.map { sqlite3_bind_text(statement, position, $0, -1, transient) }
         ?? sqlite3_bind_null(statement, position)
-      guard status == SQLITE_OK else { throw failure("cannot query") }
+      guard status == SQLITE_OK else { throw failure(what) }
     }
     var result: [[String?]] = []
     while true {
       let step = sqlite3_step(statement)
       if step == SQLITE_DONE { return result }
-      guard step == SQLITE_ROW else { throw failure("cannot query") }
+      guard step == SQLITE_ROW else { throw failure(what) }
       let columns = sqlite3_column_count(statement)
       result.append(
         (0..<columns).map { column in
