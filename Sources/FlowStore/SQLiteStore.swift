@@ -1,6 +1,12 @@
 import CSQLite
 import OrderedCollections
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Submissions in a SQLite file (the system's libsqlite3). WAL journal and a busy timeout, so
 /// several processes (`flowrun test --jobs`, parallel runs) can write one file: each write
 /// waits its turn instead of failing.
@@ -13,6 +19,12 @@ final class SQLiteStore: SubmissionStore {
 
   init(path: String) throws(StoreError) {
     self.path = path
+    // A device, a directory or a FIFO is no database: refused before SQLite creates a journal
+    // beside it (`/dev/null-journal`).
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      throw StoreError("sqlite:\(path): cannot open: not a regular file")
+    }
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let status = sqlite3_open_v2(path, &db, flags, nil)
     guard status == SQLITE_OK else {
@@ -22,14 +34,25 @@ final class SQLiteStore: SubmissionStore {
       throw error
     }
     sqlite3_busy_timeout(db, Self.busyTimeout)
-    do throws(StoreError) {
-      try execute("PRAGMA journal_mode=WAL")
-      try execute("PRAGMA synchronous=NORMAL")
-      try migrate()
-    } catch {
-      sqlite3_close_v2(db)
-      db = nil
-      throw error
+    // Switching a new file to WAL and migrating it take an exclusive lock, which SQLite may
+    // refuse at once (SQLITE_BUSY without waiting) while another process does the same: then
+    // this is tried again, for as long as the busy timeout.
+    var waited: Int32 = 0
+    while true {
+      do throws(StoreError) {
+        try execute("PRAGMA journal_mode=WAL", what: "cannot open")
+        try execute("PRAGMA synchronous=NORMAL", what: "cannot open")
+        try migrate()
+        return
+      } catch {
+        guard sqlite3_errcode(db) & 0xFF == SQLITE_BUSY, waited < Self.busyTimeout else {
+          sqlite3_close_v2(db)
+          db = nil
+          throw error
+        }
+        usleep(20_000)
+        waited += 20
+      }
     }
   }
 
@@ -104,8 +127,8 @@ final class SQLiteStore: SubmissionStore {
     }
   }
 
-  private func execute(_ sql: String) throws(StoreError) {
-    guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw failure("cannot write") }
+  private func execute(_ sql: String, what: String = "cannot write") throws(StoreError) {
+    guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw failure(what) }
   }
 
   /// Runs one statement with text parameters (nil is NULL) and returns its rows as text.

@@ -32,6 +32,11 @@ public enum StoreURL: Hashable, Sendable, CustomStringConvertible {
     return .success(.sqlite(path: text))
   }
 
+  /// The SQLite file, which no other output of the command may be.
+  public var sqlitePath: String? {
+    if case .sqlite(let path) = self { path } else { nil }
+  }
+
   /// The URL as messages show it: a PostgreSQL password is left out.
   public var description: String {
     switch self {

@@ -76,9 +76,9 @@ extension Flowrun {
       // No output may be an input or another output: checked before anything is read or written.
       var inputs = [FileIdentity.Role("the flow", flow)]
       if let answers { inputs.append(FileIdentity.Role("--answers", answers)) }
-      let outputs = [("--events", events), ("--data", data), ("--record", record)].compactMap { option, path in
-        path.map { FileIdentity.Role(option, $0) }
-      }
+      let store = try store?.get()
+      let outputs = [("--events", events), ("--data", data), ("--record", record), ("--store", store?.url.sqlitePath)]
+        .compactMap { option, path in path.map { FileIdentity.Role(option, $0) } }
       if let clash = FileIdentity.clash(inputs: inputs, outputs: outputs) {
         Output.error.write("flowrun: \(clash)\n")
         throw ExitCode(2)
@@ -102,7 +102,7 @@ extension Flowrun {
         config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
       }
 
-      let submissions = try store?.get().open()
+      let submissions = try store?.open()
       let eventsFD = try events.map { try Self.openForWriting($0, option: "--events") }
       defer { if let eventsFD { close(eventsFD) } }
       let eventStream = eventsFD.map { OutputChannel(fileDescriptor: $0) }

@@ -38,7 +38,7 @@ extension Flowrun {
     @Flag(help: "Only incomplete submissions.")
     var incomplete = false
 
-    @Option(help: ArgumentHelp("At most N rows, 1 to 1,000 (default: 100).", valueName: "n"))
+    @Option(help: ArgumentHelp("At most N rows, 1 to 1000 (default: 100).", valueName: "n"))
     var limit: String?
 
     @Option(help: ArgumentHelp("Skip the first N rows (default: 0).", valueName: "n"))

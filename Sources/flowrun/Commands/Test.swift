@@ -84,8 +84,9 @@ extension Flowrun {
 
     private func runScripts() throws {
       let (files, missing) = TestSuite.discover(paths)
-      let reports = [("--junit", junit), ("--json", json)].compactMap { option, path in
-        path.map { FileIdentity.Role(option, $0) }
+      let store = try store?.get()
+      let reports = [("--junit", junit), ("--json", json), ("--store", store?.url.sqlitePath)].compactMap {
+        option, path in path.map { FileIdentity.Role(option, $0) }
       }
       let scripts = files.map { FileIdentity.Role("the script", $0) }
       if let clash = FileIdentity.clash(inputs: scripts, outputs: reports) {
@@ -101,7 +102,7 @@ extension Flowrun {
       var selection = TestSelection(filter: filter)
       if let shard { selection.shard = (shard.index, shard.count) }
       // Each directory given is a suite: its scripts' snapshots stay inside it.
-      let submissions = try store?.get().open()
+      let submissions = try store?.open()
       let options = ReplayOptions(
         updateSnapshots: update, trace: trace, width: try width.get().value, showSecrets: showSecrets,
         suiteRoots: TestSuite.directories(among: paths), store: submissions)
