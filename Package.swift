@@ -191,7 +191,7 @@ let package = Package(
     ),
     .target(
       name: "_FlowTestSupport",
-      dependencies: ["FlowSupport"],
+      dependencies: ["FlowSupport", "CSQLite"],
       path: "Tests/_FlowTestSupport",
       swiftSettings: swiftSettings
     ),
@@ -241,7 +241,7 @@ let package = Package(
     .testTarget(
       name: "FlowStoreTests",
       dependencies: [
-        "FlowStore", "FlowEngine", "FlowFormat", "FlowExpression", "FlowSupport", "CSQLite", "_FlowTestSupport",
+        "FlowStore", "FlowEngine", "FlowFormat", "FlowExpression", "FlowSupport", "_FlowTestSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -288,7 +288,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowCLITests",
-      dependencies: ["_FlowTestSupport", "FlowStore", "CSQLite", .product(name: "Yams", package: "Yams")],
+      dependencies: ["_FlowTestSupport", "FlowStore", .product(name: "Yams", package: "Yams")],
       exclude: ["Snapshots", "BadInputs"],
       swiftSettings: swiftSettings
     ),

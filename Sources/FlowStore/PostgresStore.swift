@@ -72,7 +72,8 @@ final class PostgresStore: SubmissionStore {
       let count = SubmissionSQL.count(query, .postgres)
       let total = SubmissionSQL.integer(try rows(count.sql, count.values))
       let select = SubmissionSQL.select(query, .postgres)
-      let page = SubmissionPage(submissions: try submissions(rows(select.sql, select.values)), total: total)
+      let page = SubmissionPage(
+        submissions: try Submission.rows(from: rows(select.sql, select.values), of: shown), total: total)
       _ = try rows("COMMIT")
       return page
     } catch {
@@ -83,18 +84,7 @@ final class PostgresStore: SubmissionStore {
 
   func submission(id: String) throws(StoreError) -> Submission? {
     guard NameUUID.isUUID(id) else { return nil }
-    return try submissions(rows(SubmissionSQL.byID(.postgres), [id.lowercased()])).first
-  }
-
-  private func submissions(_ rows: [[String?]]) throws(StoreError) -> [Submission] {
-    var result: [Submission] = []
-    for row in rows {
-      guard let submission = Submission(columns: row) else {
-        throw StoreError("\(shown): a row of onboarding_submissions is not as flowrun writes it")
-      }
-      result.append(submission)
-    }
-    return result
+    return try Submission.rows(from: rows(SubmissionSQL.byID(.postgres), [id.lowercased()]), of: shown).first
   }
 
   /// Runs one statement with text parameters (nil is NULL) and returns its rows as text.

@@ -91,23 +91,13 @@ final class SQLiteStore: SubmissionStore {
       let count = SubmissionSQL.count(query, .sqlite)
       let total = SubmissionSQL.integer(try rows(count.sql, count.values))
       let select = SubmissionSQL.select(query, .sqlite)
-      return SubmissionPage(submissions: try submissions(rows(select.sql, select.values)), total: total)
+      return SubmissionPage(
+        submissions: try Submission.rows(from: rows(select.sql, select.values), of: "sqlite:\(path)"), total: total)
     }
   }
 
   func submission(id: String) throws(StoreError) -> Submission? {
-    try submissions(rows(SubmissionSQL.byID(.sqlite), [id.lowercased()])).first
-  }
-
-  private func submissions(_ rows: [[String?]]) throws(StoreError) -> [Submission] {
-    var result: [Submission] = []
-    for row in rows {
-      guard let submission = Submission(columns: row) else {
-        throw StoreError("sqlite:\(path): a row of onboarding_submissions is not as flowrun writes it")
-      }
-      result.append(submission)
-    }
-    return result
+    try Submission.rows(from: rows(SubmissionSQL.byID(.sqlite), [id.lowercased()]), of: "sqlite:\(path)").first
   }
 
   // MARK: SQLite calls

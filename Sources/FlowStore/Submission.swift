@@ -91,6 +91,19 @@ extension Submission {
       updatedAt: updated)
   }
 
+  /// The rows of a `SubmissionSQL.columns` query; a row flowrun did not write is an error of
+  /// `store` (the URL as messages show it).
+  static func rows(from table: [[String?]], of store: String) throws(StoreError) -> [Submission] {
+    var result: [Submission] = []
+    for columns in table {
+      guard let row = Submission(columns: columns) else {
+        throw StoreError("\(store): a row of onboarding_submissions is not as flowrun writes it")
+      }
+      result.append(row)
+    }
+    return result
+  }
+
   static func dataJSON(_ data: OrderedDictionary<String, Value>) -> String { Value.object(data).json }
 
   static func data(json: String) -> OrderedDictionary<String, Value>? {

@@ -1,4 +1,3 @@
-import CSQLite
 import FlowStore
 import Foundation
 import Testing
@@ -13,27 +12,7 @@ import _FlowTestSupport
 /// FLOWRUN_TEST_POSTGRES (`.ci/postgres start`; skipped without it, see
 /// PostgresAvailabilityTests).
 @Suite(.timeLimit(.minutes(2))) struct SubmissionsCommandTests {
-  enum Backend: String, CaseIterable, CustomTestStringConvertible {
-    case sqlite, postgres
-    var testDescription: String { rawValue }
-
-    static let postgresURL = ProcessInfo.processInfo.environment["FLOWRUN_TEST_POSTGRES"].flatMap {
-      $0.isEmpty ? nil : $0
-    }
-    static var available: [Backend] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
-
-    func url(in directory: TemporaryDirectory) -> String {
-      switch self {
-      case .sqlite: "sqlite:" + directory.path + "/submissions.db"
-      case .postgres: Backend.postgresURL ?? ""
-      }
-    }
-  }
-
   static let fitness = packageRoot().appendingPathComponent("sample-flows/fitness.json").path
-
-  /// Each test's own session and user ids, so PostgreSQL tests never see each other's rows.
-  static func tag() -> String { "t" + UUID().uuidString.prefix(8).lowercased() }
 
   /// The row a piped run that dropped off on `hours` (the third screen) leaves.
   static func partialRow(session: String, user: String) -> String {
@@ -49,11 +28,11 @@ import _FlowTestSupport
       ] + (data.map { ["--data", $0] } ?? []), stdin: "Get Started\nAlex\nContinue\n")
   }
 
-  @Test(arguments: Backend.available)
-  func aRunThatDropsOffOnTheThirdScreenLeavesThePartialRow(_ backend: Backend) throws {
+  @Test(arguments: TestDatabase.available)
+  func aRunThatDropsOffOnTheThirdScreenLeavesThePartialRow(_ backend: TestDatabase) throws {
     let directory = try TemporaryDirectory()
     let url = backend.url(in: directory)
-    let tag = Self.tag()
+    let tag = TestDatabase.uniqueTag()
     let run = try dropOff(url, tag: tag)
     #expect(run.status == 1, "\(run.stderr)")  // end of input: a drop-off
     #expect(run.stderr == "")
@@ -77,11 +56,11 @@ import _FlowTestSupport
     }
   }
 
-  @Test(arguments: Backend.available)
-  func aCompletedReplaySetsCompletedAt(_ backend: Backend) throws {
+  @Test(arguments: TestDatabase.available)
+  func aCompletedReplaySetsCompletedAt(_ backend: TestDatabase) throws {
     let directory = try TemporaryDirectory()
     let url = backend.url(in: directory)
-    let tag = Self.tag()
+    let tag = TestDatabase.uniqueTag()
     let script = directory.file(
       "done.flow-test.yaml",
       contents: """
@@ -156,10 +135,10 @@ import _FlowTestSupport
   @Test func aStoreThatFailsMidSessionLosesNothingElse() throws {
     let directory = try TemporaryDirectory()
     let database = directory.path + "/submissions.db"
-    let tag = Self.tag()
+    let tag = TestDatabase.uniqueTag()
     // The first input creates the row; the trigger then refuses every update of it.
     _ = try dropOff("sqlite:" + database, tag: "\(tag)-first")
-    try sqlite(
+    try sqliteExecute(
       database,
       "CREATE TRIGGER refuse BEFORE UPDATE ON onboarding_submissions BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
     )
@@ -173,6 +152,19 @@ import _FlowTestSupport
       "\(run.stderr)")
     #expect(run.stdout.contains("── Session ended (end_of_input) on hours"))
     #expect(directory.text("data.json") == "{\n  \"name\": \"Alex\"\n}\n")
+  }
+
+  /// Secret fields are stored masked, as `--data` writes them, unless `run --show-secrets`.
+  @Test(arguments: [([String](), #""password":"••••""#), (["--show-secrets"], #""password":"hunter2hunter2""#)])
+  func secretsAreStoredAsDataWritesThem(_ options: [String], _ stored: String) throws {
+    let directory = try TemporaryDirectory()
+    let database = directory.path + "/submissions.db"
+    let flow = packageRoot().appendingPathComponent("Tests/FlowCLITests/BadInputs/fixtures/secret.json").path
+    let run = try runFlowrun(
+      ["run", flow, "--store", database] + options, stdin: "alex@example.com\nhunter2hunter2\n1\n")
+    #expect(run.stderr == "")  // the flow goes on after the password: the run ends as a drop-off
+    let listed = try runFlowrun(["submissions", database])
+    #expect(listed.stdout.contains(stored), "\(listed.stdout)")
   }
 
   @Test(arguments: [
@@ -203,7 +195,7 @@ import _FlowTestSupport
     @Test func serveAnswersTheAPIOnLoopback() throws {
       let directory = try TemporaryDirectory()
       let url = "sqlite:" + directory.path + "/submissions.db"
-      let tag = Self.tag()
+      let tag = TestDatabase.uniqueTag()
       _ = try dropOff(url, tag: tag)
       let server = try PipedChild(
         executable: flowrunExecutable().path, arguments: ["serve", "--store", url, "--port", "0"])
@@ -245,7 +237,27 @@ import _FlowTestSupport
       let listed = try runFlowrun(["submissions", database, "--user-id", "sig"])
       #expect(listed.stdout.contains(#""data":{"name":"Alex"},"last_screen_id":"hours","last_screen_index":2"#))
       #expect(listed.stdout.hasSuffix(#""total":1}"# + "\n"))
-      try sqlite(database, "PRAGMA integrity_check")
+      try sqliteExecute(database, "PRAGMA integrity_check")
+    }
+
+    /// On a terminal, a table; `--json` keeps the JSON.
+    @Test func aTerminalGetsATable() throws {
+      let directory = try TemporaryDirectory()
+      let database = directory.path + "/submissions.db"
+      _ = try dropOff(database, tag: "tty")
+      let table = try PseudoTerminal(
+        executable: flowrunExecutable().path, arguments: ["submissions", database],
+        environment: ["TERM": "xterm", "NO_COLOR": "1"])
+      let shown = try table.waitFor(substring: "1 of 1 submission")
+      #expect(shown.contains("CREATED"))
+      #expect(shown.contains(#"hours #2"#))
+      #expect(shown.contains(#"{"name":"Alex"}"#))
+      #expect(try table.waitForExit() == .exited(0))
+      let json = try PseudoTerminal(
+        executable: flowrunExecutable().path, arguments: ["submissions", database, "--json"],
+        environment: ["TERM": "xterm", "NO_COLOR": "1"])
+      #expect(try json.waitFor(substring: #""total":1}"#).contains(#"{"submissions":[{"id":""#))
+      #expect(try json.waitForExit() == .exited(0))
     }
 
     /// One HTTP/1.1 GET over a plain socket; the whole response (the server closes).
@@ -276,14 +288,4 @@ import _FlowTestSupport
       return String(decoding: response, as: UTF8.self)
     }
   #endif
-}
-
-/// Runs SQL on a SQLite file through the sqlite3 library, as another program would.
-func sqlite(_ path: String, _ sql: String) throws {
-  struct SQLiteFailure: Error { var message: String }
-  var db: OpaquePointer?
-  defer { sqlite3_close_v2(db) }
-  guard sqlite3_open(path, &db) == SQLITE_OK, sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
-    throw SQLiteFailure(message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)")
-  }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import OrderedCollections
 import Testing
+import _FlowTestSupport
 
 /// The PostgreSQL tests run where FLOWRUN_TEST_POSTGRES names a server (`.ci/run` starts one):
 /// without it they are skipped locally, which this test says, and CI (CI=true) fails.
 @Suite struct PostgresAvailabilityTests {
   @Test func postgresTestsRunInCI() {
     let environment = ProcessInfo.processInfo.environment
-    guard Backend.postgresURL == nil else { return }
+    guard TestDatabase.postgresURL == nil else { return }
     if environment["CI"] == "true" {
       Issue.record("CI=true but FLOWRUN_TEST_POSTGRES is not set: the PostgreSQL store tests did not run")
     } else {

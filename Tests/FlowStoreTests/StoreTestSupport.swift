@@ -5,28 +5,10 @@ import OrderedCollections
 import Testing
 import _FlowTestSupport
 
-/// The stores the store tests run against: a SQLite file in a temporary directory, and the
-/// PostgreSQL server `FLOWRUN_TEST_POSTGRES` names (`.ci/postgres start`; CI always has one).
-enum Backend: String, CaseIterable, CustomTestStringConvertible {
-  case sqlite, postgres
-
-  var testDescription: String { rawValue }
-
-  static let postgresURL = ProcessInfo.processInfo.environment["FLOWRUN_TEST_POSTGRES"].flatMap {
-    $0.isEmpty ? nil : $0
-  }
-
-  /// The backends available here: PostgreSQL only with FLOWRUN_TEST_POSTGRES
-  /// (`PostgresAvailabilityTests` fails in CI without it).
-  static var available: [Backend] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
-
-  /// A fresh store: a new SQLite file, or the PostgreSQL database (tests there keep apart by
-  /// their own ids).
+extension TestDatabase {
+  /// The store, opened (and migrated) as the commands open it.
   func open(in directory: TemporaryDirectory) throws -> SharedStore {
-    switch self {
-    case .sqlite: try SharedStore(.sqlite(path: directory.path + "/submissions.db"))
-    case .postgres: try SharedStore(.postgres(uri: Backend.postgresURL ?? ""))
-    }
+    try SharedStore(StoreURL.parse(url(in: directory)).get())
   }
 }
 
@@ -42,6 +24,3 @@ func row(
     userID: "\(tag)-\(user)", sessionID: sessionID, data: data, lastScreenID: screen, lastScreenIndex: index,
     completedAt: completed, createdAt: created, updatedAt: updated ?? created)
 }
-
-/// A tag unique to one test run.
-func uniqueTag() -> String { "t" + UUID().uuidString.prefix(8).lowercased() }

@@ -17,7 +17,7 @@ import _FlowTestSupport
   ])
   func answers(_ method: String, _ path: String, _ query: [(String, String)], _ status: Int, _ body: String) throws {
     let directory = try TemporaryDirectory()
-    let store = try Backend.sqlite.open(in: directory)
+    let store = try TestDatabase.sqlite.open(in: directory)
     store.save(row("T", data: ["a": 1], created: "2026-01-01T00:00:00.000Z"))
     let answer = SubmissionAPI.respond(
       method: method, path: path, query: query.map { (name: $0.0, value: $0.1) }, store: store)
@@ -28,7 +28,7 @@ import _FlowTestSupport
 
   @Test func theJSONKeepsTheDocumentedKeyOrder() throws {
     let directory = try TemporaryDirectory()
-    let store = try Backend.sqlite.open(in: directory)
+    let store = try TestDatabase.sqlite.open(in: directory)
     let saved = row(
       "T", data: ["name": "Alex", "goals": ["a", "b"]], screen: "s3", index: 3, created: "2026-01-15T10:25:00.000Z")
     store.save(saved)

@@ -1,4 +1,3 @@
-import CSQLite
 import FlowExpression
 import FlowStore
 import Foundation
@@ -8,11 +7,11 @@ import _FlowTestSupport
 
 /// The stores against real databases: the upsert, the filters, pages and migrations.
 @Suite struct SubmissionStoreTests {
-  @Test(arguments: Backend.available)
-  func anUpsertMergesDataAndFollowsTheUser(_ backend: Backend) throws {
+  @Test(arguments: TestDatabase.available)
+  func anUpsertMergesDataAndFollowsTheUser(_ backend: TestDatabase) throws {
     let directory = try TemporaryDirectory()
     let store = try backend.open(in: directory)
-    let tag = uniqueTag()
+    let tag = TestDatabase.uniqueTag()
     let first = row(tag, data: ["name": "Alex"], screen: "name", index: 1, created: "2026-01-01T00:00:00.000Z")
     #expect(store.save(first))
     var second = row(
@@ -36,11 +35,11 @@ import _FlowTestSupport
     #expect(store.failure == nil)
   }
 
-  @Test(arguments: Backend.available)
-  func completionIsSetOnceAndFiltersSeeIt(_ backend: Backend) throws {
+  @Test(arguments: TestDatabase.available)
+  func completionIsSetOnceAndFiltersSeeIt(_ backend: TestDatabase) throws {
     let directory = try TemporaryDirectory()
     let store = try backend.open(in: directory)
-    let tag = uniqueTag()
+    let tag = TestDatabase.uniqueTag()
     let done = "2026-01-01T00:01:00.000Z"
     store.save(row(tag, session: "a", data: ["x": 1], completed: done, created: "2026-01-01T00:00:00.000Z"))
     store.save(
@@ -72,11 +71,11 @@ import _FlowTestSupport
     #expect(try store.page(completed).submissions.first?.completedAt == done)
   }
 
-  @Test(arguments: Backend.available)
-  func pagesAreNewestFirstAndCountEveryMatch(_ backend: Backend) throws {
+  @Test(arguments: TestDatabase.available)
+  func pagesAreNewestFirstAndCountEveryMatch(_ backend: TestDatabase) throws {
     let directory = try TemporaryDirectory()
     let store = try backend.open(in: directory)
-    let tag = uniqueTag()
+    let tag = TestDatabase.uniqueTag()
     for (session, second) in [("a", 1), ("b", 3), ("c", 2)] {
       store.save(row(tag, session: session, data: [:], created: "2026-01-01T00:00:0\(second).000Z"))
     }
@@ -92,10 +91,10 @@ import _FlowTestSupport
     #expect(try store.page(query) == SubmissionPage(submissions: [], total: 3))
   }
 
-  @Test(arguments: Backend.available)
-  func openingAgainKeepsTheRowsAndTheSchemaVersion(_ backend: Backend) throws {
+  @Test(arguments: TestDatabase.available)
+  func openingAgainKeepsTheRowsAndTheSchemaVersion(_ backend: TestDatabase) throws {
     let directory = try TemporaryDirectory()
-    let tag = uniqueTag()
+    let tag = TestDatabase.uniqueTag()
     let saved = row(tag, data: ["k": "v"], created: "2026-01-01T00:00:00.000Z")
     #expect(try backend.open(in: directory).save(saved))
     let reopened = try backend.open(in: directory)
@@ -104,11 +103,11 @@ import _FlowTestSupport
 
   @Test func aNewerSchemaIsRefused() throws {
     let directory = try TemporaryDirectory()
-    _ = try Backend.sqlite.open(in: directory)
-    try sqlite(directory.path + "/submissions.db", "INSERT INTO flowrun_schema_version (version) VALUES (7)")
-    #expect(throws: StoreError.self) { try Backend.sqlite.open(in: directory) }
+    _ = try TestDatabase.sqlite.open(in: directory)
+    try sqliteExecute(directory.path + "/submissions.db", "INSERT INTO flowrun_schema_version (version) VALUES (7)")
+    #expect(throws: StoreError.self) { try TestDatabase.sqlite.open(in: directory) }
     do {
-      _ = try Backend.sqlite.open(in: directory)
+      _ = try TestDatabase.sqlite.open(in: directory)
     } catch let error as StoreError {
       #expect(error.message.contains("has schema version 7; this flowrun knows up to 1"))
     }
@@ -116,10 +115,10 @@ import _FlowTestSupport
 
   @Test func aFailedWriteIsKeptAndStopsLaterWrites() throws {
     let directory = try TemporaryDirectory()
-    let store = try Backend.sqlite.open(in: directory)
-    let tag = uniqueTag()
+    let store = try TestDatabase.sqlite.open(in: directory)
+    let tag = TestDatabase.uniqueTag()
     #expect(store.save(row(tag, data: [:], created: "2026-01-01T00:00:00.000Z")))
-    try sqlite(
+    try sqliteExecute(
       directory.path + "/submissions.db",
       "CREATE TRIGGER refuse BEFORE UPDATE ON onboarding_submissions BEGIN SELECT RAISE(ABORT, 'refused'); END")
     #expect(!store.save(row(tag, data: ["a": 1], created: "2026-01-01T00:00:00.000Z")))
@@ -146,15 +145,5 @@ import _FlowTestSupport
         #expect(!error.message.contains("\n"))
       }
     }
-  }
-}
-
-/// Runs SQL on a SQLite file through the sqlite3 library, as another program would.
-func sqlite(_ path: String, _ sql: String) throws {
-  struct SQLiteFailure: Error { var message: String }
-  var db: OpaquePointer?
-  defer { sqlite3_close_v2(db) }
-  guard sqlite3_open(path, &db) == SQLITE_OK, sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
-    throw SQLiteFailure(message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)")
   }
 }
