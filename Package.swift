@@ -16,7 +16,6 @@
 //   FlowAnalysis    lint rules, graphs, path exploration, coverage
 //   FlowDriver      the line protocol shared by interactive runs and pipes
 //   FlowTerminal    the only module that touches libedit and the TTY
-//   FlowServe       the Submissions API over HTTP on loopback (the only FlyingFox user)
 //   flowrun         the command line (the only importer of ArgumentParser in the product)
 //
 // Development tools, not part of the product:
@@ -43,8 +42,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-    // `flowrun serve` only (FlowServe): a small HTTP server that builds in about 40 s here.
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     .systemLibrary(
@@ -154,19 +151,11 @@ let package = Package(
       dependencies: ["FlowExpression", "FlowDriver", "FlowSupport", "CLibEditShim", "CLibEdit"],
       swiftSettings: swiftSettings
     ),
-    .target(
-      name: "FlowServe",
-      dependencies: [
-        "FlowStore", "FlowSupport", .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "FlyingSocks", package: "FlyingFox"),
-      ],
-      swiftSettings: swiftSettings
-    ),
     .executableTarget(
       name: "flowrun",
       dependencies: [
         "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis",
-        "FlowDriver", "FlowTerminal", "FlowStore", "FlowServe", "FlowSupport",
+        "FlowDriver", "FlowTerminal", "FlowStore", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

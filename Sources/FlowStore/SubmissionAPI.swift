@@ -1,21 +1,16 @@
 import FlowExpression
 import FlowFormat
+import FlowSupport
 import OrderedCollections
 
 /// The Submissions API (`GET /submissions`) as a function from a request to a response, so the
-/// HTTP server only moves bytes (docs/submissions.md).
+/// HTTP server only moves bytes (docs/submissions.md). Every body is JSON and a newline.
 public enum SubmissionAPI {
-  public struct Response: Hashable, Sendable {
-    public var status: Int
-    public var reason: String
-    /// JSON text and a newline.
-    public var body: String
-  }
+  public typealias Response = LoopbackHTTPServer.Response
 
-  /// The answer to `method path?query` (the query's pairs already percent-decoded).
-  public static func respond(
-    method: String, path: String, query: [(name: String, value: String)], store: SharedStore
-  ) -> Response {
+  /// The answer to a request (its path and query already percent-decoded).
+  public static func respond(to request: LoopbackHTTPServer.Request, store: SharedStore) -> Response {
+    let (method, path, query) = (request.method, request.path, request.query)
     guard path == "/submissions" || path == "/submissions/" else {
       return error(404, "Not Found", "no such resource: \(path) (the API is GET /submissions)")
     }

@@ -217,6 +217,19 @@ import _FlowTestSupport
       let missing = try httpGet(port: port, target: "/other")
       #expect(missing.hasPrefix("HTTP/1.1 404 Not Found\r\n"))
       #expect(missing.contains(#"{"error":"no such resource: /other"#))
+      // Percent-decoding: `+` and %20 are spaces in a query.
+      let decoded = try httpGet(port: port, target: "/submissions?user_id=no+such%20user")
+      #expect(decoded.hasSuffix(#"{"submissions":[],"total":0}"# + "\n"))
+      // Limits: a head over 16 KiB, a request that is not HTTP, a bad escape.
+      let huge = try httpRequest(
+        port: port, "GET /submissions HTTP/1.1\r\nX-Big: \(String(repeating: "b", count: 20_000))\r\n\r\n")
+      #expect(huge.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"))
+      #expect(try httpRequest(port: port, "HELLO\r\n\r\n").hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+      #expect(try httpGet(port: port, target: "/submissions?user_id=%zz").hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+      // The port is taken: exit 1 with the system's words.
+      let second = try runFlowrun(["serve", "--store", url, "--port", String(port)])
+      #expect(second.status == 1)
+      #expect(second.stderr == "flowrun: cannot serve on 127.0.0.1:\(port): Address already in use\n")
       server.signal(SIGTERM)
       #expect(try server.waitForExit() == 0, "\(server.stderr)")
       #expect(server.stderr == "")
@@ -262,6 +275,11 @@ import _FlowTestSupport
 
     /// One HTTP/1.1 GET over a plain socket; the whole response (the server closes).
     func httpGet(port: UInt16, target: String) throws -> String {
+      try httpRequest(port: port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    }
+
+    /// Sends `text` over a plain socket and reads until the server closes.
+    func httpRequest(port: UInt16, _ text: String) throws -> String {
       struct Failure: Error { var what: String }
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
       guard fd >= 0 else { throw Failure(what: "socket") }
@@ -276,7 +294,7 @@ import _FlowTestSupport
         }
       }
       guard connected == 0 else { throw Failure(what: "connect") }
-      let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+      let request = Array(text.utf8)
       guard write(fd, request, request.count) == request.count else { throw Failure(what: "write") }
       var response: [UInt8] = []
       var buffer = [UInt8](repeating: 0, count: 4096)

@@ -1,5 +1,6 @@
 import FlowExpression
 import FlowStore
+import FlowSupport
 import OrderedCollections
 import Testing
 import _FlowTestSupport
@@ -19,8 +20,8 @@ import _FlowTestSupport
     let directory = try TemporaryDirectory()
     let store = try TestDatabase.sqlite.open(in: directory)
     store.save(row("T", data: ["a": 1], created: "2026-01-01T00:00:00.000Z"))
-    let answer = SubmissionAPI.respond(
-      method: method, path: path, query: query.map { (name: $0.0, value: $0.1) }, store: store)
+    let request = LoopbackHTTPServer.Request(method: method, path: path, query: query.map { (name: $0.0, value: $0.1) })
+    let answer = SubmissionAPI.respond(to: request, store: store)
     #expect(answer.status == status)
     #expect(answer.body.hasPrefix(body), "\(answer.body)")
     #expect(answer.body.hasSuffix("\n"))

@@ -1,8 +1,6 @@
 import ArgumentParser
-import FlowServe
 import FlowStore
 import FlowSupport
-import Foundation
 
 extension Flowrun {
   /// `flowrun serve --store URL [--port N]`: the Submissions API on 127.0.0.1.
@@ -11,7 +9,7 @@ extension Flowrun {
       abstract: "Answer the Submissions API (GET /submissions) over HTTP on 127.0.0.1.",
       discussion: """
         Prints `listening on http://127.0.0.1:PORT/submissions` once it accepts connections, \
-        then serves until SIGINT, SIGTERM or SIGHUP (requests in progress finish; exit 0). \
+        then serves until SIGINT, SIGTERM or SIGHUP (the request in progress finishes; exit 0). \
         Exits 1 when the store cannot be opened or the port cannot be bound, 64 on wrong usage. \
         See docs/submissions.md.
         """
@@ -30,26 +28,17 @@ extension Flowrun {
 
     func run() throws {
       let submissions = try store.get().open()
-      let port = UInt16(try port.get().value)
+      let port = try port.get().value
       StopSignals.startCatching()
       defer { StopSignals.stopCatching() }
-      let failure = Locked<(any Error)?>(nil)
-      let finished = DispatchSemaphore(value: 0)
-      Task {
-        do {
-          try await SubmissionServer.serve(
-            store: submissions, port: port,
-            onListening: { bound in Output.standard.write("listening on http://127.0.0.1:\(bound)/submissions\n") },
-            shouldStop: { StopSignals.pending != nil })
-        } catch {
-          failure.withLock { $0 = error }
-        }
-        finished.signal()
-      }
-      finished.wait()
-      if let error = failure.withLock({ $0 }) {
-        Output.error.write("flowrun: cannot serve on 127.0.0.1:\(port): \(error)\n")
+      let server: LoopbackHTTPServer
+      do throws(LoopbackHTTPServer.Failure) { server = try LoopbackHTTPServer(port: UInt16(port)) } catch {
+        Output.error.write("flowrun: cannot serve on 127.0.0.1:\(port): \(error.message)\n")
         throw ExitCode(1)
+      }
+      Output.standard.write("listening on http://127.0.0.1:\(server.port)/submissions\n")
+      server.serve(shouldStop: { StopSignals.pending != nil }) { request in
+        SubmissionAPI.respond(to: request, store: submissions)
       }
     }
   }
