@@ -2,9 +2,9 @@
 // flowrun: a command-line runner and simulator for server-driven onboarding flows.
 //
 // Layers, each depending only on the ones above it:
-//   FlowSupport     files, descriptors, signals and locks: all contact with the system but
-//                   the terminal; display width and line diffs (no dependencies but its C
-//                   part, CFlowSupport)
+//   FlowSupport     files, descriptors, signals, locks and a loopback HTTP server: all contact
+//                   with the system but the terminal; display width and line diffs (no
+//                   dependencies but its C part, CFlowSupport)
 //   FlowPattern     regular expressions with bounded matching cost (PCRE2; the only CPCRE2 user)
 //   FlowExpression  values, the expression language and templates (pure)
 //   FlowFormat      located JSON, diagnostics, the flow model and its loader
