@@ -18,14 +18,17 @@ public struct SubmissionRecorder: Sendable {
   /// unless `revealsSecrets` (`run --show-secrets`).
   public mutating func accept(_ session: Session, revealsSecrets: Bool = false) -> Submission {
     let now = Timestamp.iso8601(milliseconds: session.virtualNow)
-    let previous = row?.sessionID == session.sessionID ? row : nil
-    let flow = previous.map { _ in "" } ?? (session.events.first?.flowID ?? session.currentFlow.id)
-    var next =
-      previous
-      ?? Submission(
+    var next: Submission
+    if let row, row.sessionID == session.sessionID {
+      next = row
+    } else {
+      // The flow the session started in (its first event's), not a sub-flow it is in now.
+      let flow = session.events.first?.flowID ?? session.currentFlow.id
+      next = Submission(
         id: NameUUID.submission(flowID: flow, sessionID: session.sessionID), appID: NameUUID.app,
         flowID: NameUUID.flow(flow), userID: session.config.userID, sessionID: session.sessionID, data: [:],
         lastScreenID: nil, lastScreenIndex: nil, completedAt: nil, createdAt: now, updatedAt: now)
+    }
     next.data = Submission.merge(next.data, revealsSecrets ? session.data : session.secrets.data(session.data))
     next.lastScreenID = session.currentScreen.id
     next.lastScreenIndex = session.currentScreenIndex
