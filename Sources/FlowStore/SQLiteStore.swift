@@ -17,7 +17,9 @@ final class SQLiteStore: SubmissionStore {
   /// How long a write waits for another process's transaction (ms) before it fails.
   static let busyTimeout: Int32 = 30_000
 
-  init(path: String) throws(StoreError) {
+  /// `creates`: a missing file is created (`--store`, `serve`); else it is an error (`submissions`:
+  /// a mistyped path should not answer with an empty new store).
+  init(path: String, creates: Bool) throws(StoreError) {
     self.path = path
     // A device, a directory or a FIFO is no database: refused before SQLite creates a journal
     // beside it (`/dev/null-journal`).
@@ -25,7 +27,10 @@ final class SQLiteStore: SubmissionStore {
     if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
       throw StoreError("sqlite:\(path): cannot open: not a regular file")
     }
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    if !creates, access(path, F_OK) != 0 {
+      throw StoreError("sqlite:\(path): no such store (run or test --store creates it)")
+    }
+    let flags = SQLITE_OPEN_READWRITE | (creates ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
     let status = sqlite3_open_v2(path, &db, flags, nil)
     guard status == SQLITE_OK else {
       let error = failure("cannot open")

@@ -8,10 +8,10 @@ public final class SharedStore: Sendable, Hashable {
   public let url: StoreURL
   private let state: Locked<(store: any SubmissionStore, failure: StoreError?)>
 
-  /// Opens (and migrates) the store.
-  public init(_ url: StoreURL) throws(StoreError) {
+  /// Opens (and migrates) the store; a missing SQLite file is created when `creates`.
+  public init(_ url: StoreURL, creates: Bool = true) throws(StoreError) {
     self.url = url
-    state = Locked((try openSubmissionStore(url), nil))
+    state = Locked((try openSubmissionStore(url, creates: creates), nil))
   }
 
   /// The first write that failed, if any.

@@ -15,10 +15,10 @@ public protocol SubmissionStore: AnyObject {
 /// The schema version this flowrun writes (`flowrun_schema_version`).
 public let submissionSchemaVersion = 1
 
-/// Opens the store `url` names and migrates it.
-public func openSubmissionStore(_ url: StoreURL) throws(StoreError) -> any SubmissionStore {
+/// Opens the store `url` names and migrates it; a missing SQLite file is created when `creates`.
+public func openSubmissionStore(_ url: StoreURL, creates: Bool = true) throws(StoreError) -> any SubmissionStore {
   switch url {
-  case .sqlite(let path): try SQLiteStore(path: path)
+  case .sqlite(let path): try SQLiteStore(path: path, creates: creates)
   case .postgres(let uri): try PostgresStore(uri: uri, shown: url.description)
   }
 }

@@ -171,7 +171,8 @@ import _FlowTestSupport
     (["run", "FLOW", "--store", "mysql://h/db"], 64, "unsupported store 'mysql:'"),
     (["test", "FLOW", "--store", ""], 64, "the store URL is empty"),
     (["submissions", "sqlite:"], 64, "names no file"),
-    (["submissions", "DIR/missing/x.db"], 1, "cannot open: unable to open database file"),
+    (["submissions", "DIR/missing/x.db"], 1, "no such store (run or test --store creates it)"),
+    (["run", "FLOW", "--store", "DIR/missing/x.db"], 1, "cannot open: unable to open database file"),
     (["run", "FLOW", "--store", "DIR"], 1, "cannot"),
     (["submissions", "DIR/s.db", "--limit", "0"], 64, "--limit must be a whole number from 1 to 1000, not '0'"),
     (

@@ -102,7 +102,7 @@ extension Flowrun {
         config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
       }
 
-      let submissions = try store?.open()
+      let submissions = try store?.open(creates: true)
       let eventsFD = try events.map { try Self.openForWriting($0, option: "--events") }
       defer { if let eventsFD { close(eventsFD) } }
       let eventStream = eventsFD.map { OutputChannel(fileDescriptor: $0) }

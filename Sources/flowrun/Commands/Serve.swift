@@ -27,7 +27,7 @@ extension Flowrun {
     }
 
     func run() throws {
-      let submissions = try store.get().open()
+      let submissions = try store.get().open(creates: true)
       let port = try port.get().value
       StopSignals.startCatching()
       defer { StopSignals.stopCatching() }

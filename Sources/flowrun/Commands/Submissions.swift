@@ -69,7 +69,7 @@ extension Flowrun {
 
     func run() throws {
       let query = try query()
-      let shared = try store.get().open()
+      let shared = try store.get().open(creates: false)
       let page: SubmissionPage
       do throws(StoreError) { page = try shared.page(query) } catch {
         Output.error.write("flowrun: \(error.message)\n")

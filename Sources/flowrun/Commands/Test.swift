@@ -102,7 +102,7 @@ extension Flowrun {
       var selection = TestSelection(filter: filter)
       if let shard { selection.shard = (shard.index, shard.count) }
       // Each directory given is a suite: its scripts' snapshots stay inside it.
-      let submissions = try store?.open()
+      let submissions = try store?.open(creates: true)
       let options = ReplayOptions(
         updateSnapshots: update, trace: trace, width: try width.get().value, showSecrets: showSecrets,
         suiteRoots: TestSuite.directories(among: paths), store: submissions)

@@ -12,10 +12,11 @@ struct StoreLocation: OptionValue, CustomStringConvertible {
 
   var description: String { url.description }
 
-  /// Opens and migrates the store; a failure is said on stderr in one line and exits 1.
-  func open() throws -> SharedStore {
+  /// Opens and migrates the store; a failure is said on stderr in one line and exits 1. Only
+  /// the commands that write (`creates`) create a missing SQLite file.
+  func open(creates: Bool) throws -> SharedStore {
     do throws(StoreError) {
-      return try SharedStore(url)
+      return try SharedStore(url, creates: creates)
     } catch {
       Output.error.write("flowrun: \(error.message)\n")
       throw ExitCode(1)
