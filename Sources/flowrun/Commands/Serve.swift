@@ -18,7 +18,7 @@ extension Flowrun {
     @Option(help: ArgumentHelp("sqlite:PATH, a file path or postgres://….", valueName: "url"))
     var store: Checked<StoreLocation>
 
-    @Option(help: ArgumentHelp("The TCP port, 0 to 65535 (0: one the system chooses).", valueName: "n"))
+    @Option(help: ArgumentHelp("The TCP port, 0 to 65535 (default: 8787; 0: one the system chooses).", valueName: "n"))
     var port: Checked<Port> = Checked(Port(value: 8787))
 
     func validate() throws {
