@@ -2,13 +2,15 @@
 // flowrun: a command-line runner and simulator for server-driven onboarding flows.
 //
 // Layers, each depending only on the ones above it:
-//   FlowSupport     files, descriptors, signals and locks: all contact with the system but
-//                   the terminal; display width and line diffs (no dependencies but its C
-//                   part, CFlowSupport)
+//   FlowSupport     files, descriptors, signals, locks and a loopback HTTP server: all contact
+//                   with the system but the terminal; display width and line diffs (no
+//                   dependencies but its C part, CFlowSupport)
 //   FlowPattern     regular expressions with bounded matching cost (PCRE2; the only CPCRE2 user)
 //   FlowExpression  values, the expression language and templates (pure)
 //   FlowFormat      located JSON, diagnostics, the flow model and its loader
 //   FlowEngine      the session reducer: (state, input) -> (state, outputs); no I/O, no clock
+//   FlowStore       submissions as the product backend stores them (SQLite, PostgreSQL; the
+//                   only CSQLite and CLibPQ user), fed from sessions by the replay and driver
 //   FlowRender      screens as text
 //   FlowReplay      replay scripts, expectations, reports
 //   FlowAnalysis    lint rules, graphs, path exploration, coverage
@@ -84,6 +86,24 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .target(
+      name: "FlowStore",
+      dependencies: [
+        "FlowExpression", "FlowFormat", "FlowEngine", "FlowSupport", "CSQLite", "CLibPQ",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     .target(
       name: "FlowRender",
       dependencies: [
@@ -95,7 +115,7 @@ let package = Package(
     .target(
       name: "FlowReplay",
       dependencies: [
-        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowStore", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ],
@@ -135,7 +155,7 @@ let package = Package(
       name: "flowrun",
       dependencies: [
         "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis",
-        "FlowDriver", "FlowTerminal", "FlowSupport",
+        "FlowDriver", "FlowTerminal", "FlowStore", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -160,7 +180,7 @@ let package = Package(
     ),
     .target(
       name: "_FlowTestSupport",
-      dependencies: ["FlowSupport"],
+      dependencies: ["FlowSupport", "CSQLite"],
       path: "Tests/_FlowTestSupport",
       swiftSettings: swiftSettings
     ),
@@ -208,6 +228,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "FlowStoreTests",
+      dependencies: [
+        "FlowStore", "FlowEngine", "FlowFormat", "FlowExpression", "FlowSupport", "_FlowTestSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "FlowReplayTests",
       dependencies: [
         "FlowReplay", "FlowBenchSupport", "FlowSupport", "FlowRender", "FlowEngine", "FlowFormat", "FlowExpression",
@@ -249,7 +277,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowCLITests",
-      dependencies: ["_FlowTestSupport", .product(name: "Yams", package: "Yams")],
+      dependencies: ["_FlowTestSupport", "FlowStore", .product(name: "Yams", package: "Yams")],
       exclude: ["Snapshots", "BadInputs", "Fidelity"],
       swiftSettings: swiftSettings
     ),

@@ -68,6 +68,8 @@ public final class Driver {
   public private(set) var recording: Recording
   /// Called with every event, in order, as soon as the engine emits it (`--events`).
   public var onEvent: (Event) -> Void = { _ in }
+  /// Called with the session after each input it accepted (`run --store` saves the row).
+  public var onAccepted: (Session) -> Void = { _ in }
   /// Steps of a replay script played before any line is read (`--answers`). Expectations and
   /// snapshots are not checked (that is `flowrun test`); the first step with an input the
   /// session rejects (unless it says `expect_error`) stops the playing, and the lines take
@@ -511,7 +513,10 @@ public final class Driver {
     let traceCount = session.trace.count
     let (before, dataBefore) = (position, session.data)
     let outputs = session.send(input)
-    if record, !outputs.isRejected { recording.inputs.append(recorded(input)) }
+    if !outputs.isRejected {
+      if record { recording.inputs.append(recorded(input)) }
+      onAccepted(session)
+    }
     if position != before || session.data != dataBefore { unproductiveLines = 0 }
     report(outputs, traceFrom: traceCount)
     return outputs

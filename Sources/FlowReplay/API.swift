@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowStore
 
 /// What parsing one script produced: the script (nil when it cannot be run) and every problem,
 /// as `script.*` diagnostics with file:line:col.
@@ -31,11 +32,15 @@ public struct ReplayOptions: Hashable, Sendable {
   /// The directories given to `flowrun test`: a script's snapshots stay inside the one that
   /// holds it, else inside the script's directory (`SnapshotFiles`).
   public var suiteRoots: [String]
+  /// `--store`: every accepted input upserts the session's row there, and `expect: submission`
+  /// reads it back from there (without a store it checks the row that would be written).
+  public var store: SharedStore?
 
   public init(
     updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80, showSecrets: Bool = false,
-    suiteRoots: [String] = []
+    suiteRoots: [String] = [], store: SharedStore? = nil
   ) {
+    self.store = store
     self.updateSnapshots = updateSnapshots
     self.trace = trace
     self.width = width

@@ -2,6 +2,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowRender
+import FlowStore
 import FlowSupport
 import Foundation
 import OrderedCollections
@@ -213,6 +214,8 @@ struct ScriptRun {
   var failedStep: Int?
   var stepsRun = 0
   var updatedSnapshots: [String] = []
+  /// The session's submission row as of the last accepted input (written to `options.store`).
+  var submissions = SubmissionRecorder()
 
   init(script: ReplayScript, options: ReplayOptions) {
     self.script = script
@@ -308,6 +311,7 @@ struct ScriptRun {
     var rejections: [String] = []
     ScriptStep.send(inputs) { input in
       let outputs = session.send(input)
+      if !outputs.isRejected { store(session) }
       for output in outputs {
         switch output {
         case .rejected(let message):
@@ -364,10 +368,17 @@ struct ScriptRun {
       case .awaiting(let pending) = session.status
     else { return }
     self.session = nil
-    _ = session.send(failure)
+    if !session.send(failure).isRejected { store(session) }
     transcript.note("unhandled action: \(pending.identifier) (no mock and no result step)")
     transcript.screen(session: session, width: options.width)
     self.session = session
+  }
+
+  /// The row after an accepted input, upserted in the store when there is one (a store that
+  /// failed is reported once by the command: the script goes on).
+  mutating func store(_ session: Session) {
+    let row = submissions.accept(session)
+    options.store?.save(row)
   }
 
   // MARK: Snapshots
@@ -529,6 +540,9 @@ struct ScriptRun {
         throw StepFailure(location: item.location, headline: "the screen path differs", details: details)
       }
     }
+    try attempt {
+      if let item = expectation.submission { try checkSubmission(item) }
+    }
     guard let first = failures.first else { return }
     guard failures.count > 1 else { throw first }
     var details = first.details
@@ -541,6 +555,46 @@ struct ScriptRun {
       location: first.location,
       headline: first.headline + " (and \(failures.count - 1) more mismatch\(failures.count == 2 ? "" : "es"))",
       details: details)
+  }
+
+  func checkSubmission(_ item: Expectation.Item<SubmissionExpectation>) throws {
+    guard var row = submissions.row else {
+      throw StepFailure(
+        location: item.location, headline: "expected a submission, but the session accepted no input yet",
+        details: [])
+    }
+    if let store = options.store {
+      let stored: Submission?
+      do throws(StoreError) { stored = try store.submission(id: row.id) } catch {
+        throw StepFailure(
+          location: item.location, headline: "cannot read the submission: \(error.message)", details: [])
+      }
+      guard let stored else {
+        throw StepFailure(
+          location: item.location, headline: "expected a submission, but \(store.url) has no row \(row.id)",
+          details: [])
+      }
+      row = stored
+    }
+    let expected = item.value
+    var details: [String] = []
+    if let data = expected.data {
+      details += DataDiff.compare(expected: data, actual: .object(row.data), exact: false).map { "data: " + $0 }
+    }
+    if let id = expected.lastScreenID, row.lastScreenID != id {
+      details.append("last_screen_id: expected '\(id)', actual \(row.lastScreenID.map { "'\($0)'" } ?? "null")")
+    }
+    if let index = expected.lastScreenIndex, row.lastScreenIndex != index {
+      details.append("last_screen_index: expected \(index), actual \(row.lastScreenIndex.map(String.init) ?? "null")")
+    }
+    if let completed = expected.completed, (row.completedAt != nil) != completed {
+      details.append(
+        "completed: expected \(completed), actual \(row.completedAt.map { "true (completed_at \($0))" } ?? "false")")
+    }
+    guard !details.isEmpty else { return }
+    throw StepFailure(
+      location: item.location, headline: "the submission does not match",
+      details: details + ["", "actual submission: \(row.apiValue.json)"])
   }
 
   func checkErrors(_ item: Expectation.Item<[String: String]>, session: Session) throws {

@@ -221,9 +221,28 @@ public struct Expectation: Hashable, Sendable {
   public var status: Item<String>?
   /// `awaiting: IDENTIFIER` (extension): the pending awaited action.
   public var awaiting: Item<String>?
+  /// `submission: {...}`: the session's row in the submissions store (docs/submissions.md).
+  public var submission: Item<SubmissionExpectation>?
 
   public init(location: SourceLocation? = nil) {
     self.location = location
     self.exact = false
+  }
+}
+
+/// What `expect: submission:` checks of the session's stored row; each key is optional.
+public struct SubmissionExpectation: Hashable, Sendable {
+  /// A subset of the row's `data`, as `expect: data` matches.
+  public var data: Value?
+  public var lastScreenID: String?
+  public var lastScreenIndex: Int?
+  /// Whether `completed_at` is set.
+  public var completed: Bool?
+
+  public init(data: Value? = nil, lastScreenID: String? = nil, lastScreenIndex: Int? = nil, completed: Bool? = nil) {
+    self.data = data
+    self.lastScreenID = lastScreenID
+    self.lastScreenIndex = lastScreenIndex
+    self.completed = completed
   }
 }

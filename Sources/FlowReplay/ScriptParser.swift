@@ -27,7 +27,7 @@ public enum ScriptParser {
   /// Keys of `expect:` (steps and the final expectation alike).
   public static let expectationKeys = [
     "screen", "text", "errors", "data", "exact", "events", "not_events", "path", "completed",
-    "dismissed", "status", "awaiting",
+    "dismissed", "status", "awaiting", "submission",
   ]
 
   /// Reads and parses the script at `path` (at most `ReadLimit.script`; directories and
@@ -588,6 +588,35 @@ struct Reader {
 
   // MARK: Expectations
 
+  /// `submission: {data, last_screen_id, last_screen_index, completed}`.
+  mutating func submission(_ node: ScriptNode, path: ScriptPath) -> SubmissionExpectation? {
+    let known = ["data", "last_screen_id", "last_screen_index", "completed"]
+    guard let keys = mapping(node, path: path, known: known) else { return nil }
+    var result = SubmissionExpectation()
+    let before = diagnostics.count
+    for member in keys.members {
+      let keyPath = path.key(member.key)
+      switch member.key {
+      case "data":
+        if member.value.members != nil {
+          result.data = member.value.value
+        } else {
+          typeMismatch(member.value, expected: "a mapping", path: keyPath)
+        }
+      case "last_screen_id": result.lastScreenID = label(member.value, path: keyPath)
+      case "last_screen_index":
+        if case .number(let number) = member.value.value, number >= 0, number < 1e9, number == number.rounded() {
+          result.lastScreenIndex = Int(number)
+        } else {
+          typeMismatch(member.value, expected: "a whole number from 0", path: keyPath)
+        }
+      case "completed": result.completed = bool(member.value, path: keyPath)
+      default: break
+      }
+    }
+    return diagnostics.count == before ? result : nil
+  }
+
   mutating func expectation(_ node: ScriptNode, path: ScriptPath, at location: SourceLocation) -> Expectation? {
     guard let keys = mapping(node, path: path, known: ScriptParser.expectationKeys) else { return nil }
     var result = Expectation(location: location)
@@ -660,6 +689,7 @@ struct Reader {
           }
         }
       case "awaiting": result.awaiting = label(value, path: keyPath).map { .init($0, at: at) }
+      case "submission": result.submission = submission(value, path: keyPath).map { .init($0, at: at) }
       default: break
       }
     }

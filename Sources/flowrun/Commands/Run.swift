@@ -4,6 +4,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowReplay
+import FlowStore
 import FlowSupport
 import FlowTerminal
 
@@ -68,8 +69,15 @@ extension Flowrun {
     @Flag(help: "With --state: forget that the user completed onboarding, then run (resetOnboarding()).")
     var reset = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Save the submission after every accepted input: sqlite:PATH, a file path or postgres://… (docs/submissions.md).",
+        valueName: "url"))
+    var store: Checked<StoreLocation>?
+
     func validate() throws {
       _ = try width?.get()
+      _ = try store?.get()
       if reset, state == nil { throw ValidationError("--reset needs --state FILE") }
     }
 
@@ -77,10 +85,11 @@ extension Flowrun {
       // No output may be an input or another output: checked before anything is read or written.
       var inputs = [FileIdentity.Role("the flow", flow)]
       if let answers { inputs.append(FileIdentity.Role("--answers", answers)) }
-      let outputs = [("--events", events), ("--data", data), ("--record", record), ("--state", state)].compactMap {
-        option, path in
-        path.map { FileIdentity.Role(option, $0) }
-      }
+      let store = try store?.get()
+      let outputs = [
+        ("--events", events), ("--data", data), ("--record", record), ("--state", state),
+        ("--store", store?.url.sqlitePath),
+      ].compactMap { option, path in path.map { FileIdentity.Role(option, $0) } }
       if let clash = FileIdentity.clash(inputs: inputs, outputs: outputs) {
         Output.error.write("flowrun: \(clash)\n")
         throw ExitCode(2)
@@ -115,6 +124,7 @@ extension Flowrun {
         config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
       }
 
+      let submissions = try store?.open(creates: true)
       let eventsFD = try events.map { try Self.openForWriting($0, option: "--events") }
       defer { if let eventsFD { close(eventsFD) } }
       let eventStream = eventsFD.map { OutputChannel(fileDescriptor: $0) }
@@ -165,6 +175,20 @@ extension Flowrun {
       if let eventStream {
         driver.onEvent = { event in eventStream.write(secrets.event(event).value.json + "\n") }
       }
+      if let submissions {
+        var recorder = SubmissionRecorder()
+        var reported = false
+        let reveals = showSecrets
+        driver.onAccepted = { session in
+          // The first failure is said at once; the session goes on, and --data is still written.
+          if !submissions.save(recorder.accept(session, revealsSecrets: reveals)), let failure = submissions.failure,
+            !reported
+          {
+            reported = true
+            Output.error.write("flowrun: \(failure.message); the session goes on without the store\n")
+          }
+        }
+      }
       editor?.completions = { [weak driver] prefix in driver?.completions(linePrefix: prefix) ?? [] }
       editor?.remembers = { [weak driver] line in driver?.mayRemember(line) ?? false }
 
@@ -197,6 +221,7 @@ extension Flowrun {
           failed = true
         }
       }
+      if submissions?.failure != nil { failed = true }
       let status = ExitStatus.of(driver.session.status)
       let code = failed ? max(1, status) : status
       if code != 0 { throw ExitCode(code) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowFormat
 import FlowPattern
 import FlowReplay
+import FlowStore
 import FlowSupport
 
 #if canImport(Glibc)
@@ -58,7 +59,14 @@ extension Flowrun {
     @Flag(help: "Show secret answers in clear in the collected data of failure messages (masked everywhere else).")
     var showSecrets = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Save each script's submission after every accepted input: sqlite:PATH, a file path or postgres://….",
+        valueName: "url"))
+    var store: Checked<StoreLocation>?
+
     func validate() throws {
+      _ = try store?.get()
       _ = try jobs?.get()
       _ = try shard?.get()
       _ = try width.get()
@@ -76,8 +84,9 @@ extension Flowrun {
 
     private func runScripts() throws {
       let (files, missing) = TestSuite.discover(paths)
-      let reports = [("--junit", junit), ("--json", json)].compactMap { option, path in
-        path.map { FileIdentity.Role(option, $0) }
+      let store = try store?.get()
+      let reports = [("--junit", junit), ("--json", json), ("--store", store?.url.sqlitePath)].compactMap {
+        option, path in path.map { FileIdentity.Role(option, $0) }
       }
       let scripts = files.map { FileIdentity.Role("the script", $0) }
       if let clash = FileIdentity.clash(inputs: scripts, outputs: reports) {
@@ -93,9 +102,10 @@ extension Flowrun {
       var selection = TestSelection(filter: filter)
       if let shard { selection.shard = (shard.index, shard.count) }
       // Each directory given is a suite: its scripts' snapshots stay inside it.
+      let submissions = try store?.open(creates: true)
       let options = ReplayOptions(
         updateSnapshots: update, trace: trace, width: try width.get().value, showSecrets: showSecrets,
-        suiteRoots: TestSuite.directories(among: paths))
+        suiteRoots: TestSuite.directories(among: paths), store: submissions)
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
       let cache = FlowCache()
@@ -156,8 +166,13 @@ extension Flowrun {
           Output.error.write("note: shard \(shard) selected no scripts\n")
         }
       }
+      // A store that failed stopped taking rows: said once, and the run fails.
+      if let failure = submissions?.failure {
+        Output.error.write("flowrun: \(failure.message); later submissions were not saved\n")
+      }
       output.write(TestSuite.summaryLine(outcomes) + "\n")
       var code = ExitStatus.of(outcomes)
+      if submissions?.failure != nil { code = max(code, 1) }
       if nothingRan || stop != nil { code = max(code, 1) }
       if !missing.isEmpty || !reportsWritten { code = 2 }
       if code != 0 { throw ExitCode(code) }
