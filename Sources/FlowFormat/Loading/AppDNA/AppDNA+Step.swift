@@ -1,0 +1,132 @@
+import FlowExpression
+
+/// An AppDNA step → a block screen. Legacy steps (welcome, question, value_prop, custom, form)
+/// are compiled into blocks too, so one renderer and one engine path serve both layouts.
+extension DecodeContext {
+  static let appdnaStepTypes = ["welcome", "question", "value_prop", "custom", "form", "interactive_chat"]
+
+  mutating func decodeAppDNAStep(_ value: JSONValue, step: AppDNAStepContext) -> Screen? {
+    guard let object = object(value) else { return nil }
+    let id = step.stepID
+    if object.lookup("id") == nil {
+      warning(.AppDNA.generatedID, "the step has no 'id'; using '\(id)'", at: value.location)
+    }
+    var type = string(object, "type") ?? "custom"
+    if !Self.appdnaStepTypes.contains(type) {
+      let typeLocation = object.lookup("type")?.location ?? value.location
+      report(
+        .warning, .AppDNA.unknownType, "unknown step type '\(type)'; it shows as 'custom' (the SDK's rule)",
+        at: typeLocation, notes: Self.didYouMean(type, Self.appdnaStepTypes))
+      type = "custom"
+    }
+    // The effective StepConfig: `config` wins over `layout` (the SDK's rule).
+    let configKey = object.lookup("config") != nil ? "config" : "layout"
+    let configValue = object.lookup(configKey)
+    let config = configValue.flatMap { v in at(configKey) { $0.object(v) } } ?? JSONObject(members: [])
+    let layout = object.lookup("layout")?.objectValue
+    var blockValues = at(configKey) { $0.array(config, "content_blocks") } ?? []
+    var blocksKey = configKey
+    if blockValues.isEmpty, let root = array(object, "content_blocks") {
+      blockValues = root
+      blocksKey = ""
+    }
+    var blocks: [Block]
+    var skip = false
+    var fieldAliases: [String: String] = [:]
+    if !blockValues.isEmpty {
+      blocks = at(blocksKey.isEmpty ? "content_blocks" : "\(blocksKey).content_blocks") { context in
+        context.decodeAppDNABlocks(blockValues, stepID: id)
+      }
+    } else {
+      (blocks, fieldAliases) = at(configKey) {
+        $0.decodeAppDNALegacy(config, type: type, stepID: id, at: value.location)
+      }
+      skip = at(configKey) { $0.appdnaBool(config, "skip_enabled") } ?? false
+    }
+    if type == "interactive_chat" {
+      warning(
+        .AppDNA.notRunYet, "interactive_chat step '\(id)' does not run yet; it shows its CTA only", at: value.location)
+    }
+    if let hook = object.member("hook"), hook.value.objectValue?["enabled"]?.boolValue == true {
+      at("hook") {
+        $0.warning(
+          .AppDNA.notRunYet, "the server hook of step '\(id)' is not called yet; the step proceeds",
+          at: hook.keyLocation)
+      }
+    }
+    let rules = decodeAppDNARules(
+      object: object, config: config, configKey: configKey, step: step,
+      blocks: blocks, fieldAliases: fieldAliases)
+    let kind = Screen.Kind(rawValue: type) ?? .custom
+    let hideProgress = appdnaBool(object, "hide_progress") ?? layout?.lookup("hide_progress")?.boolValue ?? false
+    let hideBack = appdnaBool(object, "hide_back") ?? layout?.lookup("hide_back")?.boolValue ?? false
+    return Screen(
+      id: id, name: id, kind: kind, type: type, order: step.index,
+      content: ScreenContent(
+        usesBlocks: true, blocks: blocks, buttonText: template("Continue", at: nil),
+        skipText: skip ? template("Skip", at: nil) : nil, skipAction: skip ? .skip : nil),
+      rules: rules, hideProgress: hideProgress, hideBack: hideBack, location: value.location)
+  }
+
+  /// The legacy layout of a step without blocks, as blocks, and the field names its rules and
+  /// templates reach under another name (a question's `selected` is the step's own field).
+  private mutating func decodeAppDNALegacy(
+    _ config: JSONObject, type: String, stepID: String, at stepLocation: SourceLocation
+  ) -> ([Block], [String: String]) {
+    var blocks: [Block] = []
+    var aliases: [String: String] = [:]
+    func add(_ content: BlockContent, _ kind: String, at location: SourceLocation?) {
+      blocks.append(
+        Block(
+          id: "\(stepID).\(kind)", type: kind, order: blocks.count, visible: true, visibleWhen: nil,
+          content: content, location: location ?? stepLocation))
+    }
+    if let title = config.lookup("title"), let text = string(title, "title") {
+      add(
+        .text(TextBlock(text: appdnaTemplate(text, at: title.location), variant: "h1", richText: [])), "title",
+        at: title.location)
+    }
+    if let subtitle = config.lookup("subtitle"), let text = string(subtitle, "subtitle") {
+      add(
+        .text(TextBlock(text: appdnaTemplate(text, at: subtitle.location), variant: "body", richText: [])),
+        "subtitle", at: subtitle.location)
+    }
+    if let image = config.lookup("image_url"), let url = string(image, "image_url") {
+      add(.media(kind: "image", src: url, alt: nil), "image", at: image.location)
+    }
+    switch type {
+    case "question":
+      let options = array(config, "options") ?? []
+      let multi = string(config, "selection_mode") == "multi"
+      let items = at("options") { $0.appdnaOptions(options, storesValue: false) }
+      aliases["selected"] = stepID
+      add(
+        .choice(
+          ChoiceBlock(
+            fieldName: stepID, label: nil, items: items, allowMultiple: multi, minSelections: nil,
+            maxSelections: nil, required: true, action: .next, autoAdvance: false)),
+        "options", at: config.lookup("options")?.location)
+    case "value_prop":
+      for (index, item) in (array(config, "items") ?? []).enumerated() {
+        guard let itemObject = item.objectValue else { continue }
+        let parts = ["title", "subtitle"].compactMap { itemObject.lookup($0)?.stringValue }
+        let line = ([itemObject.lookup("icon")?.stringValue].compactMap { $0 } + parts).joined(separator: " ")
+        add(
+          .text(TextBlock(text: appdnaTemplate(line, at: item.location), variant: "body", richText: [])),
+          "item-\(index + 1)", at: item.location)
+      }
+    case "form":
+      let fields = array(config, "fields") ?? []
+      blocks += at("fields") { $0.decodeAppDNAFormFields(fields, stepID: stepID, firstOrder: blocks.count) }
+    default:
+      break
+    }
+    let cta = config.lookup("cta_text").flatMap { v in string(v, "cta_text").map { (v, $0) } }
+    let ctaText = cta?.1 ?? (type == "welcome" ? "Get Started" : "Continue")
+    add(
+      .button(
+        ButtonBlock(text: appdnaTemplate(ctaText, at: cta?.0.location), action: .next, variant: nil, preset: nil)),
+      "cta", at: cta?.0.location)
+    return (blocks, aliases)
+  }
+}
