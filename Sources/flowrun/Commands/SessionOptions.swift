@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowEngine
+import FlowFormat
 
 /// The session options `run` and `test` share: which flow, who, when, and canned results.
 /// Malformed values are usage errors (exit 64).
@@ -30,6 +31,12 @@ struct SessionOptions: ParsableArguments {
       valueName: "identifier=result"))
   var mocks: [Checked<Mock>] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "An AppDNA OnboardingContext JSON file: userProperties as traits, experimentOverrides as variants.",
+      valueName: "file"))
+  var context: String?
+
   @Option(help: ArgumentHelp("The virtual clock's start, ISO-8601 UTC (default: now).", valueName: "time"))
   var now: Checked<Instant>?
 
@@ -44,6 +51,11 @@ struct SessionOptions: ParsableArguments {
   func makeConfig(defaultNow: Int64) throws -> SessionConfig {
     var config = SessionConfig(userID: user, now: defaultNow, sessionID: sessionID, startScreen: start, flowID: flowID)
     guard !user.isEmpty else { throw ValidationError("--user needs a non-empty id") }
+    if let context {
+      let loaded = try ContextFile.load(context)
+      for (key, value) in loaded.userProperties { config.traits[key] = value }
+      for (experiment, variant) in loaded.experimentOverrides { config.variantOverrides[experiment] = variant }
+    }
     for trait in traits {
       let trait = try trait.get()
       config.traits[trait.key] = trait.value
