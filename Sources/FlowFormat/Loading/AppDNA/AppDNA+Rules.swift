@@ -127,12 +127,12 @@ extension DecodeContext {
     case "answer_equals", "answer_not_equals", "answer_contains":
       guard let operand else { return nil }
       let op = ["answer_equals": "equals", "answer_not_equals": "not_equals"][type] ?? "contains"
-      var operands = [operand]
-      if op != "not_equals", case .string(let text) = operand, let alias = aliases[field]?[text] {
-        operands.append(.string(alias))
+      // The answer holds the option's stored value, so naming an option by its id means its value.
+      var stored = operand
+      if op != "not_equals", case .string(let text) = operand, let value = aliases[field]?[text] {
+        stored = .string(value)
       }
-      let conditions = operands.compactMap { appdnaCondition(field: field, op: op, value: $0, at: value.location) }
-      return .any(conditions)
+      return appdnaCondition(field: field, op: op, value: stored, at: value.location)
     case "not_empty", "empty":
       return appdnaCondition(field: field, op: type, value: nil, at: value.location)
     case "previous_step_equals":
@@ -152,14 +152,13 @@ extension DecodeContext {
     }
   }
 
-  /// For each field of a step's choices, option id ↔ stored value (rules may name either).
+  /// For each field of a step's choices, option id → stored value (rules may name either).
   private static func optionAliases(_ blocks: [Block]) -> [String: [String: String]] {
     var aliases: [String: [String: String]] = [:]
     for block in blocks.flatMap({ $0.content.children ?? [$0] }) {
       guard case .choice(let choice) = block.content, let field = choice.fieldName else { continue }
       for item in choice.items where item.id != item.value {
         aliases[field, default: [:]][item.id] = item.value
-        aliases[field, default: [:]][item.value] = item.id
       }
     }
     return aliases
