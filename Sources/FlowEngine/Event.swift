@@ -1,7 +1,8 @@
 import FlowExpression
 import OrderedCollections
 
-/// The event types of session.md, spelled as the Sequence SDK sends them.
+/// The event types of session.md, spelled as the Sequence SDK sends them, then AppDNA's
+/// (document 001), which an AppDNA flow's session sends instead (`EventVocabulary`).
 public enum EventType: String, Hashable, Sendable, CaseIterable {
   case onboardingStarted = "onboarding_started"
   case experimentVariantAssigned = "experiment_variant_assigned"
@@ -16,6 +17,13 @@ public enum EventType: String, Hashable, Sendable, CaseIterable {
   case screenDroppedOff = "screen_dropped_off"
   case onboardingDismissed = "onboarding_dismissed"
   case onboardingCompleted = "onboarding_completed"
+  case experimentExposure = "experiment_exposure"
+  case onboardingFlowStarted = "onboarding_flow_started"
+  case onboardingStepViewed = "onboarding_step_viewed"
+  case onboardingStepCompleted = "onboarding_step_completed"
+  case onboardingStepSkipped = "onboarding_step_skipped"
+  case onboardingFlowCompleted = "onboarding_flow_completed"
+  case onboardingFlowDismissed = "onboarding_flow_dismissed"
 }
 
 /// One analytics event: the envelope of session.md plus its properties.

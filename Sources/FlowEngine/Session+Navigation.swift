@@ -85,17 +85,23 @@ extension Session {
   mutating func skip(via: Via) -> Move {
     let name = currentScreenName
     emit(.screenSkipped, .screenName(name))
+    skipping = true
+    let move: Move
     if let skipAction = context.document.flows[frame.flow].screens[frame.screen].content.skipAction, skipAction != .skip
     {
       if tracing {
         record(.action, "skip of \(currentScreenID) runs skipAction (\(skipAction.typeName)) without validation")
       }
       switch skipAction {
-      case .next, .unknown: return leaveForward(via: .skip, validate: false, commit: false)
-      default: return perform(skipAction, via: .skip, validate: false)
+      case .next, .unknown: move = leaveForward(via: .skip, validate: false, commit: false)
+      default: move = perform(skipAction, via: .skip, validate: false)
       }
+    } else {
+      move = leaveForward(via: .skip, validate: false, commit: false)
     }
-    return leaveForward(via: .skip, validate: false, commit: false)
+    // A skip that stays (an awaited action, a link) leaves the screen to a later submission.
+    if move == .stay { skipping = false }
+    return move
   }
 
   /// Validate, commit defaults, then the first matching rule, `next`, the following screen, or
@@ -334,7 +340,9 @@ extension Session {
     pending = nil
   }
 
-  mutating func emitCompleted(at frame: Frame, nextScreenID: String?) {
+  mutating func emitCompleted(at frame: Frame, nextScreenID: String?, leaving: EventVocabulary.Leave? = nil) {
+    let leave = leaving ?? (skipping ? .skip : .forward)
+    guard EventVocabulary.completes(leave, in: context.document.dialect) else { return }
     let name = context.document.flows[frame.flow].screens[frame.screen].name
     let duration = virtualNow - enteredAt
     emit(.screenCompleted, .screenCompleted(name: name, nextScreenID: nextScreenID, durationMs: duration), at: frame)
@@ -408,6 +416,7 @@ extension Session {
   /// `screen_viewed`, `screen_first_viewed` the first time.
   mutating func show() {
     shown = true
+    skipping = false
     let name = currentScreenName
     emit(.screenViewed, .screenName(name))
     if seen.insert(context.screenBase[frame.flow] + frame.screen) {
@@ -430,7 +439,7 @@ extension Session {
     let to = context.document.flows[entry.frame.flow].screens[entry.frame.screen].id
     guard countStep() else { return }
     backStack.removeLast()
-    if shown { emitCompleted(at: frame, nextScreenID: to) }
+    if shown { emitCompleted(at: frame, nextScreenID: to, leaving: .back) }
     if tracing { record(.action, "back from \(from) to \(to)", destination: to) }
     frame = entry.frame
     callStack = entry.callStack
@@ -495,16 +504,22 @@ extension Session {
     _ type: EventType, _ properties: @autoclosure () -> Event.Properties, atScreen: Bool = true,
     experiment: (String, String)? = nil
   ) {
+    // A moment the flow's vocabulary has no event for is not one: it takes no `seq`.
+    guard let name = EventVocabulary.name(of: type, in: context.document.dialect) else { return }
     // `seq` counts events either way, so the rest of the session is the same with events off.
     seq += 1
     guard context.emitsEvents else { return }
-    post(type, properties(), at: atScreen ? frame : nil, flow: frame.flow, experiment: experiment)
+    let screenFrame = atScreen ? frame : nil
+    post(
+      name, vocabularyProperties(name, properties(), at: screenFrame), at: screenFrame, flow: frame.flow,
+      experiment: experiment)
   }
 
   mutating func emit(_ type: EventType, _ properties: @autoclosure () -> Event.Properties, at frame: Frame) {
+    guard let name = EventVocabulary.name(of: type, in: context.document.dialect) else { return }
     seq += 1
     guard context.emitsEvents else { return }
-    post(type, properties(), at: frame, flow: frame.flow, experiment: nil)
+    post(name, vocabularyProperties(name, properties(), at: frame), at: frame, flow: frame.flow, experiment: nil)
   }
 
   /// Builds the event numbered `seq` and puts it out.

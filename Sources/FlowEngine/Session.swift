@@ -76,6 +76,9 @@ public struct Session: Sendable {
   var frame: Frame
   /// Whether the current screen has been shown (`screen_viewed` emitted).
   var shown: Bool = false
+  /// The shown screen is being left by a skip (its `screen_skipped` is out): some vocabularies
+  /// send no completion for it (`EventVocabulary.completes`).
+  var skipping = false
   /// Persistent stacks: a copy of the session shares them (O(1) forks at any depth).
   var callStack = PersistentStack<Frame>()
   var backStack = PersistentStack<HistoryEntry>()

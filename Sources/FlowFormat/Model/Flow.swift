@@ -148,6 +148,8 @@ public struct FlowDocument: Hashable, Sendable {
   }
 
   public var shape: Shape
+  /// The system the file was written for: it decides the events' names (`EventVocabulary`).
+  public var dialect: Dialect = .sequence
   /// Flows in file order.
   public var flows: [Flow] {
     didSet {

@@ -14,7 +14,9 @@ extension DecodeContext {
           .AppDNA.draftFlow, "flow '\(flow.id)' is a draft; it runs because the file holds only this flow",
           at: object.lookup("status")?.location)
       }
-      return FlowDocument(shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: [])
+      var document = FlowDocument(shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: [])
+      document.dialect = .appdna
+      return document
     }
     if let onboarding = object.lookup("onboarding") {
       for key in ["experiments", "paywalls"] where object.lookup(key) != nil {
@@ -99,7 +101,9 @@ extension DecodeContext {
     }
     // Drafts stay out of the document: `--flow` cannot choose them either.
     let delivered = flows.filter { !drafts.contains($0.id) }
-    return FlowDocument(shape: .bundle, flows: delivered, entryFlowID: entry, experiments: [])
+    var document = FlowDocument(shape: .bundle, flows: delivered, entryFlowID: entry, experiments: [])
+    document.dialect = .appdna
+    return document
   }
 
   private static func isDraft(_ object: JSONObject) -> Bool {

@@ -1,0 +1,246 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import Foundation
+import Testing
+
+/// AppDNA flows compiled by the loader and walked by the engine: the vectors of the AppDNA
+/// design (§4) that the compiled model runs, each from a flow written in AppDNA's shapes.
+@Suite struct AppDNAFlowTests {
+  struct Walk: Sendable, CustomStringConvertible {
+    var name: String
+    /// The steps array (JSON) of a flow; `extra` goes next to it.
+    var steps: String
+    var extra: String = ""
+    var inputs: [Input]
+    var path: [String]
+    var status: SessionStatus = .running
+
+    var description: String { name }
+  }
+
+  static func load(_ json: String) -> LoadResult {
+    FlowLoader.load(bytes: Array(json.utf8), file: "appdna.json")
+  }
+
+  static func flow(_ steps: String, extra: String = "") -> String {
+    #"{"id": "f", "version": 2, \#(extra)"steps": \#(steps)}"#
+  }
+
+  static let threeWithPick = #"""
+    [{"id": "s1", "type": "custom", "config": {"content_blocks": [
+       {"id": "pick", "type": "input_select", "field_id": "pick",
+        "field_options": [{"id": "opt_1", "value": "a"}, {"id": "opt_2", "value": "b"}]},
+       {"id": "go", "type": "button"}],
+       "next_step_rules": [{"target_step_id": "s3", "conditions": [{"type": "answer_equals", "answer_key": "pick", "value": "a"}]}]}},
+     {"id": "s2", "type": "welcome"}, {"id": "s3", "type": "welcome"}]
+    """#
+
+  static let walks: [Walk] = [
+    Walk(
+      name: "V17 a rule's target when its condition holds", steps: threeWithPick,
+      inputs: [.set(field: "pick", value: "a"), .next], path: ["s1", "s3"]),
+    Walk(
+      name: "V17 the next step in order when it does not", steps: threeWithPick,
+      inputs: [.set(field: "pick", value: "b"), .next], path: ["s1", "s2"]),
+    Walk(
+      name: "V21 an option named by its id matches its stored value",
+      steps: threeWithPick.replacingOccurrences(of: #""value": "a"}]}]"#, with: #""value": "opt_1"}]}]"#),
+      inputs: [.set(field: "pick", value: "a"), .next], path: ["s1", "s3"]),
+    Walk(
+      name: "V20 previous_step_equals",
+      steps: #"""
+        [{"id": "s1", "type": "welcome"},
+         {"id": "s2", "type": "welcome", "next_step_rules": [{"target_step_id": "s4", "conditions": [{"type": "previous_step_equals", "value": "s1"}]}]},
+         {"id": "s3", "type": "welcome"}, {"id": "s4", "type": "welcome"}]
+        """#,
+      inputs: [.next, .next], path: ["s1", "s2", "s4"]),
+    Walk(
+      name: "V47 layout rules with conditions win over unconditioned root rules",
+      steps: #"""
+        [{"id": "s1", "type": "welcome", "next_step_rules": [{"target_step_id": "s3"}],
+          "layout": {"next_step_rules": [{"target_step_id": "s2", "conditions": [{"type": "always"}]}]}},
+         {"id": "s2", "type": "welcome"}, {"id": "s3", "type": "welcome"}]
+        """#,
+      inputs: [.next], path: ["s1", "s2"]),
+    Walk(
+      name: "root rules win when both lists have conditions",
+      steps: #"""
+        [{"id": "s1", "type": "welcome", "next_step_rules": [{"target_step_id": "s3", "conditions": ["always"]}],
+          "layout": {"next_step_rules": [{"target_step_id": "s2", "conditions": [{"type": "always"}]}]}},
+         {"id": "s2", "type": "welcome"}, {"id": "s3", "type": "welcome"}]
+        """#,
+      inputs: [.next], path: ["s1", "s3"]),
+    Walk(
+      name: "an unknown condition type passes",
+      steps: #"""
+        [{"id": "s1", "type": "welcome", "next_step_rules": [{"target_step_id": "s3", "conditions": [{"type": "moon_phase"}]}]},
+         {"id": "s2", "type": "welcome"}, {"id": "s3", "type": "welcome"}]
+        """#,
+      inputs: [.next], path: ["s1", "s3"]),
+    Walk(
+      name: "logic or",
+      steps: threeWithPick.replacingOccurrences(
+        of: #""conditions": [{"type": "answer_equals", "answer_key": "pick", "value": "a"}]"#,
+        with:
+          #""logic": "OR", "conditions": [{"type": "answer_equals", "answer_key": "pick", "value": "a"}, {"type": "not_empty", "answer_key": "pick"}]"#
+      ),
+      inputs: [.set(field: "pick", value: "b"), .next], path: ["s1", "s3"]),
+    Walk(
+      name: "V24 permission_ / screen_ / flow_ markers complete the flow",
+      steps: #"""
+        [{"id": "s1", "type": "welcome", "next_step_rules": [{"target_step_id": "permission_camera"}]},
+         {"id": "s2", "type": "welcome"}]
+        """#,
+      inputs: [.next], path: ["s1"], status: .completed),
+    Walk(
+      name: "V19 an end node completes; an analytics node goes on to its next_target",
+      steps: #"""
+        [{"id": "s1", "type": "welcome", "next_step_rules": [{"target_step_id": "evt"}]},
+         {"id": "s2", "type": "welcome", "next_step_rules": [{"target_step_id": "end1"}]},
+         {"id": "s3", "type": "welcome"}]
+        """#,
+      extra: #""graph_nodes": {"evt": {"type": "analytics_event", "next_target": "s3"}, "end1": {"type": "end"}}, "#,
+      inputs: [.next, .next], path: ["s1", "s3"], status: .completed),
+    Walk(
+      name: "an empty or unknown target skips the rule",
+      steps: #"""
+        [{"id": "s1", "type": "welcome", "next_step_rules": [{"target_step_id": ""}, {"target_step_id": "nowhere"}, {"target_step_id": "s3"}]},
+         {"id": "s2", "type": "welcome"}, {"id": "s3", "type": "welcome"}]
+        """#,
+      inputs: [.next], path: ["s1", "s3"]),
+    Walk(
+      name: "V11 a hidden required field does not block",
+      steps: #"""
+        [{"id": "form", "type": "form", "config": {"fields": [
+           {"id": "employment", "type": "select", "options": [{"id": "Employed"}, {"id": "Student"}]},
+           {"id": "company_name", "type": "text", "required": true,
+            "depends_on": {"field_id": "employment", "operator": "equals", "value": "Employed"}}]}},
+         {"id": "done", "type": "welcome"}]
+        """#,
+      inputs: [.set(field: "employment", value: "Student"), .next], path: ["form", "done"]),
+    Walk(
+      name: "V11 a shown required field blocks",
+      steps: #"""
+        [{"id": "form", "type": "form", "config": {"fields": [
+           {"id": "employment", "type": "select", "options": [{"id": "Employed"}, {"id": "Student"}]},
+           {"id": "company_name", "type": "text", "required": true,
+            "depends_on": {"field_id": "employment", "operator": "equals", "value": "Employed"}}]}},
+         {"id": "done", "type": "welcome"}]
+        """#,
+      inputs: [.set(field: "employment", value: "Employed"), .next], path: ["form"]),
+    Walk(
+      name: "V10 the pattern is searched: an anchored pattern rejects a longer value",
+      steps: #"""
+        [{"id": "form", "type": "form", "config": {"fields": [
+           {"id": "code", "type": "text", "validation": {"pattern": "^[A-Z]{2}\\d{4}$"}}]}},
+         {"id": "done", "type": "welcome"}]
+        """#,
+      inputs: [.set(field: "code", value: "AB12345"), .next], path: ["form"]),
+    Walk(
+      name: "V10 an unanchored pattern finds its match inside the value",
+      steps: #"""
+        [{"id": "form", "type": "form", "config": {"fields": [
+           {"id": "code", "type": "text", "validation": {"pattern": "[0-9]{3}"}}]}},
+         {"id": "done", "type": "welcome"}]
+        """#,
+      inputs: [.set(field: "code", value: "ab123cd"), .next], path: ["form", "done"]),
+    Walk(
+      name: "number min/max are validated (document 001)",
+      steps: #"""
+        [{"id": "form", "type": "form", "config": {"fields": [
+           {"id": "age", "type": "number", "config": {"min_value": 13, "max_value": 120}}]}},
+         {"id": "done", "type": "welcome"}]
+        """#,
+      inputs: [.set(field: "age", value: .number(9)), .next], path: ["form"]),
+    Walk(
+      name: "skip_enabled adds a skip control",
+      steps: #"[{"id": "s1", "type": "welcome", "config": {"skip_enabled": "true"}}, {"id": "s2", "type": "welcome"}]"#,
+      inputs: [.skip], path: ["s1", "s2"]),
+  ]
+
+  @Test(arguments: walks)
+  func walk(_ walk: Walk) throws {
+    let loaded = Self.load(Self.flow(walk.steps, extra: walk.extra))
+    let document = try #require(loaded.document, "\(loaded.diagnostics)")
+    #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics)")
+    var (session, _) = try Session.start(document: document, config: SessionConfig(now: 0))
+    var path = [session.currentScreen.id]
+    for input in walk.inputs {
+      _ = session.send(input)
+      if !session.status.isEnded, path.last != session.currentScreen.id { path.append(session.currentScreen.id) }
+    }
+    #expect(path == walk.path)
+    #expect(session.status == walk.status)
+  }
+
+  /// V12: every `depends_on` operator of document 001 holds when it should.
+  @Test(arguments: [
+    ("equals", #""x""#, "x", true), ("equals", #""x""#, "y", false), ("not_equals", #""x""#, "y", true),
+    ("contains", #""ar""#, "bart", true), ("not_empty", "null", "a", true), ("is_set", "null", "a", true),
+    ("empty", "null", "", true), ("gt", "5", "7", true), ("lt", "5", "7", false), ("unknown_op", "1", "", true),
+  ])
+  func dependsOnOperator(_ op: String, _ operand: String, _ answer: String, _ visible: Bool) throws {
+    let steps = #"""
+      [{"id": "form", "type": "form", "config": {"fields": [
+         {"id": "a", "type": "text"},
+         {"id": "b", "type": "text", "required": true, "depends_on": {"field_id": "a", "operator": "\#(op)", "value": \#(operand)}}]}},
+       {"id": "done", "type": "welcome"}]
+      """#
+    let document = try #require(Self.load(Self.flow(steps)).document)
+    var (session, _) = try Session.start(document: document, config: SessionConfig(now: 0))
+    if !answer.isEmpty {
+      let value: Value = Double(answer).map(Value.number) ?? .string(answer)
+      _ = session.send(.set(field: "a", value: value))
+    }
+    _ = session.send(.next)
+    // A visible required field that is empty blocks; a hidden one does not.
+    #expect((session.currentScreen.id == "form") == visible)
+  }
+
+  /// V41: the six onboarding events of document 001, with flow_id / step_id / step_index.
+  @Test func documentedEventNames() throws {
+    let steps =
+      #"[{"id": "s1", "type": "welcome"}, {"id": "s2", "type": "welcome", "config": {"skip_enabled": true}}, {"id": "s3", "type": "welcome"}]"#
+    let document = try #require(Self.load(Self.flow(steps)).document)
+    var (session, outputs) = try Session.start(document: document, config: SessionConfig(now: 0))
+    outputs += session.send(.next) + session.send(.skip) + session.send(.next)
+    let events = outputs.compactMap { if case .event(let event) = $0 { event } else { nil } }
+    #expect(
+      events.map(\.eventType) == [
+        "onboarding_flow_started", "onboarding_step_viewed", "onboarding_step_completed", "onboarding_step_viewed",
+        "onboarding_step_skipped", "onboarding_step_viewed", "onboarding_step_completed", "onboarding_flow_completed",
+      ])
+    #expect(events[4].property("step_id") == "s2" && events[4].property("step_index") == .number(1))
+    #expect(events[0].property("flow_version") == .number(2))
+    #expect(events.last?.property("total_steps") == .number(3))
+    var (dismissed, _) = try Session.start(document: document, config: SessionConfig(now: 0))
+    let end = dismissed.send(.dismiss).compactMap { if case .event(let event) = $0 { event } else { nil } }
+    #expect(end.map(\.eventType) == ["onboarding_flow_dismissed"])
+    #expect(end.first?.property("last_step_id") == "s1")
+  }
+
+  /// V45, V46, V42: tolerance and rejection, with the SDK's defaults.
+  @Test func toleranceAndRejection() throws {
+    let sanitized = Self.load(
+      Self.flow(#"[{"id": "s1", "type": "welcome"}]"#, extra: #""settings": {"allow_back": "TRUE"}, "#))
+    #expect(sanitized.diagnostics.map(\.id) == ["appdna.sanitized-bool"])
+    #expect(sanitized.document?.flows[0].settings.allowBack == true)
+    let missingTarget = Self.load(
+      Self.flow(#"[{"id": "s1", "type": "welcome", "next_step_rules": [{"conditions": []}]}]"#))
+    #expect(missingTarget.diagnostics.map(\.id) == ["appdna.missing-target"])
+    #expect(missingTarget.diagnostics.first?.location?.line == 1)
+    let legacy = try #require(
+      Self.load(
+        Self.flow(
+          #"[{"id": "w", "type": "welcome"}, {"id": "q", "type": "question", "config": {"options": [{"id": "o"}]}}]"#)
+      )
+      .document)
+    let buttons = legacy.flows[0].screens.map { screen in
+      screen.content.blocks.compactMap { block -> String? in
+        if case .button(let button) = block.content { button.text.raw } else { nil }
+      }
+    }
+    #expect(buttons == [["Get Started"], ["Continue"]])
+  }
+}
