@@ -133,7 +133,8 @@ public struct Session: Sendable {
   {
     var variants: OrderedDictionary<String, String> = [:]
     var variantFlow: String?
-    let entry = config.flowID ?? document.entryFlowID
+    let entryFlowID = try targetedEntry(document, config)
+    let entry = config.flowID ?? entryFlowID
     if let assigned = document.flow(entry)?.assignedExperiment {
       variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
     }
@@ -152,7 +153,7 @@ public struct Session: Sendable {
         variantFlow = flow
       }
     }
-    let flowID = config.flowID ?? variantFlow ?? document.entryFlowID
+    let flowID = config.flowID ?? variantFlow ?? entryFlowID
     guard let flowIndex = document.flowIndex(flowID) else {
       let known = document.flows.map(\.id).joined(separator: ", ")
       throw SessionStartError("no flow '\(flowID)' in the document (flows: \(known))")

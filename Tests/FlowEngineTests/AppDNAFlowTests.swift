@@ -243,4 +243,31 @@ import Testing
     }
     #expect(buttons == [["Get Started"], ["Continue"]])
   }
+
+  /// Targeting (document 001): `--flow`, then the flows whose audience holds (highest priority
+  /// first), then `active_flow_id` unless its own audience excludes the user; drafts never.
+  @Test(arguments: [
+    (["plan": Value.string("pro")], nil as String?, "vip"),
+    (["plan": "pro", "age": .number(70)], nil, "senior"),
+    (["age": .number(30)], nil, "main"),
+    (["plan": "pro"], "main", "main"),
+    (["country": "FR"], nil, "no flow presented"),
+  ])
+  func targeting(_ traits: [String: Value], _ flowID: String?, _ expected: String) throws {
+    let json = #"""
+      {"active_flow_id": "main", "flows": {
+        "main": {"audience_rules": [{"trait": "country", "operator": "not_in", "values": ["FR"]}], "steps": [{"id": "m"}]},
+        "vip": {"audience_rules": {"priority": 1, "conditions": [{"trait": "plan", "value": "pro"}]}, "steps": [{"id": "v"}]},
+        "senior": {"audience_rules": {"priority": 5, "match_mode": "any", "conditions": [{"trait": "age", "operator": "between", "min": 65}]}, "steps": [{"id": "s"}]},
+        "draft": {"status": "Draft", "audience_rules": [{"trait": "plan", "operator": "exists"}], "steps": [{"id": "d"}]}}}
+      """#
+    let document = try #require(Self.load(json).document)
+    let config = SessionConfig(traits: traits, now: 0, flowID: flowID)
+    do {
+      let (session, _) = try Session.start(document: document, config: config)
+      #expect(session.currentFlow.id == expected)
+    } catch {
+      #expect(error.message.hasPrefix(expected), "\(error.message)")
+    }
+  }
 }

@@ -48,6 +48,7 @@ extension DecodeContext {
     }
     var flows: [Flow] = []
     var drafts: Set<String> = []
+    var audiences: [FlowAudience] = []
     at("flows") { context in
       var entries: [(key: String?, value: JSONValue, path: PathComponent)] = []
       switch flowsValue.kind {
@@ -69,10 +70,10 @@ extension DecodeContext {
               .AppDNA.draftFlow, "flow '\(flow.id)' is a draft; it is never chosen (document 001)",
               at: flowObject.lookup("status")?.location)
           }
-          if flowObject.lookup("audience_rules") != nil {
-            context.warning(
-              .AppDNA.notRunYet, "audience rules of flow '\(flow.id)' are not evaluated yet; choose it with --flow",
-              at: flowObject.member("audience_rules")?.keyLocation)
+          if let rules = flowObject.lookup("audience_rules"), !drafts.contains(flow.id),
+            let audience = context.at("audience_rules", { $0.appdnaAudience(rules, flowID: flow.id) })
+          {
+            audiences.append(audience)
           }
           flows.append(flow)
         }
@@ -103,6 +104,11 @@ extension DecodeContext {
     let delivered = flows.filter { !drafts.contains($0.id) }
     var document = FlowDocument(shape: .bundle, flows: delivered, entryFlowID: entry, experiments: [])
     document.dialect = .appdna
+    // Highest priority first; ties keep the file's order (a stable sort).
+    document.audiences = audiences.enumerated().sorted {
+      ($1.element.priority, $0.offset) < ($0.element.priority, $1.offset)
+    }
+    .map(\.element)
     return document
   }
 
