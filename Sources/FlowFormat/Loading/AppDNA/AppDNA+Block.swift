@@ -50,6 +50,7 @@ extension DecodeContext {
 
   private mutating func decodeAppDNABlock(_ value: JSONValue, index: Int, stepID: String) -> Block? {
     guard let object = object(value) else { return nil }
+    checkKeys(object, known: AppDNAKeys.block, owner: "a block")
     var id = string(object, "id") ?? ""
     if id.isEmpty {
       id = "\(stepID).block-\(index + 1)"

@@ -19,6 +19,7 @@ extension DecodeContext {
       return document
     }
     if let onboarding = object.lookup("onboarding") {
+      checkKeys(object, known: AppDNAKeys.bundle, owner: "the AppDNA bundle")
       for key in ["experiments", "paywalls"] where object.lookup(key) != nil {
         warning(
           .AppDNA.notRunYet, "the bundle's '\(key)' are read but not run yet; the active flow runs as is",
@@ -42,6 +43,7 @@ extension DecodeContext {
   /// `{active_flow_id, flows}`: drafts are never chosen (document 001); the entry flow is
   /// `active_flow_id`, else the first flow that is not a draft.
   private mutating func decodeAppDNAFlows(_ object: JSONObject, at location: SourceLocation) -> FlowDocument? {
+    checkKeys(object, known: AppDNAKeys.flows, owner: "the AppDNA flows document")
     guard let flowsValue = object.lookup("flows") else {
       error(.Load.missingKey, "the AppDNA flows document is missing required key 'flows'", at: location)
       return nil
@@ -120,6 +122,7 @@ extension DecodeContext {
   mutating func decodeAppDNAFlow(
     _ object: JSONObject, at location: SourceLocation, defaultID: String, keyed: String?
   ) -> Flow? {
+    checkKeys(object, known: AppDNAKeys.flow, owner: "an AppDNA flow")
     var id = keyed ?? string(object, "id")
     if id == nil {
       warning(.AppDNA.generatedID, "the flow has no 'id'; using '\(defaultID)'", at: location)
@@ -132,6 +135,7 @@ extension DecodeContext {
     var progress: ProgressIndicator?
     if let settingsObject {
       at("settings") { context in
+        context.checkKeys(settingsObject, known: AppDNAKeys.settings, owner: "the flow settings")
         settings.allowBack = context.appdnaBool(settingsObject, "allow_back") ?? true
         settings.dismissAllowed = context.appdnaBool(settingsObject, "dismiss_allowed") ?? true
         settings.showProgress = context.appdnaBool(settingsObject, "show_progress") ?? true

@@ -21,6 +21,7 @@ extension DecodeContext {
     for (index, value) in values.enumerated() {
       at(.index(index)) { context in
         guard let object = context.object(value) else { return }
+        context.checkKeys(object, known: AppDNAKeys.field, owner: "a form field")
         var id = context.string(object, "id") ?? ""
         if id.isEmpty {
           id = "\(stepID).field-\(index + 1)"

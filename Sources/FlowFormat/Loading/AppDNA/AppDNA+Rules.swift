@@ -45,6 +45,7 @@ extension DecodeContext {
     _ value: JSONValue, step: AppDNAStepContext, aliases: [String: [String: String]], fieldAliases: [String: String]
   ) -> Rule? {
     guard let object = object(value) else { return nil }
+    checkKeys(object, known: AppDNAKeys.rule, owner: "a rule")
     guard let targetValue = object.lookup("target_step_id") else {
       error(
         .AppDNA.missingTarget, "the rule has no 'target_step_id'; the SDK drops the whole flow for it",

@@ -7,6 +7,7 @@ extension DecodeContext {
 
   mutating func decodeAppDNAStep(_ value: JSONValue, step: AppDNAStepContext) -> Screen? {
     guard let object = object(value) else { return nil }
+    checkKeys(object, known: AppDNAKeys.step, owner: "a step")
     let id = step.stepID
     if object.lookup("id") == nil {
       warning(.AppDNA.generatedID, "the step has no 'id'; using '\(id)'", at: value.location)
@@ -23,6 +24,7 @@ extension DecodeContext {
     let configKey = object.lookup("config") != nil ? "config" : "layout"
     let configValue = object.lookup(configKey)
     let config = configValue.flatMap { v in at(configKey) { $0.object(v) } } ?? JSONObject(members: [])
+    at(configKey) { $0.checkKeys(config, known: AppDNAKeys.stepConfig, owner: "a step's \(configKey)") }
     let layout = object.lookup("layout")?.objectValue
     var blockValues = at(configKey) { $0.array(config, "content_blocks") } ?? []
     var blocksKey = configKey
