@@ -36,6 +36,13 @@ import Testing
      {"id": "s2", "type": "welcome"}, {"id": "s3", "type": "welcome"}]
     """#
 
+  static let countdown = #"""
+    [{"id": "s1", "type": "custom", "config": {"content_blocks": [
+       {"id": "name", "type": "input_text", "field_required": true},
+       {"id": "timer", "type": "countdown_timer", "duration_seconds": 3, "on_expire_action": "auto_advance"}]}},
+     {"id": "s2", "type": "welcome"}]
+    """#
+
   static let walks: [Walk] = [
     Walk(
       name: "V17 a rule's target when its condition holds", steps: threeWithPick,
@@ -153,6 +160,20 @@ import Testing
          {"id": "done", "type": "welcome"}]
         """#,
       inputs: [.set(field: "age", value: .number(9)), .next], path: ["form"]),
+    Walk(
+      name: "V44 a countdown's auto-advance runs the required gate: it stays while a required field is empty",
+      steps: countdown, inputs: [.wait(ms: 3000)], path: ["s1"]),
+    Walk(
+      name: "V44 and submits the step once the field holds a value",
+      steps: countdown, inputs: [.set(field: "name", value: "Ada"), .wait(ms: 2999), .wait(ms: 1)], path: ["s1", "s2"]),
+    Walk(
+      name: "an animated loader advances after its items plus 500 ms",
+      steps: #"""
+        [{"id": "s1", "type": "custom", "config": {"content_blocks": [{"id": "row", "type": "stack", "children": [
+           {"id": "load", "type": "animated_loading", "auto_advance": true, "loading_items": [{"label": "a", "duration_ms": 700}, {"label": "b"}]}]}]}},
+         {"id": "s2", "type": "welcome"}]
+        """#,
+      inputs: [.wait(ms: 2199), .wait(ms: 1)], path: ["s1", "s2"]),
     Walk(
       name: "skip_enabled adds a skip control",
       steps: #"[{"id": "s1", "type": "welcome", "config": {"skip_enabled": "true"}}, {"id": "s2", "type": "welcome"}]"#,

@@ -22,7 +22,7 @@ extension DecodeContext {
   static let appdnaContainerTypes: Set<String> = ["stack", "row", "carousel"]
   /// Decorative or interaction-driven blocks flowrun shows as a placeholder line.
   static let appdnaPlaceholderTypes: Set<String> = [
-    "star_background", "section_background", "media_gallery", "countdown_timer", "animated_loading", "rating",
+    "star_background", "section_background", "media_gallery", "rating",
     "circular_gauge", "timeline", "pricing_card", "social_login", "date_wheel_picker", "warning_banner",
     "speech_bubble", "feedback_panel", "summary_screen", "settings_footer", "password_strength",
     "press_hold_confirm", "health_connect", "memory_match", "calendar_month", "input_image_picker",
@@ -34,7 +34,7 @@ extension DecodeContext {
       + Array(appdnaPlaceholderTypes)
       + [
         "heading", "button", "form", "page_indicator", "progress_bar", "list", "badge", "icon", "divider",
-        "spacer", "toggle", "input_toggle", "custom_view",
+        "spacer", "toggle", "input_toggle", "custom_view", "countdown_timer", "animated_loading",
       ]
   }
 
@@ -154,6 +154,9 @@ extension DecodeContext {
       let text = items.map { "• " + $0 }.joined(separator: "\n")
       return .text(
         TextBlock(text: appdnaTemplate(text, at: object.lookup("items")?.location), variant: "body", richText: []))
+    case "countdown_timer", "animated_loading":
+      // Shown as a placeholder line; the step's auto-advance carries their timing.
+      return .media(kind: type, src: nil, alt: object.lookup("loading_text")?.stringValue)
     case "custom_view":
       return .custom(
         identifier: object.lookup("view_key")?.stringValue,

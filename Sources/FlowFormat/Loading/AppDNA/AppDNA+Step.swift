@@ -60,14 +60,46 @@ extension DecodeContext {
       object: object, config: config, configKey: configKey, step: step,
       blocks: blocks, fieldAliases: fieldAliases)
     let kind = Screen.Kind(rawValue: type) ?? .custom
+    let autoAdvance = Self.appdnaAutoAdvanceMs(blockValues)
     let hideProgress = appdnaBool(object, "hide_progress") ?? layout?.lookup("hide_progress")?.boolValue ?? false
     let hideBack = appdnaBool(object, "hide_back") ?? layout?.lookup("hide_back")?.boolValue ?? false
-    return Screen(
+    var screen = Screen(
       id: id, name: id, kind: kind, type: type, order: step.index,
       content: ScreenContent(
         usesBlocks: true, blocks: blocks, buttonText: template("Continue", at: nil),
         skipText: skip ? template("Skip", at: nil) : nil, skipAction: skip ? .skip : nil),
-      rules: rules, hideProgress: hideProgress, hideBack: hideBack, location: value.location)
+      rules: rules, hideProgress: hideProgress, hideBack: hideBack, autoAdvanceMs: autoAdvance,
+      location: value.location)
+    screen.autoAdvanceValidates = true
+    return screen
+  }
+
+  /// When a `countdown_timer` (`on_expire_action: "auto_advance"`, after `duration_seconds`)
+  /// or an `animated_loading` (`auto_advance: true`, after its items' durations plus 500 ms, or
+  /// `total_duration_ms` rounded up to 50 ms) submits the step, as the SDK times them; the
+  /// earliest of a step's, at any depth.
+  static func appdnaAutoAdvanceMs(_ blocks: [JSONValue]) -> Double? {
+    var earliest: Double?
+    for block in blocks {
+      guard let object = block.objectValue else { continue }
+      var due: Double?
+      switch object.lookup("type")?.stringValue {
+      case "countdown_timer" where object.lookup("on_expire_action")?.stringValue == "auto_advance":
+        let seconds = object.lookup("duration_seconds")?.numberValue ?? 60
+        due = seconds > 0 ? seconds * 1000 : 1000
+      case "animated_loading" where object.lookup("auto_advance")?.boolValue == true:
+        if let items = object.lookup("loading_items")?.arrayValue, !items.isEmpty {
+          due = items.reduce(500) { $0 + ($1.objectValue?.lookup("duration_ms")?.numberValue ?? 1000) }
+        } else {
+          due = ((object.lookup("total_duration_ms")?.numberValue ?? 0) / 50).rounded(.up) * 50
+        }
+      default:
+        let children = object.lookup("children")?.arrayValue ?? object.lookup("stack_children")?.arrayValue ?? []
+        due = appdnaAutoAdvanceMs(children)
+      }
+      if let due, due <= Double(Limits.durationMs.upperBound) { earliest = min(earliest ?? due, due) }
+    }
+    return earliest
   }
 
   /// The legacy layout of a step without blocks, as blocks, and the field names its rules and
