@@ -265,6 +265,29 @@ import Testing
     #expect(buttons == [["Get Started"], ["Continue"]])
   }
 
+  /// Localization: the language of the locale, then `default_locale`, then the authored text.
+  @Test(arguments: [
+    ("fr_FR", "Bonjour", "Continuer"), ("de-DE", "Hallo", "Go"), ("es", "Hallo", "Go"), ("en_US", "Hallo", "Go"),
+  ])
+  func localization(_ locale: String, _ title: String, _ button: String) throws {
+    let steps = #"""
+      [{"id": "s1", "type": "custom", "config": {
+         "default_locale": "de",
+         "localizations": {"fr": {"block.t.text": "Bonjour", "block.b.text": "Continuer"}, "de": {"block.t.text": "Hallo"}},
+         "content_blocks": [{"id": "t", "type": "title", "text": "Hello"}, {"id": "b", "type": "button", "text": "Go"}]}}]
+      """#
+    let document = try #require(Self.load(Self.flow(steps)).document)
+    let (session, _) = try Session.start(document: document, config: SessionConfig(now: 0, locale: locale))
+    let texts = session.currentScreen.content.blocks.compactMap { block -> String? in
+      switch block.content {
+      case .text(let text): text.text.map { session.render($0) }
+      case .button(let button): session.render(button.text)
+      default: nil
+      }
+    }
+    #expect(texts == [title, button])
+  }
+
   /// Targeting (document 001): `--flow`, then the flows whose audience holds (highest priority
   /// first), then `active_flow_id` unless its own audience excludes the user; drafts never.
   @Test(arguments: [

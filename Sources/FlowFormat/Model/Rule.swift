@@ -18,6 +18,16 @@ public struct Rule: Hashable, Sendable {
 public struct TextTemplate: Hashable, Sendable {
   public var template: Template
   public var location: SourceLocation?
+  /// The text in other languages, by lower-case language code (`fr`): a session whose
+  /// `--locale` is in one of them shows that one (extension; AppDNA's `localizations`).
+  public var translations: [String: Template] = [:]
+
+  /// The template for a locale (`fr_FR`, `fr-FR`, `fr`): its language's translation, else the text.
+  public func template(for locale: String) -> Template {
+    guard !translations.isEmpty else { return template }
+    let language = locale.prefix { $0 != "_" && $0 != "-" }.lowercased()
+    return translations[language] ?? template
+  }
 
   public init(template: Template, location: SourceLocation?) {
     self.template = template

@@ -39,6 +39,7 @@ extension DecodeContext {
       blocks = at(blocksKey.isEmpty ? "content_blocks" : "\(blocksKey).content_blocks") { context in
         context.decodeAppDNABlocks(blockValues, stepID: id)
       }
+      blocks = at(configKey) { $0.appdnaLocalized(blocks, config: config) }
     } else {
       (blocks, fieldAliases) = at(configKey) {
         $0.decodeAppDNALegacy(config, type: type, stepID: id, at: value.location)
