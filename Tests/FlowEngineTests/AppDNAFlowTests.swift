@@ -43,6 +43,19 @@ import Testing
      {"id": "s2", "type": "welcome"}]
     """#
 
+  /// A form step with these fields (JSON), then a last step.
+  static func formThenDone(_ fields: String) -> String {
+    #"[{"id": "form", "type": "form", "config": {"fields": [\#(fields)]}}, {"id": "done", "type": "welcome"}]"#
+  }
+
+  /// V11's form: the company is asked only of the employed, and is required then.
+  static let employmentForm = formThenDone(
+    #"""
+    {"id": "employment", "type": "select", "options": [{"id": "Employed"}, {"id": "Student"}]},
+    {"id": "company_name", "type": "text", "required": true,
+     "depends_on": {"field_id": "employment", "operator": "equals", "value": "Employed"}}
+    """#)
+
   static let walks: [Walk] = [
     Walk(
       name: "V17 a rule's target when its condition holds", steps: threeWithPick,
@@ -118,47 +131,32 @@ import Testing
       inputs: [.next], path: ["s1", "s3"]),
     Walk(
       name: "V11 a hidden required field does not block",
-      steps: #"""
-        [{"id": "form", "type": "form", "config": {"fields": [
-           {"id": "employment", "type": "select", "options": [{"id": "Employed"}, {"id": "Student"}]},
-           {"id": "company_name", "type": "text", "required": true,
-            "depends_on": {"field_id": "employment", "operator": "equals", "value": "Employed"}}]}},
-         {"id": "done", "type": "welcome"}]
-        """#,
+      steps: employmentForm,
       inputs: [.set(field: "employment", value: "Student"), .next], path: ["form", "done"]),
     Walk(
       name: "V11 a shown required field blocks",
-      steps: #"""
-        [{"id": "form", "type": "form", "config": {"fields": [
-           {"id": "employment", "type": "select", "options": [{"id": "Employed"}, {"id": "Student"}]},
-           {"id": "company_name", "type": "text", "required": true,
-            "depends_on": {"field_id": "employment", "operator": "equals", "value": "Employed"}}]}},
-         {"id": "done", "type": "welcome"}]
-        """#,
+      steps: employmentForm,
       inputs: [.set(field: "employment", value: "Employed"), .next], path: ["form"]),
     Walk(
       name: "V10 the pattern is searched: an anchored pattern rejects a longer value",
-      steps: #"""
-        [{"id": "form", "type": "form", "config": {"fields": [
-           {"id": "code", "type": "text", "validation": {"pattern": "^[A-Z]{2}\\d{4}$"}}]}},
-         {"id": "done", "type": "welcome"}]
-        """#,
+      steps: formThenDone(
+        #"""
+         {"id": "code", "type": "text", "validation": {"pattern": "^[A-Z]{2}\\d{4}$"}}
+        """#),
       inputs: [.set(field: "code", value: "AB12345"), .next], path: ["form"]),
     Walk(
       name: "V10 an unanchored pattern finds its match inside the value",
-      steps: #"""
-        [{"id": "form", "type": "form", "config": {"fields": [
-           {"id": "code", "type": "text", "validation": {"pattern": "[0-9]{3}"}}]}},
-         {"id": "done", "type": "welcome"}]
-        """#,
+      steps: formThenDone(
+        #"""
+         {"id": "code", "type": "text", "validation": {"pattern": "[0-9]{3}"}}
+        """#),
       inputs: [.set(field: "code", value: "ab123cd"), .next], path: ["form", "done"]),
     Walk(
       name: "number min/max are validated (document 001)",
-      steps: #"""
-        [{"id": "form", "type": "form", "config": {"fields": [
-           {"id": "age", "type": "number", "config": {"min_value": 13, "max_value": 120}}]}},
-         {"id": "done", "type": "welcome"}]
-        """#,
+      steps: formThenDone(
+        #"""
+         {"id": "age", "type": "number", "config": {"min_value": 13, "max_value": 120}}
+        """#),
       inputs: [.set(field: "age", value: .number(9)), .next], path: ["form"]),
     Walk(
       name: "V44 a countdown's auto-advance runs the required gate: it stays while a required field is empty",
