@@ -24,6 +24,7 @@ public enum EventType: String, Hashable, Sendable, CaseIterable {
   case onboardingStepSkipped = "onboarding_step_skipped"
   case onboardingFlowCompleted = "onboarding_flow_completed"
   case onboardingFlowDismissed = "onboarding_flow_dismissed"
+  case flowCompletedViaFallback = "flow_completed_via_fallback"
 }
 
 /// One analytics event: the envelope of session.md plus its properties.

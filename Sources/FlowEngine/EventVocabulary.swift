@@ -34,6 +34,7 @@ enum EventVocabulary {
     .screenSkipped: .onboardingStepSkipped,
     .onboardingCompleted: .onboardingFlowCompleted,
     .onboardingDismissed: .onboardingFlowDismissed,
+    .flowCompletedViaFallback: .flowCompletedViaFallback,
   ]
 }
 
@@ -68,7 +69,7 @@ extension Session {
     case .onboardingStepCompleted:
       stepProperties()
       object["selection_data"] = .object(step.map(answers) ?? [:])
-    case .onboardingStepSkipped:
+    case .onboardingStepSkipped, .flowCompletedViaFallback:
       stepProperties()
     case .onboardingFlowCompleted:
       var responses: OrderedDictionary<String, Value> = [:]

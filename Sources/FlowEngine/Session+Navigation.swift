@@ -150,6 +150,7 @@ extension Session {
         }
         if matched {
           target = rules[index].goto
+          routedEvent = rules[index].emits.flatMap(EventType.init(rawValue:))
           break
         }
       }
@@ -342,6 +343,12 @@ extension Session {
 
   mutating func emitCompleted(at frame: Frame, nextScreenID: String?, leaving: EventVocabulary.Leave? = nil) {
     let leave = leaving ?? (skipping ? .skip : .forward)
+    defer {
+      if let routed = routedEvent {
+        routedEvent = nil
+        emit(routed, [:], at: frame)
+      }
+    }
     guard EventVocabulary.completes(leave, in: context.document.dialect) else { return }
     let name = context.document.flows[frame.flow].screens[frame.screen].name
     let duration = virtualNow - enteredAt

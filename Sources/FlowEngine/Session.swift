@@ -79,6 +79,9 @@ public struct Session: Sendable {
   /// The shown screen is being left by a skip (its `screen_skipped` is out): some vocabularies
   /// send no completion for it (`EventVocabulary.completes`).
   var skipping = false
+  /// The event of the rule that routed the screen being left (`Rule.emits`), sent after its
+  /// completion.
+  var routedEvent: EventType?
   /// Persistent stacks: a copy of the session shares them (O(1) forks at any depth).
   var callStack = PersistentStack<Frame>()
   var backStack = PersistentStack<HistoryEntry>()

@@ -239,6 +239,32 @@ import Testing
     #expect(end.first?.property("last_step_id") == "s1")
   }
 
+  /// V25: a last step whose rules all fail completes with `flow_completed_via_fallback`, right
+  /// after its completion; a step that is not the last, or a last step without rules, sends none.
+  @Test(arguments: [
+    (
+      #"[{"id": "s1"}, {"id": "s2", "next_step_rules": [{"target_step_id": "s1", "conditions": [{"type": "empty", "answer_key": "x"}, "never"]}]}]"#,
+      true
+    ),
+    (#"[{"id": "s1", "next_step_rules": [{"target_step_id": "s1", "conditions": ["never"]}]}, {"id": "s2"}]"#, false),
+    (#"[{"id": "s1"}, {"id": "s2"}]"#, false),
+  ])
+  func fallbackCompletion(_ steps: String, _ fallback: Bool) throws {
+    let document = try #require(Self.load(Self.flow(steps)).document)
+    var (session, outputs) = try Session.start(document: document, config: SessionConfig(now: 0))
+    outputs += session.send(.next) + session.send(.next)
+    let events = outputs.compactMap { if case .event(let event) = $0 { event } else { nil } }
+    let tail = events.suffix(3).map(\.eventType)
+    if fallback {
+      #expect(tail == ["onboarding_step_completed", "flow_completed_via_fallback", "onboarding_flow_completed"])
+      #expect(events[events.count - 2].property("step_id") == "s2")
+      #expect(events[events.count - 2].property("step_index") == .number(1))
+    } else {
+      #expect(!events.map(\.eventType).contains("flow_completed_via_fallback"))
+    }
+    #expect(session.status == .completed)
+  }
+
   /// V45, V46, V42: tolerance and rejection, with the SDK's defaults.
   @Test func toleranceAndRejection() throws {
     let sanitized = Self.load(

@@ -6,6 +6,9 @@ public struct Rule: Hashable, Sendable {
   public var when: Condition?
   public var goto: Target
   public var location: SourceLocation
+  /// An event the rule sends when it routes, right after the screen's completion (extension:
+  /// AppDNA's `flow_completed_via_fallback`); an event name of the engine's catalogue.
+  public var emits: String?
 
   public init(when: Condition?, goto: Target, location: SourceLocation) {
     self.when = when

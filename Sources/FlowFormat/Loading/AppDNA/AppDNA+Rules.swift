@@ -38,6 +38,12 @@ extension DecodeContext {
         }
       }
     }
+    // The SDK: on the last step, rules that route nowhere complete the flow with an event.
+    if step.isLast, !values.isEmpty, !rules.contains(where: { $0.when == nil }) {
+      var fallback = Rule(when: nil, goto: .complete, location: values[values.count - 1].location)
+      fallback.emits = "flow_completed_via_fallback"
+      rules.append(fallback)
+    }
     return rules
   }
 
