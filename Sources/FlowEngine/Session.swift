@@ -142,7 +142,8 @@ public struct Session: Sendable {
       variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
     }
     var local: (id: String, variant: String)?
-    for experiment in document.experiments where variants[experiment.id] == nil {
+    for experiment in document.experiments
+    where variants[experiment.id] == nil && (experiment.appliesToFlow ?? entry) == entry {
       let chosen: String?
       if let override = config.variantOverrides[experiment.id] {
         chosen = override

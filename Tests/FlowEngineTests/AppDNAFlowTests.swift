@@ -239,6 +239,35 @@ import Testing
     #expect(end.first?.property("last_step_id") == "s1")
   }
 
+  /// V31-V33: AppDNA's cross-platform bucketing vectors (`"<exp>.<salt>.<user>"`, MurmurHash3
+  /// x86_32 seed 0, mod 10,000), and the variant its 0…1 weights give.
+  @Test(arguments: [
+    ("exp_onboard", "salt_x", "user_99999", 1070, [0.5, 0.5], "control"),
+    ("exp_paywall_v3", "a8f3c9d2", "user_12345", 5791, [0.5, 0.5], "treatment"),
+    ("exp_test", "salt_abc", "user_1", 3400, [0.7, 0.3], "control"),
+  ])
+  func bucketing(
+    _ experiment: String, _ salt: String, _ user: String, _ bucket: Int, _ weights: [Double], _ variant: String
+  )
+    throws
+  {
+    #expect(VariantAssignment.bucket(experimentID: experiment, salt: salt, userID: user) == bucket)
+    let json = #"""
+      {"experiments": {"\#(experiment)": {"status": "running", "type": "onboarding_flow", "salt": "\#(salt)", "variants": [
+        {"id": "control", "weight": \#(weights[0]), "is_control": true, "config_ref": "main"},
+        {"id": "treatment", "weight": \#(weights[1]), "payload": {"id": "alt", "steps": [{"id": "t"}]}}]}},
+       "onboarding": {"active_flow_id": "main", "flows": {"main": {"steps": [{"id": "m"}]}}}}
+      """#
+    let loaded = Self.load(json)
+    let document = try #require(loaded.document, "\(loaded.diagnostics)")
+    let (session, outputs) = try Session.start(document: document, config: SessionConfig(userID: user, now: 0))
+    #expect(session.currentFlow.id == (variant == "control" ? "main" : "alt"))
+    let exposure = outputs.compactMap { if case .event(let event) = $0 { event } else { nil } }
+      .first { $0.eventType == "experiment_exposure" }
+    #expect(exposure?.property("variant") == .string(variant))
+    #expect(exposure?.property("source") == "sdk")
+  }
+
   /// V25: a last step whose rules all fail completes with `flow_completed_via_fallback`, right
   /// after its completion; a step that is not the last, or a last step without rules, sends none.
   @Test(arguments: [

@@ -132,6 +132,9 @@ public struct Experiment: Hashable, Sendable {
   public var salt: String?
   public var variants: [Variant]
   public var location: SourceLocation
+  /// Only a session presenting this flow takes part (extension: AppDNA's control `config_ref`);
+  /// nil: every session.
+  public var appliesToFlow: String?
 
   public init(id: String, salt: String?, variants: [Variant], location: SourceLocation) {
     self.id = id

@@ -20,15 +20,28 @@ extension DecodeContext {
     }
     if let onboarding = object.lookup("onboarding") {
       checkKeys(object, known: AppDNAKeys.bundle, owner: "the AppDNA bundle")
-      for key in ["experiments", "paywalls"] where object.lookup(key) != nil {
-        warning(
-          .AppDNA.notRunYet, "the bundle's '\(key)' are read but not run yet; the active flow runs as is",
-          at: object.member(key)?.keyLocation)
+      if let paywalls = object.member("paywalls") {
+        warning(.AppDNA.notRunYet, "the bundle's paywalls are read but not run yet", at: paywalls.keyLocation)
       }
-      return at("onboarding") { context in
-        guard let inner = context.object(onboarding) else { return nil }
-        return context.decodeAppDNAFlows(inner, at: onboarding.location)
+      guard
+        var document = at(
+          "onboarding",
+          { context -> FlowDocument? in
+            guard let inner = context.object(onboarding) else { return nil }
+            return context.decodeAppDNAFlows(inner, at: onboarding.location)
+          })
+      else { return nil }
+      if let experiments = object.lookup("experiments") {
+        var flows = document.flows
+        let experiment = at("experiments") {
+          $0.appdnaExperiment(experiments, entry: document.entryFlowID, flows: &flows)
+        }
+        if let experiment {
+          document.flows = flows
+          document.experiments = [experiment]
+        }
       }
+      return document
     }
     if object.lookup("flows") != nil {
       return decodeAppDNAFlows(object, at: location)
