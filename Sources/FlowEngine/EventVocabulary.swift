@@ -14,6 +14,10 @@ enum EventVocabulary {
     }
   }
 
+  /// Whether variant assignments come before the start: AppDNA's exposure precedes
+  /// `onboarding_flow_started`; Sequence's assignment follows `onboarding_started`.
+  static func assignsBeforeStart(_ dialect: Dialect) -> Bool { dialect == .appdna }
+
   /// How a shown screen is left.
   enum Leave {
     case forward, skip, back

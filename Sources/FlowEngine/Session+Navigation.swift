@@ -18,13 +18,15 @@ extension Session {
 
   mutating func begin() {
     let flow = currentFlow
-    emit(.onboardingStarted, ["flow_version": .number(Double(flow.version))], atScreen: false)
+    let assignedFirst = EventVocabulary.assignsBeforeStart(context.document.dialect)
+    if !assignedFirst { emit(.onboardingStarted, ["flow_version": .number(Double(flow.version))], atScreen: false) }
     for (experiment, variant) in context.variants {
       emit(
         .experimentVariantAssigned,
         ["experiment_id": .string(experiment), "variant_id": .string(variant)],
         atScreen: false, experiment: (experiment, variant))
     }
+    if assignedFirst { emit(.onboardingStarted, ["flow_version": .number(Double(flow.version))], atScreen: false) }
     drive(.to(frame))
   }
 
