@@ -341,6 +341,29 @@ import Testing
     #expect(texts == [title, button])
   }
 
+  /// Document 001's visibility rules `locale_matches` (a language matches its regions) and
+  /// `platform_is`.
+  @Test(arguments: [
+    ("fr_FR", #"{"type": "locale_matches", "value": "fr"}"#, true),
+    ("fr-CA", #"{"type": "locale_matches", "values": ["de", "FR"]}"#, true),
+    ("fr_FR", #"{"type": "locale_matches", "value": "fr_CA"}"#, false),
+    ("fr_FR", #"{"type": "locale_matches", "value": "fr-fr"}"#, true),
+    ("en_US", #"{"type": "locale_matches", "value": "fr"}"#, false),
+    ("en_US", #"{"type": "platform_is", "value": "iOS"}"#, true),
+    ("en_US", #"{"type": "platform_is", "values": ["android"]}"#, false),
+  ])
+  func visibilityRule(_ locale: String, _ rule: String, _ visible: Bool) throws {
+    let steps = #"""
+      [{"id": "s1", "type": "custom", "config": {"content_blocks": [
+         {"id": "t", "type": "text", "text": "Shown", "visibility_condition": \#(rule)}]}}]
+      """#
+    let loaded = Self.load(Self.flow(steps))
+    let document = try #require(loaded.document)
+    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+    let (session, _) = try Session.start(document: document, config: SessionConfig(now: 0, locale: locale))
+    #expect(session.isVisible(session.currentScreen.content.blocks[0]) == visible)
+  }
+
   /// Targeting (document 001): `--flow`, then the flows whose audience holds (highest priority
   /// first), then `active_flow_id` unless its own audience excludes the user; drafts never.
   @Test(arguments: [

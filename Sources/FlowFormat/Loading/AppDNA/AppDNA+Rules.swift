@@ -159,6 +159,14 @@ extension DecodeContext {
     }
   }
 
+  /// `text` as a regular expression that matches exactly it.
+  static func regexLiteral(_ text: String) -> String {
+    text.reduce(into: "") { out, character in
+      if "\\^$.|?*+()[]{}".contains(character) { out.append("\\") }
+      out.append(character)
+    }
+  }
+
   /// For each field of a step's choices, option id → stored value (rules may name either).
   private static func optionAliases(_ blocks: [Block]) -> [String: [String: String]] {
     var aliases: [String: [String: String]] = [:]
@@ -201,9 +209,18 @@ extension DecodeContext {
       let values =
         (object.lookup("values")?.arrayValue?.compactMap(\.stringValue) ?? [])
         + [object.lookup("value")?.stringValue].compactMap { $0 }
-      let root = type == "platform_is" ? "$platform" : "$locale"
-      let folded = values.map { Value.string(type == "platform_is" ? $0.lowercased() : $0) }
-      return appdnaCondition(field: root, op: "in", value: .list(folded), at: value.location)
+      guard type == "locale_matches" else {
+        return appdnaCondition(
+          field: "$platform", op: "in", value: .list(values.map { .string($0.lowercased()) }), at: value.location)
+      }
+      // `fr` matches every `fr_*` locale; `fr_FR` (or `fr-FR`) only itself; case and `-`/`_` aside.
+      let alternatives = values.map { locale in
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { Self.regexLiteral(String($0)) }
+        return parts.count == 1 ? parts[0] + "([_-].*)?" : parts.joined(separator: "[_-]")
+      }
+      guard !alternatives.isEmpty else { return .never }
+      let pattern = "(?i)(" + alternatives.joined(separator: "|") + ")"
+      return appdnaCondition(field: "$locale", op: "matches", value: .string(pattern), at: value.location)
     default:
       report(
         .warning, .AppDNA.unknownType, "unknown visibility condition '\(type)'; the block stays visible",
