@@ -21,7 +21,7 @@ extension DecodeContext {
       return nil
     }
     if (options.dialect ?? signature.dialect) == .appdna {
-      return decodeAppDNA(object, signature: signature, at: root.location, defaultID: defaultID)
+      return decodeAppDNA(object, at: root.location, defaultID: defaultID)
     }
     if object.lookup("flows") != nil {
       return decodeBundle(object, at: root.location, defaultID: defaultID)

@@ -23,15 +23,12 @@ public struct LoadResult: Sendable {
   }
 }
 
-/// How a file is read: which dialect (nil: told by the document's shape) and whether the
-/// AppDNA iOS SDK's divergences from its documentation are reproduced (`--ios-quirks`).
+/// How a file is read: which dialect (nil: told by the document's signature, `DocumentSignature`).
 public struct LoadOptions: Hashable, Sendable {
   public var dialect: Dialect?
-  public var iosQuirks: Bool
 
-  public init(dialect: Dialect? = nil, iosQuirks: Bool = false) {
+  public init(dialect: Dialect? = nil) {
     self.dialect = dialect
-    self.iosQuirks = iosQuirks
   }
 }
 

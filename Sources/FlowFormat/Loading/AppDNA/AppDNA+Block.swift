@@ -128,9 +128,8 @@ extension DecodeContext {
         TextBlock(text: templateIn(object, "text"), variant: level <= 1 ? "h1" : level == 2 ? "h2" : "h3", richText: [])
       )
     case "button":
-      let action = appdnaAction(
-        object.lookup("action")?.stringValue ?? "next", value: object.lookup("action_value")?.stringValue,
-        at: object.lookup("action")?.location)
+      let action = Self.appdnaAction(
+        object.lookup("action")?.stringValue ?? "next", value: object.lookup("action_value")?.stringValue)
       return .button(
         ButtonBlock(
           text: templateIn(object, "text") ?? template("Continue", at: nil), action: action,
@@ -175,7 +174,7 @@ extension DecodeContext {
 
   /// A button's action. Auth, permission, plan and other host actions submit the step as
   /// `next` does (the SDK's "submit" path); hooks that would answer them do not run yet.
-  private mutating func appdnaAction(_ name: String, value: String?, at location: SourceLocation?) -> Action {
+  private static func appdnaAction(_ name: String, value: String?) -> Action {
     switch name {
     case "next": return .next
     case "skip": return .skip

@@ -5,7 +5,7 @@ import FlowExpression
 /// dialect: every command runs the compiled flows on the same engine.
 extension DecodeContext {
   mutating func decodeAppDNA(
-    _ object: JSONObject, signature: DocumentSignature, at location: SourceLocation, defaultID: String
+    _ object: JSONObject, at location: SourceLocation, defaultID: String
   ) -> FlowDocument? {
     if object.lookup("steps") != nil {
       guard let flow = decodeAppDNAFlow(object, at: location, defaultID: defaultID, keyed: nil) else { return nil }
