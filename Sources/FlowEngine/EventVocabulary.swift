@@ -39,6 +39,7 @@ enum EventVocabulary {
     .onboardingCompleted: .onboardingFlowCompleted,
     .onboardingDismissed: .onboardingFlowDismissed,
     .flowCompletedViaFallback: .flowCompletedViaFallback,
+    .flowEvent: .flowEvent,
   ]
 }
 
@@ -75,6 +76,10 @@ extension Session {
       object["selection_data"] = .object(step.map(answers) ?? [:])
     case .onboardingStepSkipped, .flowCompletedViaFallback:
       stepProperties()
+    case .flowEvent:
+      // The SDK's analytics node event: {flow_id, node_id, step_id}.
+      object["node_id"] = properties.value("node_id") ?? .null
+      object["step_id"] = step.map { .string($0.id) } ?? .null
     case .onboardingFlowCompleted:
       var responses: OrderedDictionary<String, Value> = [:]
       for screen in flow.screens {

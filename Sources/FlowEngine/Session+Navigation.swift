@@ -152,7 +152,7 @@ extension Session {
         }
         if matched {
           target = rules[index].goto
-          routedEvent = rules[index].emits.flatMap(EventType.init(rawValue:))
+          routedEvent = rules[index].emits.map { ($0, rules[index].emitsProperties) }
           break
         }
       }
@@ -348,7 +348,10 @@ extension Session {
     defer {
       if let routed = routedEvent {
         routedEvent = nil
-        emit(routed, [:], at: frame)
+        let type = EventType(rawValue: routed.name) ?? .flowEvent
+        let properties = Event.Properties.object(
+          .init(uniqueKeysWithValues: routed.properties.sorted { $0.key < $1.key }))
+        emit(type, properties, at: frame, named: type == .flowEvent ? routed.name : nil)
       }
     }
     guard EventVocabulary.completes(leave, in: context.document.dialect) else { return }
@@ -524,17 +527,21 @@ extension Session {
       experiment: experiment)
   }
 
-  mutating func emit(_ type: EventType, _ properties: @autoclosure () -> Event.Properties, at frame: Frame) {
+  mutating func emit(
+    _ type: EventType, _ properties: @autoclosure () -> Event.Properties, at frame: Frame, named: String? = nil
+  ) {
     guard let name = EventVocabulary.name(of: type, in: context.document.dialect) else { return }
     seq += 1
     guard context.emitsEvents else { return }
-    post(name, vocabularyProperties(name, properties(), at: frame), at: frame, flow: frame.flow, experiment: nil)
+    post(
+      name, vocabularyProperties(name, properties(), at: frame), at: frame, flow: frame.flow, experiment: nil,
+      named: named)
   }
 
   /// Builds the event numbered `seq` and puts it out.
   private mutating func post(
     _ type: EventType, _ properties: Event.Properties, at screenFrame: Frame?, flow: Int,
-    experiment: (String, String)?
+    experiment: (String, String)?, named: String? = nil
   ) {
     let flows = context.document.flows
     let shared =
@@ -545,7 +552,7 @@ extension Session {
     let event = Event(
       seq: seq, type: type, time: virtualNow, shared: shared, flowID: flows[flow].id,
       screenID: screenFrame.map { flows[flow].screens[$0.screen].id }, screenIndex: screenFrame?.screen,
-      payload: properties)
+      payload: properties, name: named)
     if context.config.recordsHistory { events.append(event) }
     outbox.append(.event(event))
   }

@@ -81,7 +81,7 @@ public struct Session: Sendable {
   var skipping = false
   /// The event of the rule that routed the screen being left (`Rule.emits`), sent after its
   /// completion.
-  var routedEvent: EventType?
+  var routedEvent: (name: String, properties: [String: Value])?
   /// Persistent stacks: a copy of the session shares them (O(1) forks at any depth).
   var callStack = PersistentStack<Frame>()
   var backStack = PersistentStack<HistoryEntry>()

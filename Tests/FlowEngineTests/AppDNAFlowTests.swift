@@ -294,6 +294,22 @@ import Testing
     #expect(session.status == .completed)
   }
 
+  /// V18: an analytics node sends its `event_name` (default `onboarding_analytics`) with
+  /// `{flow_id, node_id, step_id}` right after the step's completion, then goes on.
+  @Test(arguments: [(#""event_name": "custom_milestone", "#, "custom_milestone"), ("", "onboarding_analytics")])
+  func analyticsNode(_ name: String, _ expected: String) throws {
+    let json = Self.flow(
+      #"[{"id": "s1", "next_step_rules": [{"target_step_id": "analytics1"}]}, {"id": "s2"}, {"id": "s3"}]"#,
+      extra: #""graph_nodes": {"analytics1": {"type": "analytics_event", \#(name)"next_target": "s3"}}, "#)
+    let document = try #require(Self.load(json).document)
+    var (session, _) = try Session.start(document: document, config: SessionConfig(now: 0))
+    let events = session.send(.next).compactMap { if case .event(let event) = $0 { event } else { nil } }
+    #expect(events.map(\.eventType) == ["onboarding_step_completed", expected, "onboarding_step_viewed"])
+    #expect(events[1].value.json.contains(#""properties":{"flow_id":"f","node_id":"analytics1","step_id":"s1"}"#))
+    #expect(events[1].property("node_id") == "analytics1" && events[1].property("step_id") == "s1")
+    #expect(session.currentScreen.id == "s3")
+  }
+
   /// V45, V46, V42: tolerance and rejection, with the SDK's defaults.
   @Test func toleranceAndRejection() throws {
     let sanitized = Self.load(

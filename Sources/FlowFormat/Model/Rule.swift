@@ -7,8 +7,10 @@ public struct Rule: Hashable, Sendable {
   public var goto: Target
   public var location: SourceLocation
   /// An event the rule sends when it routes, right after the screen's completion (extension:
-  /// AppDNA's `flow_completed_via_fallback`); an event name of the engine's catalogue.
+  /// AppDNA's `flow_completed_via_fallback` and analytics nodes): a name of the engine's
+  /// catalogue, or the flow's own name; with `emitsProperties` added to the event's own.
   public var emits: String?
+  public var emitsProperties: [String: Value] = [:]
 
   public init(when: Condition?, goto: Target, location: SourceLocation) {
     self.when = when

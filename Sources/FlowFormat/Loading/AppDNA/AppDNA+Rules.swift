@@ -60,6 +60,13 @@ extension DecodeContext {
     }
     guard let target = string(targetValue, "target_step_id"), !target.isEmpty else { return nil }
     guard let goto = appdnaTarget(target, step: step, at: targetValue.location) else { return nil }
+    var rule = Rule(when: nil, goto: goto, location: value.location)
+    if let node = step.graphNodes?.lookup(target)?.objectValue,
+      target.hasPrefix("analytics_event_") || node.lookup("type")?.stringValue == "analytics_event"
+    {
+      rule.emits = node.lookup("event_name")?.stringValue ?? "onboarding_analytics"
+      rule.emitsProperties = ["node_id": .string(target)]
+    }
     let logicOr = object.lookup("logic")?.stringValue?.lowercased() == "or"
     var clauses: [Condition] = []
     let entries: [JSONValue]? =
@@ -74,9 +81,8 @@ extension DecodeContext {
         }
       }
     }
-    let when: Condition? =
-      entries == nil ? nil : logicOr ? .any(clauses) : .all(clauses)
-    return Rule(when: when, goto: goto, location: value.location)
+    rule.when = entries == nil ? nil : logicOr ? .any(clauses) : .all(clauses)
+    return rule
   }
 
   /// Where a rule goes: a step, or the end of the flow for `end` nodes and the markers flowrun
@@ -91,9 +97,6 @@ extension DecodeContext {
     let nodeType = node?.lookup("type")?.stringValue
     if target.hasPrefix("analytics_event_") || nodeType == "analytics_event" {
       if let next = node?.lookup("next_target")?.stringValue, step.stepIDs.contains(next) {
-        warning(
-          .AppDNA.notRunYet, "analytics node '\(target)' goes on to '\(next)'; its event is not emitted yet",
-          at: location)
         return .screen(next)
       }
       warning(
