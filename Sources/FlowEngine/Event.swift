@@ -1,7 +1,8 @@
 import FlowExpression
 import OrderedCollections
 
-/// The event types of session.md, spelled as the Sequence SDK sends them.
+/// The event types of session.md, spelled as the Sequence SDK sends them, then AppDNA's
+/// (document 001), which an AppDNA flow's session sends instead (`EventVocabulary`).
 public enum EventType: String, Hashable, Sendable, CaseIterable {
   case onboardingStarted = "onboarding_started"
   case experimentVariantAssigned = "experiment_variant_assigned"
@@ -16,6 +17,16 @@ public enum EventType: String, Hashable, Sendable, CaseIterable {
   case screenDroppedOff = "screen_dropped_off"
   case onboardingDismissed = "onboarding_dismissed"
   case onboardingCompleted = "onboarding_completed"
+  case experimentExposure = "experiment_exposure"
+  case onboardingFlowStarted = "onboarding_flow_started"
+  case onboardingStepViewed = "onboarding_step_viewed"
+  case onboardingStepCompleted = "onboarding_step_completed"
+  case onboardingStepSkipped = "onboarding_step_skipped"
+  case onboardingFlowCompleted = "onboarding_flow_completed"
+  case onboardingFlowDismissed = "onboarding_flow_dismissed"
+  case flowCompletedViaFallback = "flow_completed_via_fallback"
+  /// A flow's own event (an AppDNA analytics node); `Event.eventType` is the name it gives.
+  case flowEvent = "onboarding_analytics"
 }
 
 /// One analytics event: the envelope of session.md plus its properties.
@@ -105,11 +116,14 @@ public struct Event: Hashable, Sendable {
     var screenID: String?
     var screenIndex: Int?
     var properties: Properties
+    /// The name a `flowEvent` was given (nil: the type's).
+    var name: String?
 
     init(
       seq: Int, type: EventType, time: Int64, shared: Shared, flowID: String, screenID: String?, screenIndex: Int?,
-      properties: Properties
+      properties: Properties, name: String? = nil
     ) {
+      self.name = name
       self.seq = seq
       self.type = type
       self.time = time
@@ -123,7 +137,7 @@ public struct Event: Hashable, Sendable {
     func copy() -> Storage {
       Storage(
         seq: seq, type: type, time: time, shared: shared, flowID: flowID, screenID: screenID,
-        screenIndex: screenIndex, properties: properties)
+        screenIndex: screenIndex, properties: properties, name: name)
     }
   }
 
@@ -206,18 +220,18 @@ public struct Event: Hashable, Sendable {
 
   init(
     seq: Int, type: EventType, time: Int64, shared: Shared, flowID: String, screenID: String?, screenIndex: Int?,
-    payload: Properties
+    payload: Properties, name: String? = nil
   ) {
     storage = Storage(
       seq: seq, type: type, time: time, shared: shared, flowID: flowID, screenID: screenID,
-      screenIndex: screenIndex, properties: payload)
+      screenIndex: screenIndex, properties: payload, name: name)
   }
 
   public static func == (lhs: Event, rhs: Event) -> Bool {
     if lhs.storage === rhs.storage { return true }
     let l = lhs.storage
     let r = rhs.storage
-    return l.seq == r.seq && l.type == r.type && l.time == r.time && lhs.sessionID == rhs.sessionID
+    return l.seq == r.seq && l.type == r.type && l.name == r.name && l.time == r.time && lhs.sessionID == rhs.sessionID
       && lhs.userID == rhs.userID && l.flowID == r.flowID && l.screenID == r.screenID
       && l.screenIndex == r.screenIndex && lhs.experimentID == rhs.experimentID && lhs.variantID == rhs.variantID
       && l.properties.object == r.properties.object
@@ -227,6 +241,7 @@ public struct Event: Hashable, Sendable {
     let s = storage
     hasher.combine(s.seq)
     hasher.combine(s.type)
+    hasher.combine(s.name)
     hasher.combine(s.time)
     hasher.combine(s.shared.sessionID)
     hasher.combine(s.shared.userID)
@@ -242,7 +257,7 @@ public struct Event: Hashable, Sendable {
   public func property(_ key: String) -> Value? { storage.properties.value(key) }
 
   /// `event_type`.
-  public var eventType: String { type.rawValue }
+  public var eventType: String { storage.name ?? type.rawValue }
 
   /// ISO-8601 UTC with milliseconds: `2026-01-01T00:00:00.000Z`.
   public var timestamp: String { Timestamp.iso8601(milliseconds: time) }
@@ -253,7 +268,7 @@ public struct Event: Hashable, Sendable {
     var object: OrderedDictionary<String, Value> = [:]
     object.reserveCapacity(11)
     object["seq"] = .number(Double(seq))
-    object["event_type"] = .string(type.rawValue)
+    object["event_type"] = .string(eventType)
     object["timestamp"] = .string(timestamp)
     object["session_id"] = .string(sessionID)
     object["user_id"] = .string(userID)

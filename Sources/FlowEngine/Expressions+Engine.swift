@@ -70,7 +70,7 @@ enum EngineExpressions {
   static func render(_ template: TextTemplate, in environment: SessionEnvironment) -> String {
     var display = environment
     display.masksSecrets = environment.context.secrets.masks
-    return template.template.render(in: display).text
+    return template.template(for: environment.context.config.locale).render(in: display).text
   }
 
   /// Evaluates a condition (on the real values) and explains it (secrets masked).

@@ -20,7 +20,8 @@ extension Session {
     let config = context.config
     var started: OrderedDictionary<String, Value> = ["flow_version": .number(Double(currentFlow.version))]
     if config.reportsPlatform { started["platform"] = .string(config.platform) }
-    emit(.onboardingStarted, .object(started), atScreen: false)
+    let assignedFirst = EventVocabulary.assignsBeforeStart(context.document.dialect)
+    if !assignedFirst { emit(.onboardingStarted, .object(started), atScreen: false) }
     for (experiment, variant) in context.variants {
       var properties: OrderedDictionary<String, Value> = [
         "experiment_id": .string(experiment), "variant_id": .string(variant),
@@ -34,6 +35,7 @@ extension Session {
       }
       emit(.experimentVariantAssigned, .object(properties), atScreen: false, experiment: (experiment, variant))
     }
+    if assignedFirst { emit(.onboardingStarted, .object(started), atScreen: false) }
     drive(.to(frame))
   }
 
@@ -94,17 +96,23 @@ extension Session {
   mutating func skip(via: Via) -> Move {
     let name = currentScreenName
     emit(.screenSkipped, .screenName(name))
+    skipping = true
+    let move: Move
     if let skipAction = context.document.flows[frame.flow].screens[frame.screen].content.skipAction, skipAction != .skip
     {
       if tracing {
         record(.action, "skip of \(currentScreenID) runs skipAction (\(skipAction.typeName)) without validation")
       }
       switch skipAction {
-      case .next, .unknown: return leaveForward(via: .skip, validate: false, commit: false)
-      default: return perform(skipAction, via: .skip, validate: false)
+      case .next, .unknown: move = leaveForward(via: .skip, validate: false, commit: false)
+      default: move = perform(skipAction, via: .skip, validate: false)
       }
+    } else {
+      move = leaveForward(via: .skip, validate: false, commit: false)
     }
-    return leaveForward(via: .skip, validate: false, commit: false)
+    // A skip that stays (an awaited action, a link) leaves the screen to a later submission.
+    if move == .stay { skipping = false }
+    return move
   }
 
   /// Validate, commit defaults, then the first matching rule, `next`, the following screen, or
@@ -153,6 +161,7 @@ extension Session {
         }
         if matched {
           target = rules[index].goto
+          routedEvent = rules[index].emits.map { ($0, rules[index].emitsProperties) }
           break
         }
       }
@@ -370,7 +379,18 @@ extension Session {
     pending = nil
   }
 
-  mutating func emitCompleted(at frame: Frame, nextScreenID: String?) {
+  mutating func emitCompleted(at frame: Frame, nextScreenID: String?, leaving: EventVocabulary.Leave? = nil) {
+    let leave = leaving ?? (skipping ? .skip : .forward)
+    defer {
+      if let routed = routedEvent {
+        routedEvent = nil
+        let type = EventType(rawValue: routed.name) ?? .flowEvent
+        let properties = Event.Properties.object(
+          .init(uniqueKeysWithValues: routed.properties.sorted { $0.key < $1.key }))
+        emit(type, properties, at: frame, named: type == .flowEvent ? routed.name : nil)
+      }
+    }
+    guard EventVocabulary.completes(leave, in: context.document.dialect) else { return }
     let name = context.document.flows[frame.flow].screens[frame.screen].name
     let duration = virtualNow - enteredAt
     emit(.screenCompleted, .screenCompleted(name: name, nextScreenID: nextScreenID, durationMs: duration), at: frame)
@@ -445,6 +465,7 @@ extension Session {
   /// `screen_viewed`, `screen_first_viewed` the first time.
   mutating func show() {
     shown = true
+    skipping = false
     let name = currentScreenName
     emit(.screenViewed, .screenName(name))
     if seen.insert(context.screenBase[frame.flow] + frame.screen) {
@@ -467,7 +488,7 @@ extension Session {
     let to = context.document.flows[entry.frame.flow].screens[entry.frame.screen].id
     guard countStep() else { return }
     backStack.removeLast()
-    if shown { emitCompleted(at: frame, nextScreenID: to) }
+    if shown { emitCompleted(at: frame, nextScreenID: to, leaving: .back) }
     if tracing { record(.action, "back from \(from) to \(to)", destination: to) }
     frame = entry.frame
     callStack = entry.callStack
@@ -533,22 +554,32 @@ extension Session {
     _ type: EventType, _ properties: @autoclosure () -> Event.Properties, atScreen: Bool = true,
     experiment: (String, String)? = nil
   ) {
+    // A moment the flow's vocabulary has no event for is not one: it takes no `seq`.
+    guard let name = EventVocabulary.name(of: type, in: context.document.dialect) else { return }
     // `seq` counts events either way, so the rest of the session is the same with events off.
     seq += 1
     guard context.emitsEvents else { return }
-    post(type, properties(), at: atScreen ? frame : nil, flow: frame.flow, experiment: experiment)
+    let screenFrame = atScreen ? frame : nil
+    post(
+      name, vocabularyProperties(name, properties(), at: screenFrame), at: screenFrame, flow: frame.flow,
+      experiment: experiment)
   }
 
-  mutating func emit(_ type: EventType, _ properties: @autoclosure () -> Event.Properties, at frame: Frame) {
+  mutating func emit(
+    _ type: EventType, _ properties: @autoclosure () -> Event.Properties, at frame: Frame, named: String? = nil
+  ) {
+    guard let name = EventVocabulary.name(of: type, in: context.document.dialect) else { return }
     seq += 1
     guard context.emitsEvents else { return }
-    post(type, properties(), at: frame, flow: frame.flow, experiment: nil)
+    post(
+      name, vocabularyProperties(name, properties(), at: frame), at: frame, flow: frame.flow, experiment: nil,
+      named: named)
   }
 
   /// Builds the event numbered `seq` and puts it out.
   private mutating func post(
     _ type: EventType, _ properties: Event.Properties, at screenFrame: Frame?, flow: Int,
-    experiment: (String, String)?
+    experiment: (String, String)?, named: String? = nil
   ) {
     let flows = context.document.flows
     let shared =
@@ -559,7 +590,7 @@ extension Session {
     let event = Event(
       seq: seq, type: type, time: virtualNow, shared: shared, flowID: flows[flow].id,
       screenID: screenFrame.map { flows[flow].screens[$0.screen].id }, screenIndex: screenFrame?.screen,
-      payload: properties)
+      payload: properties, name: named)
     if context.config.recordsHistory { events.append(event) }
     outbox.append(.event(event))
   }

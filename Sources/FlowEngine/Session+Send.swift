@@ -205,6 +205,7 @@ extension Session {
     while !hasEnded, !isPending, shown,
       let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs
     {
+      let validates = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceValidates
       let deadline = Limits.saturatingAdd(enteredAt, Limits.milliseconds(delay))
       guard deadline <= until else { break }
       virtualNow = max(virtualNow, Limits.clamp(deadline, to: Limits.clockMs))
@@ -212,7 +213,7 @@ extension Session {
       if tracing {
         record(.autoAdvance, "auto-advance of \(currentScreenID) after \(NumberFormatting.javaScriptString(delay)) ms")
       }
-      drive(leaveForward(via: .autoAdvance, validate: false, commit: true))
+      drive(leaveForward(via: .autoAdvance, validate: validates, commit: true))
       if before == (frame, steps) { break }
     }
     virtualNow = max(virtualNow, Limits.clamp(until, to: Limits.clockMs))

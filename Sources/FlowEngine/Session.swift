@@ -76,6 +76,12 @@ public struct Session: Sendable {
   var frame: Frame
   /// Whether the current screen has been shown (`screen_viewed` emitted).
   var shown: Bool = false
+  /// The shown screen is being left by a skip (its `screen_skipped` is out): some vocabularies
+  /// send no completion for it (`EventVocabulary.completes`).
+  var skipping = false
+  /// The event of the rule that routed the screen being left (`Rule.emits`), sent after its
+  /// completion.
+  var routedEvent: (name: String, properties: [String: Value])?
   /// Persistent stacks: a copy of the session shares them (O(1) forks at any depth).
   var callStack = PersistentStack<Frame>()
   var backStack = PersistentStack<HistoryEntry>()
@@ -132,12 +138,14 @@ public struct Session: Sendable {
   {
     var variants: OrderedDictionary<String, String> = [:]
     var variantFlow: String?
-    let entry = config.flowID ?? document.entryFlowID
+    let entryFlowID = try targetedEntry(document, config)
+    let entry = config.flowID ?? entryFlowID
     if let assigned = document.flow(entry)?.assignedExperiment {
       variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
     }
     var local: (id: String, variant: String)?
-    for experiment in document.experiments where variants[experiment.id] == nil {
+    for experiment in document.experiments
+    where variants[experiment.id] == nil && (experiment.appliesToFlow ?? entry) == entry {
       let chosen: String?
       if let override = config.variantOverrides[experiment.id] {
         chosen = override
@@ -153,7 +161,7 @@ public struct Session: Sendable {
         variantFlow = flow
       }
     }
-    let flowID = config.flowID ?? variantFlow ?? document.entryFlowID
+    let flowID = config.flowID ?? variantFlow ?? entryFlowID
     guard let flowIndex = document.flowIndex(flowID) else {
       let known = document.flows.map(\.id).joined(separator: ", ")
       throw SessionStartError("no flow '\(flowID)' in the document (flows: \(known))")

@@ -27,6 +27,7 @@ import _FlowTestSupport
   @Test func idsAreUniqueAndNamedByTheirNamespace() {
     let namespaces: [(String, [DiagnosticID])] = [
       ("json.", DiagnosticID.JSON.all), ("load.", DiagnosticID.Load.all), ("ref.", DiagnosticID.Ref.all),
+      ("appdna.", DiagnosticID.AppDNA.all),
       ("script.", DiagnosticID.Script.all), ("check.", DiagnosticID.Check.all),
     ]
     for (prefix, ids) in namespaces {
@@ -42,7 +43,7 @@ import _FlowTestSupport
   /// every catalogue entry is listed in its namespace's `all` (so in the docs).
   @Test func idsAreWrittenOnlyInTheCatalogue() throws {
     let sources = packageRoot().appendingPathComponent("Sources")
-    let literal = try NSRegularExpression(pattern: #""((?:json|load|ref|script|check)\.[a-z0-9][a-z0-9.-]*)""#)
+    let literal = try NSRegularExpression(pattern: #""((?:json|load|ref|appdna|script|check)\.[a-z0-9][a-z0-9.-]*)""#)
     let catalogues = ["FlowFormat/Diagnostics/DiagnosticID.swift", "FlowReplay/ScriptDiagnosticID.swift"]
     let known = Set(Self.catalogued.map(\.id))
     var declared: Set<String> = []

@@ -8,7 +8,14 @@ import _FlowTestSupport
 
 /// Golden files of every sample flow as `flowrun render` prints it, at 40, 80 and 120 columns.
 @Suite struct SampleFlowTests {
-  static let samples = ["bundle", "fitness", "goals", "legacy", "signin", "survey"]
+  static let samples = [
+    "bundle", "fitness", "goals", "legacy", "signin", "survey", "appdna/profile-form", "appdna/quiz-bundle",
+  ]
+
+  /// The golden file's name: a sample in a folder (`appdna/…`) gets the folder as a prefix.
+  func golden(_ sample: String, _ width: Int) -> String {
+    "\(sample.replacingOccurrences(of: "/", with: "-"))-\(width).txt"
+  }
 
   func load(_ sample: String) throws -> FlowDocument {
     let path = packageRoot().appendingPathComponent("sample-flows/\(sample).json").path
@@ -21,7 +28,7 @@ import _FlowTestSupport
   func preview(sample: String, width: Int) throws {
     let document = try load(sample)
     let plain = try FlowPreview.render(document: document, options: RenderOptions(width: width))
-    assertSnapshot(plain, named: "\(sample)-\(width).txt")
+    assertSnapshot(plain, named: golden(sample, width))
     expectFits(plain, width: width)
     let colored = try FlowPreview.render(document: document, options: RenderOptions(width: width, color: true))
     #expect(colored.contains("\u{1B}["))
@@ -52,7 +59,7 @@ import _FlowTestSupport
     let output = try runFlowrun(["render", "sample-flows/\(sample).json", "--width", "80"])
     #expect(output.status == 0, "stderr: \(output.stderr)")
     #expect(output.stderr.isEmpty)
-    assertSnapshot(output.stdout, named: "\(sample)-80.txt")
+    assertSnapshot(output.stdout, named: golden(sample, 80))
   }
 
   @Test func oneScreenWithColour() throws {

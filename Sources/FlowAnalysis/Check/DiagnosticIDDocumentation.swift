@@ -19,7 +19,8 @@ public enum DiagnosticIDDocumentation {
 
   /// Every catalogued id outside the lint rules, in the table's order.
   public static var ids: [DiagnosticID] {
-    DiagnosticID.JSON.all + DiagnosticID.Load.all + DiagnosticID.Ref.all + DiagnosticID.Script.all
+    DiagnosticID.JSON.all + DiagnosticID.Load.all + DiagnosticID.Ref.all + DiagnosticID.AppDNA.all
+      + DiagnosticID.Script.all
   }
 
   /// The table between its two marker lines, both included, ending with a newline.

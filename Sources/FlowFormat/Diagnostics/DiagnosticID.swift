@@ -108,7 +108,9 @@ extension DiagnosticID {
     public static let notAFlow = DiagnosticID(
       "load.not-a-flow", .error, "the JSON is neither a flow (`screens`) nor a bundle (`flows`)")
     public static let unsupportedDialect = DiagnosticID(
-      "load.unsupported-dialect", .error, "an AppDNA-shaped document (`steps`, `onboarding.flows`)")
+      "load.unsupported-dialect", .error,
+      "a document of a system or shape flowrun cannot run yet (Nuxie campaigns, releases and flows, AppDNA screens module)"
+    )
     public static let typeMismatch = DiagnosticID("load.type-mismatch", .error, "a value of the wrong JSON type")
     public static let missingKey = DiagnosticID(
       "load.missing-key", .error,
@@ -193,5 +195,33 @@ extension DiagnosticID {
       "ref.unknown-variant", .error, "an experiment's `default` names a variant it does not have")
 
     public static let all = [unknownScreen, duplicateField, unknownVariant]
+  }
+
+  /// `appdna.*`: what the AppDNA compiler tolerates as the SDK does, or cannot run yet
+  /// (docs/dialects/appdna.md).
+  public enum AppDNA {
+    /// Every id of this namespace starts with it.
+    public static let prefix = "appdna."
+
+    public static let generatedID = DiagnosticID(
+      "appdna.generated-id", .warning, "a flow, step, block or field without an id gets a deterministic one")
+    public static let sanitizedBool = DiagnosticID(
+      "appdna.sanitized-bool", .warning, "a \"true\"/\"false\" string where a boolean belongs, read as the boolean")
+    public static let unknownType = DiagnosticID(
+      "appdna.unknown-type", .warning,
+      "an unknown step, block, field, condition or operator type, degraded as the SDK does")
+    public static let draftFlow = DiagnosticID(
+      "appdna.draft-flow", .warning, "a flow with status 'draft': never chosen from a bundle")
+    public static let unknownTarget = DiagnosticID(
+      "appdna.unknown-target", .warning, "a rule's `target_step_id` names no step or graph node; the rule is skipped")
+    public static let missingTarget = DiagnosticID(
+      "appdna.missing-target", .error, "a rule without `target_step_id` (the SDK drops the whole flow)")
+    public static let notRunYet = DiagnosticID(
+      "appdna.not-run-yet", .warning,
+      "a feature flowrun loads but does not run yet (hooks, chat, paywalls, permissions, targeting, experiments)")
+
+    public static let all = [
+      generatedID, sanitizedBool, unknownType, draftFlow, unknownTarget, missingTarget, notRunYet,
+    ]
   }
 }

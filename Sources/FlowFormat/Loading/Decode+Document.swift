@@ -10,15 +10,18 @@ extension DecodeContext {
         at: root.location)
       return nil
     }
-    let dialectKey =
-      object.member("steps") ?? (object["onboarding"]?.objectValue?["flows"] != nil ? object.member("onboarding") : nil)
-    if let dialectKey {
+    let (signature, evidence) = DocumentSignature.of(object)
+    if options.dialect == nil, case .foreign(let what, let key) = signature {
       report(
-        .error, .Load.unsupportedDialect,
-        "AppDNA dialect is not supported yet (found '\(dialectKey.key == "steps" ? "steps" : "onboarding.flows")')",
-        at: dialectKey.keyLocation,
-        notes: [Diagnostic.Note("flowrun reads Sequence-style flows: an object with a 'screens' array")])
+        .error, .Load.unsupportedDialect, "this is \(what); supported: \(DocumentSignature.supported)",
+        at: evidence?.keyLocation,
+        notes: [
+          Diagnostic.Note("told by \(key); flowrun cannot run it yet (`--dialect` forces a dialect it runs)")
+        ])
       return nil
+    }
+    if (options.dialect ?? signature.dialect) == .appdna {
+      return decodeAppDNA(object, at: root.location, defaultID: defaultID)
     }
     if object.lookup("flows") != nil {
       return decodeBundle(object, at: root.location, defaultID: defaultID)

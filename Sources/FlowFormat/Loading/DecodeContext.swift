@@ -8,6 +8,7 @@ import OrderedCollections
 /// default, so one pass reports everything.
 struct DecodeContext {
   let file: String
+  let options: LoadOptions
   private(set) var diagnostics: [Diagnostic] = []
   private var path: [PathComponent] = []
   /// Screen ids named by actions and rules of the flow being decoded, resolved at its end.
@@ -27,8 +28,9 @@ struct DecodeContext {
     var path: String
   }
 
-  init(file: String) {
+  init(file: String, options: LoadOptions = LoadOptions()) {
     self.file = file
+    self.options = options
   }
 
   var currentPath: String { path.rendered }

@@ -23,15 +23,24 @@ public struct LoadResult: Sendable {
   }
 }
 
+/// How a file is read: which dialect (nil: told by the document's signature, `DocumentSignature`).
+public struct LoadOptions: Hashable, Sendable {
+  public var dialect: Dialect?
+
+  public init(dialect: Dialect? = nil) {
+    self.dialect = dialect
+  }
+}
+
 /// Loads flow documents: located JSON → model, reporting every problem in one pass.
 public enum FlowLoader {
   /// Reads and loads the file at `path` (at most `ReadLimit.flow`; directories and devices
   /// are refused by kind). An unreadable file is one `load.io` error.
   /// `keepSyntax`: keep the parsed JSON in `LoadResult.syntax` (see there).
-  public static func load(path: String, keepSyntax: Bool = false) -> LoadResult {
+  public static func load(path: String, options: LoadOptions = LoadOptions(), keepSyntax: Bool = false) -> LoadResult {
     switch TextFile.read(path, limit: .flow) {
     case .success(let bytes):
-      return load(bytes: bytes, file: path, keepSyntax: keepSyntax)
+      return load(bytes: bytes, file: path, options: options, keepSyntax: keepSyntax)
     case .failure(let failure):
       return LoadResult(
         file: path, document: nil,
@@ -44,7 +53,9 @@ public enum FlowLoader {
 
   /// Loads a document from memory; `file` names it in diagnostics and gives the default flow id.
   /// `keepSyntax`: keep the parsed JSON in `LoadResult.syntax` (see there).
-  public static func load(bytes: [UInt8], file: String, keepSyntax: Bool = false) -> LoadResult {
+  public static func load(
+    bytes: [UInt8], file: String, options: LoadOptions = LoadOptions(), keepSyntax: Bool = false
+  ) -> LoadResult {
     // Positions are stored in 32 bits (`SourceLocation`): past 4 GiB they would be wrong.
     guard bytes.count <= Int(UInt32.max) else {
       return LoadResult(
@@ -56,7 +67,7 @@ public enum FlowLoader {
         ], source: [])
     }
     let (root, syntax) = JSONParser.parse(bytes, file: file)
-    var context = DecodeContext(file: file)
+    var context = DecodeContext(file: file, options: options)
     for diagnostic in syntax { context.append(diagnostic) }
     var document: FlowDocument?
     if let root {

@@ -149,6 +149,9 @@ public struct Experiment: Hashable, Sendable {
   /// 003's `"variant-base"`); nil means the first variant.
   public var defaultVariant: String?
   public var location: SourceLocation
+  /// Only a session presenting this flow takes part (extension: AppDNA's control `config_ref`);
+  /// nil: every session.
+  public var appliesToFlow: String?
 
   public init(id: String, salt: String?, variants: [Variant], defaultVariant: String? = nil, location: SourceLocation) {
     self.id = id
@@ -162,6 +165,19 @@ public struct Experiment: Hashable, Sendable {
   public var fallbackVariant: String? { defaultVariant ?? variants.first?.id }
 }
 
+/// Who sees a flow (extension): a condition on `$user`, and its priority among the others.
+public struct FlowAudience: Hashable, Sendable {
+  public var flowID: String
+  public var condition: Condition
+  public var priority: Int
+
+  public init(flowID: String, condition: Condition, priority: Int) {
+    self.flowID = flowID
+    self.condition = condition
+    self.priority = priority
+  }
+}
+
 /// Everything one file holds: one flow, or a bundle of flows with an entry flow.
 public struct FlowDocument: Hashable, Sendable {
   public enum Shape: String, Hashable, Sendable {
@@ -169,6 +185,11 @@ public struct FlowDocument: Hashable, Sendable {
   }
 
   public var shape: Shape
+  /// The system the file was written for: it decides the events' names (`EventVocabulary`).
+  public var dialect: Dialect = .sequence
+  /// Flows shown only to the users their audience chooses (AppDNA's targeting), highest
+  /// priority first: without `--flow`, the first whose audience holds is the session's flow.
+  public var audiences: [FlowAudience] = []
   /// Flows in file order.
   public var flows: [Flow] {
     didSet {

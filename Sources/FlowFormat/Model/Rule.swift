@@ -6,6 +6,11 @@ public struct Rule: Hashable, Sendable {
   public var when: Condition?
   public var goto: Target
   public var location: SourceLocation
+  /// An event the rule sends when it routes, right after the screen's completion (extension:
+  /// AppDNA's `flow_completed_via_fallback` and analytics nodes): a name of the engine's
+  /// catalogue, or the flow's own name; with `emitsProperties` added to the event's own.
+  public var emits: String?
+  public var emitsProperties: [String: Value] = [:]
 
   public init(when: Condition?, goto: Target, location: SourceLocation) {
     self.when = when
@@ -18,6 +23,16 @@ public struct Rule: Hashable, Sendable {
 public struct TextTemplate: Hashable, Sendable {
   public var template: Template
   public var location: SourceLocation?
+  /// The text in other languages, by lower-case language code (`fr`): a session whose
+  /// `--locale` is in one of them shows that one (extension; AppDNA's `localizations`).
+  public var translations: [String: Template] = [:]
+
+  /// The template for a locale (`fr_FR`, `fr-FR`, `fr`): its language's translation, else the text.
+  public func template(for locale: String) -> Template {
+    guard !translations.isEmpty else { return template }
+    let language = locale.prefix { $0 != "_" && $0 != "-" }.lowercased()
+    return translations[language] ?? template
+  }
 
   public init(template: Template, location: SourceLocation?) {
     self.template = template

@@ -26,6 +26,9 @@ public struct Screen: Hashable, Sendable {
   public var subflow: String?
   /// A `filler` screen advances by itself after this much virtual time.
   public var autoAdvanceMs: Double?
+  /// Whether that advance validates the screen first, as a tap on `next` does (AppDNA's timers
+  /// and loaders); a filler does not (extension).
+  public var autoAdvanceValidates = false
   /// Runs as soon as the screen is entered; if it navigates away the screen is never shown.
   public var onEnter: Action?
   /// How the screen animates in (shown in traces).

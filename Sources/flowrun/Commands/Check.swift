@@ -24,6 +24,9 @@ extension Flowrun {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @OptionGroup(title: "Loading")
+    var loading: LoadingOptions
+
     func run() throws {
       var diagnostics: [Diagnostic] = []
       var sources: [String: [UInt8]] = [:]
@@ -36,7 +39,7 @@ extension Flowrun {
       var results: [LoadResult] = []
       var retainedBytes = 0
       for path in flows {
-        let result = FlowLoader.load(path: path, keepSyntax: true)
+        let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true)
         sources[path] = result.source
         unreadable = unreadable || result.document == nil
         diagnostics += FlowChecker.check(result).map { strict ? $0.strict : $0 }

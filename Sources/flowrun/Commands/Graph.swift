@@ -21,6 +21,9 @@ extension Flowrun {
     @Argument(help: "A flow or bundle JSON file.")
     var flow: String
 
+    @OptionGroup(title: "Loading")
+    var loading: LoadingOptions
+
     @Option(help: "Output format: dot, mermaid or json.")
     var format: GraphFormat = .dot
 
@@ -28,7 +31,7 @@ extension Flowrun {
     var flowID: String?
 
     func run() throws {
-      let (document, _) = try loadRunnableFlow(flow)
+      let (document, _) = try loadRunnableFlow(flow, options: loading.load)
       let renderer: GraphRenderer
       do {
         renderer = try GraphRenderer(document: document, flowID: flowID)

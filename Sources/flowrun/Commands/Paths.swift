@@ -29,6 +29,9 @@ extension Flowrun {
     @Argument(help: "A flow or bundle JSON file.")
     var flow: String
 
+    @OptionGroup(title: "Loading")
+    var loading: LoadingOptions
+
     @Option(help: "Stop following a path after this many steps (1 to 1,000,000).")
     var maxDepth = Checked(MaxDepth(value: 10_000))
 
@@ -68,7 +71,7 @@ extension Flowrun {
     func run() throws {
       let (maxDepth, maxStates) = (try self.maxDepth.get().value, try self.maxStates.get().value)
       let minCoverage = try self.minCoverage?.get().value
-      let (document, _) = try loadRunnableFlow(flow)
+      let (document, _) = try loadRunnableFlow(flow, options: loading.load)
       let explorer = PathExplorer(
         document: document,
         options: .init(maxDepth: maxDepth, maxStates: maxStates, multiSelectBound: try maxSelections.get().value))

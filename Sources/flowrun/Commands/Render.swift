@@ -27,6 +27,9 @@ extension Flowrun {
     @Option(name: .customLong("flow"), help: "Only this flow of a bundle.")
     var flowID: String?
 
+    @OptionGroup(title: "Loading")
+    var loading: LoadingOptions
+
     @Option(help: "Width in columns, 20 to 1000 (default: the terminal's width, else 80).")
     var width: Checked<Width>?
 
@@ -38,7 +41,7 @@ extension Flowrun {
     }
 
     func run() throws {
-      let (document, _) = try loadRunnableFlow(flow)
+      let (document, _) = try loadRunnableFlow(flow, options: loading.load)
       let options = RenderOptions(
         width: try width?.get().value ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
       do {

@@ -35,6 +35,9 @@ extension Flowrun {
     @OptionGroup(title: "Session")
     var session: SessionOptions
 
+    @OptionGroup(title: "Loading")
+    var loading: LoadingOptions
+
     @Option(help: ArgumentHelp("Write every event to FILE as NDJSON, flushed per event.", valueName: "file"))
     var events: String?
 
@@ -95,7 +98,7 @@ extension Flowrun {
         throw ExitCode(2)
       }
 
-      let (document, _) = try loadRunnableFlow(flow, allDiagnostics: true)
+      let (document, _) = try loadRunnableFlow(flow, options: loading.load, allDiagnostics: true)
 
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
       config.waitsForResults = true

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowEngine
+import FlowFormat
 
 /// `--platform`: the two platforms document 000 says every screen renders on.
 enum Platform: String, ExpressibleByArgument, CaseIterable {
@@ -35,6 +36,15 @@ struct SessionOptions: ParsableArguments {
       valueName: "identifier=result"))
   var mocks: [Checked<Mock>] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "An AppDNA OnboardingContext JSON file: userProperties as traits, experimentOverrides as variants.",
+      valueName: "file"))
+  var context: String?
+
+  @Option(help: ArgumentHelp("The user's locale: $locale and translated texts (default en_US).", valueName: "locale"))
+  var locale: String = "en_US"
+
   @Option(help: ArgumentHelp("The virtual clock's start, ISO-8601 UTC (default: now).", valueName: "time"))
   var now: Checked<Instant>?
 
@@ -60,6 +70,15 @@ struct SessionOptions: ParsableArguments {
   func makeConfig(defaultNow: Int64) throws -> SessionConfig {
     var config = SessionConfig(userID: user, now: defaultNow, sessionID: sessionID, startScreen: start, flowID: flowID)
     guard !user.isEmpty else { throw ValidationError("--user needs a non-empty id") }
+    guard !locale.isEmpty, locale.allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" }) else {
+      throw ValidationError("--locale must be a locale such as fr_FR or fr, not '\(locale)'")
+    }
+    config.locale = locale
+    if let context {
+      let loaded = try ContextFile.load(context)
+      for (key, value) in loaded.userProperties { config.traits[key] = value }
+      for (experiment, variant) in loaded.experimentOverrides { config.variantOverrides[experiment] = variant }
+    }
     for trait in traits {
       let trait = try trait.get()
       config.traits[trait.key] = trait.value

@@ -7,9 +7,9 @@ import FlowFormat
 /// run (docs/loading.md, the same split as `check`). `allDiagnostics` prints warnings and
 /// `ref.*` errors of a runnable flow too (`run` shows them before the session).
 func loadRunnableFlow(
-  _ path: String, allDiagnostics: Bool = false
+  _ path: String, options: LoadOptions = LoadOptions(), allDiagnostics: Bool = false
 ) throws -> (document: FlowDocument, result: LoadResult) {
-  let result = FlowLoader.load(path: path)
+  let result = FlowLoader.load(path: path, options: options)
   let formatter = DiagnosticFormatter(sources: [path: result.source])
   guard let document = result.document, result.isRunnable else {
     let shown = allDiagnostics ? result.diagnostics : result.diagnostics.filter { $0.severity == .error }

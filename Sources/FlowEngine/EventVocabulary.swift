@@ -1,0 +1,109 @@
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+/// The events a session sends, by the system its flow was written for. The engine has one set
+/// of moments (started, a screen viewed, completed, skipped, the flow completed or dismissed,
+/// ...); Sequence names them as session.md does, AppDNA as document 001 and its SDK do, with
+/// their properties, and has no event for the moments it does not track (docs/dialects/appdna.md).
+enum EventVocabulary {
+  static func name(of type: EventType, in dialect: Dialect) -> EventType? {
+    switch dialect {
+    case .sequence: type
+    case .appdna: appdna[type]
+    }
+  }
+
+  /// Whether variant assignments come before the start: AppDNA's exposure precedes
+  /// `onboarding_flow_started`; Sequence's assignment follows `onboarding_started`.
+  static func assignsBeforeStart(_ dialect: Dialect) -> Bool { dialect == .appdna }
+
+  /// How a shown screen is left.
+  enum Leave {
+    case forward, skip, back
+  }
+
+  /// Whether leaving a screen so sends its completion: Sequence always does; AppDNA only
+  /// when the step is submitted (a skip or back stores nothing and sends no
+  /// `onboarding_step_completed`).
+  static func completes(_ leave: Leave, in dialect: Dialect) -> Bool {
+    dialect == .sequence || leave == .forward
+  }
+
+  private static let appdna: [EventType: EventType] = [
+    .onboardingStarted: .onboardingFlowStarted,
+    .experimentVariantAssigned: .experimentExposure,
+    .screenViewed: .onboardingStepViewed,
+    .screenCompleted: .onboardingStepCompleted,
+    .screenSkipped: .onboardingStepSkipped,
+    .onboardingCompleted: .onboardingFlowCompleted,
+    .onboardingDismissed: .onboardingFlowDismissed,
+    .flowCompletedViaFallback: .flowCompletedViaFallback,
+    .flowEvent: .flowEvent,
+  ]
+}
+
+extension Session {
+  /// The properties of an event named by `EventVocabulary`: Sequence's as built at the moment,
+  /// AppDNA's from the session (flow, step, index, the step's answers).
+  func vocabularyProperties(
+    _ name: EventType, _ properties: Event.Properties, at screenFrame: Frame?
+  )
+    -> Event.Properties
+  {
+    guard context.document.dialect == .appdna else { return properties }
+    let flow = context.document.flows[frame.flow]
+    var object: OrderedDictionary<String, Value> = ["flow_id": .string(flow.id)]
+    let step = screenFrame.map { flow.screens[$0.screen] }
+    func stepProperties() {
+      guard let step, let screenFrame else { return }
+      object["step_id"] = .string(step.id)
+      object["step_index"] = .number(Double(screenFrame.screen))
+    }
+    switch name {
+    case .experimentExposure:
+      object = [
+        "experiment_id": properties.value("experiment_id") ?? .null,
+        "variant": properties.value("variant_id") ?? .null, "source": "sdk",
+      ]
+    case .onboardingFlowStarted:
+      object["flow_version"] = .number(Double(flow.version))
+    case .onboardingStepViewed:
+      stepProperties()
+      object["step_type"] = step.map { .string($0.type) } ?? .null
+    case .onboardingStepCompleted:
+      stepProperties()
+      object["selection_data"] = .object(step.map(answers) ?? [:])
+    case .onboardingStepSkipped, .flowCompletedViaFallback:
+      stepProperties()
+    case .flowEvent:
+      // The SDK's analytics node event: {flow_id, node_id, step_id}.
+      object["node_id"] = properties.value("node_id") ?? .null
+      object["step_id"] = step.map { .string($0.id) } ?? .null
+    case .onboardingFlowCompleted:
+      var responses: OrderedDictionary<String, Value> = [:]
+      for screen in flow.screens {
+        let bag = answers(of: screen)
+        if !bag.isEmpty { responses[screen.id] = .object(bag) }
+      }
+      object["total_steps"] = .number(Double(flow.screens.count))
+      object["total_duration_ms"] = properties.value("duration_ms") ?? .null
+      object["responses"] = .object(responses)
+    case .onboardingFlowDismissed:
+      object["last_step_id"] = properties.value("last_screen_id") ?? .null
+      object["last_step_index"] = properties.value("last_screen_index") ?? .null
+    default:
+      return properties
+    }
+    return .object(object)
+  }
+
+  /// A step's answers as AppDNA submits them: its fields that hold a value, secrets left out.
+  private func answers(of screen: Screen) -> OrderedDictionary<String, Value> {
+    var bag: OrderedDictionary<String, Value> = [:]
+    for block in screen.content.flatBlocks where !block.isSecret {
+      if let field = block.fieldName, let value = data[field] { bag[field] = value }
+    }
+    return bag
+  }
+}

@@ -1,0 +1,163 @@
+import FlowExpression
+import FlowPattern
+
+/// Form fields (a legacy `form` step's `fields[]`, document 001's `form` block) → field blocks:
+/// validation (required, unanchored `pattern` with `pattern_message`, `max_length`, number
+/// min/max) and `depends_on` as the block's visibility.
+extension DecodeContext {
+  static let appdnaTextFieldKinds: [String: InputBlock.Kind] = [
+    "text": .text, "textarea": .text, "email": .email, "phone": .phone, "url": .url, "password": .password,
+    "number": .number, "date": .date, "time": .text, "datetime": .text, "color": .text, "signature": .text,
+    "location": .text, "image_picker": .text,
+  ]
+  static let appdnaFieldTypes =
+    Array(appdnaTextFieldKinds.keys) + [
+      "select", "segmented", "chips", "multiline_chips", "slider", "stepper", "rating", "range_slider", "toggle",
+    ]
+  static let appdnaDependsOperators = ["equals", "not_equals", "contains", "not_empty", "is_set", "empty", "gt", "lt"]
+
+  mutating func decodeAppDNAFormFields(_ values: [JSONValue], stepID: String, firstOrder: Int) -> [Block] {
+    var blocks: [Block] = []
+    for (index, value) in values.enumerated() {
+      at(.index(index)) { context in
+        guard let object = context.object(value) else { return }
+        context.checkKeys(object, known: AppDNAKeys.field, owner: "a form field")
+        var id = context.string(object, "id") ?? ""
+        if id.isEmpty {
+          id = "\(stepID).field-\(index + 1)"
+          context.warning(.AppDNA.generatedID, "the field has no 'id'; using '\(id)'", at: value.location)
+        }
+        let content = context.appdnaFieldContent(object, id: id, at: value.location)
+        let visibleWhen = object.lookup("depends_on").flatMap { v in
+          context.at("depends_on") { $0.appdnaDependsOn(v) }
+        }
+        blocks.append(
+          Block(
+            id: id, type: object.lookup("type")?.stringValue ?? "text", order: firstOrder + index, visible: true,
+            visibleWhen: visibleWhen, content: content, location: value.location))
+      }
+    }
+    return blocks
+  }
+
+  private mutating func appdnaFieldContent(
+    _ object: JSONObject, id: String, at location: SourceLocation
+  )
+    -> BlockContent
+  {
+    var type = string(object, "type") ?? "text"
+    if !Self.appdnaFieldTypes.contains(type) {
+      report(
+        .warning, .AppDNA.unknownType, "unknown field type '\(type)'; it is a text field (the SDK's rule)",
+        at: object.lookup("type")?.location ?? location, notes: Self.didYouMean(type, Self.appdnaFieldTypes))
+      type = "text"
+    }
+    let label = templateIn(object, "label")
+    let required = appdnaBool(object, "required") ?? false
+    let config = object.lookup("config").flatMap { v in at("config") { $0.object(v) } } ?? JSONObject(members: [])
+    let number = { (key: String) in config.lookup(key)?.numberValue }
+    if let kind = Self.appdnaTextFieldKinds[type] {
+      var pattern: Pattern?
+      var message: String?
+      if let validation = object.lookup("validation")?.objectValue {
+        message = validation.lookup("pattern_message")?.stringValue ?? "Invalid format"
+        if let source = validation.lookup("pattern") {
+          pattern = at("validation") { $0.appdnaPattern(source) }
+        }
+      }
+      return .input(
+        InputBlock(
+          fieldName: id, label: label, placeholder: templateIn(object, "placeholder"), kind: kind, required: required,
+          pattern: pattern, patternMessage: message, minLength: nil,
+          maxLength: number("max_length").map { Int($0) },
+          min: kind == .number ? number("min_value") : nil, max: kind == .number ? number("max_value") : nil,
+          defaultValue: config.lookup("default_value").map(Value.init)))
+    }
+    switch type {
+    case "select", "segmented", "chips", "multiline_chips":
+      let chips = type == "chips" || type == "multiline_chips"
+      let items: [ChoiceBlock.Item]
+      if chips {
+        items = (config.lookup("suggestions")?.arrayValue ?? []).compactMap(\.stringValue).map {
+          ChoiceBlock.Item(id: $0, label: TextTemplate(template: Template(parsing: $0), location: nil), value: $0)
+        }
+      } else {
+        let options = array(object, "options") ?? []
+        items = at("options") { $0.appdnaOptions(options, storesValue: false) }
+      }
+      return .choice(
+        ChoiceBlock(
+          fieldName: id, label: label, items: items,
+          allowMultiple: chips || config.lookup("multi_select")?.boolValue == true,
+          minSelections: nil, maxSelections: (number("max_chips") ?? number("max_selections")).map { Int($0) },
+          required: required, action: .next, autoAdvance: false))
+    case "toggle":
+      return .toggle(
+        ToggleBlock(fieldName: id, label: label, defaultValue: config.lookup("default_value")?.boolValue ?? false))
+    default:  // slider, stepper, rating, range_slider
+      let rating = type == "rating"
+      let low = number("min_value") ?? (rating ? 1 : 0)
+      let high = number("max_value") ?? number("max_stars") ?? (rating ? 5 : 100)
+      let step = number("step") ?? (rating && config.lookup("allow_half")?.boolValue == true ? 0.5 : 1)
+      if type == "range_slider" {
+        warning(.AppDNA.notRunYet, "range_slider '\(id)' collects one number for now, not {low, high}", at: location)
+      }
+      return .slider(
+        SliderBlock(
+          fieldName: id, label: label, min: Swift.min(low, high), max: Swift.max(low, high), step: step > 0 ? step : 1,
+          defaultValue: number("default_value") ?? Swift.min(low, high), valuePrefix: nil,
+          valueSuffix: config.lookup("unit")?.stringValue))
+    }
+  }
+
+  /// An AppDNA `validation.pattern`: searched anywhere in the value (the SDK's unanchored
+  /// `range(of:options:.regularExpression)`). A pattern that does not compile is an error.
+  private mutating func appdnaPattern(_ value: JSONValue) -> Pattern? {
+    guard let source = string(value, "pattern") else { return nil }
+    do {
+      return try Pattern(source, anchoring: .anywhere)
+    } catch {
+      at("pattern") {
+        $0.error(
+          .Load.invalidRegex, "invalid regular expression in 'pattern': \(error.message) (every value would fail)",
+          at: value.location)
+      }
+      return nil
+    }
+  }
+
+  /// `depends_on {field_id, operator, value}` → a visibility condition on the same screen's
+  /// field (live, as in the SDK). An unknown operator leaves the field visible.
+  private mutating func appdnaDependsOn(_ value: JSONValue) -> Condition? {
+    guard let object = object(value), let field = object.lookup("field_id")?.stringValue else { return nil }
+    let op = object.lookup("operator")?.stringValue ?? ""
+    let operand = object.lookup("value").map(Value.init)
+    guard Self.appdnaDependsOperators.contains(op) else {
+      report(
+        .warning, .AppDNA.unknownType, "unknown depends_on operator '\(op)'; the field stays visible (the SDK's rule)",
+        at: object.lookup("operator")?.location ?? value.location,
+        notes: Self.didYouMean(op, Self.appdnaDependsOperators))
+      return nil
+    }
+    let structured = op == "not_empty" ? "not_empty" : op == "is_set" ? "not_empty" : op
+    if StructuredOperator(rawValue: structured)?.takesValue == true, operand == nil {
+      // A missing value hides the field except for not_equals (the SDK compares with nil).
+      return op == "not_equals" ? nil : .never
+    }
+    return appdnaCondition(field: field, op: structured, value: operand, at: value.location)
+  }
+
+  /// A structured condition on a field, or nil after reporting why it cannot be built.
+  mutating func appdnaCondition(
+    field: String, op: String, value: Value?, at location: SourceLocation
+  )
+    -> Condition?
+  {
+    do {
+      return try Condition.structured(field: field, op: op, value: value)
+    } catch {
+      self.error(.Load.badCondition, "cannot compile the condition on '\(field)': \(error.message)", at: location)
+      return nil
+    }
+  }
+}

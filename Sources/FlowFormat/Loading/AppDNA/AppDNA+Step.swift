@@ -1,0 +1,167 @@
+import FlowExpression
+
+/// An AppDNA step → a block screen. Legacy steps (welcome, question, value_prop, custom, form)
+/// are compiled into blocks too, so one renderer and one engine path serve both layouts.
+extension DecodeContext {
+  static let appdnaStepTypes = ["welcome", "question", "value_prop", "custom", "form", "interactive_chat"]
+
+  mutating func decodeAppDNAStep(_ value: JSONValue, step: AppDNAStepContext) -> Screen? {
+    guard let object = object(value) else { return nil }
+    checkKeys(object, known: AppDNAKeys.step, owner: "a step")
+    let id = step.stepID
+    if object.lookup("id") == nil {
+      warning(.AppDNA.generatedID, "the step has no 'id'; using '\(id)'", at: value.location)
+    }
+    var type = string(object, "type") ?? "custom"
+    if !Self.appdnaStepTypes.contains(type) {
+      let typeLocation = object.lookup("type")?.location ?? value.location
+      report(
+        .warning, .AppDNA.unknownType, "unknown step type '\(type)'; it shows as 'custom' (the SDK's rule)",
+        at: typeLocation, notes: Self.didYouMean(type, Self.appdnaStepTypes))
+      type = "custom"
+    }
+    // The effective StepConfig: `config` wins over `layout` (the SDK's rule).
+    let configKey = object.lookup("config") != nil ? "config" : "layout"
+    let configValue = object.lookup(configKey)
+    let config = configValue.flatMap { v in at(configKey) { $0.object(v) } } ?? JSONObject(members: [])
+    at(configKey) { $0.checkKeys(config, known: AppDNAKeys.stepConfig, owner: "a step's \(configKey)") }
+    let layout = object.lookup("layout")?.objectValue
+    var blockValues = at(configKey) { $0.array(config, "content_blocks") } ?? []
+    var blocksKey = configKey
+    if blockValues.isEmpty, let root = array(object, "content_blocks") {
+      blockValues = root
+      blocksKey = ""
+    }
+    var blocks: [Block]
+    var skip = false
+    var fieldAliases: [String: String] = [:]
+    if !blockValues.isEmpty {
+      blocks = at(blocksKey.isEmpty ? "content_blocks" : "\(blocksKey).content_blocks") { context in
+        context.decodeAppDNABlocks(blockValues, stepID: id)
+      }
+      blocks = at(configKey) { $0.appdnaLocalized(blocks, config: config) }
+    } else {
+      (blocks, fieldAliases) = at(configKey) {
+        $0.decodeAppDNALegacy(config, type: type, stepID: id, at: value.location)
+      }
+      skip = at(configKey) { $0.appdnaBool(config, "skip_enabled") } ?? false
+    }
+    if type == "interactive_chat" {
+      warning(
+        .AppDNA.notRunYet, "interactive_chat step '\(id)' does not run yet; it shows its CTA only", at: value.location)
+    }
+    if let hook = object.member("hook"), hook.value.objectValue?["enabled"]?.boolValue == true {
+      at("hook") {
+        $0.warning(
+          .AppDNA.notRunYet, "the server hook of step '\(id)' is not called yet; the step proceeds",
+          at: hook.keyLocation)
+      }
+    }
+    let rules = decodeAppDNARules(
+      object: object, config: config, configKey: configKey, step: step,
+      blocks: blocks, fieldAliases: fieldAliases)
+    let kind = Screen.Kind(rawValue: type) ?? .custom
+    let autoAdvance = Self.appdnaAutoAdvanceMs(blockValues)
+    let hideProgress = appdnaBool(object, "hide_progress") ?? layout?.lookup("hide_progress")?.boolValue ?? false
+    let hideBack = appdnaBool(object, "hide_back") ?? layout?.lookup("hide_back")?.boolValue ?? false
+    var screen = Screen(
+      id: id, name: id, kind: kind, type: type, order: step.index,
+      content: ScreenContent(
+        usesBlocks: true, blocks: blocks, buttonText: template("Continue", at: nil),
+        skipText: skip ? template("Skip", at: nil) : nil, skipAction: skip ? .skip : nil),
+      rules: rules, hideProgress: hideProgress, hideBack: hideBack, autoAdvanceMs: autoAdvance,
+      location: value.location)
+    screen.autoAdvanceValidates = true
+    return screen
+  }
+
+  /// When a `countdown_timer` (`on_expire_action: "auto_advance"`, after `duration_seconds`)
+  /// or an `animated_loading` (`auto_advance: true`, after its items' durations plus 500 ms, or
+  /// `total_duration_ms` rounded up to 50 ms) submits the step, as the SDK times them; the
+  /// earliest of a step's, at any depth.
+  static func appdnaAutoAdvanceMs(_ blocks: [JSONValue]) -> Double? {
+    var earliest: Double?
+    for block in blocks {
+      guard let object = block.objectValue else { continue }
+      var due: Double?
+      switch object.lookup("type")?.stringValue {
+      case "countdown_timer" where object.lookup("on_expire_action")?.stringValue == "auto_advance":
+        let seconds = object.lookup("duration_seconds")?.numberValue ?? 60
+        due = seconds > 0 ? seconds * 1000 : 1000
+      case "animated_loading" where object.lookup("auto_advance")?.boolValue == true:
+        if let items = object.lookup("loading_items")?.arrayValue, !items.isEmpty {
+          due = items.reduce(500) { $0 + ($1.objectValue?.lookup("duration_ms")?.numberValue ?? 1000) }
+        } else {
+          due = ((object.lookup("total_duration_ms")?.numberValue ?? 0) / 50).rounded(.up) * 50
+        }
+      default:
+        let children = object.lookup("children")?.arrayValue ?? object.lookup("stack_children")?.arrayValue ?? []
+        due = appdnaAutoAdvanceMs(children)
+      }
+      if let due, due <= Double(Limits.durationMs.upperBound) { earliest = min(earliest ?? due, due) }
+    }
+    return earliest
+  }
+
+  /// The legacy layout of a step without blocks, as blocks, and the field names its rules and
+  /// templates reach under another name (a question's `selected` is the step's own field).
+  private mutating func decodeAppDNALegacy(
+    _ config: JSONObject, type: String, stepID: String, at stepLocation: SourceLocation
+  ) -> ([Block], [String: String]) {
+    var blocks: [Block] = []
+    var aliases: [String: String] = [:]
+    func add(_ content: BlockContent, _ kind: String, at location: SourceLocation?) {
+      blocks.append(
+        Block(
+          id: "\(stepID).\(kind)", type: kind, order: blocks.count, visible: true, visibleWhen: nil,
+          content: content, location: location ?? stepLocation))
+    }
+    if let title = config.lookup("title"), let text = string(title, "title") {
+      add(
+        .text(TextBlock(text: appdnaTemplate(text, at: title.location), variant: "h1", richText: [])), "title",
+        at: title.location)
+    }
+    if let subtitle = config.lookup("subtitle"), let text = string(subtitle, "subtitle") {
+      add(
+        .text(TextBlock(text: appdnaTemplate(text, at: subtitle.location), variant: "body", richText: [])),
+        "subtitle", at: subtitle.location)
+    }
+    if let image = config.lookup("image_url"), let url = string(image, "image_url") {
+      add(.media(kind: "image", src: url, alt: nil), "image", at: image.location)
+    }
+    switch type {
+    case "question":
+      let options = array(config, "options") ?? []
+      let multi = string(config, "selection_mode") == "multi"
+      let items = at("options") { $0.appdnaOptions(options, storesValue: false) }
+      aliases["selected"] = stepID
+      add(
+        .choice(
+          ChoiceBlock(
+            fieldName: stepID, label: nil, items: items, allowMultiple: multi, minSelections: nil,
+            maxSelections: nil, required: true, action: .next, autoAdvance: false)),
+        "options", at: config.lookup("options")?.location)
+    case "value_prop":
+      for (index, item) in (array(config, "items") ?? []).enumerated() {
+        guard let itemObject = item.objectValue else { continue }
+        let parts = ["title", "subtitle"].compactMap { itemObject.lookup($0)?.stringValue }
+        let line = ([itemObject.lookup("icon")?.stringValue].compactMap { $0 } + parts).joined(separator: " ")
+        add(
+          .text(TextBlock(text: appdnaTemplate(line, at: item.location), variant: "body", richText: [])),
+          "item-\(index + 1)", at: item.location)
+      }
+    case "form":
+      let fields = array(config, "fields") ?? []
+      blocks += at("fields") { $0.decodeAppDNAFormFields(fields, stepID: stepID, firstOrder: blocks.count) }
+    default:
+      break
+    }
+    let cta = config.lookup("cta_text").flatMap { v in string(v, "cta_text").map { (v, $0) } }
+    let ctaText = cta?.1 ?? (type == "welcome" ? "Get Started" : "Continue")
+    add(
+      .button(
+        ButtonBlock(text: appdnaTemplate(ctaText, at: cta?.0.location), action: .next, variant: nil, preset: nil)),
+      "cta", at: cta?.0.location)
+    return (blocks, aliases)
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import _FlowTestSupport
+
+/// Every document of the three systems is told by its signature (issue #22 part 5): AppDNA
+/// loads, a document flowrun cannot run yet is named for what it is (exit 2, at the key that
+/// tells), and `--dialect` forces a reading.
+@Suite struct DialectDetectionTests {
+  struct Case: Sendable, CustomStringConvertible {
+    var name: String
+    var json: String
+    var arguments: [String] = []
+    var status: Int32
+    var says: String
+
+    var description: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      name: "Nuxie RemoteFlow", json: #"{"id": "v", "screens": [{"id": "a"}], "interactions": {}}"#, status: 2,
+      says: "1:39: error: this is a Nuxie RemoteFlow document; supported: "),
+    Case(
+      name: "Nuxie flow description", json: #"{"screens": [{"id": "a"}], "handlers": []}"#, status: 2,
+      says: "this is a Nuxie flow description document; supported:"),
+    Case(
+      name: "Nuxie campaigns", json: #"{"campaigns": []}"#, status: 2,
+      says: "1:2: error: this is a Nuxie campaigns document; supported:"),
+    Case(
+      name: "Nuxie journey release", json: #"{"schemaVersion": "nuxie.journey-release.v2"}"#, status: 2,
+      says: "this is a Nuxie journey release (v2) document"),
+    Case(
+      name: "Nuxie experience release", json: #"{"schemaVersion": "nuxie.experience-release.v1"}"#, status: 2,
+      says: "this is a Nuxie experience release (v1) document"),
+    Case(
+      name: "signed Nuxie release",
+      json: #"{"envelope": {"mediaType": "application/vnd.nuxie.journey+json"}}"#, status: 2,
+      says: "this is a signed Nuxie journey release document"),
+    Case(
+      name: "AppDNA screens module", json: #"{"screens": [{"screen_id": "a"}]}"#, status: 2,
+      says: "this is an AppDNA screens-module document"),
+    Case(
+      name: "AppDNA flow", json: #"{"id": "f", "steps": [{"id": "a", "type": "welcome"}]}"#, status: 0,
+      says: "checked 1 file: no problems"),
+    Case(
+      name: "AppDNA flows document",
+      json: #"{"active_flow_id": "f", "flows": {"f": {"steps": [{"id": "a", "type": "welcome"}]}}}"#, status: 0,
+      says: "checked 1 file: no problems"),
+    Case(
+      name: "AppDNA remote-config bundle",
+      json: #"{"bundle_version": 1, "onboarding": {"flows": {"f": {"steps": [{"id": "a"}]}}}}"#, status: 0,
+      says: "checked 1 file: no problems"),
+    Case(
+      name: "AppDNA flow forced to Sequence", json: #"{"id": "f", "steps": [{"id": "a"}]}"#,
+      arguments: ["--dialect", "sequence"], status: 2, says: "[load.not-a-flow]"),
+    Case(
+      name: "Sequence flow forced to AppDNA", json: #"{"id": "f", "version": 1, "screens": []}"#,
+      arguments: ["--dialect", "appdna"], status: 2, says: "expected an AppDNA flow (an object with 'steps')"),
+  ]
+
+  @Test(arguments: cases)
+  func checkTellsTheDocument(_ example: Case) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flowrun-dialect-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("doc.json")
+    try example.json.write(to: file, atomically: true, encoding: .utf8)
+    let result = try runFlowrun(["check"] + example.arguments + [file.path])
+    #expect(result.status == example.status, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains(example.says), "\(result.stdout)")
+  }
+
+  @Test(arguments: ["run", "render", "graph", "paths"])
+  func everyCommandRefusesAForeignDocument(_ command: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flowrun-dialect-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("remote-flow.json")
+    try #"{"screens": [{"id": "a"}], "viewModels": []}"#.write(to: file, atomically: true, encoding: .utf8)
+    let result = try runFlowrun([command, file.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("this is a Nuxie RemoteFlow document; supported:"), "\(result.stderr)")
+    #expect(!result.stderr.contains("missing required key"), "\(result.stderr)")
+  }
+}
