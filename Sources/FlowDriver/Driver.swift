@@ -85,6 +85,10 @@ public final class Driver {
   private var lastLineAt: Int64?
   private var currentPrompt: PromptKind = .generic
   private var lastShown: Position?
+  /// The text of the screen as last printed, and whether an accepted input since may have
+  /// changed it (redrawn on a terminal before the next prompt).
+  private var lastScreenText = ""
+  private var mayNeedRedraw = false
   /// The first session's id, and how many times `:restart` started another.
   private let firstSessionID: String
   private var restarts = 0
@@ -149,7 +153,27 @@ public final class Driver {
     lastShown = position
     if screensShown > 0 { say("\n") }
     screensShown += 1
-    say(ScreenRenderer.render(session, options: RenderOptions(width: max(20, options.width()), color: options.color)))
+    lastScreenText = renderedScreen()
+    mayNeedRedraw = false
+    say(lastScreenText)
+  }
+
+  /// The screen as it stands, with the defaults its untouched fields will store shown in its
+  /// templates (`Session.showingDefaults`), so a template over a slider reads its value at once.
+  private func renderedScreen() -> String {
+    ScreenRenderer.render(
+      session.showingDefaults, options: RenderOptions(width: max(20, options.width()), color: options.color))
+  }
+
+  /// On a terminal, prints the screen again when an answer changed what it shows (a template
+  /// over the answer, a ticked option, a block revealed). Pipes keep one drawing per screen.
+  private func redrawIfChanged() {
+    guard mayNeedRedraw, options.interactive, !session.status.isEnded else { return }
+    mayNeedRedraw = false
+    let text = renderedScreen()
+    guard text != lastScreenText else { return }
+    lastScreenText = text
+    say("\n" + text)
   }
 
   private func askScreen() {
@@ -310,6 +334,7 @@ public final class Driver {
   private func ask(_ prompt: String, _ start: Position, secret: Bool = false) -> Asked {
     while true {
       if position != start { return .changed }
+      redrawIfChanged()
       if let reason = options.shouldStop() {
         quit(reason)
         return .changed
@@ -380,7 +405,9 @@ public final class Driver {
     case .choice(let choice):
       let range = choice.items.isEmpty ? "" : "1-\(choice.items.count)"
       let hint = choice.allowMultiple ? "[\(range), comma-separated]" : "[\(range)]"
-      return label + " " + hint + "> "
+      // The current selection, so that `+PART`/`-PART` (and Enter to keep it) are informed.
+      let shown = current.map(\.displayString).flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
+      return label + " " + hint + shown + "> "
     case .slider(let slider):
       let js = NumberFormatting.javaScriptString
       let shown = current.map(\.displayString).map { " (\($0))" } ?? ""
@@ -396,26 +423,36 @@ public final class Driver {
   private func fieldStep(_ content: FieldContent, field: String, line: String) -> ScriptStep.Kind? {
     switch content {
     case .choice(let choice):
-      var items: [String] = []
-      for part in line.split(separator: ",") {
-        let text = part.trimmingWhitespace
-        guard !text.isEmpty else { continue }
-        if text.allSatisfy(\.isASCIIDigit), let number = Int(text) {
-          guard number >= 1, number <= choice.items.count else {
-            say("! no option \(number) in '\(field)' (options 1 to \(choice.items.count))\n")
-            return nil
-          }
-          items.append(choice.items[number - 1].id)
-        } else {
-          items.append(text)
-        }
-      }
+      guard let items = optionIDs(answering: line, choice, field: field) else { return nil }
       return .select([ScriptStep.FieldItems(field: field, items: items)])
     case .slider, .toggle:
       return .fill([ScriptStep.FieldValue(field: field, value: .string(line.trimmingWhitespace))])
     case .input:
       return .fill([ScriptStep.FieldValue(field: field, value: .string(line))])
     }
+  }
+
+  /// The ids of the options a checklist answer picks (`ChecklistAnswer`), or nil after saying
+  /// why it picks none.
+  private func optionIDs(answering line: String, _ choice: ChoiceBlock, field: String) -> [String]? {
+    let current = selectedOptions(choice, field: field)
+    switch ChecklistAnswer.resolve(line, options: session.optionNames(of: choice), current: current, field: field) {
+    case .success(let picked): return picked.map { choice.items[$0].id }
+    case .failure(let error):
+      say("! \(error.message)\n")
+      return nil
+    }
+  }
+
+  /// The indices of a checklist's options the field holds now.
+  private func selectedOptions(_ choice: ChoiceBlock, field: String) -> [Int] {
+    let values: [Value]
+    switch session.value(ofField: field) {
+    case .list(let list)?: values = list
+    case let value?: values = [value]
+    case nil: values = []
+    }
+    return values.compactMap { value in choice.items.firstIndex { $0.value == value.displayString } }
   }
 
   // MARK: Commands
@@ -510,7 +547,10 @@ public final class Driver {
     let (before, dataBefore) = (position, session.data)
     let outputs = session.send(input)
     if record, !outputs.isRejected { recording.inputs.append(recorded(input)) }
-    if position != before || session.data != dataBefore { unproductiveLines = 0 }
+    if position != before || session.data != dataBefore {
+      unproductiveLines = 0
+      mayNeedRedraw = true
+    }
     report(outputs, traceFrom: traceCount)
     return outputs
   }
@@ -584,11 +624,10 @@ public final class Driver {
 
   /// Tab candidates for the line typed so far (see `Completion` in FlowTerminal): `:`
   /// commands, then field names after `:set`, screen ids after `:goto`; otherwise the current
-  /// screen's button labels, option labels and field names. Multi-word labels complete from
-  /// the start of the answer (or of the part after the last comma).
+  /// screen's button labels, option labels and field names, as `ChecklistAnswer.completions`
+  /// completes them.
   public func completions(linePrefix: String) -> [String] {
     let trimmed = linePrefix.drop(while: \.isWhitespace)
-    let word = String(linePrefix.reversed().prefix { !$0.isWhitespace }.reversed())
     if trimmed.hasPrefix(":") {
       let parts = trimmed.split(separator: " ", omittingEmptySubsequences: false)
       if parts.count == 1 { return InputLanguage.commandWords }
@@ -596,19 +635,13 @@ public final class Driver {
       if parts.count == 2, parts[0] == ":goto" { return session.currentFlow.screens.map(\.id) }
       return []
     }
-    let segment = String(
-      (trimmed.lastIndex(of: ",").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed[...]).drop(
-        while: \.isWhitespace))
     var labels: [String] = []
     if case .field(let block) = currentPrompt {
       labels = optionLabels(block)
     } else {
       labels = session.actions.map(\.label) + session.visibleBlocks.flatMap(optionLabels) + fieldNames
     }
-    return labels.compactMap { label in
-      guard label.hasPrefix(segment), segment.hasSuffix(word) else { return nil }
-      return word + label.dropFirst(segment.count)
-    }
+    return ChecklistAnswer.completions(String(trimmed), labels: labels)
   }
 
   private var fieldNames: [String] {

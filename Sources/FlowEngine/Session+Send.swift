@@ -151,8 +151,8 @@ extension Session {
   }
 
   /// The first control whose rendered label matches `text` (trimmed, case-insensitive), else the
-  /// first whose block id is `text`: what searching `actions` gives, without rendering the labels
-  /// after the match.
+  /// first whose block id is `text` (without rendering the labels after the match), else the one
+  /// `OptionMatching` finds.
   func control(labelled text: String, in environment: SessionEnvironment) -> ActionEntry? {
     let wanted = text.trimmingWhitespace.lowercased()
     var found: ActionEntry?
@@ -166,7 +166,16 @@ extension Session {
       if byID == nil, control.blockID == text { byID = control }
       return true
     }
-    return found ?? byID?.entry(in: environment)
+    if let entry = found ?? byID?.entry(in: environment) { return entry }
+    // Then the rule checklist answers follow: any case, without the leading emoji, a prefix.
+    var entries: [ActionEntry] = []
+    forEachControl(in: environment) { control in
+      entries.append(control.entry(in: environment))
+      return true
+    }
+    let names = entries.map { OptionMatching.Names(ids: $0.blockID.map { [$0] } ?? [], label: $0.label) }
+    guard case .one(let index) = OptionMatching.match(text, among: names) else { return nil }
+    return entries[index]
   }
 
   // MARK: Clock

@@ -243,7 +243,9 @@ struct ScriptRun {
     if let session {
       lines.append("")
       lines.append("  screen '\(session.currentScreen.id)' (\(session.status.name)) at that point:")
-      let rendered = ScreenRenderer.render(session, options: RenderOptions(width: options.width, color: false))
+      // Drawn as `run` draws it: templates over untouched fields read their defaults.
+      let rendered = ScreenRenderer.render(
+        session.showingDefaults, options: RenderOptions(width: options.width, color: false))
       for line in rendered.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
         lines.append(line.isEmpty ? "  |" : "  | " + line)
       }

@@ -45,7 +45,10 @@ import Testing
     ("age", "1e999", "'1e999' is not a number (field 'age')"),
     ("age", .number(.infinity), "'Infinity' is not a number (field 'age')"),
     ("hours", "1e999", "Infinity is out of range for 'hours' (0 to 10)"),
-    ("goal", "swim", "no option 'swim' in 'goal' (options: Lose weight, Build muscle, Stay fit)"),
+    (
+      "goal", "swim",
+      "no option 'swim' in 'goal' (options by id or label: lose (Lose weight), build (Build muscle), fit (Stay fit))"
+    ),
     ("goal", ["lose", "fit"], "'goal' takes one option, got 2"),
     ("hours", 11, "11 is out of range for 'hours' (0 to 10)"),
     ("hours", 1.25, "1.25 is not a step of 0.5 from 0 for 'hours'"),
