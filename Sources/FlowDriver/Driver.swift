@@ -30,6 +30,10 @@ public struct DriverOptions {
   /// blocked by validation, malformed, empty, inspection commands, too long) before the run
   /// ends as `stuck`: endless input (`yes 1 |`) cannot keep a run alive for ever.
   public var unproductiveLineLimit: Int
+  /// On a terminal (with `elapsedMilliseconds`): a screen with `autoAdvanceMs` advances by
+  /// itself when its delay has passed in real time with nothing typed (`--no-auto-advance`
+  /// turns this off; `:wait` and the next line still advance it).
+  public var autoAdvances: Bool
 
   /// The default of `unproductiveLineLimit` (docs/cli.md).
   public static let defaultUnproductiveLineLimit = 1000
@@ -38,7 +42,7 @@ public struct DriverOptions {
     width: @escaping () -> Int = { 80 }, color: Bool = false, interactive: Bool = false,
     traceDecisions: Bool = false, elapsedMilliseconds: (() -> Int64)? = nil,
     shouldStop: @escaping () -> DropOffReason? = { nil },
-    unproductiveLineLimit: Int = DriverOptions.defaultUnproductiveLineLimit
+    unproductiveLineLimit: Int = DriverOptions.defaultUnproductiveLineLimit, autoAdvances: Bool = false
   ) {
     self.width = width
     self.color = color
@@ -47,6 +51,7 @@ public struct DriverOptions {
     self.elapsedMilliseconds = elapsedMilliseconds
     self.shouldStop = shouldStop
     self.unproductiveLineLimit = unproductiveLineLimit
+    self.autoAdvances = autoAdvances
   }
 }
 
@@ -347,7 +352,19 @@ public final class Driver {
         return .changed
       }
       let prompt = terminalSafe(prompt)
-      switch secret ? source.readSecretLine(prompt: prompt) : source.readLine(prompt: prompt) {
+      let read: ReadResult
+      if secret {
+        read = source.readSecretLine(prompt: prompt)
+      } else if let wait = autoAdvanceWait() {
+        read = source.readLine(prompt: prompt, timeoutMilliseconds: wait)
+      } else {
+        read = source.readLine(prompt: prompt)
+      }
+      switch read {
+      case .timedOut:
+        advanceRealTime()
+        // Real time measured a hair short of the delay still means the delay has passed.
+        if let left = session.millisecondsUntilAutoAdvance, left > 0 { send(.advanceClock(ms: left)) }
       case .endOfFile:
         quit(options.interactive ? .quit : .endOfInput)
         return .changed
@@ -381,6 +398,16 @@ public final class Driver {
         }
       }
     }
+  }
+
+  /// How long, in real milliseconds, the current screen may wait for a line before it advances
+  /// by itself (`DriverOptions.autoAdvances`), or nil to wait for ever.
+  private func autoAdvanceWait() -> Int64? {
+    guard options.autoAdvances, let clock = options.elapsedMilliseconds,
+      let due = session.millisecondsUntilAutoAdvance
+    else { return nil }
+    let spent = lastLineAt.map { clock() - $0 } ?? 0
+    return max(0, due - spent)
   }
 
   private func advanceRealTime() {

@@ -180,6 +180,15 @@ extension Session {
 
   // MARK: Clock
 
+  /// The virtual milliseconds left before the current screen advances by itself
+  /// (`autoAdvanceMs`), or nil when it does not (no delay, an action pending, the session ended).
+  public var millisecondsUntilAutoAdvance: Int64? {
+    guard !hasEnded, !isPending, shown,
+      let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs
+    else { return nil }
+    return max(0, Limits.saturatingAdd(enteredAt, Limits.milliseconds(delay)) - virtualNow)
+  }
+
   /// Moves the virtual clock on by `ms`, running the auto-advances that fall due. The clock
   /// saturates: it stops at the end of `Limits.clockMs` instead of wrapping round.
   mutating func advanceClock(by ms: Int64) {

@@ -82,5 +82,28 @@ import _FlowTestSupport
       let output = try run.quit()
       #expect(!output.contains("{target_loss_kg"), "\(output)")
     }
+
+    /// Item 3: a filler screen advances by itself once its delay has passed in real time.
+    @Test func aFillerScreenAdvancesByItself() throws {
+      let run = try Run("survey.json", start: "processing")
+      try run.term.waitFor(substring: "Saving your answers")
+      try run.term.waitFor(substring: "> ")
+      try run.term.waitFor(substring: "(thanks)")  // nothing typed
+      let output = try run.quit()
+      #expect(!output.contains("not used"), "\(output)")
+    }
+
+    /// `--no-auto-advance`: the screen stays past its delay until `:wait` moves the clock.
+    @Test func noAutoAdvanceKeepsTheScreen() async throws {
+      let run = try Run("survey.json", start: "processing", ["--no-auto-advance"])
+      try run.term.waitFor(substring: "> ")
+      try await Task.sleep(for: .milliseconds(3000))
+      run.term.send(":data\r")
+      try run.term.waitFor(substring: "{")
+      #expect(!run.term.output.contains("(thanks)"))
+      run.term.send(":wait 2500\r")
+      try run.term.waitFor(substring: "(thanks)")
+      _ = try run.quit()
+    }
   #endif
 }

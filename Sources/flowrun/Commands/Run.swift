@@ -34,6 +34,9 @@ extension Flowrun {
     @OptionGroup(title: "Session")
     var session: SessionOptions
 
+    @OptionGroup(title: "Terminal")
+    var terminal: TerminalRunOptions
+
     @Option(help: ArgumentHelp("Write every event to FILE as NDJSON, flushed per event.", valueName: "file"))
     var events: String?
 
@@ -117,7 +120,8 @@ extension Flowrun {
         color: color.enabledForStandardOutput,
         interactive: stdinIsTTY,
         traceDecisions: trace,
-        elapsedMilliseconds: stdinIsTTY
+        // --no-auto-advance keeps the virtual clock off real time: only :wait moves it.
+        elapsedMilliseconds: stdinIsTTY && !terminal.noAutoAdvance
           ? {
             let elapsed = ContinuousClock.now - start
             return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
@@ -127,7 +131,8 @@ extension Flowrun {
           if channel.isClosed || eventStream?.isClosed == true { return .outputFailed }
           if !stdinIsTTY, StopSignals.takeInterrupt() { return .quit }
           return nil
-        })
+        },
+        autoAdvances: stdinIsTTY && !terminal.noAutoAdvance)
 
       let driver: Driver
       do {
