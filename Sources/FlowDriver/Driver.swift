@@ -78,6 +78,10 @@ public final class Driver {
   /// session rejects (unless it says `expect_error`) stops the playing, and the lines take
   /// over. A validation failure is not a rejection: the playing goes on, as in `flowrun test`.
   public var answers: [ScriptStep] = []
+  /// Values collected before the first line (`--data-in`, `--set`), sent as `setVariable`
+  /// inputs once the session has started (and again after `:restart`), so `--record` replays
+  /// them as `set:` steps.
+  public var presetData: OrderedDictionary<String, Value> = [:]
   /// Files `:save` must not write (besides the flow): the run's other inputs and outputs.
   public var protectedFiles: [FileIdentity.Role] = []
 
@@ -127,6 +131,7 @@ public final class Driver {
     if options.elapsedMilliseconds != nil { lastLineAt = options.elapsedMilliseconds?() }
     report(pendingStartOutputs, traceFrom: 0)
     pendingStartOutputs = []
+    sendPresetData()
     playAnswers()
     while !session.status.isEnded {
       showScreen()
@@ -287,6 +292,12 @@ public final class Driver {
         if session.currentScreen.autoAdvanceMs != nil { hint += " (it advances by itself after a wait)" }
         say(hint + "\n")
       }
+    }
+  }
+
+  private func sendPresetData() {
+    for (name, value) in presetData where !session.status.isEnded {
+      send(.setVariable(name: name, value: value))
     }
   }
 
@@ -489,7 +500,7 @@ public final class Driver {
     case .back: play(.back)
     case .skip: play(.skip)
     case .dismiss: play(.dismiss)
-    case .set(let field, let value): play(.fill([ScriptStep.FieldValue(field: field, value: value)]))
+    case .set(let field, let value): setAnyField(field, value)
     case .ok(let value): play(.result(.success(value)))
     case .fail(let text): play(.result(.failure(text)))
     case .cancel: play(.result(.cancelled))
@@ -516,6 +527,30 @@ public final class Driver {
     case .help: say(InputLanguage.helpText)
     }
   }
+
+  /// `:set`: a field of the current screen is answered (validated as an answer); any other
+  /// field of the flow, or a name the data holds, is set as a debug `setVariable` (the replay
+  /// step `set:`), so earlier answers can be supplied after `--start`. Unknown names are refused.
+  private func setAnyField(_ field: String, _ value: Value) {
+    let known = session.currentScreen.content.flatBlocks.contains { $0.fieldName == field }
+    guard known || session.data(field) != nil || documentFieldNames.contains(field) else {
+      let hint = closestMatch(to: field, in: documentFieldNames).map { " (did you mean '\($0)'?)" } ?? ""
+      say("! no field '\(field)' in this flow\(hint); :set takes a field the flow collects\n")
+      return
+    }
+    play(.set([ScriptStep.FieldValue(field: field, value: value)]))
+    if !known, session.data(field) == value {
+      say("(\(field) set to \(session.secrets.text(value, of: field)))\n")
+    }
+  }
+
+  /// Every field name any screen of the document collects, in document order.
+  private lazy var documentFieldNames: [String] = {
+    var seen: Set<String> = []
+    return session.document.flows.flatMap { flow in
+      flow.screens.flatMap { $0.content.flatBlocks.compactMap(\.fieldName) }
+    }.filter { seen.insert($0).inserted }
+  }()
 
   private func quit(_ reason: DropOffReason) {
     guard !session.status.isEnded else { return }
@@ -547,6 +582,7 @@ public final class Driver {
     recording.inputs = []
     say("(restarted)\n")
     report(started.1, traceFrom: 0)
+    sendPresetData()
   }
 
   private func save(to path: String) {
@@ -602,6 +638,7 @@ public final class Driver {
         for error in errors { say("! \(fieldLabel(error.field)): \(error.message)\n") }
       case .actionFailed(let identifier, let message): say("! \(identifier) failed: \(message)\n")
       case .error(let message): say("! error: \(message)\n")
+      case .notice(let message): say("→ \(message)\n")
       case .screenShown, .awaitingResult, .ended: break
       }
     }
@@ -658,7 +695,9 @@ public final class Driver {
     if trimmed.hasPrefix(":") {
       let parts = trimmed.split(separator: " ", omittingEmptySubsequences: false)
       if parts.count == 1 { return InputLanguage.commandWords }
-      if parts.count == 2, parts[0] == ":set" { return fieldNames }
+      if parts.count == 2, parts[0] == ":set" {
+        return fieldNames + documentFieldNames.filter { !fieldNames.contains($0) }
+      }
       if parts.count == 2, parts[0] == ":goto" { return session.currentFlow.screens.map(\.id) }
       return []
     }

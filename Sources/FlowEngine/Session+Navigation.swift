@@ -44,6 +44,7 @@ extension Session {
     case .screen(let id):
       if validate, !validateCurrentScreen(via: via) { return .stay }
       guard let index = context.screenIndex(of: id, inFlow: frame.flow) else {
+        outbox.append(.notice("goto '\(id)': no such screen in flow '\(currentFlowID)' → staying"))
         if tracing {
           record(
             .noOp, "leaving \(currentScreenID) via \(via)",
@@ -74,6 +75,7 @@ extension Session {
       }
       return .dismiss
     case .openURL(let url):
+      outbox.append(.notice("opened \(url) (not followed)"))
       if tracing { record(.action, "open url \(url) via \(via); staying on \(currentScreenID)") }
       return .stay
     case .custom(let custom):
@@ -197,6 +199,7 @@ extension Session {
       identifier: custom.identifier, source: .customAction(custom), flowID: currentFlowID,
       screenID: currentScreenID)
     guard custom.awaitResult else {
+      outbox.append(.notice("sent custom action '\(custom.identifier)' (not awaited)"))
       if tracing { record(.action, "custom action '\(custom.identifier)' via \(via) (not awaited); staying") }
       return .stay
     }

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import OrderedCollections
 
 /// What parsing one script produced: the script (nil when it cannot be run) and every problem,
 /// as `script.*` diagnostics with file:line:col.
@@ -31,16 +32,20 @@ public struct ReplayOptions: Hashable, Sendable {
   /// The directories given to `flowrun test`: a script's snapshots stay inside the one that
   /// holds it, else inside the script's directory (`SnapshotFiles`).
   public var suiteRoots: [String]
+  /// Values collected before each script's first step (`--data-in`, `--set`), as `setVariable`
+  /// inputs: the script's own steps come after them and override them.
+  public var presetData: OrderedDictionary<String, Value>
 
   public init(
     updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80, showSecrets: Bool = false,
-    suiteRoots: [String] = []
+    suiteRoots: [String] = [], presetData: OrderedDictionary<String, Value> = [:]
   ) {
     self.updateSnapshots = updateSnapshots
     self.trace = trace
     self.width = width
     self.showSecrets = showSecrets
     self.suiteRoots = suiteRoots
+    self.presetData = presetData
   }
 }
 

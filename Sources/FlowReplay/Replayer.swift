@@ -269,8 +269,10 @@ struct ScriptRun {
         location: script.flowLocation, headline: "the session cannot start: \(error.message)", details: [])
       return
     }
-    session = started.0
-    transcript.start(session: started.0, width: options.width)
+    var first = started.0
+    if !options.presetData.isEmpty { first.setVariables(options.presetData) }
+    session = first
+    transcript.start(session: first, width: options.width)
     do {
       for index in script.steps.indices {
         failedStep = index

@@ -37,6 +37,9 @@ extension Flowrun {
     @OptionGroup(title: "Terminal")
     var terminal: TerminalRunOptions
 
+    @OptionGroup(title: "Earlier answers")
+    var earlier: DataOptions
+
     @Option(help: ArgumentHelp("Write every event to FILE as NDJSON, flushed per event.", valueName: "file"))
     var events: String?
 
@@ -71,6 +74,7 @@ extension Flowrun {
       // No output may be an input or another output: checked before anything is read or written.
       var inputs = [FileIdentity.Role("the flow", flow)]
       if let answers { inputs.append(FileIdentity.Role("--answers", answers)) }
+      if let dataIn = earlier.dataIn { inputs.append(FileIdentity.Role("--data-in", dataIn)) }
       let outputs = [("--events", events), ("--data", data), ("--record", record)].compactMap { option, path in
         path.map { FileIdentity.Role(option, $0) }
       }
@@ -79,8 +83,10 @@ extension Flowrun {
         throw ExitCode(2)
       }
 
-      let (document, _) = try loadRunnableFlow(flow, allDiagnostics: true)
+      let (document, loaded) = try loadRunnableFlow(flow, allDiagnostics: true)
+      warnAboutCheckErrors(loaded, path: flow)
 
+      let presetData = try earlier.values()
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
       config.waitsForResults = true
       if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
@@ -143,6 +149,7 @@ extension Flowrun {
         throw ValidationError(error.message)
       }
       driver.answers = steps
+      driver.presetData = presetData
       driver.protectedFiles = Array(inputs.dropFirst()) + outputs
       // --data and --events are the only outputs --show-secrets reveals (docs/security.md).
       let secrets = SecretPolicy(document: document, reveals: showSecrets)

@@ -55,6 +55,9 @@ extension Flowrun {
     @Option(help: "Width of rendered screens in failures and snapshots, 20 to 1000 columns.")
     var width = Checked(Width(value: 80))
 
+    @OptionGroup(title: "Earlier answers")
+    var earlier: DataOptions
+
     @Flag(help: "Show secret answers in clear in the collected data of failure messages (masked everywhere else).")
     var showSecrets = false
 
@@ -95,7 +98,7 @@ extension Flowrun {
       // Each directory given is a suite: its scripts' snapshots stay inside it.
       let options = ReplayOptions(
         updateSnapshots: update, trace: trace, width: try width.get().value, showSecrets: showSecrets,
-        suiteRoots: TestSuite.directories(among: paths))
+        suiteRoots: TestSuite.directories(among: paths), presetData: try earlier.values())
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
       let cache = FlowCache()

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import _FlowTestSupport
+
+/// Issue 19 through the command line: nothing silent, earlier answers supplied, colour.
+@Suite(.timeLimit(.minutes(2))) struct DesignerCommandTests {
+  static let fixedNow = ["--now", "2026-01-01T00:00:00Z"]
+
+  /// A flow whose buttons change nothing on screen, and a screen with no way out.
+  static let buttonsFlow = """
+    {
+      "version": 1, "id": "buttons", "name": "Buttons", "startScreen": "home",
+      "screens": [
+        { "id": "home", "name": "Home", "type": "welcome", "order": 0,
+          "content": { "useBlocks": true, "blocks": [
+            { "id": "terms", "type": "button", "order": 0, "content": { "text": "Terms",
+              "action": { "type": "openUrl", "url": "https://example.com/terms" } } },
+            { "id": "ping", "type": "button", "order": 1, "content": { "text": "Ping",
+              "action": { "type": "custom", "identifier": "app.ping" } } },
+            { "id": "lost", "type": "button", "order": 2, "content": { "text": "Lost",
+              "action": { "type": "screen", "screenId": "interest" } } },
+            { "id": "go", "type": "button", "order": 3, "content": { "text": "Go", "action": { "type": "next" } } }
+          ] } },
+        { "id": "stuck", "name": "Stuck", "type": "feature", "order": 1,
+          "content": { "useBlocks": true, "blocks": [
+            { "id": "t", "type": "text", "order": 0, "content": { "text": "No way out" } }
+          ] } }
+      ]
+    }
+    """
+
+  func write(_ text: String, _ name: String, in directory: TemporaryDirectory) throws -> String {
+    let path = directory.url.appendingPathComponent(name).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// Item 5: every button says what it did, and `run` warns at the start about check errors.
+  @Test func everyActionGivesFeedbackAndCheckErrorsAreAnnounced() throws {
+    let directory = try TemporaryDirectory()
+    let flow = try write(Self.buttonsFlow, "buttons.json", in: directory)
+    let result = try runFlowrun(["run", flow] + Self.fixedNow, stdin: "1\nping\n3\n:quit\n")
+    #expect(result.stdout.contains("→ opened https://example.com/terms (not followed)\n"))
+    #expect(result.stdout.contains("→ sent custom action 'app.ping' (not awaited)\n"))
+    #expect(result.stdout.contains("→ goto 'interest': no such screen in flow 'buttons' → staying\n"))
+    #expect(result.stderr.contains("flowrun: warning: `flowrun check` finds 1 error in this flow; the run goes on."))
+    #expect(result.stderr.contains("[check.dead-end]"))
+    #expect(result.status == 1)
+  }
+
+  /// Item 6: `--set` and `--data-in` supply earlier answers to `run` (no raw template after
+  /// `--start`), and `:set` takes any field of the flow, with a "did you mean" for a typo.
+  @Test func runTakesEarlierAnswers() throws {
+    let directory = try TemporaryDirectory()
+    let dataIn = try write(#"{"name": "Sam", "hours_daily": 1}"#, "in.json", in: directory)
+    let result = try runFlowrun(
+      ["run", "sample-flows/fitness.json", "--start", "reclaim", "--data-in", dataIn, "--set", "name=Alex"]
+        + Self.fixedNow,
+      stdin: ":set hours_dayly 2\n:set hours_daily 3\n:data\n:quit\n")
+    #expect(result.stdout.contains("Alex, you'll reclaim 365 hours this year!"), "\(result.stdout)")
+    #expect(!result.stdout.contains("{round("), "a raw template:\n\(result.stdout)")
+    #expect(result.stdout.contains("! no field 'hours_dayly' in this flow (did you mean 'hours_daily'?)"))
+    #expect(result.stdout.contains("(hours_daily set to 3)"))
+    #expect(result.stdout.contains(#""hours_daily": 3"#))
+  }
+
+  /// `render --set`/`--data-in` replace the mock values; a `--data-in` that is not a JSON object
+  /// is refused (exit 2) with what it must hold.
+  @Test func renderTakesEarlierAnswers() throws {
+    let directory = try TemporaryDirectory()
+    let dataIn = try write(#"{"monthly_spend": 3000}"#, "in.json", in: directory)
+    let rendered = try runFlowrun(["render", "sample-flows/bundle.json", "--screen", "budget", "--data-in", dataIn])
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    #expect(rendered.stdout.contains("That's roughly $99 a day."), "\(rendered.stdout)")
+    let set = try runFlowrun(["render", "sample-flows/bundle.json", "--screen", "budget", "--set", "monthly_spend=730"])
+    #expect(set.stdout.contains("That's roughly $24 a day."), "\(set.stdout)")
+    let list = try write("[1, 2]", "list.json", in: directory)
+    let refused = try runFlowrun(["render", "sample-flows/bundle.json", "--data-in", list])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("must hold one JSON object"))
+  }
+
+  /// `test --set`: the value is there before the first step; the script's own steps override it.
+  @Test func testTakesEarlierAnswersThatScriptsOverride() throws {
+    let directory = try TemporaryDirectory()
+    let flow = packageRoot().appendingPathComponent("sample-flows/fitness.json").path
+    let script = try write(
+      """
+      flow: \(flow)
+      start: reclaim
+      steps:
+        - expect: {text: "Alex, you'll reclaim 1,095 hours this year!"}
+        - set: {name: Bo}
+        - expect: {text: "Bo, you'll reclaim 1,095 hours this year!"}
+      """, "preset.flow-test.yaml", in: directory)
+    let passed = try runFlowrun(["test", script, "--set", "name=Alex", "--set", "hours_daily=3"])
+    #expect(passed.status == 0, "\(passed.stdout)")
+    let failed = try runFlowrun(["test", script, "--set", "name=Sam", "--set", "hours_daily=3"])
+    #expect(failed.status == 1)
+    #expect(failed.stdout.contains("Sam, you'll reclaim"), "the failure shows the screen: \(failed.stdout)")
+  }
+}
