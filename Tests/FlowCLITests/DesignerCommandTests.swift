@@ -99,4 +99,25 @@ import _FlowTestSupport
     #expect(failed.status == 1)
     #expect(failed.stdout.contains("Sam, you'll reclaim"), "the failure shows the screen: \(failed.stdout)")
   }
+
+  /// Item 8: `check` and `test` colour their status words with `--color always` (and on a
+  /// terminal); `never` and a pipe under `auto` give plain text.
+  @Test(arguments: ["always", "never", "auto"])
+  func checkAndTestColourTheirStatusWords(_ mode: String) throws {
+    let directory = try TemporaryDirectory()
+    let flow = try write(Self.buttonsFlow, "buttons.json", in: directory)
+    let check = try runFlowrun(["check", flow, "--color", mode])
+    let test = try runFlowrun(["test", "sample-flows/tests/fitness/lose-time.flow-test.yaml", "--color", mode])
+    #expect(check.status == 1)
+    #expect(test.status == 0)
+    if mode == "always" {
+      #expect(check.stdout.contains(": \u{1B}[1;31merror:\u{1B}[0m screen 'stuck' has no way forward"))
+      #expect(check.stdout.contains("\u{1B}[1;36mnote:\u{1B}[0m it has no buttons"))
+      #expect(test.stdout.hasPrefix("\u{1B}[1;32mPASS\u{1B}[0m sample-flows/tests/fitness/lose-time"))
+      #expect(test.stdout.hasSuffix("\u{1B}[1;32m1 passed\u{1B}[0m, 0 failed\n"))
+    } else {
+      #expect(!check.stdout.contains("\u{1B}") && !test.stdout.contains("\u{1B}"))
+      #expect(test.stdout.hasSuffix("1 passed, 0 failed\n"))
+    }
+  }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import FlowAnalysis
 import FlowExpression
 import FlowFormat
+import FlowRender
+import FlowTerminal
 
 extension Flowrun {
   /// `flowrun check FLOW...`: load every flow and report every problem with file:line:col.
@@ -23,6 +25,11 @@ extension Flowrun {
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
+
+    @Option(
+      help: ArgumentHelp(
+        "Colour the text format: auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
+    var color: ColorMode = .auto
 
     func run() throws {
       var diagnostics: [Diagnostic] = []
@@ -49,16 +56,25 @@ extension Flowrun {
         // Written in chunks as it is formatted: a big file's report can run to hundreds of
         // megabytes, which need not be held (and copied) as one string.
         let formatter = DiagnosticFormatter(sources: sources)
+        let styled = color.enabledForStandardOutput
+        // Each chunk is made terminal-safe before the severity words get their colours.
+        func write(_ text: String) {
+          if styled {
+            output.write(StatusColors.diagnostics(terminalSafe(text)), styled: true)
+          } else {
+            output.write(text)
+          }
+        }
         var chunk = ""
         for diagnostic in diagnostics.prefix(Limits.shownDiagnostics) {
           chunk += formatter.text(diagnostic)
           if chunk.utf8.count >= 1 << 20 {
-            output.write(chunk)
+            write(chunk)
             chunk = ""
           }
         }
-        output.write(chunk + DiagnosticFormatter.notShown(diagnostics.count, hint: " (--format json lists them all)"))
-        output.write(summary(diagnostics) + "\n")
+        write(chunk + DiagnosticFormatter.notShown(diagnostics.count, hint: " (--format json lists them all)"))
+        write(summary(diagnostics) + "\n")
       case .json:
         output.write(DiagnosticFormatter.json(diagnostics) + "\n")
       case .github:

@@ -1,8 +1,10 @@
 import ArgumentParser
 import FlowFormat
 import FlowPattern
+import FlowRender
 import FlowReplay
 import FlowSupport
+import FlowTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -58,6 +60,11 @@ extension Flowrun {
     @OptionGroup(title: "Earlier answers")
     var earlier: DataOptions
 
+    @Option(
+      help: ArgumentHelp(
+        "Colour PASS, FAIL and the summary: auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
+    var color: ColorMode = .auto
+
     @Flag(help: "Show secret answers in clear in the collected data of failure messages (masked everywhere else).")
     var showSecrets = false
 
@@ -101,6 +108,7 @@ extension Flowrun {
         suiteRoots: TestSuite.directories(among: paths), presetData: try earlier.values())
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
+      let styled = color.enabledForStandardOutput
       let cache = FlowCache()
       // SIGINT, SIGTERM and SIGHUP stop starting scripts; the reports of those that finished
       // are still written.
@@ -121,7 +129,11 @@ extension Flowrun {
           if showTrace, !outcome.trace.isEmpty {
             text += "  trace:\n" + outcome.trace.map { "    \($0)\n" }.joined()
           }
-          output.write(text)
+          if styled {
+            output.write(StatusColors.outcome(terminalSafe(text)), styled: true)
+          } else {
+            output.write(text)
+          }
         })
       let stop = StopSignals.pending
       if let stop {
@@ -159,7 +171,8 @@ extension Flowrun {
           Output.error.write("note: shard \(shard) selected no scripts\n")
         }
       }
-      output.write(TestSuite.summaryLine(outcomes) + "\n")
+      let summary = TestSuite.summaryLine(outcomes)
+      output.write((styled ? StatusColors.summary(summary) : summary) + "\n", styled: styled)
       var code = ExitStatus.of(outcomes)
       if nothingRan || stop != nil { code = max(code, 1) }
       if !missing.isEmpty || !reportsWritten { code = 2 }
