@@ -347,7 +347,8 @@ public final class Driver {
   /// Reads lines until one answers the prompt; runs `:` commands on the way. `.changed` when
   /// the screen or the session's state changed (or the session ended) instead. A `secret`
   /// prompt is read without echo and kept out of the history.
-  private func ask(_ prompt: String, _ start: Position, secret: Bool = false) -> Asked {
+  /// The prompt is made again before every read, so a `:set` of the field it shows is current.
+  private func ask(_ prompt: @autoclosure () -> String, _ start: Position, secret: Bool = false) -> Asked {
     while true {
       if position != start { return .changed }
       redrawIfChanged()
@@ -362,7 +363,7 @@ public final class Driver {
         quit(.stuck)
         return .changed
       }
-      let prompt = terminalSafe(prompt)
+      let prompt = terminalSafe(prompt())
       let read: ReadResult
       if secret {
         read = source.readSecretLine(prompt: prompt)
@@ -498,7 +499,7 @@ public final class Driver {
   private func execute(_ command: DriverCommand) {
     switch command {
     case .back: play(.back)
-    case .skip: play(.skip)
+    case .skip: skip()
     case .dismiss: play(.dismiss)
     case .set(let field, let value): setAnyField(field, value)
     case .ok(let value): play(.result(.success(value)))
@@ -512,20 +513,58 @@ public final class Driver {
     case .events:
       say(session.events.map { session.secrets.event($0).value.json + "\n" }.joined())
     case .why:
+      say(variantsLine)
       if let decision = session.lastBranchDecision {
-        say(decision.lines.joined(separator: "\n") + "\n")
+        say(decisionText(decision.lines))
       } else {
         say("(no branching decision yet)\n")
       }
     case .trace:
+      say(variantsLine)
       if session.trace.isEmpty {
         say("(no decisions yet)\n")
       } else {
-        say(session.trace.map { $0.lines.joined(separator: "\n") + "\n" }.joined())
+        say(session.trace.map { decisionText($0.lines) }.joined())
       }
     case .save(let path): save(to: path)
     case .help: say(InputLanguage.helpText)
     }
+  }
+
+  /// `:skip`: the screen's skip control, else its one visible button whose action is `skip`
+  /// (tapped, so `:skip` does what the "Skip" on screen does), else the engine's refusal.
+  private func skip() {
+    let skipButtons = session.actions.filter { $0.action == .skip && $0.kind == .button }
+    if !session.actions.contains(where: { $0.kind == .skip }), skipButtons.count == 1 {
+      say("(:skip taps \(skipButtons[0].number) \(skipButtons[0].label))\n")
+      play(.tap(.number(skipButtons[0].number)))
+    } else {
+      play(.skip)
+    }
+  }
+
+  /// Decision lines as `:why` and `:trace` print them: on a terminal wrapped at word boundaries
+  /// to its width, continued under their own indentation plus two spaces; on a pipe as they are.
+  private func decisionText(_ lines: [String]) -> String {
+    guard options.interactive else { return lines.map { $0 + "\n" }.joined() }
+    let width = max(20, options.width())
+    return lines.flatMap { line -> [String] in
+      let indent = String(line.prefix { $0 == " " })
+      return TextWrapper.wrap(
+        String(line.dropFirst(indent.count)), width: width, indent: indent, continuationIndent: indent + "  ")
+    }.map { $0 + "\n" }.joined()
+  }
+
+  /// `variants: goal_copy=b (forced)`: the variants this session got, which rules and templates
+  /// read as `$variant`, first in `:why` and `:trace`; nothing when the flow has no experiment.
+  private var variantsLine: String {
+    let variants = session.variants
+    guard !variants.isEmpty else { return "" }
+    let forced = recording.config.variantOverrides
+    let parts = variants.map { experiment, variant in
+      "\(experiment)=\(variant)" + (forced[experiment] == variant ? " (forced)" : "")
+    }
+    return "variants: " + parts.joined(separator: ", ") + "\n"
   }
 
   /// `:set`: a field of the current screen is answered (validated as an answer); any other
@@ -538,9 +577,12 @@ public final class Driver {
       say("! no field '\(field)' in this flow\(hint); :set takes a field the flow collects\n")
       return
     }
-    play(.set([ScriptStep.FieldValue(field: field, value: value)]))
-    if !known, session.data(field) == value {
-      say("(\(field) set to \(session.secrets.text(value, of: field)))\n")
+    let rejected = play(.set([ScriptStep.FieldValue(field: field, value: value)]))
+    guard !rejected else { return }
+    if value == .string(""), session.data(field) == nil || session.data(field) == .string("") {
+      say("(\(field) cleared)\n")
+    } else if let stored = session.data(field) {
+      say("(\(field) set to \(session.secrets.text(stored, of: field)))\n")
     }
   }
 

@@ -141,7 +141,9 @@ extension Session {
         }
       default: break
       }
-      return .failure(Problem(message: "toggle '\(field)' takes true or false, not '\(value.displayString)'"))
+      return .failure(
+        Problem(
+          message: "toggle '\(field)' takes y or n (yes/no, true/false, on/off, 1/0), not '\(value.displayString)'"))
     }
   }
 

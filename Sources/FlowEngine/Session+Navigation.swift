@@ -261,6 +261,7 @@ extension Session {
           return perform(action, via: .onCancel(id), validate: true)
         }
         if tracing { record(.action, "result of '\(id)': cancelled → default: stay") }
+        outbox.append(.notice("'\(id)' cancelled; no onCancel → staying"))
         return .stay
       }
     case .nativeScreen:
@@ -279,6 +280,7 @@ extension Session {
         return .stay
       case .cancelled:
         if tracing { record(.action, "native screen '\(id)' answered cancelled → stay") }
+        outbox.append(.notice("native screen '\(id)' cancelled → staying; it waits for :ok, :fail or :cancel again"))
         pending = awaited
         return .stay
       }

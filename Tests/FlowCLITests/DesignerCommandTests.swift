@@ -120,4 +120,49 @@ import _FlowTestSupport
       #expect(test.stdout.hasSuffix("1 passed, 0 failed\n"))
     }
   }
+
+  /// Item 8, the smaller faults: each a run (or check) of the sample flows and the line that
+  /// now says what happened.
+  static let smaller: [(String, [String], String, String)] = [
+    (
+      "run --start has a did-you-mean", ["run", "sample-flows/fitness.json", "--start", "reclam"], "",
+      "did you mean 'reclaim'?"
+    ),
+    (
+      ":skip taps the screen's Skip button", ["run", "sample-flows/survey.json", "--start", "tools"], ":skip\n",
+      "(:skip taps 2 Skip this question)"
+    ),
+    (
+      "a toggle's error speaks as its [y/n] prompt", ["run", "sample-flows/goals.json", "--start", "focus"], "maybe\n",
+      "! toggle 'coach_checkins' takes y or n (yes/no, true/false, on/off, 1/0), not 'maybe'"
+    ),
+    (
+      ":cancel on a native screen says it stays", ["run", "sample-flows/signin.json", "--start", "paywall"],
+      ":cancel\n",
+      "→ native screen 'paywall' cancelled → staying"
+    ),
+    (
+      "a list of one is shown as a list", ["run", "sample-flows/fitness.json", "--start", "interests"], "cardio\n",
+      "interests: [cardio]"
+    ),
+    ("the variant is in :why", ["run", "sample-flows/goals.json"], ":why\n", "variants: plan_copy=coach\n"),
+    (
+      "a forced variant says so", ["run", "sample-flows/goals.json", "--variant", "plan_copy=control"], ":trace\n",
+      "variants: plan_copy=control (forced)\n"
+    ),
+    (
+      ":set acknowledges, also a clearing", ["run", "sample-flows/fitness.json", "--start", "name"],
+      "Alex\n:set name \"\"\n", "(name cleared)"
+    ),
+    ("check DIR checks the flows below it", ["check", "sample-flows"], "", "checked 6 files: no problems"),
+  ]
+
+  @Test(arguments: smaller)
+  func smallerFaults(_ what: String, _ arguments: [String], _ input: String, _ expected: String) throws {
+    let result = try runFlowrun(
+      arguments + Self.fixedNow.filter { _ in arguments[0] == "run" }, stdin: input + ":quit\n")
+    #expect(
+      result.stdout.contains(expected) || result.stderr.contains(expected),
+      "\(what):\n\(result.stdout)\n\(result.stderr)")
+  }
 }

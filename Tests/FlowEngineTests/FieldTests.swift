@@ -53,7 +53,7 @@ import Testing
     ("hours", 11, "11 is out of range for 'hours' (0 to 10)"),
     ("hours", 1.25, "1.25 is not a step of 0.5 from 0 for 'hours'"),
     ("hours", "many", "'many' is not a number (slider 'hours')"),
-    ("news", "maybe", "toggle 'news' takes true or false, not 'maybe'"),
+    ("news", "maybe", "toggle 'news' takes y or n (yes/no, true/false, on/off, 1/0), not 'maybe'"),
     ("nope", "x", "no field 'nope' on screen 'form' (fields: name, age, goal, goals, hours, news)"),
     ("secret", "x", "field 'secret' is hidden on screen 'form'"),
     ("name", ["a"], "field 'name' takes text, not a list"),
