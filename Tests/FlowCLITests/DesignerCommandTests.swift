@@ -165,4 +165,23 @@ import _FlowTestSupport
       result.stdout.contains(expected) || result.stderr.contains(expected),
       "\(what):\n\(result.stdout)\n\(result.stderr)")
   }
+
+  /// Item 9: the documents' examples are the binary's output: the README's `check` example,
+  /// and the annotated script of docs/replay-scripts.md, which is the file a test run passes.
+  @Test func documentedExamplesAreCurrent() throws {
+    let readme = try String(contentsOf: packageRoot().appendingPathComponent("README.md"), encoding: .utf8)
+    let command = "$ flowrun check Tests/FlowFormatTests/Fixtures/invalid/wrong-type-min.json\n"
+    let example = try #require(
+      readme.components(separatedBy: command).dropFirst().first?.components(separatedBy: "```").first)
+    let check = try runFlowrun(["check", "Tests/FlowFormatTests/Fixtures/invalid/wrong-type-min.json"])
+    #expect(check.stdout == example)
+
+    let script = "docs/examples/walkthrough.flow-test.yaml"
+    let text = try String(contentsOf: packageRoot().appendingPathComponent(script), encoding: .utf8)
+    let doc = try String(contentsOf: packageRoot().appendingPathComponent("docs/replay-scripts.md"), encoding: .utf8)
+    #expect(doc.contains("```yaml\n" + text + "```"))
+    let test = try runFlowrun(["test", script])
+    #expect(test.status == 0, "\(test.stdout)")
+    #expect(doc.contains("$ flowrun test \(script)\n" + test.stdout))
+  }
 }
