@@ -155,6 +155,11 @@ import _FlowTestSupport
       "Alex\n:set name \"\"\n", "(name cleared)"
     ),
     ("check DIR checks the flows below it", ["check", "sample-flows"], "", "checked 6 files: no problems"),
+    (
+      "a --mock the flow never uses is refused",
+      ["run", "sample-flows/fitness.json", "--mock", "permission.notification=success"],
+      "", "(did you mean 'permission.notifications'?); identifiers: permission.notifications"
+    ),
   ]
 
   @Test(arguments: smaller)

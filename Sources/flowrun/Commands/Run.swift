@@ -88,6 +88,8 @@ extension Flowrun {
 
       let presetData = try earlier.values()
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
+      let identifiers = actionIdentifiers(in: document)
+      try refuseUnusedMocks(config.mocks.keys, used: identifiers)
       config.waitsForResults = true
       if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
         throw ValidationError("--variant \(problem.experiment)=\(problem.variant): \(problem.message)")
@@ -102,6 +104,7 @@ extension Flowrun {
         steps = script.steps
         config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
       }
+      warnAboutUnusedMocks(config.mocks.keys, used: identifiers)  // --mock ones are used: refused above
 
       let eventsFD = try events.map { try Self.openForWriting($0, option: "--events") }
       defer { if let eventsFD { close(eventsFD) } }
