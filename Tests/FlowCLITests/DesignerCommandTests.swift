@@ -189,4 +189,24 @@ import _FlowTestSupport
     #expect(test.status == 0, "\(test.stdout)")
     #expect(doc.contains("$ flowrun test \(script)\n" + test.stdout))
   }
+
+  /// Item 8: a bound in the wrong order is reported at that bound, an unknown block type at the
+  /// type: the key to fix, not the object around it.
+  @Test func positionsPointAtTheKeyToFix() throws {
+    let directory = try TemporaryDirectory()
+    let source = try String(
+      contentsOf: packageRoot().appendingPathComponent("sample-flows/fitness.json"), encoding: .utf8)
+    let edited = source.replacingOccurrences(of: #""min": 0, "max": 8"#, with: #""min": 9, "max": 8"#)
+      .replacingOccurrences(of: #""type": "icon", "order": 0"#, with: #""type": "iconz", "order": 0"#)
+    let flow = try write(edited, "bounds.json", in: directory)
+    let check = try runFlowrun(["check", flow])
+    let lines = check.stdout.split(separator: "\n").map(String.init)
+    let range = try #require(lines.firstIndex { $0.contains("slider min 9 is greater than max 8") })
+    #expect(lines[range + 1].contains(#""min": 9"#))
+    #expect(
+      lines[range + 2].firstIndex(of: "^")
+        == lines[range + 1].firstRange(of: #""min""#).map { lines[range + 1].index($0.upperBound, offsetBy: 2) })
+    let type = try #require(lines.firstIndex { $0.contains("unknown block type 'iconz'") })
+    #expect(lines[type + 2].firstIndex(of: "^") == lines[type + 1].firstRange(of: #""iconz""#)?.lowerBound)
+  }
 }
