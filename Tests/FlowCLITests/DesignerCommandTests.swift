@@ -209,4 +209,17 @@ import _FlowTestSupport
     let type = try #require(lines.firstIndex { $0.contains("unknown block type 'iconz'") })
     #expect(lines[type + 2].firstIndex(of: "^") == lines[type + 1].firstRange(of: #""iconz""#)?.lowerBound)
   }
+
+  /// Item 8: `paths --verbose` says what each covering path is the first to cover, so two
+  /// paths whose screens read the same are told apart.
+  @Test func coveringPathsSayWhatTheyAdd() throws {
+    let result = try runFlowrun(["paths", "sample-flows/signin.json", "--verbose"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let same = lines.indices.filter { lines[$0].hasSuffix(". router → welcome → $complete") }
+    #expect(same.count >= 2)
+    let adds = same.map { lines[$0 + 1] }
+    #expect(adds.allSatisfy { $0.hasPrefix("     first to cover: ") })
+    #expect(Set(adds).count == adds.count, "\(adds)")
+  }
 }

@@ -79,6 +79,7 @@ extension Flowrun {
       } else {
         let (paths, unconfirmed) = exploration.coveringSet()
         report.covering = (paths.map(\.screens), unconfirmed)
+        report.coveringAdds = PathsReport.newItems(paths.map(\.items))
         if let emit { report.emitted = (emit, try write(paths, document: document, to: emit)) }
       }
       Output.standard.write(format == .json ? report.json() : report.text(verbose: verbose))
