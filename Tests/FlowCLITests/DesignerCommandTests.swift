@@ -156,6 +156,10 @@ import _FlowTestSupport
     ),
     ("check DIR checks the flows below it", ["check", "sample-flows"], "", "checked 6 files: no problems"),
     (
+      "paths colours its notes", ["paths", "sample-flows/signin.json", "--max-states", "3", "--color", "always"], "",
+      "\u{1B}[1;36mnote:\u{1B}[0m stopped at --max-states 3"
+    ),
+    (
       "a --mock the flow never uses is refused",
       ["run", "sample-flows/fitness.json", "--mock", "permission.notification=success"],
       "", "(did you mean 'permission.notifications'?); identifiers: permission.notifications"
