@@ -264,7 +264,7 @@ public final class Driver {
     // A native screen may also have numbered controls (its skip control): they stay usable.
     let entries = native ? session.actions : []
     let controls = entries.map { " | \($0.number) \($0.label)" }.joined()
-    let prompt = "\(what) \(pending.identifier) [:ok [JSON] | :fail [TEXT] | :cancel\(controls)]> "
+    let prompt = "\(what) \(pending.identifier)\(resultKeysHint) [:ok [JSON] | :fail [TEXT] | :cancel\(controls)]> "
     while true {
       switch ask(prompt, start) {
       case .changed: return
@@ -299,6 +299,19 @@ public final class Driver {
     for (name, value) in presetData where !session.status.isEnded {
       send(.setVariable(name: name, value: value))
     }
+  }
+
+  /// ` (rules read: isNewUser, hasSubscription)`: the names the current screen's rules read that
+  /// no field of the flow collects, which only a result's `:ok` data can supply; empty when none.
+  private var resultKeysHint: String {
+    var names: [String] = []
+    for rule in session.currentScreen.rules {
+      for name in rule.when?.variableNames ?? [] where !name.hasPrefix("$") && !names.contains(name) {
+        names.append(name)
+      }
+    }
+    names.removeAll(where: documentFieldNames.contains)
+    return names.isEmpty ? "" : " (rules read: \(names.joined(separator: ", ")))"
   }
 
   // MARK: Answers from a script
