@@ -212,6 +212,7 @@ public enum LintRegistry {
     InvalidRegexRule(),
     RegexBacktrackingRule(),
     UnhandledFailureRule(),
+    TemplateBeforeAnswerRule(),
     SubflowCycleRule(),
   ]
 
