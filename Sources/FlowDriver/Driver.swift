@@ -166,6 +166,7 @@ public final class Driver {
     lastScreenText = renderedScreen()
     mayNeedRedraw = false
     say(lastScreenText)
+    if screensShown == 1 { sayMissingNames() }
   }
 
   /// The screen as it stands, with the defaults its untouched fields will store shown in its
@@ -293,6 +294,28 @@ public final class Driver {
         say(hint + "\n")
       }
     }
+  }
+
+  /// After `--start`: the names the first screen's texts read that nothing has set, and how to
+  /// set them, so a raw `{name}` is explained at once (issue 19 item 6).
+  private func sayMissingNames() {
+    guard recording.config.startScreen != nil, !session.status.isEnded else { return }
+    var missing: [String] = []
+    for block in session.visibleBlocks {
+      block.content.forEachTemplate { text in
+        for name in text.template.variableNames
+        where !name.hasPrefix("$") && session.data(name) == nil && !missing.contains(name)
+          && !session.currentScreen.content.flatBlocks.contains(where: { $0.fieldName == name })
+        {
+          missing.append(name)
+        }
+      }
+    }
+    guard !missing.isEmpty else { return }
+    let example = missing[0]
+    say(
+      "(screen '\(session.currentScreen.id)' reads \(missing.joined(separator: ", ")), which nothing has set: "
+        + "run with --set \(example)=VALUE or --data-in FILE, or type :set \(example) VALUE)\n")
   }
 
   private func sendPresetData() {

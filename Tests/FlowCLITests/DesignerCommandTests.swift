@@ -154,6 +154,10 @@ import _FlowTestSupport
       ":set acknowledges, also a clearing", ["run", "sample-flows/fitness.json", "--start", "name"],
       "Alex\n:set name \"\"\n", "(name cleared)"
     ),
+    (
+      "--start says which names the screen lacks", ["run", "sample-flows/fitness.json", "--start", "reclaim"], "",
+      "(screen 'reclaim' reads name, hours_daily, which nothing has set: run with --set name=VALUE"
+    ),
     ("check DIR checks the flows below it", ["check", "sample-flows"], "", "checked 6 files: no problems"),
     (
       "paths colours its notes", ["paths", "sample-flows/signin.json", "--max-states", "3", "--color", "always"], "",
