@@ -230,4 +230,19 @@ import _FlowTestSupport
     #expect(adds.allSatisfy { $0.hasPrefix("     first to cover: ") })
     #expect(Set(adds).count == adds.count, "\(adds)")
   }
+
+  /// Item 8: a misspelt condition variable stays a `check` warning (it may be result data),
+  /// but `run` announces it at the start with the other likely faults.
+  @Test func runAnnouncesAMisspeltVariable() throws {
+    let directory = try TemporaryDirectory()
+    let source = try String(
+      contentsOf: packageRoot().appendingPathComponent("sample-flows/bundle.json"), encoding: .utf8)
+    let flow = try write(
+      source.replacingOccurrences(of: #""when": "household_size > 1""#, with: #""when": "houshold_size > 1""#),
+      "typo.json", in: directory)
+    let result = try runFlowrun(["run", flow] + Self.fixedNow, stdin: ":quit\n")
+    #expect(
+      result.stderr.hasPrefix("flowrun: warning: `flowrun check` finds 1 likely typo in this flow; the run goes on.\n"))
+    #expect(result.stderr.contains("note: did you mean 'household_size'?"))
+  }
 }
