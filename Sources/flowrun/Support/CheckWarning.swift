@@ -6,6 +6,9 @@ import FlowFormat
 /// flow is told so at the start (issue 19 items 5 and 8). The run goes on: such a flow still
 /// runs, as far as its faults allow.
 func warnAboutCheckErrors(_ loaded: LoadResult, path: String) {
+  // The lint rules cost about what `check` costs; past 4 MiB (generated flows, not a designer's)
+  // a run starts without them (docs/cli.md).
+  guard loaded.source.count <= 4 << 20 else { return }
   let printed = Set(loaded.diagnostics)
   // Errors, and warnings that suggest a near name (a misspelt variable reads as missing for
   // ever, a typo no run can get past).
