@@ -19,6 +19,14 @@ public enum ChecklistAnswer {
     let parts = split(line)
     let toggles = parts.contains { $0.sign != nil }
     var picked = toggles ? current : []
+    // A run of parts longer than the most commas a name holds cannot be one name, and each text
+    // is matched once: a long answer (up to 1 MiB) costs time in proportion to its length.
+    let widest =
+      options.map { names in
+        ([names.label] + names.ids).map { name in name.count { $0 == "," } }.max() ?? 0
+      }.max() ?? 0
+    var exact: [String: OptionMatching.Outcome] = [:]
+    var picks: [String: Result<Int, InputLanguageError>] = [:]
     var index = 0
     while index < parts.count {
       let part = parts[index]
@@ -26,15 +34,17 @@ public enum ChecklistAnswer {
       var found: Int?
       // The longest run of plain parts that is one option's exact name (a label with commas).
       if !part.quoted {
-        var last = parts.count - 1
+        var last = min(parts.count - 1, index + widest)
         while found == nil, last > index {
           let run = parts[index...last]
-          if run.dropFirst().allSatisfy({ !$0.quoted && $0.sign == nil }),
-            case .one(let option) = OptionMatching.match(
-              run.map(\.text).joined(separator: ","), among: options, prefixes: false)
-          {
-            found = option
-            taken = run.count
+          if run.dropFirst().allSatisfy({ !$0.quoted && $0.sign == nil }) {
+            let joined = run.map(\.text).joined(separator: ",")
+            let outcome = exact[joined] ?? OptionMatching.match(joined, among: options, prefixes: false)
+            exact[joined] = outcome
+            if case .one(let option) = outcome {
+              found = option
+              taken = run.count
+            }
           }
           last -= 1
         }
@@ -45,7 +55,10 @@ public enum ChecklistAnswer {
           index += 1
           continue
         }
-        switch pick(text, quoted: part.quoted, options: options, field: field) {
+        let key = (part.quoted ? "\"" : "") + text
+        let result = picks[key] ?? pick(text, quoted: part.quoted, options: options, field: field)
+        picks[key] = result
+        switch result {
         case .success(let option): found = option
         case .failure(let error): return .failure(error)
         }
