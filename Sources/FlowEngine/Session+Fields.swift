@@ -88,9 +88,14 @@ extension Session {
       default: wanted = [value]
       }
       var picked: [String] = []
+      // The options' names are rendered once, and each text is matched once, however long the list.
+      var names: [OptionMatching.Names]?
+      var outcomes: [String: OptionMatching.Outcome] = [:]
       for wantedValue in wanted {
         let item = wantedValue.displayString
-        switch choiceItem(item, of: choice, in: environment) {
+        let outcome = outcomes[item] ?? choiceItem(item, of: choice, names: &names, in: environment)
+        outcomes[item] = outcome
+        switch outcome {
         case .one(let match):
           if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }
         case .several(let matches):
@@ -149,14 +154,17 @@ extension Session {
 
   /// The item a picked text names (`OptionMatching`: id or value, else the rendered label,
   /// else the start of one).
-  func choiceItem(_ item: String, of choice: ChoiceBlock, in environment: SessionEnvironment) -> OptionMatching.Outcome
-  {
+  func choiceItem(
+    _ item: String, of choice: ChoiceBlock, names: inout [OptionMatching.Names]?, in environment: SessionEnvironment
+  ) -> OptionMatching.Outcome {
     let items = choice.items
     // The common case, an id or a value as recorded, needs no label rendered.
     if let index = items.indices.first(where: { items[$0].id == item || items[$0].value == item }) {
       return .one(index)
     }
-    return OptionMatching.match(item, among: items.map { optionNames($0, in: environment) })
+    let all = names ?? items.map { optionNames($0, in: environment) }
+    names = all
+    return OptionMatching.match(item, among: all)
   }
 
   func optionNames(_ item: ChoiceBlock.Item, in environment: SessionEnvironment) -> OptionMatching.Names {
