@@ -765,9 +765,9 @@ public final class Driver {
   }
 
   /// Tab candidates for the line typed so far (see `Completion` in FlowTerminal): `:`
-  /// commands, then field names after `:set`, screen ids after `:goto`; otherwise the current
-  /// screen's button labels, option labels and field names, as `ChecklistAnswer.completions`
-  /// completes them.
+  /// commands, then field names after `:set`, screen ids after `:goto`; otherwise what the
+  /// prompt accepts (a checklist's option labels, the buttons' labels), as
+  /// `ChecklistAnswer.completions` completes them.
   public func completions(linePrefix: String) -> [String] {
     let trimmed = linePrefix.drop(while: \.isWhitespace)
     if trimmed.hasPrefix(":") {
@@ -779,11 +779,16 @@ public final class Driver {
       if parts.count == 2, parts[0] == ":goto" { return session.currentFlow.screens.map(\.id) }
       return []
     }
-    var labels: [String] = []
-    if case .field(let block) = currentPrompt {
-      labels = optionLabels(block)
-    } else {
-      labels = session.actions.map(\.label) + session.visibleBlocks.flatMap(optionLabels) + fieldNames
+    // Only what the prompt accepts: a field's options, the screen's buttons (a pending native
+    // screen keeps its skip control), nothing at a bare prompt.
+    let labels: [String]
+    switch currentPrompt {
+    case .field(let block): labels = optionLabels(block)
+    case .action: labels = session.actions.map(\.label)
+    case .pending:
+      guard case .awaiting(let pending) = session.status, pending.source == .nativeScreen else { return [] }
+      labels = session.actions.map(\.label)
+    case .generic: labels = []
     }
     return ChecklistAnswer.completions(String(trimmed), labels: labels)
   }
