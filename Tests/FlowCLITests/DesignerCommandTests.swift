@@ -245,4 +245,22 @@ import _FlowTestSupport
       result.stderr.hasPrefix("flowrun: warning: `flowrun check` finds 1 likely typo in this flow; the run goes on.\n"))
     #expect(result.stderr.contains("note: did you mean 'household_size'?"))
   }
+
+  /// Item 4: the screen a `test` failure shows reads a slider's default in its templates, as
+  /// `run` draws it, never the raw template.
+  @Test func failureScreensShowDefaultsNotRawTemplates() throws {
+    let directory = try TemporaryDirectory()
+    let flow = packageRoot().appendingPathComponent("sample-flows/goals.json").path
+    let script = try write(
+      """
+      flow: \(flow)
+      start: weight_plan
+      steps:
+        - expect: {text: "about 99 weeks"}
+      """, "weeks.flow-test.yaml", in: directory)
+    let result = try runFlowrun(["test", script])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("about 10 weeks"), "\(result.stdout)")
+    #expect(!result.stdout.contains("| At a steady half kilo a week, that's about {target_loss_kg"), "\(result.stdout)")
+  }
 }
