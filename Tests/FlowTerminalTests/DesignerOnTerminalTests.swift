@@ -105,5 +105,48 @@ import _FlowTestSupport
       try run.term.waitFor(substring: "(thanks)")
       _ = try run.quit()
     }
+
+    /// Done when (issue 19): whole sample flows walked in a terminal, every answer typed in
+    /// words, ends completed with no refused answer and no raw template on the way.
+    static let walks: [(String, [(String, String)])] = [
+      (
+        "fitness.json",
+        [
+          ("Started]> ", "Get Started"), ("First name> ", "Alex"), ("Continue]> ", "Continue"), ("(2)> ", "3"),
+          ("Continue]> ", "Continue"), ("Show me how]> ", "show me"), ("comma-separated]> ", "str, MOB"),
+          ("Continue]> ", "Continue"), ("Not now]> ", "enable"), (":cancel]> ", #":ok {"granted": true}"#),
+          ("]> ", "Start my first workout"),
+        ]
+      ),
+      (
+        "goals.json",
+        [
+          ("go]> ", "Let's go"), ("Age> ", "30"), ("(kg)> ", "80"), ("(y)> ", "y"), ("Continue]> ", "Continue"),
+          ("[1-3]> ", "build"), ("comma-separated]> ", "ch, LEGS"), ("Continue]> ", "Continue"), ("(y)> ", "yes"),
+          ("(n)> ", "no"), ("Continue]> ", "Continue"), ("[1-3]> ", "wednesday"), ("Confirm]> ", "confirm"),
+          ("plan]> ", "Start my plan"),
+        ]
+      ),
+    ]
+
+    @Test(arguments: walks)
+    func aSampleFlowIsWalkedInWords(_ sample: String, _ steps: [(String, String)]) throws {
+      let home = try TemporaryDirectory()
+      let term = try PseudoTerminal(
+        executable: flowrunExecutable().path,
+        arguments: [
+          "run", packageRoot().appendingPathComponent("sample-flows/\(sample)").path, "--now", "2026-01-01T00:00:00Z",
+        ],
+        environment: ["TERM": "xterm", "HOME": home.url.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"])
+      for (prompt, answer) in steps {
+        try term.waitFor(substring: prompt)
+        term.send(answer + "\r")
+      }
+      try term.waitFor(substring: "Flow completed")
+      #expect(try term.waitForExit() == .exited(0))
+      let refused = term.output.components(separatedBy: "\r\n").filter { $0.hasPrefix("! ") }
+      #expect(refused.isEmpty, "\(refused)")
+      #expect(term.output.firstRange(of: /\{[a-z_]+[ }|]/) == nil, "a raw template:\n\(term.output)")
+    }
   #endif
 }
