@@ -127,6 +127,16 @@ import _FlowTestSupport
           ("plan]> ", "Start my plan"),
         ]
       ),
+      (
+        "survey.json",
+        [
+          ("Not now]> ", "start"), ("[1-", "engineering"), ("(5)> ", "8"), ("Continue]> ", "Continue"),
+          ("comma-separated]> ", "JIRA"), ("]> ", "Continue"), ("know]> ", "good"), ("(7)> ", "10"),
+          ("(optional)> ", "Fast and calm"), ("Submit]> ", "submit"), ("]> ", "leave a review"), ("]> ", "Continue"),
+          // processing advances by itself after 2.5 s; then the thanks screen.
+          ("Relay]> ", "Back to Relay"),
+        ]
+      ),
     ]
 
     @Test(arguments: walks)
@@ -146,7 +156,9 @@ import _FlowTestSupport
       #expect(try term.waitForExit() == .exited(0))
       let refused = term.output.components(separatedBy: "\r\n").filter { $0.hasPrefix("! ") }
       #expect(refused.isEmpty, "\(refused)")
-      #expect(term.output.firstRange(of: /\{[a-z_]+[ }|]/) == nil, "a raw template:\n\(term.output)")
+      // The survey's tip writes `\{team}`: a brace meant literally, not a template.
+      let shown = term.output.replacingOccurrences(of: "@team or {team}", with: "")
+      #expect(shown.firstRange(of: /\{[a-z_]+[ }|]/) == nil, "a raw template:\n\(term.output)")
     }
   #endif
 }
