@@ -137,6 +137,13 @@ import _FlowTestSupport
           ("Relay]> ", "Back to Relay"),
         ]
       ),
+      (
+        "legacy.json",
+        [
+          ("started]> ", "get started"), ("Continue]> ", "continue"), ("[1-3]> ", "before bed"),
+          ("Not now]> ", "allow"), (":cancel]> ", #":ok {"granted": true}"#), ("Begin]> ", "begin"),
+        ]
+      ),
     ]
 
     @Test(arguments: walks)
