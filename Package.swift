@@ -157,6 +157,7 @@ let package = Package(
         "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis",
         "FlowDriver", "FlowTerminal", "FlowStore", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -86,10 +86,13 @@ int flowrun_interrupt_pending(void) { return pending_interrupt != 0; }
 
 int flowrun_termination_signal(void) { return termination_signal; }
 
-int flowrun_wait_readable(int fd) {
+int flowrun_wait_readable(int fd) { return flowrun_wait_readable_for(fd, -1); }
+
+int flowrun_wait_readable_for(int fd, int timeout_ms) {
   struct pollfd fds[2] = {{fd, POLLIN, 0}, {wake_pipe[0], POLLIN, 0}};
   nfds_t count = wake_pipe[0] >= 0 ? 2 : 1;
-  int ready = poll(fds, count, -1);
+  int ready = poll(fds, count, timeout_ms);
+  if (ready == 0) return -1;
   if (ready < 0) return errno == EINTR ? 0 : 1;  // another failure: let the read report it
   if (count == 2 && fds[1].revents != 0) {
     char bytes[64];

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -77,6 +78,31 @@ static unsigned char complete_callback(EditLine *el, int ch) {
   return client->complete(client->owner, el);
 }
 
+// MARK: - Timeout
+
+// When a read with an empty line gives up (CLOCK_MONOTONIC milliseconds; -1: never). Set per
+// el_gets by flowrun_el_set_timeout; main-thread only, like the editor.
+static long long read_deadline = -1;
+
+static long long monotonic_ms(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+void flowrun_el_set_timeout(int timeout_ms) { read_deadline = timeout_ms < 0 ? -1 : monotonic_ms() + timeout_ms; }
+
+// How long the next wait may last: -1 for ever, 0 when the deadline has passed. Only while
+// nothing is typed: a line being written is never cut off.
+static int wait_budget(EditLine *el, size_t pending_bytes) {
+  if (read_deadline < 0 || pending_bytes > 0) return -1;
+  const LineInfo *line = el_line(el);
+  if (line && line->lastchar != line->buffer) return -1;
+  long long left = read_deadline - monotonic_ms();
+  if (left <= 0) return 0;
+  return left > INT_MAX ? INT_MAX : (int)left;
+}
+
 // libedit's own read function retries once after EINTR, so Ctrl-C would need two presses.
 // This one returns -1/EINTR as soon as SIGINT, SIGTERM or SIGHUP was recorded (el_gets then
 // returns NULL with count -1), and handles resize/continue itself so repeated SIGWINCH never
@@ -93,7 +119,14 @@ static int read_char(EditLine *el, wchar_t *out) {
     }
     char byte;
     ssize_t n;
-    if (flowrun_wait_readable(STDIN_FILENO) == 0) {
+    int budget = wait_budget(el, count);
+    int ready = budget == 0 ? -1 : flowrun_wait_readable_for(STDIN_FILENO, budget);
+    if (ready < 0) {  // the timeout passed with nothing typed: el_gets returns NULL, ETIMEDOUT
+      errno = ETIMEDOUT;
+      *out = L'\0';
+      return -1;
+    }
+    if (ready == 0) {
       n = -1;
       errno = EINTR;
     } else {

@@ -30,6 +30,10 @@ public struct DriverOptions {
   /// blocked by validation, malformed, empty, inspection commands, too long) before the run
   /// ends as `stuck`: endless input (`yes 1 |`) cannot keep a run alive for ever.
   public var unproductiveLineLimit: Int
+  /// On a terminal (with `elapsedMilliseconds`): a screen with `autoAdvanceMs` advances by
+  /// itself when its delay has passed in real time with nothing typed (`--no-auto-advance`
+  /// turns this off; `:wait` and the next line still advance it).
+  public var autoAdvances: Bool
 
   /// The default of `unproductiveLineLimit` (docs/cli.md).
   public static let defaultUnproductiveLineLimit = 1000
@@ -38,7 +42,7 @@ public struct DriverOptions {
     width: @escaping () -> Int = { 80 }, color: Bool = false, interactive: Bool = false,
     traceDecisions: Bool = false, elapsedMilliseconds: (() -> Int64)? = nil,
     shouldStop: @escaping () -> DropOffReason? = { nil },
-    unproductiveLineLimit: Int = DriverOptions.defaultUnproductiveLineLimit
+    unproductiveLineLimit: Int = DriverOptions.defaultUnproductiveLineLimit, autoAdvances: Bool = false
   ) {
     self.width = width
     self.color = color
@@ -47,6 +51,7 @@ public struct DriverOptions {
     self.elapsedMilliseconds = elapsedMilliseconds
     self.shouldStop = shouldStop
     self.unproductiveLineLimit = unproductiveLineLimit
+    self.autoAdvances = autoAdvances
   }
 }
 
@@ -75,6 +80,10 @@ public final class Driver {
   /// session rejects (unless it says `expect_error`) stops the playing, and the lines take
   /// over. A validation failure is not a rejection: the playing goes on, as in `flowrun test`.
   public var answers: [ScriptStep] = []
+  /// Values collected before the first line (`--data-in`, `--set`), sent as `setVariable`
+  /// inputs once the session has started (and again after `:restart`), so `--record` replays
+  /// them as `set:` steps.
+  public var presetData: OrderedDictionary<String, Value> = [:]
   /// Files `:save` must not write (besides the flow): the run's other inputs and outputs.
   public var protectedFiles: [FileIdentity.Role] = []
 
@@ -87,6 +96,10 @@ public final class Driver {
   private var lastLineAt: Int64?
   private var currentPrompt: PromptKind = .generic
   private var lastShown: Position?
+  /// The text of the screen as last printed, and whether an accepted input since may have
+  /// changed it (redrawn on a terminal before the next prompt).
+  private var lastScreenText = ""
+  private var mayNeedRedraw = false
   /// The first session's id, and how many times `:restart` started another.
   private let firstSessionID: String
   private var restarts = 0
@@ -120,6 +133,7 @@ public final class Driver {
     if options.elapsedMilliseconds != nil { lastLineAt = options.elapsedMilliseconds?() }
     report(pendingStartOutputs, traceFrom: 0)
     pendingStartOutputs = []
+    sendPresetData()
     playAnswers()
     while !session.status.isEnded {
       showScreen()
@@ -151,7 +165,28 @@ public final class Driver {
     lastShown = position
     if screensShown > 0 { say("\n") }
     screensShown += 1
-    say(ScreenRenderer.render(session, options: RenderOptions(width: max(20, options.width()), color: options.color)))
+    lastScreenText = renderedScreen()
+    mayNeedRedraw = false
+    say(lastScreenText)
+    if screensShown == 1 { sayMissingNames() }
+  }
+
+  /// The screen as it stands, with the defaults its untouched fields will store shown in its
+  /// templates (`Session.showingDefaults`), so a template over a slider reads its value at once.
+  private func renderedScreen() -> String {
+    ScreenRenderer.render(
+      session.showingDefaults, options: RenderOptions(width: max(20, options.width()), color: options.color))
+  }
+
+  /// On a terminal, prints the screen again when an answer changed what it shows (a template
+  /// over the answer, a ticked option, a block revealed). Pipes keep one drawing per screen.
+  private func redrawIfChanged() {
+    guard mayNeedRedraw, options.interactive, !session.status.isEnded else { return }
+    mayNeedRedraw = false
+    let text = renderedScreen()
+    guard text != lastScreenText else { return }
+    lastScreenText = text
+    say("\n" + text)
   }
 
   private func askScreen() {
@@ -232,7 +267,7 @@ public final class Driver {
     // A native screen may also have numbered controls (its skip control): they stay usable.
     let entries = native ? session.actions : []
     let controls = entries.map { " | \($0.number) \($0.label)" }.joined()
-    let prompt = "\(what) \(pending.identifier) [:ok [JSON] | :fail [TEXT] | :cancel\(controls)]> "
+    let prompt = "\(what) \(pending.identifier)\(resultKeysHint) [:ok [JSON] | :fail [TEXT] | :cancel\(controls)]> "
     while true {
       switch ask(prompt, start) {
       case .changed: return
@@ -261,6 +296,47 @@ public final class Driver {
         say(hint + "\n")
       }
     }
+  }
+
+  /// After `--start`: the names the first screen's texts read that nothing has set, and how to
+  /// set them, so a raw `{name}` is explained at once (issue 19 item 6).
+  private func sayMissingNames() {
+    guard recording.config.startScreen != nil, !session.status.isEnded else { return }
+    var missing: [String] = []
+    for block in session.visibleBlocks {
+      block.content.forEachTemplate { text in
+        for name in text.template.variableNames
+        where !name.hasPrefix("$") && session.data(name) == nil && !missing.contains(name)
+          && !session.currentScreen.content.flatBlocks.contains(where: { $0.fieldName == name })
+        {
+          missing.append(name)
+        }
+      }
+    }
+    guard !missing.isEmpty else { return }
+    let example = missing[0]
+    say(
+      "(screen '\(session.currentScreen.id)' reads \(missing.joined(separator: ", ")), which nothing has set: "
+        + "run with --set \(example)=VALUE or --data-in FILE, or type :set \(example) VALUE)\n")
+  }
+
+  private func sendPresetData() {
+    for (name, value) in presetData where !session.status.isEnded {
+      send(.setVariable(name: name, value: value))
+    }
+  }
+
+  /// ` (rules read: isNewUser, hasSubscription)`: the names the current screen's rules read that
+  /// no field of the flow collects, which only a result's `:ok` data can supply; empty when none.
+  private var resultKeysHint: String {
+    var names: [String] = []
+    for rule in session.currentScreen.rules {
+      for name in rule.when?.variableNames ?? [] where !name.hasPrefix("$") && !names.contains(name) {
+        names.append(name)
+      }
+    }
+    names.removeAll(where: documentFieldNames.contains)
+    return names.isEmpty ? "" : " (rules read: \(names.joined(separator: ", ")))"
   }
 
   // MARK: Answers from a script
@@ -309,9 +385,11 @@ public final class Driver {
   /// Reads lines until one answers the prompt; runs `:` commands on the way. `.changed` when
   /// the screen or the session's state changed (or the session ended) instead. A `secret`
   /// prompt is read without echo and kept out of the history.
-  private func ask(_ prompt: String, _ start: Position, secret: Bool = false) -> Asked {
+  /// The prompt is made again before every read, so a `:set` of the field it shows is current.
+  private func ask(_ prompt: @autoclosure () -> String, _ start: Position, secret: Bool = false) -> Asked {
     while true {
       if position != start { return .changed }
+      redrawIfChanged()
       if let reason = options.shouldStop() {
         quit(reason)
         return .changed
@@ -323,8 +401,20 @@ public final class Driver {
         quit(.stuck)
         return .changed
       }
-      let prompt = terminalSafe(prompt)
-      switch secret ? source.readSecretLine(prompt: prompt) : source.readLine(prompt: prompt) {
+      let prompt = terminalSafe(prompt())
+      let read: ReadResult
+      if secret {
+        read = source.readSecretLine(prompt: prompt)
+      } else if let wait = autoAdvanceWait() {
+        read = source.readLine(prompt: prompt, timeoutMilliseconds: wait)
+      } else {
+        read = source.readLine(prompt: prompt)
+      }
+      switch read {
+      case .timedOut:
+        advanceRealTime()
+        // Real time measured a hair short of the delay still means the delay has passed.
+        if let left = session.millisecondsUntilAutoAdvance, left > 0 { send(.advanceClock(ms: left)) }
       case .endOfFile:
         quit(options.interactive ? .quit : .endOfInput)
         return .changed
@@ -360,6 +450,16 @@ public final class Driver {
     }
   }
 
+  /// How long, in real milliseconds, the current screen may wait for a line before it advances
+  /// by itself (`DriverOptions.autoAdvances`), or nil to wait for ever.
+  private func autoAdvanceWait() -> Int64? {
+    guard options.autoAdvances, let clock = options.elapsedMilliseconds,
+      let due = session.millisecondsUntilAutoAdvance
+    else { return nil }
+    let spent = lastLineAt.map { clock() - $0 } ?? 0
+    return max(0, due - spent)
+  }
+
   private func advanceRealTime() {
     guard let clock = options.elapsedMilliseconds, !session.status.isEnded else { return }
     let now = clock()
@@ -382,7 +482,9 @@ public final class Driver {
     case .choice(let choice):
       let range = choice.items.isEmpty ? "" : "1-\(choice.items.count)"
       let hint = choice.allowMultiple ? "[\(range), comma-separated]" : "[\(range)]"
-      return label + " " + hint + "> "
+      // The current selection, so that `+PART`/`-PART` (and Enter to keep it) are informed.
+      let shown = current.map(\.displayString).flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
+      return label + " " + hint + shown + "> "
     case .slider(let slider):
       let js = NumberFormatting.javaScriptString
       let shown = current.map(\.displayString).map { " (\($0))" } ?? ""
@@ -398,20 +500,7 @@ public final class Driver {
   private func fieldStep(_ content: FieldContent, field: String, line: String) -> ScriptStep.Kind? {
     switch content {
     case .choice(let choice):
-      var items: [String] = []
-      for part in line.split(separator: ",") {
-        let text = part.trimmingWhitespace
-        guard !text.isEmpty else { continue }
-        if text.allSatisfy(\.isASCIIDigit), let number = Int(text) {
-          guard number >= 1, number <= choice.items.count else {
-            say("! no option \(number) in '\(field)' (options 1 to \(choice.items.count))\n")
-            return nil
-          }
-          items.append(choice.items[number - 1].id)
-        } else {
-          items.append(text)
-        }
-      }
+      guard let items = optionIDs(answering: line, choice, field: field) else { return nil }
       return .select([ScriptStep.FieldItems(field: field, items: items)])
     case .slider, .toggle:
       return .fill([ScriptStep.FieldValue(field: field, value: .string(line.trimmingWhitespace))])
@@ -420,14 +509,37 @@ public final class Driver {
     }
   }
 
+  /// The ids of the options a checklist answer picks (`ChecklistAnswer`), or nil after saying
+  /// why it picks none.
+  private func optionIDs(answering line: String, _ choice: ChoiceBlock, field: String) -> [String]? {
+    let current = selectedOptions(choice, field: field)
+    switch ChecklistAnswer.resolve(line, options: session.optionNames(of: choice), current: current, field: field) {
+    case .success(let picked): return picked.map { choice.items[$0].id }
+    case .failure(let error):
+      say("! \(error.message)\n")
+      return nil
+    }
+  }
+
+  /// The indices of a checklist's options the field holds now.
+  private func selectedOptions(_ choice: ChoiceBlock, field: String) -> [Int] {
+    let values: [Value]
+    switch session.value(ofField: field) {
+    case .list(let list)?: values = list
+    case let value?: values = [value]
+    case nil: values = []
+    }
+    return values.compactMap { value in choice.items.firstIndex { $0.value == value.displayString } }
+  }
+
   // MARK: Commands
 
   private func execute(_ command: DriverCommand) {
     switch command {
     case .back: play(.back)
-    case .skip: play(.skip)
+    case .skip: skip()
     case .dismiss: play(.dismiss)
-    case .set(let field, let value): play(.fill([ScriptStep.FieldValue(field: field, value: value)]))
+    case .set(let field, let value): setAnyField(field, value)
     case .ok(let value): play(.result(.success(value)))
     case .fail(let text): play(.result(.failure(text)))
     case .cancel: play(.result(.cancelled))
@@ -441,21 +553,86 @@ public final class Driver {
     case .events:
       say(session.events.map { session.secrets.event($0).value.json + "\n" }.joined())
     case .why:
+      say(variantsLine)
       if let decision = session.lastBranchDecision {
-        say(decision.lines.joined(separator: "\n") + "\n")
+        say(decisionText(decision.lines))
       } else {
         say("(no branching decision yet)\n")
       }
     case .trace:
+      say(variantsLine)
       if session.trace.isEmpty {
         say("(no decisions yet)\n")
       } else {
-        say(session.trace.map { $0.lines.joined(separator: "\n") + "\n" }.joined())
+        say(session.trace.map { decisionText($0.lines) }.joined())
       }
     case .save(let path): save(to: path)
     case .help: say(InputLanguage.helpText)
     }
   }
+
+  /// `:skip`: the screen's skip control, else its one visible button whose action is `skip`
+  /// (tapped, so `:skip` does what the "Skip" on screen does), else the engine's refusal.
+  private func skip() {
+    let skipButtons = session.actions.filter { $0.action == .skip && $0.kind == .button }
+    if !session.actions.contains(where: { $0.kind == .skip }), skipButtons.count == 1 {
+      say("(:skip taps \(skipButtons[0].number) \(skipButtons[0].label))\n")
+      play(.tap(.number(skipButtons[0].number)))
+    } else {
+      play(.skip)
+    }
+  }
+
+  /// Decision lines as `:why` and `:trace` print them: on a terminal wrapped at word boundaries
+  /// to its width, continued under their own indentation plus two spaces; on a pipe as they are.
+  private func decisionText(_ lines: [String]) -> String {
+    guard options.interactive else { return lines.map { $0 + "\n" }.joined() }
+    let width = max(20, options.width())
+    return lines.flatMap { line -> [String] in
+      let indent = String(line.prefix { $0 == " " })
+      return TextWrapper.wrap(
+        String(line.dropFirst(indent.count)), width: width, indent: indent, continuationIndent: indent + "  ")
+    }.map { $0 + "\n" }.joined()
+  }
+
+  /// `variants: goal_copy=b (forced)`: the variants this session got, which rules and templates
+  /// read as `$variant`, first in `:why` and `:trace`; nothing when the flow has no experiment.
+  private var variantsLine: String {
+    let variants = session.variants
+    guard !variants.isEmpty else { return "" }
+    let forced = recording.config.variantOverrides
+    let parts = variants.map { experiment, variant in
+      "\(experiment)=\(variant)" + (forced[experiment] == variant ? " (forced)" : "")
+    }
+    return "variants: " + parts.joined(separator: ", ") + "\n"
+  }
+
+  /// `:set`: a field of the current screen is answered (validated as an answer); any other
+  /// field of the flow, or a name the data holds, is set as a debug `setVariable` (the replay
+  /// step `set:`), so earlier answers can be supplied after `--start`. Unknown names are refused.
+  private func setAnyField(_ field: String, _ value: Value) {
+    let known = session.currentScreen.content.flatBlocks.contains { $0.fieldName == field }
+    guard known || session.data(field) != nil || documentFieldNames.contains(field) else {
+      let hint = closestMatch(to: field, in: documentFieldNames).map { " (did you mean '\($0)'?)" } ?? ""
+      say("! no field '\(field)' in this flow\(hint); :set takes a field the flow collects\n")
+      return
+    }
+    let rejected = play(.set([ScriptStep.FieldValue(field: field, value: value)]))
+    guard !rejected else { return }
+    if value == .string(""), session.data(field) == nil || session.data(field) == .string("") {
+      say("(\(field) cleared)\n")
+    } else if let stored = session.data(field) {
+      say("(\(field) set to \(session.secrets.text(stored, of: field)))\n")
+    }
+  }
+
+  /// Every field name any screen of the document collects, in document order.
+  private lazy var documentFieldNames: [String] = {
+    var seen: Set<String> = []
+    return session.document.flows.flatMap { flow in
+      flow.screens.flatMap { $0.content.flatBlocks.compactMap(\.fieldName) }
+    }.filter { seen.insert($0).inserted }
+  }()
 
   private func quit(_ reason: DropOffReason) {
     guard !session.status.isEnded else { return }
@@ -487,6 +664,7 @@ public final class Driver {
     recording.inputs = []
     say("(restarted)\n")
     report(started.1, traceFrom: 0)
+    sendPresetData()
   }
 
   private func save(to path: String) {
@@ -517,7 +695,10 @@ public final class Driver {
       if record { recording.inputs.append(recorded(input)) }
       onAccepted(session)
     }
-    if position != before || session.data != dataBefore { unproductiveLines = 0 }
+    if position != before || session.data != dataBefore {
+      unproductiveLines = 0
+      mayNeedRedraw = true
+    }
     report(outputs, traceFrom: traceCount)
     return outputs
   }
@@ -542,6 +723,7 @@ public final class Driver {
         for error in errors { say("! \(fieldLabel(error.field)): \(error.message)\n") }
       case .actionFailed(let identifier, let message): say("! \(identifier) failed: \(message)\n")
       case .error(let message): say("! error: \(message)\n")
+      case .notice(let message): say("→ \(message)\n")
       case .screenShown, .awaitingResult, .ended: break
       }
     }
@@ -590,32 +772,32 @@ public final class Driver {
   }
 
   /// Tab candidates for the line typed so far (see `Completion` in FlowTerminal): `:`
-  /// commands, then field names after `:set`, screen ids after `:goto`; otherwise the current
-  /// screen's button labels, option labels and field names. Multi-word labels complete from
-  /// the start of the answer (or of the part after the last comma).
+  /// commands, then field names after `:set`, screen ids after `:goto`; otherwise what the
+  /// prompt accepts (a checklist's option labels, the buttons' labels), as
+  /// `ChecklistAnswer.completions` completes them.
   public func completions(linePrefix: String) -> [String] {
     let trimmed = linePrefix.drop(while: \.isWhitespace)
-    let word = String(linePrefix.reversed().prefix { !$0.isWhitespace }.reversed())
     if trimmed.hasPrefix(":") {
       let parts = trimmed.split(separator: " ", omittingEmptySubsequences: false)
       if parts.count == 1 { return InputLanguage.commandWords }
-      if parts.count == 2, parts[0] == ":set" { return fieldNames }
+      if parts.count == 2, parts[0] == ":set" {
+        return fieldNames + documentFieldNames.filter { !fieldNames.contains($0) }
+      }
       if parts.count == 2, parts[0] == ":goto" { return session.currentFlow.screens.map(\.id) }
       return []
     }
-    let segment = String(
-      (trimmed.lastIndex(of: ",").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed[...]).drop(
-        while: \.isWhitespace))
-    var labels: [String] = []
-    if case .field(let block) = currentPrompt {
-      labels = optionLabels(block)
-    } else {
-      labels = session.actions.map(\.label) + session.visibleBlocks.flatMap(optionLabels) + fieldNames
+    // Only what the prompt accepts: a field's options, the screen's buttons (a pending native
+    // screen keeps its skip control), nothing at a bare prompt.
+    let labels: [String]
+    switch currentPrompt {
+    case .field(let block): labels = optionLabels(block)
+    case .action: labels = session.actions.map(\.label)
+    case .pending:
+      guard case .awaiting(let pending) = session.status, pending.source == .nativeScreen else { return [] }
+      labels = session.actions.map(\.label)
+    case .generic: labels = []
     }
-    return labels.compactMap { label in
-      guard label.hasPrefix(segment), segment.hasSuffix(word) else { return nil }
-      return word + label.dropFirst(segment.count)
-    }
+    return ChecklistAnswer.completions(String(trimmed), labels: labels)
   }
 
   private var fieldNames: [String] {

@@ -13,12 +13,18 @@ public enum ReadResult: Equatable, Sendable {
   /// A line longer than the limit for an answer line (`ReadLimit.answerLine`), skipped whole
   /// without being kept in memory: one rejected input. `bytes` is its length.
   case overlong(bytes: Int)
+  /// Nothing was typed before the timeout of `readLine(prompt:timeoutMilliseconds:)`.
+  case timedOut
 }
 
 /// Something the driver reads answers from, one line at a time.
 public protocol LineSource: AnyObject {
   /// Reads one line. `prompt` is shown when the source shows prompts.
   func readLine(prompt: String) -> ReadResult
+  /// Reads one line, or gives up with `.timedOut` when nothing is typed for
+  /// `timeoutMilliseconds` (a filler screen that advances by itself). Sources that cannot
+  /// wait so (pipes, plain terminals) read as `readLine(prompt:)`.
+  func readLine(prompt: String, timeoutMilliseconds: Int64) -> ReadResult
   /// Reads the answer to a secret field: on a terminal without echo and never into the
   /// history (docs/security.md). Sources that echo nothing anyway read it as any line.
   func readSecretLine(prompt: String) -> ReadResult
@@ -28,4 +34,5 @@ public protocol LineSource: AnyObject {
 
 extension LineSource {
   public func readSecretLine(prompt: String) -> ReadResult { readLine(prompt: prompt) }
+  public func readLine(prompt: String, timeoutMilliseconds: Int64) -> ReadResult { readLine(prompt: prompt) }
 }

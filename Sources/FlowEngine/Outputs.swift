@@ -19,6 +19,10 @@ public enum Output: Hashable, Sendable {
   case ended(SessionStatus)
   /// The session failed (e.g. the step budget ran out); followed by `.ended(.failed)`.
   case error(String)
+  /// An action that changes nothing on screen did something a designer should see: a URL
+  /// opened (not followed), a custom action sent without waiting, a screen action to a screen
+  /// that does not exist (docs/semantics.md, "Actions").
+  case notice(String)
 }
 
 /// One failing field of a validation.

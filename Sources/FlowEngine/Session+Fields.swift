@@ -88,14 +88,26 @@ extension Session {
       default: wanted = [value]
       }
       var picked: [String] = []
+      // The options' names are rendered once, and each text is matched once, however long the list.
+      var names: [OptionMatching.Names]?
+      var outcomes: [String: OptionMatching.Outcome] = [:]
       for wantedValue in wanted {
         let item = wantedValue.displayString
-        guard let match = choiceItem(item, of: choice, in: environment) else {
-          let options = choice.items.map { EngineExpressions.render($0.label, in: environment) }
+        let outcome = outcomes[item] ?? choiceItem(item, of: choice, names: &names, in: environment)
+        outcomes[item] = outcome
+        switch outcome {
+        case .one(let match):
+          if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }
+        case .several(let matches):
+          let names = matches.map { optionDescription(choice.items[$0], in: environment) }
           return .failure(
-            Problem(message: "no option '\(item)' in '\(field)' (options: \(options.joined(separator: ", ")))"))
+            Problem(message: "'\(item)' could be several options of '\(field)': \(names.joined(separator: ", "))"))
+        case .none:
+          let names = choice.items.map { optionDescription($0, in: environment) }
+          return .failure(
+            Problem(
+              message: "no option '\(item)' in '\(field)' (options by id or label: \(names.joined(separator: ", ")))"))
         }
-        if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }
       }
       if choice.allowMultiple { return .success(.list(picked.map(Value.string))) }
       guard picked.count <= 1 else {
@@ -134,19 +146,51 @@ extension Session {
         }
       default: break
       }
-      return .failure(Problem(message: "toggle '\(field)' takes true or false, not '\(value.displayString)'"))
+      return .failure(
+        Problem(
+          message: "toggle '\(field)' takes y or n (yes/no, true/false, on/off, 1/0), not '\(value.displayString)'"))
     }
   }
 
-  /// The index of the item a picked text names: its id or value, else its rendered label
-  /// (trimmed, case-insensitive; rendered only when no id or value matches).
-  func choiceItem(_ item: String, of choice: ChoiceBlock, in environment: SessionEnvironment) -> Int? {
+  /// The item a picked text names (`OptionMatching`: id or value, else the rendered label,
+  /// else the start of one).
+  func choiceItem(
+    _ item: String, of choice: ChoiceBlock, names: inout [OptionMatching.Names]?, in environment: SessionEnvironment
+  ) -> OptionMatching.Outcome {
     let items = choice.items
-    if let index = items.indices.first(where: { items[$0].id == item || items[$0].value == item }) { return index }
-    let lowered = item.trimmingWhitespace.lowercased()
-    return items.indices.first {
-      EngineExpressions.render(items[$0].label, in: environment).trimmingWhitespace.lowercased() == lowered
+    // The common case, an id or a value as recorded, needs no label rendered.
+    if let index = items.indices.first(where: { items[$0].id == item || items[$0].value == item }) {
+      return .one(index)
     }
+    let all = names ?? items.map { optionNames($0, in: environment) }
+    names = all
+    return OptionMatching.match(item, among: all)
+  }
+
+  func optionNames(_ item: ChoiceBlock.Item, in environment: SessionEnvironment) -> OptionMatching.Names {
+    OptionMatching.Names(
+      ids: item.value == item.id ? [item.id] : [item.id, item.value],
+      label: EngineExpressions.render(item.label, in: environment))
+  }
+
+  /// `strength (💪 Strength)`: an option as messages list it.
+  func optionDescription(_ item: ChoiceBlock.Item, in environment: SessionEnvironment) -> String {
+    "\(item.id) (\(EngineExpressions.render(item.label, in: environment)))"
+  }
+
+  /// The names a checklist's options answer to, in order (`OptionMatching`).
+  public func optionNames(of choice: ChoiceBlock) -> [OptionMatching.Names] {
+    let environment = environment
+    return choice.items.map { optionNames($0, in: environment) }
+  }
+
+  /// The session as a screen should be drawn: the defaults its untouched visible fields will
+  /// store on leaving are stored already, so a template reading a slider shows its value
+  /// rather than the raw template (issue 19 item 4). For display only: never sent inputs.
+  public var showingDefaults: Session {
+    var shown = self
+    shown.commitDefaults()
+    return shown
   }
 
   /// Stores the defaults of untouched visible fields (slider, toggle, input `defaultValue`) when

@@ -55,6 +55,7 @@ extension Session {
     case .screen(let id):
       if validate, !validateCurrentScreen(via: via) { return .stay }
       guard let index = context.screenIndex(of: id, inFlow: frame.flow) else {
+        outbox.append(.notice("goto '\(id)': no such screen in flow '\(currentFlowID)' → staying"))
         if tracing {
           record(
             .noOp, "leaving \(currentScreenID) via \(via)",
@@ -85,6 +86,7 @@ extension Session {
       }
       return .dismiss
     case .openURL(let url):
+      outbox.append(.notice("opened \(url) (not followed)"))
       if tracing { record(.action, "open url \(url) via \(via); staying on \(currentScreenID)") }
       return .stay
     case .custom(let custom):
@@ -215,6 +217,7 @@ extension Session {
       identifier: custom.identifier, source: .customAction(custom), flowID: currentFlowID,
       screenID: currentScreenID)
     guard custom.awaitResult else {
+      outbox.append(.notice("sent custom action '\(custom.identifier)' (not awaited)"))
       if tracing { record(.action, "custom action '\(custom.identifier)' via \(via) (not awaited); staying") }
       return .stay
     }
@@ -292,6 +295,7 @@ extension Session {
           return perform(action, via: .onCancel(id), validate: true)
         }
         if tracing { record(.action, "result of '\(id)': cancelled → default: stay") }
+        outbox.append(.notice("'\(id)' cancelled; no onCancel → staying"))
         return .stay
       }
     case .nativeScreen:
@@ -310,6 +314,7 @@ extension Session {
         return .stay
       case .cancelled:
         if tracing { record(.action, "native screen '\(id)' answered cancelled → stay") }
+        outbox.append(.notice("native screen '\(id)' cancelled → staying; it waits for :ok, :fail or :cancel again"))
         pending = awaited
         return .stay
       }

@@ -178,8 +178,8 @@ extension Session {
   }
 
   /// The first control whose rendered label matches `text` (trimmed, case-insensitive), else the
-  /// first whose block id is `text`: what searching `actions` gives, without rendering the labels
-  /// after the match.
+  /// first whose block id is `text` (without rendering the labels after the match), else the one
+  /// `OptionMatching` finds.
   func control(labelled text: String, in environment: SessionEnvironment) -> ActionEntry? {
     let wanted = text.trimmingWhitespace.lowercased()
     var found: ActionEntry?
@@ -193,10 +193,28 @@ extension Session {
       if byID == nil, control.blockID == text { byID = control }
       return true
     }
-    return found ?? byID?.entry(in: environment)
+    if let entry = found ?? byID?.entry(in: environment) { return entry }
+    // Then the rule checklist answers follow: any case, without the leading emoji, a prefix.
+    var entries: [ActionEntry] = []
+    forEachControl(in: environment) { control in
+      entries.append(control.entry(in: environment))
+      return true
+    }
+    let names = entries.map { OptionMatching.Names(ids: $0.blockID.map { [$0] } ?? [], label: $0.label) }
+    guard case .one(let index) = OptionMatching.match(text, among: names) else { return nil }
+    return entries[index]
   }
 
   // MARK: Clock
+
+  /// The virtual milliseconds left before the current screen advances by itself
+  /// (`autoAdvanceMs`), or nil when it does not (no delay, an action pending, the session ended).
+  public var millisecondsUntilAutoAdvance: Int64? {
+    guard !hasEnded, !isPending, shown,
+      let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs
+    else { return nil }
+    return max(0, Limits.saturatingAdd(enteredAt, Limits.milliseconds(delay)) - virtualNow)
+  }
 
   /// Moves the virtual clock on by `ms`, running the auto-advances that fall due. The clock
   /// saturates: it stops at the end of `Limits.clockMs` instead of wrapping round.

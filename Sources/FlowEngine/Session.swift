@@ -129,6 +129,11 @@ public struct Session: Sendable {
 
   // MARK: Start
 
+  /// `; did you mean 'reclaim'?` for a near miss among `ids`, else nothing.
+  private static func didYouMean(_ word: String, _ ids: [String]) -> String {
+    closestMatch(to: word, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+  }
+
   /// Starts a session: `onboarding_started`, `experiment_variant_assigned` per experiment, then
   /// the first screen (its `onEnter` first). Throws when the flow or start screen does not exist.
   public static func start(
@@ -163,15 +168,18 @@ public struct Session: Sendable {
     }
     let flowID = config.flowID ?? variantFlow ?? entryFlowID
     guard let flowIndex = document.flowIndex(flowID) else {
-      let known = document.flows.map(\.id).joined(separator: ", ")
-      throw SessionStartError("no flow '\(flowID)' in the document (flows: \(known))")
+      let ids = document.flows.map(\.id)
+      throw SessionStartError(
+        "no flow '\(flowID)' in the document (flows: \(ids.joined(separator: ", ")))\(didYouMean(flowID, ids))")
     }
     let flow = document.flows[flowIndex]
     guard !flow.screens.isEmpty else { throw SessionStartError("flow '\(flowID)' has no screens") }
     let startID = config.startScreen ?? flow.startScreenID
     guard let screenIndex = flow.index(of: startID) else {
+      let ids = flow.screens.map(\.id)
       throw SessionStartError(
-        "no screen '\(startID)' in flow '\(flowID)' (screens: \(flow.screens.map(\.id).joined(separator: ", ")))")
+        "no screen '\(startID)' in flow '\(flowID)' (screens: \(ids.joined(separator: ", ")))\(didYouMean(startID, ids))"
+      )
     }
     var envelope: (id: String, variant: String)?
     if let assigned = flow.assignedExperiment {

@@ -53,6 +53,8 @@ struct EndedDrawing {
       let shown: String
       switch value {
       case .object: shown = value.description
+      // In brackets, so a list of one (`[cardio]`) does not read as a plain value.
+      case .list(let items): shown = "[" + items.map(\.displayString).joined(separator: ", ") + "]"
       default: shown = value.displayString
       }
       lines += TextWrapper.wrap(

@@ -44,7 +44,8 @@ public enum FlowPreview {
   /// it comes, so a big flow's text is never held whole).
   public static func render(
     document: FlowDocument, flowID: String? = nil, screenID: String? = nil,
-    options: RenderOptions = RenderOptions(), to write: (String) -> Void
+    data given: OrderedDictionary<String, Value> = [:], options: RenderOptions = RenderOptions(),
+    to write: (String) -> Void
   ) throws(Failure) {
     var flows = document.flows
     if let flowID {
@@ -56,7 +57,8 @@ public enum FlowPreview {
       flows = [flow]
     }
     // Built once: every screen's session takes it whole (`Session.setVariables`).
-    let data = OrderedDictionary(uniqueKeysWithValues: PreviewData.values(for: document).map { ($0.name, $0.value) })
+    var data = OrderedDictionary(uniqueKeysWithValues: PreviewData.values(for: document).map { ($0.name, $0.value) })
+    data.merge(given) { _, given in given }  // --set and --data-in win over the mock values
     if let screenID {
       let ordered = flows.sorted { ($0.id == document.entryFlowID ? 0 : 1) < ($1.id == document.entryFlowID ? 0 : 1) }
       guard let flow = ordered.first(where: { $0.screen(screenID) != nil }) else {

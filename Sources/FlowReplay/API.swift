@@ -2,6 +2,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowStore
+import OrderedCollections
 
 /// What parsing one script produced: the script (nil when it cannot be run) and every problem,
 /// as `script.*` diagnostics with file:line:col.
@@ -36,9 +37,13 @@ public struct ReplayOptions: Hashable, Sendable {
   /// reads it back from there (without a store it checks the row that would be written).
   public var store: SharedStore?
 
+  /// Values collected before each script's first step (`--data-in`, `--set`), as `setVariable`
+  /// inputs: the script's own steps come after them and override them.
+  public var presetData: OrderedDictionary<String, Value>
+
   public init(
     updateSnapshots: Bool = false, trace: Bool = false, width: Int = 80, showSecrets: Bool = false,
-    suiteRoots: [String] = [], store: SharedStore? = nil
+    suiteRoots: [String] = [], store: SharedStore? = nil, presetData: OrderedDictionary<String, Value> = [:]
   ) {
     self.store = store
     self.updateSnapshots = updateSnapshots
@@ -46,6 +51,7 @@ public struct ReplayOptions: Hashable, Sendable {
     self.width = width
     self.showSecrets = showSecrets
     self.suiteRoots = suiteRoots
+    self.presetData = presetData
   }
 }
 

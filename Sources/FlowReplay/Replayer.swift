@@ -246,7 +246,9 @@ struct ScriptRun {
     if let session {
       lines.append("")
       lines.append("  screen '\(session.currentScreen.id)' (\(session.status.name)) at that point:")
-      let rendered = ScreenRenderer.render(session, options: RenderOptions(width: options.width, color: false))
+      // Drawn as `run` draws it: templates over untouched fields read their defaults.
+      let rendered = ScreenRenderer.render(
+        session.showingDefaults, options: RenderOptions(width: options.width, color: false))
       for line in rendered.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
         lines.append(line.isEmpty ? "  |" : "  | " + line)
       }
@@ -270,8 +272,10 @@ struct ScriptRun {
         location: script.flowLocation, headline: "the session cannot start: \(error.message)", details: [])
       return
     }
-    session = started.0
-    transcript.start(session: started.0, width: options.width)
+    var first = started.0
+    if !options.presetData.isEmpty { first.setVariables(options.presetData) }
+    session = first
+    transcript.start(session: first, width: options.width)
     do {
       for index in script.steps.indices {
         failedStep = index

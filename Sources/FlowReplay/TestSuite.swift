@@ -9,9 +9,13 @@ public enum TestSuite {
   public static let scriptSuffixes = [".flow-test.yaml", ".flow-test.yml", ".flow-test.json"]
 
   /// Script files for command-line arguments: files as given, directories expanded to every
-  /// `*.flow-test.yaml` / `*.flow-test.json` below them (sorted by path). Paths that do not
+  /// `*.flow-test.yaml` / `*.flow-test.json` below them, or the files `wanted` takes (sorted by
+  /// path; `check DIR` takes flows). Paths that do not
   /// exist are returned in `missing`. Duplicates are dropped (first occurrence kept).
-  public static func discover(_ arguments: [String]) -> (files: [String], missing: [String]) {
+  public static func discover(
+    _ arguments: [String],
+    matching wanted: (String) -> Bool = { name in scriptSuffixes.contains(where: name.hasSuffix) }
+  ) -> (files: [String], missing: [String]) {
     var files: [String] = []
     var missing: [String] = []
     var seen: Set<String> = []
@@ -29,7 +33,7 @@ public enum TestSuite {
       var found: [String] = []
       let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
       if let enumerator = manager.enumerator(atPath: base) {
-        for case let relative as String in enumerator where scriptSuffixes.contains(where: { relative.hasSuffix($0) }) {
+        for case let relative as String in enumerator where wanted(relative) {
           found.append(base + "/" + relative)
         }
       }

@@ -82,12 +82,27 @@ public final class LineEditor: LineSource {
   }
 
   public func readLine(prompt: String) -> ReadResult {
+    read(prompt: prompt, timeoutMilliseconds: -1)
+  }
+
+  /// Gives up after the timeout only while the line is empty: a line being typed is finished.
+  public func readLine(prompt: String, timeoutMilliseconds: Int64) -> ReadResult {
+    read(prompt: prompt, timeoutMilliseconds: Int32(clamping: max(0, timeoutMilliseconds)))
+  }
+
+  private func read(prompt: String, timeoutMilliseconds: Int32) -> ReadResult {
     guard let editLine, !isShutDown else { return .endOfFile }
     _ = flowrun_el_set_prompt(editLine, prompt)
     _ = StopSignals.takeInterrupt()  // a Ctrl-C pressed between reads cancels nothing
     var count: Int32 = 0
+    flowrun_el_set_timeout(timeoutMilliseconds)
     let text = el_gets(editLine, &count)
     let readError = errno
+    flowrun_el_set_timeout(-1)
+    if text == nil, readError == ETIMEDOUT {
+      StandardStreams.writeThroughStdio("\n")  // leave the prompt's line for the next screen
+      return .timedOut
+    }
     if StopSignals.termination != nil {
       StandardStreams.writeThroughStdio("\n")
       return .interrupted

@@ -241,6 +241,7 @@ import _FlowTestSupport
     #expect(offered["[1 Get Started]> |Get S"] == ["Started"])
     #expect(offered["[1 Get Started]> |:ba"]?.contains(":back") == true)
     #expect(offered["[1 Get Started]> |x"] == [])
-    #expect(offered["First name> |:set "] == ["name"])
+    // The current screen's fields first, then every other field the flow collects.
+    #expect(offered["First name> |:set "] == ["name", "hours_daily", "interests"])
   }
 }

@@ -45,12 +45,15 @@ import Testing
     ("age", "1e999", "'1e999' is not a number (field 'age')"),
     ("age", .number(.infinity), "'Infinity' is not a number (field 'age')"),
     ("hours", "1e999", "Infinity is out of range for 'hours' (0 to 10)"),
-    ("goal", "swim", "no option 'swim' in 'goal' (options: Lose weight, Build muscle, Stay fit)"),
+    (
+      "goal", "swim",
+      "no option 'swim' in 'goal' (options by id or label: lose (Lose weight), build (Build muscle), fit (Stay fit))"
+    ),
     ("goal", ["lose", "fit"], "'goal' takes one option, got 2"),
     ("hours", 11, "11 is out of range for 'hours' (0 to 10)"),
     ("hours", 1.25, "1.25 is not a step of 0.5 from 0 for 'hours'"),
     ("hours", "many", "'many' is not a number (slider 'hours')"),
-    ("news", "maybe", "toggle 'news' takes true or false, not 'maybe'"),
+    ("news", "maybe", "toggle 'news' takes y or n (yes/no, true/false, on/off, 1/0), not 'maybe'"),
     ("nope", "x", "no field 'nope' on screen 'form' (fields: name, age, goal, goals, hours, news)"),
     ("secret", "x", "field 'secret' is hidden on screen 'form'"),
     ("name", ["a"], "field 'name' takes text, not a list"),

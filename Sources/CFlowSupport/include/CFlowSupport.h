@@ -27,6 +27,8 @@ int flowrun_termination_signal(void);
 /// returns 0 as soon as a signal arrives (one caught by the handlers above wakes it whatever
 /// thread it was delivered to). No race: a signal that arrives before the wait ends it at once.
 int flowrun_wait_readable(int fd);
+/// flowrun_wait_readable that gives up after `timeout_ms` (-1: never) and then returns -1.
+int flowrun_wait_readable_for(int fd, int timeout_ms);
 
 // MARK: - stdio
 

@@ -29,6 +29,9 @@ void flowrun_el_close(EditLine *el);
 
 /// Copies `prompt`; the prompt callback reads it back through EL_CLIENTDATA.
 int flowrun_el_set_prompt(EditLine *el, const char *prompt);
+/// Makes the next el_gets give up after `timeout_ms` (-1: never) while nothing is typed: it
+/// then returns NULL with errno ETIMEDOUT.
+void flowrun_el_set_timeout(int timeout_ms);
 
 /// el_source(el, NULL): reads the user's ~/.editrc (or $EDITRC). Call after the bindings
 /// above so the user's file wins.

@@ -118,6 +118,12 @@ public struct JSONPathIndex: Sendable {
 
   public func path(at location: SourceLocation) -> String? { storage.path(at: location.offset) }
 
+  /// Where the value at `keys` (`["content", "min"]`) inside the object at `location` is, or
+  /// nil: a diagnostic about one key points at it, not at its enclosing object.
+  public func location(of keys: [String], inObjectAt location: SourceLocation) -> SourceLocation? {
+    storage.location(of: keys, inObjectAt: location.offset)
+  }
+
   /// The parsed source, built on first use. The lock makes the lazy parse safe to share.
   private final class Storage: Sendable {
     private let source: [UInt8]
@@ -130,16 +136,28 @@ public struct JSONPathIndex: Sendable {
     }
 
     func path(at offset: Int) -> String? {
-      root.withLock { root in
-        if case .none = root { root = .some(source.isEmpty ? nil : JSONParser.parse(source).0) }
-        guard case .some(.some(let parsed)) = root else { return nil }
-        return Self.path(to: offset, in: parsed)
+      withRoot { Self.path(to: offset, in: $0)?.path }
+    }
+
+    func location(of keys: [String], inObjectAt offset: Int) -> SourceLocation? {
+      withRoot { root in
+        var value = Self.path(to: offset, in: root)?.value
+        for key in keys { value = value?.objectValue?.members.first { $0.key == key }?.value }
+        return value?.location
       }
     }
 
-    /// The path of the value starting at `offset`: children are in source order, so each step
-    /// goes into the last child starting at or before it.
-    static func path(to offset: Int, in root: JSONValue) -> String? {
+    private func withRoot<T>(_ body: (JSONValue) -> T?) -> T? {
+      root.withLock { root in
+        if case .none = root { root = .some(source.isEmpty ? nil : JSONParser.parse(source).0) }
+        guard case .some(.some(let parsed)) = root else { return nil }
+        return body(parsed)
+      }
+    }
+
+    /// The path of the value starting at `offset`, and the value: children are in source order,
+    /// so each step goes into the last child starting at or before it.
+    static func path(to offset: Int, in root: JSONValue) -> (path: String, value: JSONValue)? {
       var value = root
       var path = ""
       while value.location.offset != offset {
@@ -162,7 +180,7 @@ public struct JSONPathIndex: Sendable {
           return nil
         }
       }
-      return path
+      return (path, value)
     }
 
     /// The last index whose offset is at or before `offset` (offsets increase), or nil.
@@ -194,6 +212,7 @@ public enum LintRegistry {
     InvalidRegexRule(),
     RegexBacktrackingRule(),
     UnhandledFailureRule(),
+    TemplateBeforeAnswerRule(),
     SubflowCycleRule(),
   ]
 

@@ -28,6 +28,16 @@ extension DecodeContext {
       contentObject = JSONObject(members: [])
       contentLocation = value.location
     }
+    if !Self.knownBlockTypes.contains(type) {
+      // At the type itself, the key to fix (issue 19), not at the block or its content.
+      let typeLocation = object.lookup("type")?.location ?? value.location
+      at("type") {
+        $0.report(
+          .warning, .Load.unknownBlockType, "unknown block type '\(type)'; it is shown as unsupported",
+          at: typeLocation,
+          notes: Self.didYouMean(type, Self.knownBlockTypes))
+      }
+    }
     let content = at("content") { $0.decodeBlockContent(contentObject, type: type, blockID: id, at: contentLocation) }
     let visibleWhen = object.lookup("visibleWhen").flatMap { v in at("visibleWhen") { $0.condition(v) } }
     return (
@@ -109,11 +119,7 @@ extension DecodeContext {
       return .scrollContainer(children)
     case "custom":
       return .custom(identifier: string(object, "identifier"), props: object.lookup("props").map(Value.init) ?? .null)
-    default:
-      report(
-        .warning, .Load.unknownBlockType,
-        "unknown block type '\(type)'; it is shown as unsupported", at: location,
-        notes: Self.didYouMean(type, Self.knownBlockTypes))
+    default:  // reported by `decodeBlock`, at the type
       return .unsupported
     }
   }

@@ -2,6 +2,9 @@ import ArgumentParser
 import FlowAnalysis
 import FlowExpression
 import FlowFormat
+import FlowRender
+import FlowReplay
+import FlowTerminal
 
 extension Flowrun {
   /// `flowrun check FLOW...`: load every flow and report every problem with file:line:col.
@@ -27,6 +30,11 @@ extension Flowrun {
     @OptionGroup(title: "Loading")
     var loading: LoadingOptions
 
+    @Option(
+      help: ArgumentHelp(
+        "Colour the text format: auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
+    var color: ColorMode = .auto
+
     func run() throws {
       var diagnostics: [Diagnostic] = []
       var sources: [String: [UInt8]] = [:]
@@ -38,7 +46,17 @@ extension Flowrun {
       // excerpts of the report).
       var results: [LoadResult] = []
       var retainedBytes = 0
-      for path in flows {
+      // A directory stands for every flow file below it (`*.json` but replay scripts), sorted, as
+      // `test DIR` takes every script below it; a path that does not exist is the loader's to report.
+      var empty: [String] = []
+      let paths = flows.flatMap { path in
+        let found = TestSuite.discover([path]) { $0.hasSuffix(".json") && !$0.hasSuffix(".flow-test.json") }
+        if found.files.isEmpty, found.missing.isEmpty { empty.append(path) }
+        return found.missing.isEmpty ? found.files : [path]
+      }
+      // Checking nothing is not a pass (as for `test DIR`).
+      for directory in empty { Output.error.write("error: no *.json flow files below \(directory)\n") }
+      for path in paths {
         let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true)
         sources[path] = result.source
         unreadable = unreadable || result.document == nil
@@ -52,16 +70,25 @@ extension Flowrun {
         // Written in chunks as it is formatted: a big file's report can run to hundreds of
         // megabytes, which need not be held (and copied) as one string.
         let formatter = DiagnosticFormatter(sources: sources)
+        let styled = color.enabledForStandardOutput
+        // Each chunk is made terminal-safe before the severity words get their colours.
+        func write(_ text: String) {
+          if styled {
+            output.write(StatusColors.diagnostics(terminalSafe(text)), styled: true)
+          } else {
+            output.write(text)
+          }
+        }
         var chunk = ""
         for diagnostic in diagnostics.prefix(Limits.shownDiagnostics) {
           chunk += formatter.text(diagnostic)
           if chunk.utf8.count >= 1 << 20 {
-            output.write(chunk)
+            write(chunk)
             chunk = ""
           }
         }
-        output.write(chunk + DiagnosticFormatter.notShown(diagnostics.count, hint: " (--format json lists them all)"))
-        output.write(summary(diagnostics) + "\n")
+        write(chunk + DiagnosticFormatter.notShown(diagnostics.count, hint: " (--format json lists them all)"))
+        write(summary(diagnostics, files: paths.count) + "\n")
       case .json:
         output.write(DiagnosticFormatter.json(diagnostics) + "\n")
       case .github:
@@ -72,14 +99,14 @@ extension Flowrun {
       // Exit here rather than return: releasing the documents of a big file object by object
       // costs more than the kernel takes to drop the whole address space. The output is
       // already written (`Output` does not buffer), so nothing is lost.
-      let status: Int32 = unreadable ? 2 : diagnostics.hasErrors ? 1 : 0
+      let status: Int32 = unreadable ? 2 : diagnostics.hasErrors || !empty.isEmpty ? 1 : 0
       withExtendedLifetime(results) { Flowrun.finish(status == 0 ? nil : ExitCode(status)) }
     }
 
-    private func summary(_ diagnostics: [Diagnostic]) -> String {
+    private func summary(_ diagnostics: [Diagnostic], files count: Int) -> String {
       let errors = diagnostics.count { $0.severity == .error }
       let warnings = diagnostics.count { $0.severity == .warning }
-      let files = flows.count == 1 ? "1 file" : "\(flows.count) files"
+      let files = plural(count, "file")
       if errors == 0 && warnings == 0 { return "checked \(files): no problems" }
       return "checked \(files): \(plural(errors, "error")), \(plural(warnings, "warning"))"
     }

@@ -6,6 +6,7 @@ import FlowFormat
 import FlowRender
 import FlowReplay
 import FlowSupport
+import FlowTerminal
 import Foundation
 
 extension Flowrun {
@@ -58,6 +59,9 @@ extension Flowrun {
     @Option(help: "Output format: text, or json (one object; path counts are decimal strings).")
     var format: PathsFormat = .text
 
+    @Option(help: ArgumentHelp("Colour error: and note: in the text format: auto, always or never.", valueName: "when"))
+    var color: ColorMode = .auto
+
     func validate() throws {
       if minCoverage != nil && coverage.isEmpty {
         throw ValidationError("--min-coverage needs --coverage SCRIPT...")
@@ -82,9 +86,14 @@ extension Flowrun {
       } else {
         let (paths, unconfirmed) = exploration.coveringSet()
         report.covering = (paths.map(\.screens), unconfirmed)
+        report.coveringAdds = PathsReport.newItems(paths.map(\.items))
         if let emit { report.emitted = (emit, try write(paths, document: document, to: emit)) }
       }
-      Output.standard.write(format == .json ? report.json() : report.text(verbose: verbose))
+      if format == .text, color.enabledForStandardOutput {
+        Output.standard.write(StatusColors.diagnostics(terminalSafe(report.text(verbose: verbose))), styled: true)
+      } else {
+        Output.standard.write(format == .json ? report.json() : report.text(verbose: verbose))
+      }
       if !report.failures.isEmpty { throw ExitCode(1) }
       if let minCoverage, let coverage = report.coverage, coverage.report.percent + 1e-9 < minCoverage {
         if format == .text {

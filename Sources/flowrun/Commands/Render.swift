@@ -36,6 +36,9 @@ extension Flowrun {
     @Option(help: "Colour: auto (a terminal and no NO_COLOR), always or never.")
     var color: ColorMode = .auto
 
+    @OptionGroup(title: "Earlier answers")
+    var earlier: DataOptions
+
     func validate() throws {
       _ = try width?.get()
     }
@@ -44,8 +47,9 @@ extension Flowrun {
       let (document, _) = try loadRunnableFlow(flow, options: loading.load)
       let options = RenderOptions(
         width: try width?.get().value ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
+      let data = try earlier.values()
       do {
-        try FlowPreview.render(document: document, flowID: flowID, screenID: screen, options: options) {
+        try FlowPreview.render(document: document, flowID: flowID, screenID: screen, data: data, options: options) {
           Output.standard.write($0, styled: options.color)
         }
       } catch {

@@ -38,6 +38,12 @@ extension Flowrun {
     @OptionGroup(title: "Loading")
     var loading: LoadingOptions
 
+    @OptionGroup(title: "Terminal")
+    var terminal: TerminalRunOptions
+
+    @OptionGroup(title: "Earlier answers")
+    var earlier: DataOptions
+
     @Option(help: ArgumentHelp("Write every event to FILE as NDJSON, flushed per event.", valueName: "file"))
     var events: String?
 
@@ -88,6 +94,7 @@ extension Flowrun {
       // No output may be an input or another output: checked before anything is read or written.
       var inputs = [FileIdentity.Role("the flow", flow)]
       if let answers { inputs.append(FileIdentity.Role("--answers", answers)) }
+      if let dataIn = earlier.dataIn { inputs.append(FileIdentity.Role("--data-in", dataIn)) }
       let store = try store?.get()
       let outputs = [
         ("--events", events), ("--data", data), ("--record", record), ("--state", state),
@@ -98,9 +105,13 @@ extension Flowrun {
         throw ExitCode(2)
       }
 
-      let (document, _) = try loadRunnableFlow(flow, options: loading.load, allDiagnostics: true)
+      let (document, loaded) = try loadRunnableFlow(flow, options: loading.load, allDiagnostics: true)
+      warnAboutCheckErrors(loaded, path: flow)
 
+      let presetData = try earlier.values()
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
+      let identifiers = actionIdentifiers(in: document)
+      try refuseUnusedMocks(config.mocks.keys, used: identifiers)
       config.waitsForResults = true
       if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
         throw ValidationError("--variant \(problem.experiment)=\(problem.variant): \(problem.message)")
@@ -126,6 +137,7 @@ extension Flowrun {
         steps = script.steps
         config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
       }
+      warnAboutUnusedMocks(config.mocks.keys, used: identifiers)  // --mock ones are used: refused above
 
       let submissions = try store?.open(creates: true)
       let eventsFD = try events.map { try Self.openForWriting($0, option: "--events") }
@@ -151,7 +163,8 @@ extension Flowrun {
         color: color.enabledForStandardOutput,
         interactive: stdinIsTTY,
         traceDecisions: trace,
-        elapsedMilliseconds: stdinIsTTY
+        // --no-auto-advance keeps the virtual clock off real time: only :wait moves it.
+        elapsedMilliseconds: stdinIsTTY && !terminal.noAutoAdvance
           ? {
             let elapsed = ContinuousClock.now - start
             return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
@@ -161,7 +174,8 @@ extension Flowrun {
           if channel.isClosed || eventStream?.isClosed == true { return .outputFailed }
           if !stdinIsTTY, StopSignals.takeInterrupt() { return .quit }
           return nil
-        })
+        },
+        autoAdvances: stdinIsTTY && !terminal.noAutoAdvance)
 
       let driver: Driver
       do {
@@ -172,6 +186,7 @@ extension Flowrun {
         throw ValidationError(error.message)
       }
       driver.answers = steps
+      driver.presetData = presetData
       driver.protectedFiles = Array(inputs.dropFirst()) + outputs
       // --data and --events are the only outputs --show-secrets reveals (docs/security.md).
       let secrets = SecretPolicy(document: document, reveals: showSecrets)

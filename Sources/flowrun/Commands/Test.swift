@@ -1,9 +1,11 @@
 import ArgumentParser
 import FlowFormat
 import FlowPattern
+import FlowRender
 import FlowReplay
 import FlowStore
 import FlowSupport
+import FlowTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -56,6 +58,14 @@ extension Flowrun {
     @Option(help: "Width of rendered screens in failures and snapshots, 20 to 1000 columns.")
     var width = Checked(Width(value: 80))
 
+    @OptionGroup(title: "Earlier answers")
+    var earlier: DataOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Colour PASS, FAIL and the summary: auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
+    var color: ColorMode = .auto
+
     @Flag(help: "Show secret answers in clear in the collected data of failure messages (masked everywhere else).")
     var showSecrets = false
 
@@ -105,9 +115,10 @@ extension Flowrun {
       let submissions = try store?.open(creates: true)
       let options = ReplayOptions(
         updateSnapshots: update, trace: trace, width: try width.get().value, showSecrets: showSecrets,
-        suiteRoots: TestSuite.directories(among: paths), store: submissions)
+        suiteRoots: TestSuite.directories(among: paths), store: submissions, presetData: try earlier.values())
       let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
       let showTrace = trace
+      let styled = color.enabledForStandardOutput
       let cache = FlowCache()
       // SIGINT, SIGTERM and SIGHUP stop starting scripts; the reports of those that finished
       // are still written.
@@ -128,7 +139,11 @@ extension Flowrun {
           if showTrace, !outcome.trace.isEmpty {
             text += "  trace:\n" + outcome.trace.map { "    \($0)\n" }.joined()
           }
-          output.write(text)
+          if styled {
+            output.write(StatusColors.outcome(terminalSafe(text)), styled: true)
+          } else {
+            output.write(text)
+          }
         })
       let stop = StopSignals.pending
       if let stop {
@@ -170,7 +185,8 @@ extension Flowrun {
       if let failure = submissions?.failure {
         Output.error.write("flowrun: \(failure.message); later submissions were not saved\n")
       }
-      output.write(TestSuite.summaryLine(outcomes) + "\n")
+      let summary = TestSuite.summaryLine(outcomes)
+      output.write((styled ? StatusColors.summary(summary) : summary) + "\n", styled: styled)
       var code = ExitStatus.of(outcomes)
       if submissions?.failure != nil { code = max(code, 1) }
       if nothingRan || stop != nil { code = max(code, 1) }

@@ -27,6 +27,25 @@ struct PathsReport {
   /// once, in the order first met: `paths` exits 1 when there is one.
   var failures: [String]
   var covering: (paths: [[String]], unconfirmed: [CoverageItem])?
+  /// For each covering path, the rules and outcomes it is the first to cover: with `--verbose`
+  /// they tell apart paths whose screens read the same (an action answered differently).
+  var coveringAdds: [[CoverageItem]] = []
+
+  /// The items of each path that no earlier path has, rules and outcomes only (a new screen or
+  /// edge shows in the screens themselves).
+  static func newItems(_ paths: [[CoverageItem]]) -> [[CoverageItem]] {
+    var seen: Set<CoverageItem> = []
+    return paths.map { items in
+      let new = items.filter { item in
+        switch item {
+        case .rule, .outcome: !seen.contains(item)
+        case .screen, .edge: false
+        }
+      }
+      seen.formUnion(items)
+      return new
+    }
+  }
   /// With --emit: the directory and the scripts written into it.
   var emitted: (directory: String, files: [String])?
   var coverage: Coverage?
@@ -97,6 +116,9 @@ struct PathsReport {
       }
       for (index, screens) in covering.paths.enumerated() where verbose || emitted == nil {
         out += "  \(index + 1). \(screens.joined(separator: " → "))\n"
+        if verbose, index < coveringAdds.count, !coveringAdds[index].isEmpty {
+          out += "     first to cover: \(coveringAdds[index].map(\.description).joined(separator: "; "))\n"
+        }
       }
     }
     if let emitted { out += "wrote \(emitted.files.count) scripts to \(emitted.directory)\n" }

@@ -1,0 +1,61 @@
+import FlowExpression
+import FlowFormat
+
+/// Texts that read a field their own screen asks for, with nothing to show before the answer.
+public struct TemplateBeforeAnswerRule: LintRule {
+  public init() {}
+  public let id = "check.template-before-answer"
+  public let summary = "a text reads a field its own screen asks for and no screen collects earlier: it shows raw"
+  public let severity = Severity.warning
+  public let details =
+    "The screen is drawn before its fields are answered, so a template reading such a field shows as written (`{target_loss_kg * 2}`) until the answer arrives. Not reported when the field has a default (a slider, a toggle, an input's `defaultValue`: `run` shows templates with the default), when another screen collects the field too, or when the template handles a missing value (a `default` filter, a guarding `visibleWhen`). Give the field a default, or show the text on a later screen."
+  public let triggeringExample = Example.flow([
+    Example.screen(
+      "name_screen", "form",
+      [
+        Example.block("name_input", "input", #""fieldName": "name""#), Example.text("hello", "Hi {name}!"),
+        Example.button("go"),
+      ])
+  ])
+  public let cleanExample = Example.flow([
+    Example.screen(
+      "name_screen", "form", [Example.block("name_input", "input", #""fieldName": "name""#), Example.button("go")]),
+    Example.screen("hello_screen", "feature", [Example.text("hello", "Hi {name}!"), Example.button("go")]),
+  ])
+
+  public func check(_ context: CheckContext) -> [Diagnostic] {
+    // How many screens of the document collect each field: one means only the reading screen.
+    var collectors: [String: Int] = [:]
+    for flow in context.document.flows {
+      for screen in flow.screens {
+        for field in screen.collectedFields { collectors[field, default: 0] += 1 }
+      }
+    }
+    var diagnostics: [Diagnostic] = []
+    for node in context.graph.nodes {
+      let screen = context.graph.screen(node)
+      let unanswered = Set(
+        screen.content.flatBlocks.compactMap { block -> String? in
+          guard let field = block.fieldName, block.content.field?.defaultValue == nil, collectors[field] == 1 else {
+            return nil
+          }
+          return field
+        })
+      guard !unanswered.isEmpty else { continue }
+      var reported: Set<String> = []
+      for read in screen.nameReads
+      where !read.handlesMissing && !read.what.hasPrefix("rule ") && unanswered.contains(read.name)
+        && reported.insert(read.what + "\u{1}" + read.name).inserted
+      {
+        diagnostics.append(
+          context.diagnostic(
+            self,
+            "\(read.what) of screen '\(screen.id)' reads '\(read.name)', which that screen asks for: "
+              + "it shows raw until answered",
+            at: read.location,
+            notes: [Diagnostic.Note("give '\(read.name)' a defaultValue, or show the text on a later screen")]))
+      }
+    }
+    return diagnostics
+  }
+}
