@@ -14,7 +14,7 @@ struct Flowrun: ParsableCommand {
       ended blocked; 2 a flow or script could not be read or parsed; 64 wrong usage.
       """,
     version: "flowrun \(version)",
-    subcommands: [Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self]
+    subcommands: [Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self, Campaign.self]
   )
 
   /// The one entry point of every command: the standard descriptors are prepared first
