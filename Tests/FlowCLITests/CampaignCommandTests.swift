@@ -75,6 +75,8 @@ import _FlowTestSupport
     """.write(toFile: events, atomically: true, encoding: .utf8)
     let result = try runFlowrun(["campaign", "sample-flows/nuxie/campaigns.json", "--events", events])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("events.ndjson:2:1: error: line 2 is at 2026-03-03T07:00:00.000Z, before line 1"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("events.ndjson:2:1: error: line 2 is at 2026-03-03T07:00:00.000Z, before line 1"),
+      "\(result.stderr)")
   }
 }

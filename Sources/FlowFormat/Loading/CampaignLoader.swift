@@ -25,6 +25,16 @@ public enum CampaignLoader {
     parse(bytes, file: file) { context, root in context.decodeCampaignSet(root, knownFlows: knownFlows) }
   }
 
+  /// A payload already parsed (`check` reads a file once and finds `campaigns` in it).
+  public static func campaigns(root: JSONValue, file: String, source: [UInt8]) -> CampaignLoad<CampaignSet> {
+    var context = DecodeContext(file: file)
+    let value = context.decodeCampaignSet(root, knownFlows: nil)
+    return CampaignLoad(file: file, value: value, diagnostics: context.diagnostics.sortedForDisplay(), source: source)
+  }
+
+  /// Whether a parsed document is a campaigns payload (a `campaigns` array at the top).
+  public static func isCampaigns(_ root: JSONValue?) -> Bool { root?.objectValue?["campaigns"]?.arrayValue != nil }
+
   public static func profile(path: String) -> CampaignLoad<Profile> {
     read(path) { context, root in context.decodeProfile(root) }
   }
@@ -51,25 +61,25 @@ public enum CampaignLoader {
       let line = Array(bytes[lineStart..<index])
       defer { lineStart = index + 1 }
       guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+      // Each line is parsed alone: its positions are moved to the line in the file.
+      var lineContext = DecodeContext(file: file)
       let (root, syntax) = JSONParser.parse(line, file: file)
-      for var diagnostic in syntax {
+      for diagnostic in syntax { lineContext.append(diagnostic) }
+      var entry = root.flatMap { lineContext.decodeTimelineEntry($0, line: lineNumber) }
+      if let found = entry, let previous = entries.last, found.time < previous.time {
+        lineContext.error(
+          .Campaign.timelineOrder,
+          "line \(lineNumber) is at \(CivilTime.iso8601(milliseconds: found.time)), before line \(previous.line) "
+            + "(\(CivilTime.iso8601(milliseconds: previous.time))); order the timeline by time", at: root?.location)
+        entry = nil
+      }
+      for var diagnostic in lineContext.diagnostics {
         diagnostic.location = diagnostic.location.map {
           SourceLocation(line: lineNumber, column: $0.column, offset: lineStart + $0.offset)
         }
         context.append(diagnostic)
       }
-      guard let root else { continue }
-      let located = JSONValue(
-        root.kind,
-        at: SourceLocation(line: lineNumber, column: root.location.column, offset: lineStart + root.location.offset))
-      guard let entry = context.decodeTimelineEntry(located, line: lineNumber) else { continue }
-      if let previous = entries.last, entry.time < previous.time {
-        context.error(
-          .Campaign.timelineOrder,
-          "line \(lineNumber) is at \(CivilTime.iso8601(milliseconds: entry.time)), before line \(previous.line) "
-            + "(\(CivilTime.iso8601(milliseconds: previous.time))); order the timeline by time", at: located.location)
-        continue
-      }
+      guard let entry else { continue }
       entries.append(entry)
     }
     return CampaignLoad(file: file, value: entries, diagnostics: context.diagnostics, source: bytes)
