@@ -83,6 +83,11 @@ public enum Replayer {
     let clock = ContinuousClock()
     let started = clock.now
     if let outside = snapshotOutsideSuite(script, options: options) { return outside }
+    if let campaigns = script.campaigns {
+      var outcome = CampaignReplay.run(script, campaigns)
+      outcome.duration = seconds(clock.now - started)
+      return outcome
+    }
     let loaded = cache.load(path: script.flowPath)
     guard let document = loaded.document, loaded.isRunnable else {
       // A file that is not a flow at all may be anything a script names (`/etc/passwd`): it is
@@ -297,6 +302,9 @@ struct ScriptRun {
     case .snapshot(let file):
       try snapshot(file, step: step)
       return
+    case .track, .profile:
+      // The parser keeps campaign steps out of flow scripts.
+      throw StepFailure(location: step.location, headline: "'\(step.keyword)' is a campaign step", details: [])
     case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto:
       break
     }
@@ -609,6 +617,8 @@ extension ScriptStep {
     case .wait(let ms): "wait: \(ms)"
     case .goto(let screen): "goto: \(screen)"
     case .snapshot(let file): "snapshot: \(file)"
+    case .track(let name, let properties): "track: \(name) \(properties.json)"
+    case .profile(let properties): "profile: \(properties.json)"
     case .expect, .next, .back, .skip, .dismiss, .complete: keyword
     }
   }

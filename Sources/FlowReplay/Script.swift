@@ -37,6 +37,8 @@ public struct ReplayScript: Hashable, Sendable {
   public var steps: [ScriptStep]
   /// The top-level `expect:`, checked when the steps are done.
   public var expectation: Expectation?
+  /// `campaigns:` (with `profile:`, `timezone:`): the script replays a campaign timeline.
+  public var campaigns: CampaignFiles?
 
   /// `2026-01-01T00:00:00Z`, where every script's clock starts unless it says `now:`.
   public static let defaultNow: Int64 = 1_767_225_600_000
@@ -97,6 +99,10 @@ public struct ScriptStep: Hashable, Sendable {
     case goto(String)
     /// `snapshot: FILE` (relative to the script).
     case snapshot(String)
+    /// `track: NAME` or `{name, properties}`: an event for the campaigns (campaign scripts).
+    case track(String, Value)
+    /// `profile: {key: value}`: user properties change (campaign scripts).
+    case profile(Value)
   }
 
   /// A field and a value, with where the field is written.
@@ -153,6 +159,8 @@ public struct ScriptStep: Hashable, Sendable {
     case .wait: "wait"
     case .goto: "goto"
     case .snapshot: "snapshot"
+    case .track: "track"
+    case .profile: "profile"
     }
   }
 }
@@ -205,9 +213,24 @@ public struct Expectation: Hashable, Sendable {
   public var status: Item<String>?
   /// `awaiting: IDENTIFIER` (extension): the pending awaited action.
   public var awaiting: Item<String>?
+  /// Campaign scripts: `decision:` one decision of the last step's inputs (a subset of its JSON
+  /// form); `decisions:` an ordered subsequence of every decision so far; `no_match:` of the
+  /// last event tracked; `live_journeys:` how many journeys are live now.
+  public var decision: Item<Value>?
+  public var decisions: Item<[Value]>?
+  public var noMatch: Item<Bool>?
+  public var liveJourneys: Item<Int>?
 
   public init(location: SourceLocation? = nil) {
     self.location = location
     self.exact = false
   }
+}
+
+/// A campaign script's inputs, resolved against the script.
+public struct CampaignFiles: Hashable, Sendable {
+  public var campaigns: String
+  public var campaignsLocation: SourceLocation?
+  public var profile: String?
+  public var timezone = "UTC"
 }
