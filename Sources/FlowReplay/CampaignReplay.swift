@@ -73,8 +73,7 @@ enum CampaignReplay {
       default:
         throw StepFailure(location: step.location, headline: "'\(step.keyword)' is a flow step", details: [])
       }
-      let (next, produced) = CampaignEngine.step(state, input, world: world)
-      state = next
+      let produced = CampaignEngine.apply(input, to: &state, world: world)
       lastStepStart = outcomes.count
       outcomes += produced
       if let error = produced.flatMap(\.errors).first {

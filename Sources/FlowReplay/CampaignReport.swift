@@ -19,15 +19,9 @@ public enum CampaignSimulation {
         case .dismiss(let reason, let at): .dismiss(reason: reason, at: at)
         case .profile(let properties, let at): .profile(properties, at: at)
         }
-      let (next, produced) = CampaignEngine.step(state, input, world: world)
-      state = next
-      outcomes += produced
+      outcomes += CampaignEngine.apply(input, to: &state, world: world)
     }
-    if let until, until > state.now {
-      let (next, produced) = CampaignEngine.step(state, .advance(to: until), world: world)
-      state = next
-      outcomes += produced
-    }
+    if let until, until > state.now { outcomes += CampaignEngine.apply(.advance(to: until), to: &state, world: world) }
     return (state, outcomes)
   }
 }

@@ -10,12 +10,25 @@ public enum CampaignEngine {
   ) -> (
     CampaignState, [CampaignOutcome]
   ) {
-    var run = Run(state: state, world: world)
+    var next = state
+    let outcomes = apply(input, to: &next, world: world)
+    return (next, outcomes)
+  }
+
+  /// `step` in place: the state moves through the input instead of being copied, so the history
+  /// of a long timeline grows in place (a copy per input made timelines quadratic).
+  public static func apply(
+    _ input: CampaignInput, to state: inout CampaignState, world: CampaignWorld
+  )
+    -> [CampaignOutcome]
+  {
+    var run = Run(state: consume state, world: world)
+    defer { state = run.state }
     var outcomes = run.advance(to: input.time)
     var outcome: CampaignOutcome
     switch input {
     case .advance:
-      return (run.state, outcomes)
+      return outcomes
     case .track(let event):
       outcome = CampaignOutcome(at: event.time, cause: .event(event))
       run.outcome = outcome
@@ -39,7 +52,7 @@ public enum CampaignEngine {
     }
     run.drain()
     outcomes.append(run.outcome)
-    return (run.state, outcomes)
+    return outcomes
   }
 
   /// One input's processing: the state, the outcome being written and the emitted-event queue.
