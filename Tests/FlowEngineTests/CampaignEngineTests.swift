@@ -22,6 +22,10 @@ import Testing
     Campaign(id: id, flowID: "paywall", trigger: .event(name: "checkout_started", condition: nil), reentry: reentry)
   }
 
+  static let purchaseGoal = Campaign(
+    id: "cmp_checkout", flowID: "paywall", trigger: .event(name: "checkout_started", condition: nil),
+    goal: Campaign.Goal(kind: .event(name: "$purchase_completed", filter: nil), windowSeconds: 60), exitPolicy: .onGoal)
+
   static let trialCondition = IREnvelope(.user(.equal, key: "plan", value: .string("trial")))
 
   static func winback(exit: Campaign.ExitPolicy = .never, goal: Campaign.Goal? = nil) -> Campaign {
@@ -173,6 +177,24 @@ import Testing
       [
         "+0: cmp_checkout started j1 shown", "+30000: noMatch",
         "+31000: ended j1 goal_met goal=true flow=purchase_completed",
+      ]
+    ),
+    (
+      "a goal event exactly at the window's end counts (conversion-watch vector 7)",
+      [purchaseGoal], [.event("checkout_started", 0), .event("$purchase_completed", 60_000), .dismiss(61_000)],
+      Profile(), nil,
+      ["+0: cmp_checkout started j1 shown", "+60000: noMatch", "+61000: ended j1 goal_met goal=true flow=user"]
+    ),
+    (
+      "a goal event at the anchor's instant counts only when processed after it (vectors 9 and 10)",
+      [purchaseGoal],
+      [
+        .event("$purchase_completed", 0), .event("checkout_started", 0), .dismiss(1), .event("checkout_started", 2),
+        .event("$purchase_completed", 2), .dismiss(3),
+      ], Profile(), nil,
+      [
+        "+0: noMatch", "+0: cmp_checkout started j1 shown", "+1: ended j1 dismissed goal=false flow=user",
+        "+2: cmp_checkout started j2 shown", "+2: noMatch", "+3: ended j2 goal_met goal=true flow=user",
       ]
     ),
     (
