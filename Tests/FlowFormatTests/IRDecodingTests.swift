@@ -55,6 +55,7 @@ import Testing
     #expect(!load.diagnostics.hasErrors, "vector \(number): \(load.diagnostics.map(\.message))")
     let condition = try #require(load.value?.segments.first?.condition, "vector \(number)")
     #expect(condition.truth(in: Self.facts) == expected, "vector \(number): \(condition.expression)")
+    #expect(condition.trace(in: Self.facts).holds == (expected == .true), "vector \(number)")
   }
 
   /// Nodes of every kind read from JSON print as the trace shows them.

@@ -17,12 +17,7 @@ extension DecodeContext {
       at("segments") {
         $0.at(.index(index)) { context in
           guard let segment = context.decodeSegment(item) else { return }
-          if let first = segmentIDs[segment.id] {
-            context.report(
-              .error, .Campaign.duplicateID, "segment id '\(segment.id)' is used twice", at: item.location,
-              notes: [Diagnostic.Note("first used here", at: first)])
-          }
-          segmentIDs[segment.id] = segmentIDs[segment.id] ?? item.location
+          context.checkUnique("segment", segment.id, at: item.location, among: &segmentIDs)
           segments.append(segment)
         }
       }
@@ -37,12 +32,7 @@ extension DecodeContext {
       at("campaigns") {
         $0.at(.index(index)) { context in
           guard let campaign = context.decodeCampaign(item, flowIDs: flowIDs) else { return }
-          if let first = campaignIDs[campaign.id] {
-            context.report(
-              .error, .Campaign.duplicateID, "campaign id '\(campaign.id)' is used twice", at: item.location,
-              notes: [Diagnostic.Note("first used here", at: first)])
-          }
-          campaignIDs[campaign.id] = campaignIDs[campaign.id] ?? item.location
+          context.checkUnique("campaign", campaign.id, at: item.location, among: &campaignIDs)
           campaigns.append(campaign)
         }
       }
@@ -58,6 +48,18 @@ extension DecodeContext {
     }
     segmentReads.removeAll()
     return CampaignSet(campaigns: campaigns, segments: segments, flowIDs: flowIDs)
+  }
+
+  /// Reports an id seen before (with where it was first used), and remembers it.
+  mutating func checkUnique(
+    _ what: String, _ id: String, at location: SourceLocation, among seen: inout [String: SourceLocation]
+  ) {
+    if let first = seen[id] {
+      report(
+        .error, .Campaign.duplicateID, "\(what) id '\(id)' is used twice", at: location,
+        notes: [Diagnostic.Note("first used here", at: first)])
+    }
+    seen[id] = seen[id] ?? location
   }
 
   mutating func decodeSegment(_ value: JSONValue) -> Segment? {
