@@ -18,6 +18,7 @@ public enum CampaignSimulation {
         case .event(let event): .track(event)
         case .dismiss(let reason, let at): .dismiss(reason: reason, at: at)
         case .profile(let properties, let at): .profile(properties, at: at)
+        case .memberships(let ids, let at): .memberships(ids, at: at)
         }
       outcomes += CampaignEngine.apply(input, to: &state, world: world)
     }
@@ -68,6 +69,8 @@ public enum CampaignReport {
     case .dismiss(let reason): "dismiss (\(reason))"
     case .profile(let properties):
       "profile " + Value.object(OrderedDictionary(uniqueKeysWithValues: properties.sorted { $0.key < $1.key })).json
+    case .memberships(let entered, let exited):
+      "memberships (entered: \(entered.joined(separator: ", ")); exited: \(exited.joined(separator: ", ")))"
     case .timer: "timer"
     }
   }
@@ -103,6 +106,10 @@ public enum CampaignReport {
       case .dismiss(let reason): object["dismiss"] = .string(reason)
       case .profile(let properties):
         object["profile"] = .object(OrderedDictionary(uniqueKeysWithValues: properties.sorted { $0.key < $1.key }))
+      case .memberships(let entered, let exited):
+        object["memberships"] = .object([
+          "entered": .list(entered.map(Value.string)), "exited": .list(exited.map(Value.string)),
+        ])
       case .timer: object["timer"] = .bool(true)
       }
       object["decisions"] = .list(

@@ -255,6 +255,23 @@ import Testing
     #expect(Self.run(campaigns, lines, profile: profile, flowIDs: flowIDs) == expected, "\(name)")
   }
 
+  /// `segments/seed-mirror/server-mode.json` (design §3.17): each generation of server
+  /// memberships, the segments entered and exited; an id the payload does not define is ignored.
+  @Test func serverMembershipsMirrorTheSeed() {
+    let segments = ["segment-a", "segment-b"].map { Segment(id: $0, condition: IREnvelope(.bool(false))) }
+    let world = CampaignWorld(set: CampaignSet(campaigns: [], segments: segments))
+    var state = CampaignState(profile: Profile(), now: Self.t0, calendar: ZonedCalendar())
+    let generations: [([String], [String], [String])] = [
+      (["segment-a", "unknown"], ["segment-a"], []), (["segment-b"], ["segment-b"], ["segment-a"]),
+      ([], [], ["segment-b"]),
+    ]
+    for (ids, entered, exited) in generations {
+      let outcomes = CampaignEngine.apply(.memberships(ids, at: Self.t0), to: &state, world: world)
+      #expect(outcomes.last?.cause == .memberships(entered: entered, exited: exited), "\(ids)")
+    }
+    #expect(state.facts.segments.values.allSatisfy { !$0.isMember })
+  }
+
   /// `$journey_start` comes first, the presented flow's `$flow_shown` last; the journey ended by
   /// a replacement says so in its events before the new flow is shown.
   @Test func emittedEventsOrder() {

@@ -134,9 +134,12 @@ import Testing
       {"event": "c"}
       [1]
       {"profile": {"plan": "pro"}, "timestamp": "2026-01-01T11:00:00Z"}
+      {"memberships": null, "timestamp": "2026-01-01T11:00:00Z"}
+      {"memberships": ["vip", {"segmentId": "new"}], "timestamp": "2026-01-01T11:00:00Z"}
       """
     let load = CampaignLoader.timeline(bytes: Array(text.utf8), file: "t.ndjson")
-    #expect(load.value?.map(\.line) == [1, 3, 7])
+    #expect(load.value?.map(\.line) == [1, 3, 7, 9])
+    #expect(load.value?.last?.kind == .memberships(["vip", "new"], at: 1_767_265_200_000))
     #expect(
       load.diagnostics.map { "\($0.id) \($0.location?.line ?? 0)" } == [
         "campaign.timeline-order 4", "campaign.bad-timeline 5", "campaign.bad-timeline 6",

@@ -49,6 +49,11 @@ public enum CampaignEngine {
         run.state.facts.userProperties[FactKey(key)] = value
       }
       run.afterChange()
+    case .memberships(let ids, let at):
+      run.outcome = CampaignOutcome(at: at, cause: .timer)
+      let (entered, exited) = run.replaceMemberships(ids)
+      run.outcome.cause = .memberships(entered: entered, exited: exited)
+      run.afterChange()
     }
     run.drain()
     outcomes.append(run.outcome)
@@ -443,6 +448,27 @@ public enum CampaignEngine {
     }
 
     // MARK: P4 segments
+
+    /// Server mode (`seed-mirror`): the given segments hold the user, no other does; ids the
+    /// payload does not define are ignored; a continuing member keeps its `enteredAt`.
+    mutating func replaceMemberships(_ ids: [String]) -> (entered: [String], exited: [String]) {
+      state.serverSegments = true
+      var entered: [String] = []
+      var exited: [String] = []
+      for segment in world.set.segments {
+        let key = FactKey(segment.id)
+        let was = state.facts.segments[key]?.isMember ?? false
+        let isMember = ids.contains { $0.utf8.elementsEqual(segment.id.utf8) }
+        if isMember && !was {
+          entered.append(segment.id)
+          state.facts.segments[key] = Facts.Membership(isMember: true, enteredAt: state.now)
+        } else if !isMember && was {
+          exited.append(segment.id)
+          state.facts.segments[key] = Facts.Membership(isMember: false)
+        }
+      }
+      return (entered, exited)
+    }
 
     mutating func updateSegments(event: HistoryEvent?) {
       if !state.serverSegments {

@@ -95,13 +95,15 @@ public enum CampaignInput: Hashable, Sendable {
   /// The user (or host) closed the presented flow; the reason is the dismiss method.
   case dismiss(reason: String, at: Int64)
   case profile([String: Value], at: Int64)
+  /// The server says which segments hold the user now (server mode from then on).
+  case memberships([String], at: Int64)
   /// The clock moves to this instant (timers fire), nothing else happens.
   case advance(to: Int64)
 
   public var time: Int64 {
     switch self {
     case .track(let event): event.time
-    case .dismiss(_, let at), .profile(_, let at), .advance(let at): at
+    case .dismiss(_, let at), .profile(_, let at), .memberships(_, let at), .advance(let at): at
     }
   }
 }
@@ -170,6 +172,8 @@ public struct CampaignOutcome: Hashable, Sendable {
     case event(HistoryEvent)
     case dismiss(reason: String)
     case profile([String: Value])
+    /// New server memberships: the segments entered and exited.
+    case memberships(entered: [String], exited: [String])
     case timer
   }
 

@@ -101,9 +101,19 @@ extension DecodeContext {
       for member in fields.members { properties[member.key] = Value(member.value) }
       return TimelineEntry(.profile(properties, at: time), line: line)
     }
+    if let raw = object.lookup("memberships") {
+      // `null` makes no claim (the line is skipped); a list replaces the memberships.
+      if case .null = raw.kind { return nil }
+      guard let items = raw.arrayValue else {
+        error(.Campaign.badTimeline, "line \(line): 'memberships' must be a list of segment ids", at: raw.location)
+        return nil
+      }
+      let ids = items.compactMap { $0.stringValue ?? $0.objectValue?.lookup("segmentId")?.stringValue }
+      return TimelineEntry(.memberships(ids, at: time), line: line)
+    }
     guard let name = (object.lookup("event") ?? object.lookup("event_type"))?.stringValue, !name.isEmpty else {
       error(
-        .Campaign.badTimeline, "line \(line) needs 'event' (the event's name), 'dismiss' or 'profile'",
+        .Campaign.badTimeline, "line \(line) needs 'event' (the event's name), 'dismiss', 'profile' or 'memberships'",
         at: value.location)
       return nil
     }

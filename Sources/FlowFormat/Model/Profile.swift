@@ -67,6 +67,8 @@ public struct TimelineEntry: Hashable, Sendable {
     case dismiss(reason: String, at: Int64)
     /// User properties changed (`update_customer` from outside a flow).
     case profile([String: Value], at: Int64)
+    /// The server's segment memberships (server mode): the segments the user is in now.
+    case memberships([String], at: Int64)
   }
 
   public var kind: Kind
@@ -81,7 +83,7 @@ public struct TimelineEntry: Hashable, Sendable {
   public var time: Int64 {
     switch kind {
     case .event(let event): event.time
-    case .dismiss(_, let at), .profile(_, let at): at
+    case .dismiss(_, let at), .profile(_, let at), .memberships(_, let at): at
     }
   }
 }
