@@ -54,6 +54,11 @@ import Testing
       "campaign.negative-duration", "-1"
     ),
     (
+      "a window of 1e300 seconds",
+      #"{"id": "a", "flowId": "f", "# + event + #", "goal": {"kind": "revenue", "window": 1e300}}"#,
+      "load.out-of-range", "1e300"
+    ),
+    (
       "unknown trigger type", #"{"id": "a", "flowId": "f", "trigger": {"type": "evnt", "config": {}}}"#,
       "campaign.unknown-trigger", #""evnt""#
     ),

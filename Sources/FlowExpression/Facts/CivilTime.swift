@@ -116,6 +116,14 @@ public enum CivilTime {
     return Instant(seconds: seconds - sign * (offsetHours * 3600 + offsetMinutes * 60), nanoseconds: nanoseconds)
   }
 
+  /// Epoch milliseconds of epoch seconds, within the clock's range (`Limits.clockMs`; NaN: 0):
+  /// IR timestamps are any double, and a conversion must not trap.
+  public static func milliseconds(seconds: Double) -> Int64 {
+    guard !seconds.isNaN else { return 0 }
+    let ms = (seconds * 1000).rounded(.down)
+    return Int64(min(max(ms, Double(Limits.clockMs.lowerBound)), Double(Limits.clockMs.upperBound)))
+  }
+
   public static func daysIn(month: Int64, year: Int64) -> Int64 {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

@@ -210,7 +210,8 @@ struct IREvaluator {
       default:
         let calendar = facts.calendar
         return Truth(
-          calendar.day(Int64((seconds * 1000).rounded(.down))) == calendar.day(Int64((bound * 1000).rounded(.down))))
+          calendar.day(CivilTime.milliseconds(seconds: seconds))
+            == calendar.day(CivilTime.milliseconds(seconds: bound)))
       }
     case .other:
       return .unknown

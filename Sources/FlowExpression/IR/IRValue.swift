@@ -87,7 +87,7 @@ public enum IRValue: Hashable, Sendable {
     case .bool(let b): b ? "true" : "false"
     case .number(let n): NumberFormatting.javaScriptString(n)
     case .string(let s): Value.quoted(s)
-    case .timestamp(let s): "@" + CivilTime.iso8601(milliseconds: Int64((s * 1000).rounded(.down)))
+    case .timestamp(let s): "@" + CivilTime.iso8601(milliseconds: CivilTime.milliseconds(seconds: s))
     case .duration(let s): NumberFormatting.javaScriptString(s) + "s"
     case .list(let l): "[" + l.map(\.description).joined(separator: ", ") + "]"
     case .object(let o): Value.object(o).description

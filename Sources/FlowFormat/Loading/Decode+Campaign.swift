@@ -156,7 +156,18 @@ extension DecodeContext {
     return parsed
   }
 
+  /// The longest duration flowrun reads, in seconds (`Limits.durationMs`, about 31 years).
+  static let maxSeconds = Double(Limits.durationMs.upperBound / 1000)
+
   private mutating func nonNegative(_ number: Double, _ key: String, _ value: JSONValue?) -> Int64? {
+    guard number <= Self.maxSeconds else {
+      at(key) {
+        $0.error(
+          .Load.outOfRange, "\(key) must be \(Limits.text(0...Self.maxSeconds)) seconds, found \(Value.number(number))",
+          at: value?.location)
+      }
+      return nil
+    }
     guard number >= 0 else {
       at(key) {
         $0.error(
@@ -230,6 +241,12 @@ extension DecodeContext {
       guard let seconds else {
         error(
           .Campaign.badReentry, "once_per_window needs 'window' {amount, unit} or 'windowSeconds'", at: value.location)
+        return nil
+      }
+      guard seconds <= Self.maxSeconds else {
+        error(
+          .Load.outOfRange, "the reentry window must be \(Limits.text(0...Self.maxSeconds)) seconds",
+          at: site?.location)
         return nil
       }
       guard seconds > 0 else {

@@ -60,14 +60,17 @@ extension DecodeContext {
     guard let value = object.lookup(key) else { return nil }
     switch value.kind {
     case .null: return nil
-    case .number(let seconds, _): return Int64((seconds * 1000).rounded())
+    case .number(let seconds, _)
+    where (Double(Limits.clockMs.lowerBound)...Double(Limits.clockMs.upperBound)).contains(seconds * 1000):
+      return CivilTime.milliseconds(seconds: seconds)
     case .string(let text):
       if let instant = CivilTime.instant(iso8601: text) { return instant.milliseconds }
     default: break
     }
     at(key) {
       $0.error(
-        .Campaign.badProfile, "\(key) must be an ISO-8601 time (2026-01-01T09:30:00Z) or epoch seconds",
+        .Campaign.badProfile,
+        "\(key) must be an ISO-8601 time (2026-01-01T09:30:00Z) or epoch seconds within the years 0000-9999",
         at: value.location)
     }
     return nil
