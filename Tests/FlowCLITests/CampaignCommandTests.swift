@@ -66,6 +66,26 @@ import _FlowTestSupport
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  /// Two campaigns shown on `$flow_shown` replace each other forever: the event budget stops
+  /// them, the run says so and exits 1.
+  @Test func campaignsTriggeringEachOtherStop() throws {
+    let directory = try TemporaryDirectory()
+    let payload = directory.path + "/loop.json"
+    try #"""
+    {"campaigns": [
+      {"id": "a", "flowId": "fa", "trigger": {"type": "event", "config": {"eventName": "$flow_shown"}}},
+      {"id": "b", "flowId": "fb", "trigger": {"type": "event", "config": {"eventName": "$flow_shown"}}},
+      {"id": "c", "flowId": "fc", "trigger": {"type": "event", "config": {"eventName": "go"}}}
+    ]}
+    """#.write(toFile: payload, atomically: true, encoding: .utf8)
+    let events = directory.path + "/go.ndjson"
+    try #"{"event": "go", "timestamp": "2026-01-01T00:00:00Z"}"#.write(
+      toFile: events, atomically: true, encoding: .utf8)
+    let result = try runFlowrun(["campaign", payload, "--events", events])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("error: stopped after 10000 emitted events: campaigns trigger each other in a loop"))
+  }
+
   @Test func timelineOutOfOrderIsLocated() throws {
     let directory = try TemporaryDirectory()
     let events = directory.path + "/events.ndjson"

@@ -83,8 +83,9 @@ public enum CampaignEngine {
       while let due = nextTimer(), due <= time {
         state.facts.now = max(state.facts.now, due)
         outcome = CampaignOutcome(at: due, cause: .timer)
-        for index in state.journeys.indices where state.journeys[index].isLive {
-          let journey = state.journeys[index]
+        // By id: presenting or ending one journey may end another.
+        for id in state.journeys.map(\.id) {
+          guard let journey = state.journeys.first(where: { $0.id == id }) else { continue }
           if let until = journey.deferral?.until, until <= due {
             present(journey.id, eventName: "(timer)")
           } else if let limit = campaign(journey.campaignID)?.timeLimitSeconds, journey.startedAt + limit * 1000 <= due
@@ -295,8 +296,7 @@ public enum CampaignEngine {
     // MARK: C8 presentation, one flow at a time
 
     mutating func present(_ id: String, eventName: String) {
-      guard let index = state.journeys.firstIndex(where: { $0.id == id }) else { return }
-      let journey = state.journeys[index]
+      guard let journey = state.journeys.first(where: { $0.id == id }) else { return }
       var deferral: Journey.Deferral?
       var detail: String
       if !state.foreground {
@@ -319,6 +319,8 @@ public enum CampaignEngine {
         detail += "; replaces the flow of journey \(current)"
         close(current, method: "replaced")
       }
+      // Closing the other journey removed it: find this one again.
+      guard let index = state.journeys.firstIndex(where: { $0.id == id }) else { return }
       state.journeys[index].deferral = deferral
       let presentation: CampaignDecision.Presentation
       if let deferral {
@@ -399,6 +401,9 @@ public enum CampaignEngine {
           journeyID: id, campaignID: journey.campaignID, flowID: journey.flowID, exitReason: reason,
           goalMet: journey.convertedAt != nil, goalMetAt: journey.convertedAt, durationSeconds: duration,
           flowExitReason: flowExit))
+      // Ended journeys live on as completions (reentry) and updates; keeping them would make
+      // every later input look at all of them.
+      state.journeys.remove(at: index)
     }
 
     // MARK: §2.6 goals, §2.7 exit decision

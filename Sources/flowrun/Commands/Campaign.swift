@@ -13,8 +13,9 @@ extension Flowrun {
       discussion: """
         Reads a Nuxie campaigns payload, a user profile and an NDJSON event timeline, and prints \
         each event's decisions (journeyStarted, flowShown, deferred, suppressed with a reason, \
-        noMatch), the events emitted and the journeys that ended. Exits 0 when the inputs load, \
-        1 when one has errors, 2 when one cannot be read or parsed. See docs/dialects/nuxie.md.
+        noMatch), the events emitted and the journeys that ended. Exits 0 when the inputs load and \
+        every line is decided, 1 when an input has errors or a line cannot be decided (an error \
+        line in the output), 2 when one cannot be read or parsed. See docs/dialects/nuxie.md.
         """
     )
 
@@ -83,6 +84,9 @@ extension Flowrun {
       case .text: Output.standard.write(CampaignReport.text(outcomes, trace: trace) + CampaignReport.summary(final))
       case .json: Output.standard.write(CampaignReport.json(outcomes, trace: trace))
       }
+      // A timeline that could not be decided to its end (a dismiss with no flow up, a loop of
+      // campaigns triggering each other) is a failed run.
+      if outcomes.contains(where: { !$0.errors.isEmpty }) { throw ExitCode(1) }
     }
   }
 }
