@@ -272,6 +272,25 @@ import Testing
     #expect(state.facts.segments.values.allSatisfy { !$0.isMember })
   }
 
+  /// `--ios-quirks`: a replaced flow's journey stays live and ends with no events, and
+  /// `$flow_shown` comes twice.
+  @Test func iosQuirksKeepTheReplacedJourneyLive() {
+    var world = CampaignWorld(
+      set: CampaignSet(campaigns: [
+        Self.checkout(),
+        Campaign(id: "cmp_promo", flowID: "promo", trigger: .event(name: "promo_seen", condition: nil)),
+      ]))
+    world.iosQuirks = true
+    var state = CampaignState(profile: Profile(), now: Self.t0, calendar: ZonedCalendar())
+    _ = CampaignEngine.apply(.track(HistoryEvent(name: "checkout_started", time: Self.t0)), to: &state, world: world)
+    let outcomes = CampaignEngine.apply(
+      .track(HistoryEvent(name: "promo_seen", time: Self.t0 + 1)), to: &state, world: world)
+    #expect(outcomes.last?.events.map(\.name) == ["$journey_start", "$journey_started", "$flow_shown", "$flow_shown"])
+    #expect(outcomes.last?.updates.isEmpty == true)
+    #expect(state.liveJourneys == 2)
+    #expect(state.presentedJourney == "j2")
+  }
+
   /// `$journey_start` comes first, the presented flow's `$flow_shown` last; the journey ended by
   /// a replacement says so in its events before the new flow is shown.
   @Test func emittedEventsOrder() {

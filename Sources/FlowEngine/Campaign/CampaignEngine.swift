@@ -164,7 +164,7 @@ public enum CampaignEngine {
     /// P4 and P5: segment edges, then the live journeys' goals and exits.
     mutating func afterChange(excluding event: HistoryEvent? = nil) {
       updateSegments(event: event)
-      for journey in state.journeys where journey.isLive && !startedNow.contains(journey.id) {
+      for journey in state.journeys where journey.isLive && (world.iosQuirks || !startedNow.contains(journey.id)) {
         evaluateGoal(journey.id, event: event)
         if !journey.isPresented, let reason = exitReason(journey.id) {
           complete(journey.id, reason: reason, flowExit: nil)
@@ -316,8 +316,14 @@ public enum CampaignEngine {
       var replaced: String?
       if deferral == nil, let current = state.presentedJourney, current != id {
         replaced = current
-        detail += "; replaces the flow of journey \(current)"
-        close(current, method: "replaced")
+        if world.iosQuirks, let other = state.journeys.firstIndex(where: { $0.id == current }) {
+          // The SDK closes the window only: no events, the journey stays live.
+          state.journeys[other].isPresented = false
+          detail += "; closes the window of journey \(current), which stays live (--ios-quirks)"
+        } else {
+          detail += "; replaces the flow of journey \(current)"
+          close(current, method: "replaced")
+        }
       }
       // Closing the other journey removed it: find this one again.
       guard let index = state.journeys.firstIndex(where: { $0.id == id }) else { return }
@@ -330,9 +336,11 @@ public enum CampaignEngine {
         if campaign(journey.campaignID)?.conversionAnchor == .lastFlowShown {
           state.journeys[index].anchorAt = state.now
         }
-        emit(
-          "$flow_shown",
-          ["journey_id": .string(id), "campaign_id": .string(journey.campaignID), "flow_id": .string(journey.flowID)])
+        for _ in 0..<(world.iosQuirks ? 2 : 1) {
+          emit(
+            "$flow_shown",
+            ["journey_id": .string(id), "campaign_id": .string(journey.campaignID), "flow_id": .string(journey.flowID)])
+        }
         presentation = .flowShown(replaced: replaced)
       }
       let clause = CampaignClause("presentation", detail, deferral.map { "deferred(\($0.reason))" } ?? "flowShown")
@@ -476,12 +484,14 @@ public enum CampaignEngine {
     }
 
     mutating func updateSegments(event: HistoryEvent?) {
+      var changed = false
       if !state.serverSegments {
         for segment in world.set.segments {
           let key = FactKey(segment.id)
           let member = segment.condition.truth(in: state.facts).holds
           let previous = state.facts.segments[key]
           if member != previous?.isMember {
+            changed = true
             state.facts.segments[key] = Facts.Membership(isMember: member, enteredAt: member ? state.now : nil)
           }
         }
@@ -491,10 +501,15 @@ public enum CampaignEngine {
         let trace = condition.trace(in: state.facts)
         let was = state.segmentTriggerTruth[campaign.id] ?? false
         state.segmentTriggerTruth[campaign.id] = trace.holds
-        guard trace.holds, !was else { continue }
+        // Document: on entering (an edge); the SDK: on any membership change while it holds.
+        guard trace.holds, !was || (world.iosQuirks && changed) else { continue }
         admit(
           campaign, trigger: .segment, event: nil,
-          clauses: [CampaignClause("trigger.segment", trace, result: "entered (was false)")])
+          clauses: [
+            CampaignClause(
+              "trigger.segment", trace,
+              result: was ? "holds on a membership change (--ios-quirks)" : "entered (was false)")
+          ])
       }
     }
   }

@@ -12,6 +12,11 @@ public struct CampaignWorld: Sendable {
   public var graceMs: Int64 = 750
   /// Emitted events processed per input before the reducer stops a loop with an error.
   public var eventBudget = 10_000
+  /// `--ios-quirks`: what the iOS SDK does where it differs from document 004 — a replaced
+  /// flow's journey stays live (its window only closes), `$flow_shown` twice, segment campaigns
+  /// start on any membership change while their condition holds (level, not edge), and the
+  /// event that starts a journey also reaches it (goals).
+  public var iosQuirks = false
 
   public init(set: CampaignSet, calendar: ZonedCalendar = ZonedCalendar()) {
     self.set = set

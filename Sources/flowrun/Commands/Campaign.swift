@@ -43,6 +43,9 @@ extension Flowrun {
     @Flag(help: "Explain every decision clause by clause, and list the campaigns that did not match.")
     var trace = false
 
+    @Flag(help: "Decide as the iOS SDK does where it differs from the Nuxie documentation.")
+    var iosQuirks = false
+
     func validate() throws {
       _ = try now?.get()
       _ = try untilInstant()
@@ -77,7 +80,8 @@ extension Flowrun {
       let entries = timeline?.value ?? []
       let calendar = ZonedCalendar(zone: timezone, rules: SystemTimeZones())
       let start = try now?.get().milliseconds ?? entries.first?.time ?? 0
-      let world = CampaignWorld(set: campaignSet, calendar: calendar)
+      var world = CampaignWorld(set: campaignSet, calendar: calendar)
+      world.iosQuirks = iosQuirks
       let state = CampaignState(profile: user?.value ?? Profile(), now: start, calendar: calendar)
       let (final, outcomes) = CampaignSimulation.run(entries, world: world, state: state, until: try untilInstant())
       switch format {
