@@ -387,7 +387,6 @@ public enum CampaignEngine {
     mutating func complete(_ id: String, reason: String, flowExit: String?) {
       guard let index = state.journeys.firstIndex(where: { $0.id == id }), state.journeys[index].isLive else { return }
       state.journeys[index].exitReason = reason
-      state.journeys[index].completedAt = state.now
       state.journeys[index].isPresented = false
       state.journeys[index].deferral = nil
       let journey = state.journeys[index]

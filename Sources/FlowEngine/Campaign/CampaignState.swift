@@ -44,9 +44,9 @@ public struct Journey: Hashable, Sendable {
   public var convertedAt: Int64?
   public var isPresented = false
   public var deferral: Deferral?
-  /// Ended: the exit reason (`dismissed`, `goal_met`, `trigger_unmatched`, `expired`, …).
+  /// Set while the journey ends (`dismissed`, `goal_met`, `trigger_unmatched`, `expired`, …),
+  /// just before it leaves the state.
   public var exitReason: String?
-  public var completedAt: Int64?
 
   public var isLive: Bool { exitReason == nil }
 }
