@@ -239,6 +239,16 @@ import Testing
       ["+0: cmp_checkout started j1 shown", "+60000: ended j1 expired goal=false flow=timeout"]
     ),
     (
+      "time alone enters a segment: no open for a day (the clock advancing decides it)",
+      [
+        Campaign(
+          id: "cmp_lapsed", flowID: "winback",
+          trigger: .segment(
+            condition: IREnvelope(.events(EventsQuery(.stopped(inactiveFor: .duration(86_400)), name: "open")))))
+      ], [.event("open", 0), .advance(12 * hour), .advance(48 * hour)], Profile(), nil,
+      ["+0: noMatch", "+172800000: cmp_lapsed started j1 shown"]
+    ),
+    (
       "golden journey 3: an event of another name starts nothing",
       [
         Campaign(

@@ -27,7 +27,15 @@ public enum CampaignEngine {
     var outcomes = run.advance(to: input.time)
     var outcome: CampaignOutcome
     switch input {
-    case .advance:
+    case .advance(let time):
+      // Time alone can change segments and goals (`Events.Stopped`, a window's end): evaluate
+      // them at the new time, and say so only when something happened.
+      run.outcome = CampaignOutcome(at: time, cause: .timer)
+      run.afterChange()
+      run.drain()
+      if !run.outcome.decisions.isEmpty || !run.outcome.events.isEmpty || !run.outcome.updates.isEmpty {
+        outcomes.append(run.outcome)
+      }
       return outcomes
     case .track(let event):
       outcome = CampaignOutcome(at: event.time, cause: .event(event))
@@ -97,6 +105,7 @@ public enum CampaignEngine {
             }
           }
         }
+        afterChange()
         drain()
         outcomes.append(outcome)
       }
