@@ -62,12 +62,12 @@ enum CampaignReplay {
       case .expect(let expectation):
         try check(expectation)
         return
-      case .track(let name, let properties):
+      case .campaignEvent(let name, let properties):
         guard case .object(let fields) = properties else { return }
         input = .track(HistoryEvent(name: name, time: state.now, properties: fields))
       case .wait(let ms): input = .advance(to: state.now + ms)
       case .dismiss: input = .dismiss(reason: "user", at: state.now)
-      case .profile(let properties):
+      case .campaignProfile(let properties):
         guard case .object(let fields) = properties else { return }
         input = .profile(Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0.value) }), at: state.now)
       default:

@@ -302,7 +302,7 @@ struct ScriptRun {
     case .snapshot(let file):
       try snapshot(file, step: step)
       return
-    case .track, .profile:
+    case .campaignEvent, .campaignProfile:
       // The parser keeps campaign steps out of flow scripts.
       throw StepFailure(location: step.location, headline: "'\(step.keyword)' is a campaign step", details: [])
     case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto:
@@ -617,8 +617,8 @@ extension ScriptStep {
     case .wait(let ms): "wait: \(ms)"
     case .goto(let screen): "goto: \(screen)"
     case .snapshot(let file): "snapshot: \(file)"
-    case .track(let name, let properties): "track: \(name) \(properties.json)"
-    case .profile(let properties): "profile: \(properties.json)"
+    case .campaignEvent(let name, let properties): "track: \(name) \(properties.json)"
+    case .campaignProfile(let properties): "profile: \(properties.json)"
     case .expect, .next, .back, .skip, .dismiss, .complete: keyword
     }
   }

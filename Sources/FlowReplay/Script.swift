@@ -99,10 +99,10 @@ public struct ScriptStep: Hashable, Sendable {
     case goto(String)
     /// `snapshot: FILE` (relative to the script).
     case snapshot(String)
-    /// `track: NAME` or `{name, properties}`: an event for the campaigns (campaign scripts).
-    case track(String, Value)
-    /// `profile: {key: value}`: user properties change (campaign scripts).
-    case profile(Value)
+    /// Campaign scripts: `track: NAME` or `{name, properties}`, an event for the campaigns.
+    case campaignEvent(String, Value)
+    /// Campaign scripts: `profile: {key: value}`, user properties change.
+    case campaignProfile(Value)
   }
 
   /// A field and a value, with where the field is written.
@@ -159,8 +159,8 @@ public struct ScriptStep: Hashable, Sendable {
     case .wait: "wait"
     case .goto: "goto"
     case .snapshot: "snapshot"
-    case .track: "track"
-    case .profile: "profile"
+    case .campaignEvent: "track"
+    case .campaignProfile: "profile"
     }
   }
 }

@@ -584,7 +584,7 @@ struct Reader {
       return make(.wait(ms))
     case "goto":
       return label(value, path: stepPath).map { make(.goto($0)) }
-    case "track":
+    case "track" where campaignScript:
       if case .mapping = value.kind {
         guard let sub = mapping(value, path: stepPath, known: ["name", "properties"]),
           let name = sub["name"].flatMap({ label($0.value, path: stepPath.key("name")) })
@@ -597,15 +597,15 @@ struct Reader {
           typeMismatch(sub["properties"]!.value, expected: "a mapping", path: stepPath.key("properties"))
           return nil
         }
-        return make(.track(name, properties))
+        return make(.campaignEvent(name, properties))
       }
-      return label(value, path: stepPath).map { make(.track($0, .object([:]))) }
+      return label(value, path: stepPath).map { make(.campaignEvent($0, .object([:]))) }
     case "profile":
       guard value.members != nil else {
         typeMismatch(value, expected: "a mapping of user properties", path: stepPath)
         return nil
       }
-      return make(.profile(value.value))
+      return make(.campaignProfile(value.value))
     case "snapshot":
       return string(value, path: stepPath).map { make(.snapshot($0)) }
     default:

@@ -35,7 +35,7 @@ extension ScriptStep {
     case .complete: return [.complete]
     case .wait(let ms): return [.wait(ms: ms)]
     case .goto(let screen): return [.goto(screenID: screen)]
-    case .expect, .snapshot, .track, .profile: return []
+    case .expect, .snapshot, .campaignEvent, .campaignProfile: return []
     }
   }
 
@@ -54,7 +54,8 @@ extension ScriptStep {
   var sendsInputs: Bool {
     switch kind {
     case .expect, .snapshot: false
-    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track, .profile:
+    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .campaignEvent,
+      .campaignProfile:
       true
     }
   }
@@ -64,7 +65,7 @@ extension ScriptStep {
   var mayAnswerPendingAction: Bool {
     switch kind {
     case .result, .dismiss, .next, .complete, .goto, .wait: true
-    case .tap, .fill, .select, .set, .back, .skip, .expect, .snapshot, .track, .profile: false
+    case .tap, .fill, .select, .set, .back, .skip, .expect, .snapshot, .campaignEvent, .campaignProfile: false
     }
   }
 }
