@@ -52,12 +52,12 @@ import _FlowTestSupport
   @Test func campaignStepsAreRefusedInFlowScripts() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path + "/f.flow-test.yaml"
-    try "flow: x.json\nsteps:\n  - track: go\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try "flow: x.json\nsteps:\n  - profile: {plan: pro}\n".write(toFile: path, atomically: true, encoding: .utf8)
     let parsed = ScriptParser.load(path: path)
     #expect(parsed.script == nil)
     #expect(
       parsed.diagnostics.map(\.message) == [
-        "'track' belongs to campaign scripts, which name their payload with 'campaigns:'"
+        "'profile' belongs to campaign scripts, which name their payload with 'campaigns:'"
       ])
     #expect(parsed.diagnostics.first?.location?.line == 3)
   }
