@@ -285,65 +285,14 @@ public struct Event: Hashable, Sendable {
 /// Formats and reads virtual-clock times without Foundation.
 public enum Timestamp {
   /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for epoch milliseconds (proleptic Gregorian, UTC).
-  public static func iso8601(milliseconds: Int64) -> String {
-    let (days, msOfDay) = floorDivMod(milliseconds, 86_400_000)
-    let (year, month, day) = civil(fromDays: days)
-    let hour = msOfDay / 3_600_000
-    let minute = msOfDay / 60_000 % 60
-    let second = msOfDay / 1000 % 60
-    let ms = msOfDay % 1000
-    var text = year < 0 ? "-" : ""
-    text += pad(abs(year), 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
-    text += "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2) + "." + pad(ms, 3) + "Z"
-    return text
-  }
+  public static func iso8601(milliseconds: Int64) -> String { CivilTime.iso8601(milliseconds: milliseconds) }
 
   /// Epoch milliseconds for a UTC calendar time.
   public static func milliseconds(
     year: Int64, month: Int64, day: Int64, hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0,
     millisecond: Int64 = 0
   ) -> Int64 {
-    let days = self.days(year: year, month: month, day: day)
+    let days = CivilTime.days(year: year, month: month, day: day)
     return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millisecond
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (the era-based day count).
-  static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let shiftedMonth = month > 2 ? month - 3 : month + 9
-    let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The inverse of `days(year:month:day:)`.
-  static func civil(fromDays input: Int64) -> (Int64, Int64, Int64) {
-    let z = input + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
-  }
-
-  static func floorDivMod(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-    var q = a / b
-    var r = a % b
-    if r < 0 {
-      q -= 1
-      r += b
-    }
-    return (q, r)
-  }
-
-  static func pad(_ n: Int64, _ width: Int) -> String {
-    let digits = String(n)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
   }
 }

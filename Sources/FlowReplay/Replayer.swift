@@ -84,6 +84,11 @@ public enum Replayer {
     let clock = ContinuousClock()
     let started = clock.now
     if let outside = snapshotOutsideSuite(script, options: options) { return outside }
+    if let campaigns = script.campaigns {
+      var outcome = CampaignReplay.run(script, campaigns)
+      outcome.duration = seconds(clock.now - started)
+      return outcome
+    }
     let loaded = cache.load(path: script.flowPath)
     guard let document = loaded.document, loaded.isRunnable else {
       // A file that is not a flow at all may be anything a script names (`/etc/passwd`): it is
@@ -304,6 +309,9 @@ struct ScriptRun {
     case .snapshot(let file):
       try snapshot(file, step: step)
       return
+    case .campaignEvent, .campaignProfile:
+      // The parser keeps campaign steps out of flow scripts.
+      throw StepFailure(location: step.location, headline: "'\(step.keyword)' is a campaign step", details: [])
     case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track, .decline:
       break
     }
@@ -669,6 +677,8 @@ extension ScriptStep {
     case .snapshot(let file): "snapshot: \(file)"
     case .track(let type, let properties):
       "track: \(type.rawValue)" + (properties.isEmpty ? "" : " \(Value.object(properties).json)")
+    case .campaignEvent(let name, let properties): "track: \(name) \(properties.json)"
+    case .campaignProfile(let properties): "profile: \(properties.json)"
     case .expect, .next, .back, .skip, .dismiss, .complete, .decline: keyword
     }
   }

@@ -41,6 +41,8 @@ public struct ReplayScript: Hashable, Sendable {
   public var steps: [ScriptStep]
   /// The top-level `expect:`, checked when the steps are done.
   public var expectation: Expectation?
+  /// `campaigns:` (with `profile:`, `timezone:`): the script replays a campaign timeline.
+  public var campaigns: CampaignFiles?
 
   /// `2026-01-01T00:00:00Z`, where every script's clock starts unless it says `now:`.
   public static let defaultNow: Int64 = 1_767_225_600_000
@@ -111,6 +113,10 @@ public struct ScriptStep: Hashable, Sendable {
     case snapshot(String)
     /// `track: TYPE` or `track: {type: TYPE, properties: {...}}`: the host's own event.
     case track(EventType, OrderedDictionary<String, Value>)
+    /// Campaign scripts: `track: NAME` or `{name, properties}`, an event for the campaigns.
+    case campaignEvent(String, Value)
+    /// Campaign scripts: `profile: {key: value}`, user properties change.
+    case campaignProfile(Value)
   }
 
   /// A field and a value, with where the field is written.
@@ -169,6 +175,8 @@ public struct ScriptStep: Hashable, Sendable {
     case .goto: "goto"
     case .snapshot: "snapshot"
     case .track: "track"
+    case .campaignEvent: "track"
+    case .campaignProfile: "profile"
     }
   }
 }
@@ -223,6 +231,13 @@ public struct Expectation: Hashable, Sendable {
   public var awaiting: Item<String>?
   /// `submission: {...}`: the session's row in the submissions store (docs/submissions.md).
   public var submission: Item<SubmissionExpectation>?
+  /// Campaign scripts: `decision:` one decision of the last step's inputs (a subset of its JSON
+  /// form); `decisions:` an ordered subsequence of every decision so far; `no_match:` of the
+  /// last event tracked; `live_journeys:` how many journeys are live now.
+  public var decision: Item<Value>?
+  public var decisions: Item<[Value]>?
+  public var noMatch: Item<Bool>?
+  public var liveJourneys: Item<Int>?
 
   public init(location: SourceLocation? = nil) {
     self.location = location
@@ -245,4 +260,12 @@ public struct SubmissionExpectation: Hashable, Sendable {
     self.lastScreenIndex = lastScreenIndex
     self.completed = completed
   }
+}
+
+/// A campaign script's inputs, resolved against the script.
+public struct CampaignFiles: Hashable, Sendable {
+  public var campaigns: String
+  public var campaignsLocation: SourceLocation?
+  public var profile: String?
+  public var timezone = "UTC"
 }

@@ -12,13 +12,12 @@ public enum ScriptParser {
   /// Top-level keys.
   public static let scriptKeys = [
     "name", "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "now", "start", "platform",
-    "unavailable_flags",
-    "steps", "expect",
+    "unavailable_flags", "steps", "expect", "campaigns", "profile", "timezone",
   ]
   /// Step keys that take an input or a check (one per step), plus `expect_error`.
   public static let stepKeys = [
     "expect", "tap", "fill", "select", "set", "result", "next", "back", "skip", "dismiss",
-    "complete", "wait", "goto", "snapshot", "track", "decline",
+    "complete", "wait", "goto", "snapshot", "track", "decline", "profile",
   ]
   /// What a step mapping may hold.
   static let stepMappingKeys = stepKeys + ["expect_error"]
@@ -27,7 +26,21 @@ public enum ScriptParser {
   /// Keys of `expect:` (steps and the final expectation alike).
   public static let expectationKeys = [
     "screen", "text", "errors", "data", "exact", "events", "not_events", "path", "completed",
-    "dismissed", "status", "awaiting", "submission",
+    "dismissed", "status", "awaiting", "submission", "decision", "decisions", "no_match", "live_journeys",
+  ]
+  /// Keys of a campaign script (`campaigns:`) that a flow script does not take, and back (`track`
+  /// is both: the host's own event in a flow script, an event for the campaigns in a campaign one).
+  static let campaignOnlyKeys = [
+    "campaigns", "profile", "timezone", "decision", "decisions", "no_match", "live_journeys",
+  ]
+  static let flowOnlyKeys = [
+    "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "start", "platform", "unavailable_flags",
+    "tap", "fill", "select", "set", "result", "next", "back", "skip", "complete", "goto", "snapshot", "decline",
+    "screen", "text", "errors", "data", "exact", "path", "completed", "dismissed", "status", "awaiting", "submission",
+  ]
+  /// What a campaign decision pattern may name (`expect: {decision: {...}}`).
+  static let decisionKeys = [
+    "campaign", "trigger", "decision", "reason", "journey", "presentation", "deferral_reason", "replaced",
   ]
 
   /// Reads and parses the script at `path` (at most `ReadLimit.script`; directories and
@@ -175,6 +188,8 @@ enum ISOTime {
 struct Reader {
   let file: String
   var diagnostics: [Diagnostic]
+  /// The script has `campaigns:`: it replays a campaign timeline, not a flow.
+  var campaignScript = false
 
   init(file: String, diagnostics: [Diagnostic]) {
     self.file = file
@@ -232,6 +247,7 @@ struct Reader {
         error(.Script.duplicateKey, "duplicate key '\(member.key)'", at: member.keyLocation, path: path.key(member.key))
         continue
       }
+      if !path.isRoot, !fitsMode(member, path: path) { continue }
       out.members.append(member)
     }
     return out
@@ -270,11 +286,41 @@ struct Reader {
     return out
   }
 
+  /// Whether `member` belongs to this kind of script (a flow script's `tap`, a campaign
+  /// script's `track`); reported when not.
+  mutating func fitsMode(_ member: ScriptNode.Member, path: ScriptPath) -> Bool {
+    let foreign = campaignScript ? ScriptParser.flowOnlyKeys : ScriptParser.campaignOnlyKeys
+    guard foreign.contains(member.key) else { return true }
+    let message =
+      campaignScript
+      ? "'\(member.key)' belongs to flow scripts; this one replays campaigns ('campaigns:')"
+      : "'\(member.key)' belongs to campaign scripts, which name their payload with 'campaigns:'"
+    error(.Script.unknownKey, message, at: member.keyLocation, path: path.key(member.key))
+    return false
+  }
+
+  /// `campaigns:` and `profile:` resolved against the script, with `timezone:`.
+  mutating func campaignFiles(_ member: ScriptNode.Member, keys: KnownMembers) -> CampaignFiles? {
+    guard let payload = string(member.value, path: "campaigns") else { return nil }
+    var files = CampaignFiles(
+      campaigns: ScriptParser.resolve(payload, against: file), campaignsLocation: member.value.location)
+    if let profile = keys["profile"], let path = string(profile.value, path: "profile") {
+      files.profile = ScriptParser.resolve(path, against: file)
+    }
+    if let zone = keys["timezone"] { files.timezone = label(zone.value, path: "timezone") ?? "UTC" }
+    return files
+  }
+
   // MARK: Script
 
   mutating func script(_ root: ScriptNode) -> ReplayScript? {
     guard let keys = mapping(root, path: .root, known: ScriptParser.scriptKeys) else { return nil }
     var script = ReplayScript(file: file, name: "", flow: "", flowPath: "")
+    if let member = keys["campaigns"] {
+      campaignScript = true
+      script.campaigns = campaignFiles(member, keys: keys)
+    }
+    for member in keys.members where !fitsMode(member, path: .root) { return nil }
     if let member = keys["name"], let name = label(member.value, path: "name") {
       script.name = name
     } else {
@@ -287,7 +333,7 @@ struct Reader {
         script.flowPath = ScriptParser.resolve(flow, against: file)
         script.flowLocation = member.value.location
       }
-    } else {
+    } else if !campaignScript {
       error(
         .Script.missingKey, "missing 'flow': the flow file to run, relative to this script",
         at: root.location, path: "flow")
@@ -459,14 +505,17 @@ struct Reader {
       case "decline": return ScriptStep(.decline, location: node.location)
       default:
         var notes: [Diagnostic.Note] = []
-        if let match = closestMatch(to: word, in: ScriptParser.bareSteps + ScriptParser.stepKeys) {
+        let steps = ScriptParser.stepKeys.filter {
+          !(campaignScript ? ScriptParser.flowOnlyKeys : ScriptParser.campaignOnlyKeys).contains($0)
+        }
+        if let match = closestMatch(to: word, in: ScriptParser.bareSteps + steps) {
           notes.append(.init("did you mean '\(match)'?", at: node.location))
         }
         let hint =
-          ScriptParser.stepKeys.contains(word)
+          steps.contains(word)
           ? "'\(word)' needs a value (\(word): ...)" : "unknown step '\(word)'"
         error(
-          .Script.unknownStep, "\(path): \(hint); a step is one of \(ScriptParser.stepKeys.joined(separator: ", "))",
+          .Script.unknownStep, "\(path): \(hint); a step is one of \(steps.joined(separator: ", "))",
           at: node.location, path: path, notes: notes)
         return nil
       }
@@ -577,6 +626,28 @@ struct Reader {
       return make(.wait(ms))
     case "goto":
       return label(value, path: stepPath).map { make(.goto($0)) }
+    case "track" where campaignScript:
+      if case .mapping = value.kind {
+        guard let sub = mapping(value, path: stepPath, known: ["name", "properties"]),
+          let name = sub["name"].flatMap({ label($0.value, path: stepPath.key("name")) })
+        else {
+          error(.Script.missingKey, "\(stepPath): track needs 'name'", at: value.location, path: stepPath)
+          return nil
+        }
+        let properties = sub["properties"]?.value.value ?? .object([:])
+        guard case .object = properties else {
+          typeMismatch(sub["properties"]!.value, expected: "a mapping", path: stepPath.key("properties"))
+          return nil
+        }
+        return make(.campaignEvent(name, properties))
+      }
+      return label(value, path: stepPath).map { make(.campaignEvent($0, .object([:]))) }
+    case "profile":
+      guard value.members != nil else {
+        typeMismatch(value, expected: "a mapping of user properties", path: stepPath)
+        return nil
+      }
+      return make(.campaignProfile(value.value))
     case "snapshot":
       return string(value, path: stepPath).map { make(.snapshot($0)) }
     case "track":
@@ -657,7 +728,7 @@ struct Reader {
             patterns.append(.subset(element.value))
           default:
             guard let name = label(element, path: keyPath.index(i)) else { continue }
-            if EventType(rawValue: name) == nil {
+            if !campaignScript, EventType(rawValue: name) == nil {
               var notes: [Diagnostic.Note] = []
               if let match = closestMatch(to: name, in: EventType.allCases.map(\.rawValue), maxDistance: 4) {
                 notes.append(.init("did you mean '\(match)'?", at: element.location))
@@ -690,6 +761,28 @@ struct Reader {
         }
       case "awaiting": result.awaiting = label(value, path: keyPath).map { .init($0, at: at) }
       case "submission": result.submission = submission(value, path: keyPath).map { .init($0, at: at) }
+      case "decision", "decisions":
+        let items = member.key == "decision" ? [value] : (value.elements ?? [])
+        if member.key == "decisions" && value.elements == nil {
+          typeMismatch(value, expected: "a list of decisions", path: keyPath)
+        }
+        var patterns: [Value] = []
+        for (i, item) in items.enumerated() {
+          let itemPath = member.key == "decision" ? keyPath : keyPath.index(i)
+          if mapping(item, path: itemPath, known: ScriptParser.decisionKeys) != nil { patterns.append(item.value) }
+        }
+        if member.key == "decision" {
+          result.decision = patterns.first.map { .init($0, at: at) }
+        } else {
+          result.decisions = .init(patterns, at: at)
+        }
+      case "no_match": result.noMatch = bool(value, path: keyPath).map { .init($0, at: at) }
+      case "live_journeys":
+        if case .scalar(.integer(let n)) = value.kind, n >= 0 {
+          result.liveJourneys = .init(Int(n), at: at)
+        } else {
+          typeMismatch(value, expected: "a count (0, 1, ...)", path: keyPath)
+        }
       default: break
       }
     }

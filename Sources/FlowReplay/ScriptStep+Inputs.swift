@@ -37,7 +37,7 @@ extension ScriptStep {
     case .wait(let ms): return [.wait(ms: ms)]
     case .goto(let screen): return [.goto(screenID: screen)]
     case .track(let type, let properties): return [.track(type, properties: properties)]
-    case .expect, .snapshot: return []
+    case .expect, .snapshot, .campaignEvent, .campaignProfile: return []
     }
   }
 
@@ -56,7 +56,8 @@ extension ScriptStep {
   var sendsInputs: Bool {
     switch kind {
     case .expect, .snapshot: false
-    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track, .decline:
+    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track, .decline,
+      .campaignEvent, .campaignProfile:
       true
     }
   }
@@ -66,7 +67,7 @@ extension ScriptStep {
   var mayAnswerPendingAction: Bool {
     switch kind {
     case .result, .dismiss, .next, .complete, .goto, .wait, .decline: true
-    case .tap, .fill, .select, .set, .back, .skip, .expect, .snapshot, .track: false
+    case .tap, .fill, .select, .set, .back, .skip, .expect, .snapshot, .track, .campaignEvent, .campaignProfile: false
     }
   }
 }

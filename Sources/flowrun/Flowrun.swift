@@ -14,7 +14,9 @@ struct Flowrun: ParsableCommand {
       ended blocked; 2 a flow or script could not be read or parsed; 64 wrong usage.
       """,
     version: "flowrun \(version)",
-    subcommands: [Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self, Submissions.self, Serve.self]
+    subcommands: [
+      Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self, Campaign.self, Submissions.self, Serve.self,
+    ]
   )
 
   /// The one entry point of every command: the standard descriptors are prepared first

@@ -29,6 +29,7 @@ import _FlowTestSupport
       ("json.", DiagnosticID.JSON.all), ("load.", DiagnosticID.Load.all), ("ref.", DiagnosticID.Ref.all),
       ("appdna.", DiagnosticID.AppDNA.all),
       ("script.", DiagnosticID.Script.all), ("check.", DiagnosticID.Check.all),
+      ("campaign.", DiagnosticID.Campaign.all),
     ]
     for (prefix, ids) in namespaces {
       for id in ids {
@@ -43,8 +44,12 @@ import _FlowTestSupport
   /// every catalogue entry is listed in its namespace's `all` (so in the docs).
   @Test func idsAreWrittenOnlyInTheCatalogue() throws {
     let sources = packageRoot().appendingPathComponent("Sources")
-    let literal = try NSRegularExpression(pattern: #""((?:json|load|ref|appdna|script|check)\.[a-z0-9][a-z0-9.-]*)""#)
-    let catalogues = ["FlowFormat/Diagnostics/DiagnosticID.swift", "FlowReplay/ScriptDiagnosticID.swift"]
+    let literal = try NSRegularExpression(
+      pattern: #""((?:json|load|ref|appdna|script|check|campaign)\.[a-z0-9][a-z0-9.-]*)""#)
+    let catalogues = [
+      "FlowFormat/Diagnostics/DiagnosticID.swift", "FlowFormat/Diagnostics/DiagnosticID+Campaign.swift",
+      "FlowReplay/ScriptDiagnosticID.swift",
+    ]
     let known = Set(Self.catalogued.map(\.id))
     var declared: Set<String> = []
     let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []

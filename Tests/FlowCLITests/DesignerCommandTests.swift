@@ -158,7 +158,10 @@ import _FlowTestSupport
       "--start says which names the screen lacks", ["run", "sample-flows/fitness.json", "--start", "reclaim"], "",
       "(screen 'reclaim' reads name, hours_daily, which nothing has set: run with --set name=VALUE"
     ),
-    ("check DIR checks the flows below it", ["check", "sample-flows"], "", "checked 6 files: no problems"),
+    (
+      "check DIR checks the flows below it", ["check", "sample-flows/appdna"], "",
+      "checked 2 files: 0 errors, 1 warning"
+    ),
     (
       "paths colours its notes", ["paths", "sample-flows/signin.json", "--max-states", "3", "--color", "always"], "",
       "\u{1B}[1;36mnote:\u{1B}[0m stopped at --max-states 3"

@@ -10,7 +10,7 @@ extension DiagnosticID {
 }
 
 /// The id table of docs/loading.md, generated from the catalogue (`DiagnosticID`): every
-/// `json.*`, `load.*`, `ref.*` and `script.*` id with its severity and meaning.
+/// `json.*`, `load.*`, `ref.*`, `script.*` and `campaign.*` id with its severity and meaning.
 public enum DiagnosticIDDocumentation {
   /// The line that opens the generated table in docs/loading.md.
   public static let start = "<!-- Generated from the diagnostic-id catalogue (DiagnosticID); do not edit."
@@ -20,7 +20,7 @@ public enum DiagnosticIDDocumentation {
   /// Every catalogued id outside the lint rules, in the table's order.
   public static var ids: [DiagnosticID] {
     DiagnosticID.JSON.all + DiagnosticID.Load.all + DiagnosticID.Ref.all + DiagnosticID.AppDNA.all
-      + DiagnosticID.Script.all
+      + DiagnosticID.Script.all + DiagnosticID.Campaign.all
   }
 
   /// The table between its two marker lines, both included, ending with a newline.

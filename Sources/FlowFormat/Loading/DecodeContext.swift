@@ -15,6 +15,8 @@ struct DecodeContext {
   var screenReferences: [Reference] = []
   /// Sub-flows named by `flow` screens, resolved once every flow of the document is known.
   var flowReferences: [Reference] = []
+  /// Segments named by campaign conditions, checked against the payload's segments.
+  var segmentReads: [Reference] = []
   /// Every pattern of the document with its string literal, in document order (`check` lints them).
   private(set) var patternSites: [PatternSite] = []
   /// The patterns compiled so far by source: a pattern repeated on many inputs is compiled once.

@@ -18,7 +18,7 @@ extension Flowrun {
         """
     )
 
-    @Argument(help: "Flow or bundle JSON files.")
+    @Argument(help: "Flow, bundle or Nuxie campaigns JSON files.")
     var flows: [String]
 
     @Option(help: "Output format: text, json, github (Actions annotations) or sarif (SARIF 2.1.0).")
@@ -59,6 +59,13 @@ extension Flowrun {
       for path in paths {
         let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true)
         sources[path] = result.source
+        if CampaignLoader.isCampaigns(result.syntax), let root = result.syntax {
+          // A Nuxie campaigns payload: its own checks (docs/dialects/nuxie.md).
+          let campaigns = CampaignLoader.campaigns(root: root, file: path, source: result.source)
+          let syntax = result.diagnostics.filter { $0.id.hasPrefix(DiagnosticID.JSON.prefix) }
+          diagnostics += (syntax + campaigns.diagnostics).map { strict ? $0.strict : $0 }
+          continue
+        }
         unreadable = unreadable || result.document == nil
         diagnostics += FlowChecker.check(result).map { strict ? $0.strict : $0 }
         retainedBytes += result.source.count
