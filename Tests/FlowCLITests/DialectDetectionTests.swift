@@ -24,8 +24,11 @@ import _FlowTestSupport
       name: "Nuxie flow description", json: #"{"screens": [{"id": "a"}], "handlers": []}"#, status: 2,
       says: "this is a Nuxie flow description document; supported:"),
     Case(
-      name: "Nuxie campaigns", json: #"{"campaigns": []}"#, status: 2,
-      says: "1:2: error: this is a Nuxie campaigns document; supported:"),
+      name: "Nuxie campaigns (check lints them)", json: #"{"campaigns": []}"#, status: 0,
+      says: "checked 1 file: no problems"),
+    Case(
+      name: "Nuxie user profile (check lints it)", json: #"{"distinctId": "u", "userProperties": {"plan": "pro"}}"#,
+      status: 0, says: "checked 1 file: no problems"),
     Case(
       name: "Nuxie journey release", json: #"{"schemaVersion": "nuxie.journey-release.v2"}"#, status: 2,
       says: "this is a Nuxie journey release (v2) document"),
@@ -83,5 +86,22 @@ import _FlowTestSupport
     #expect(result.status == 2)
     #expect(result.stderr.contains("this is a Nuxie RemoteFlow document; supported:"), "\(result.stderr)")
     #expect(!result.stderr.contains("missing required key"), "\(result.stderr)")
+  }
+
+  /// Campaign inputs given to a flow command say which command reads them.
+  @Test(arguments: [
+    (#"{"campaigns": []}"#, "this is a Nuxie campaigns document", "`flowrun campaign FILE`"),
+    (#"{"distinctId": "u"}"#, "this is a Nuxie user profile", "--profile FILE"),
+  ])
+  func campaignInputsNameTheirCommand(_ json: String, _ what: String, _ hint: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flowrun-dialect-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("input.json")
+    try json.write(to: file, atomically: true, encoding: .utf8)
+    let result = try runFlowrun(["run", file.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(what) && result.stderr.contains(hint), "\(result.stderr)")
   }
 }

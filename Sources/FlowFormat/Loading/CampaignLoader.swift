@@ -35,6 +35,20 @@ public enum CampaignLoader {
   /// Whether a parsed document is a campaigns payload (a `campaigns` array at the top).
   public static func isCampaigns(_ root: JSONValue?) -> Bool { root?.objectValue?["campaigns"]?.arrayValue != nil }
 
+  /// Whether a parsed document is a user profile (`distinctId` or `userProperties`, and no flow keys).
+  public static func isProfile(_ root: JSONValue?) -> Bool {
+    guard let object = root?.objectValue else { return false }
+    return object["screens"] == nil && object["steps"] == nil && object["flows"] == nil
+      && object["campaigns"] == nil && (object["distinctId"] != nil || object["userProperties"] != nil)
+  }
+
+  /// A profile already parsed (`check` reads a file once and finds what it is).
+  public static func profile(root: JSONValue, file: String, source: [UInt8]) -> CampaignLoad<Profile> {
+    var context = DecodeContext(file: file)
+    let value = context.decodeProfile(root)
+    return CampaignLoad(file: file, value: value, diagnostics: context.diagnostics.sortedForDisplay(), source: source)
+  }
+
   public static func profile(path: String) -> CampaignLoad<Profile> {
     read(path) { context, root in context.decodeProfile(root) }
   }

@@ -11,12 +11,14 @@ extension DecodeContext {
       return nil
     }
     let (signature, evidence) = DocumentSignature.of(object)
-    if options.dialect == nil, case .foreign(let what, let key) = signature {
+    if options.dialect == nil, case .foreign(let what, let key, let reader) = signature {
       report(
         .error, .Load.unsupportedDialect, "this is \(what); supported: \(DocumentSignature.supported)",
         at: evidence?.keyLocation,
         notes: [
-          Diagnostic.Note("told by \(key); flowrun cannot run it yet (`--dialect` forces a dialect it runs)")
+          Diagnostic.Note(
+            reader.map { "told by \(key); \($0)" }
+              ?? "told by \(key); flowrun cannot run it yet (`--dialect` forces a dialect it runs)")
         ])
       return nil
     }

@@ -11,7 +11,8 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable {
 ///
 /// | signature (in this order) | document |
 /// |---|---|
-/// | `campaigns` array | Nuxie campaigns / profile |
+/// | `campaigns` array | Nuxie campaigns / profile payload |
+/// | `distinctId` or `userProperties` (and none of `screens`, `steps`, `flows`) | flowrun's Nuxie user profile (`campaign --profile`) |
 /// | `schemaVersion` `nuxie.journey-release.v2` / `nuxie.experience-planes.v1` / `nuxie.experience-release.v1` | Nuxie release, leg, experience release |
 /// | `envelope.mediaType` `application/vnd.nuxie.journey+json` | signed Nuxie release |
 /// | `start_screen_id`, or `screens[].screen_id` | AppDNA screens-module document |
@@ -28,13 +29,27 @@ enum DocumentSignature: Equatable {
   case appdnaFlow
   case appdnaFlows
   case appdnaBundle
-  /// Recognised, but not a document flowrun runs: what it is, and the key that tells.
-  case foreign(what: String, evidence: String)
+  /// Recognised, but not a document flowrun runs: what it is, the key that tells, and the
+  /// command that reads it when there is one.
+  case foreign(what: String, evidence: String, reader: String? = nil)
   case unknown
 
   static func of(_ object: JSONObject) -> (signature: DocumentSignature, evidence: JSONObject.Member?) {
     if let campaigns = object.member("campaigns"), campaigns.value.arrayValue != nil {
-      return (.foreign(what: "a Nuxie campaigns document", evidence: "'campaigns'"), campaigns)
+      return (
+        .foreign(
+          what: "a Nuxie campaigns document", evidence: "'campaigns'",
+          reader: "`flowrun campaign FILE` decides who sees which flow; `flowrun check FILE` lints it"), campaigns
+      )
+    }
+    if object.member("screens") == nil, object.member("steps") == nil, object.member("flows") == nil,
+      let key = object.member("distinctId") ?? object.member("userProperties")
+    {
+      return (
+        .foreign(
+          what: "a Nuxie user profile", evidence: "'\(key.key)'",
+          reader: "`flowrun campaign CAMPAIGNS --profile FILE` reads it; `flowrun check FILE` lints it"), key
+      )
     }
     if let schema = object.member("schemaVersion"), let version = schema.value.stringValue,
       let what = nuxieSchemas[version]

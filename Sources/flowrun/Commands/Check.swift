@@ -59,11 +59,14 @@ extension Flowrun {
       for path in paths {
         let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true)
         sources[path] = result.source
-        if CampaignLoader.isCampaigns(result.syntax), let root = result.syntax {
-          // A Nuxie campaigns payload: its own checks (docs/dialects/nuxie.md).
-          let campaigns = CampaignLoader.campaigns(root: root, file: path, source: result.source)
+        if let root = result.syntax, CampaignLoader.isCampaigns(root) || CampaignLoader.isProfile(root) {
+          // A Nuxie campaigns payload or user profile: their own checks (docs/dialects/nuxie.md).
+          let own =
+            CampaignLoader.isCampaigns(root)
+            ? CampaignLoader.campaigns(root: root, file: path, source: result.source).diagnostics
+            : CampaignLoader.profile(root: root, file: path, source: result.source).diagnostics
           let syntax = result.diagnostics.filter { $0.id.hasPrefix(DiagnosticID.JSON.prefix) }
-          diagnostics += (syntax + campaigns.diagnostics).map { strict ? $0.strict : $0 }
+          diagnostics += (syntax + own).map { strict ? $0.strict : $0 }
           continue
         }
         unreadable = unreadable || result.document == nil
