@@ -234,9 +234,9 @@ import _FlowTestSupport
     #expect(Set(adds).count == adds.count, "\(adds)")
   }
 
-  /// Item 8: a misspelt condition variable stays a `check` warning (it may be result data),
-  /// but `run` announces it at the start with the other likely faults.
-  @Test func runAnnouncesAMisspeltVariable() throws {
+  /// Item 8: a misspelt condition variable is a `check` error, and `run` announces it at the
+  /// start with the other faults.
+  @Test func misspeltVariableIsAnError() throws {
     let directory = try TemporaryDirectory()
     let source = try String(
       contentsOf: packageRoot().appendingPathComponent("sample-flows/bundle.json"), encoding: .utf8)
@@ -244,9 +244,11 @@ import _FlowTestSupport
       source.replacingOccurrences(of: #""when": "household_size > 1""#, with: #""when": "houshold_size > 1""#),
       "typo.json", in: directory)
     let result = try runFlowrun(["run", flow] + Self.fixedNow, stdin: ":quit\n")
-    #expect(
-      result.stderr.hasPrefix("flowrun: warning: `flowrun check` finds 1 likely typo in this flow; the run goes on.\n"))
+    #expect(result.stderr.hasPrefix("flowrun: warning: `flowrun check` finds 1 error in this flow; the run goes on.\n"))
     #expect(result.stderr.contains("note: did you mean 'household_size'?"))
+    let check = try runFlowrun(["check", flow])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("error: screen 'profile' reads 'houshold_size', which no screen collects"))
   }
 
   /// Item 4: the screen a `test` failure shows reads a slider's default in its templates, as

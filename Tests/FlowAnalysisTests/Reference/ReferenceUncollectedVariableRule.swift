@@ -104,10 +104,11 @@ struct ReferenceUncollectedVariableRule: LintRule {
           if reachable && (!bare || Self.awaits(screen.onEnter)) && guess == nil { continue }
           var notes = [Diagnostic.Note("read by \(read.what)")]
           if let guess { notes.append(Diagnostic.Note("did you mean '\(guess)'?")) }
-          diagnostics.append(
-            context.diagnostic(
-              self, "screen '\(screen.id)' reads '\(name)', which no screen collects", at: read.location,
-              notes: notes))
+          var diagnostic = context.diagnostic(
+            self, "screen '\(screen.id)' reads '\(name)', which no screen collects", at: read.location, notes: notes)
+          // A misspelt name reads as missing on every run: an error, not a risk (issue #19).
+          if guess != nil { diagnostic.severity = .error }
+          diagnostics.append(diagnostic)
         }
         continue
       }

@@ -8,7 +8,7 @@ public struct UncollectedVariableRule: LintRule {
   public let summary = "a template or condition reads a field that is not collected on some path to it"
   public let severity = Severity.warning
   public let details =
-    "The note names a shortest such path (past 21 screens, its first and last 10, with the number of screens between). Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported wherever it is read, `visibleWhen`, `default` and `is_set` reads included (a typo is a typo), unless it may be result data: every path to the read passes a native screen or a screen with an awaited action (success data is merged into the collected data), or the screen's own `onEnter` awaits one; and even then it is reported when it is one or two edits from a collected field (a typo far likelier than result data). Its note suggests the closest collected name. A document whose sub-flows gather more than 1,000,000 fields in all (each flow counting those of every flow it runs) is not checked; a note says so (docs/loading.md, Limits)."
+    "The note names a shortest such path (past 21 screens, its first and last 10, with the number of screens between). Context names (`$user`, `$variant`, ...) are not fields. Rule conditions and templates are checked. A template with a `default` filter, `empty` / `is_set` / `not_set` tests, and `visibleWhen` conditions handle a missing value and are not reported; a block's `visibleWhen` that requires a field (`is_set`, `not_empty`, a comparison) guards the block's templates that read it. A `flow` screen counts as collecting every field of its sub-flow. A name no block collects is reported wherever it is read, `visibleWhen`, `default` and `is_set` reads included (a typo is a typo), unless it may be result data: every path to the read passes a native screen or a screen with an awaited action (success data is merged into the collected data), or the screen's own `onEnter` awaits one; and even then it is reported when it is one or two edits from a collected field (a typo far likelier than result data). Its note suggests the closest collected name, and such a near miss is an error: a misspelt name reads as missing on every run. A document whose sub-flows gather more than 1,000,000 fields in all (each flow counting those of every flow it runs) is not checked; a note says so (docs/loading.md, Limits)."
   public let triggeringExample = Example.flow([
     Example.screen("welcome", "welcome", [Example.button("go", action: #"{"type": "screen", "screenId": "plan"}"#)]),
     Example.screen(
@@ -118,10 +118,11 @@ public struct UncollectedVariableRule: LintRule {
           }
           var notes = [Diagnostic.Note("read by \(read.what)")]
           if let guess { notes.append(Diagnostic.Note("did you mean '\(guess)'?")) }
-          diagnostics.append(
-            context.diagnostic(
-              self, "screen '\(screen.id)' reads '\(name)', which no screen collects", at: read.location,
-              notes: notes))
+          var diagnostic = context.diagnostic(
+            self, "screen '\(screen.id)' reads '\(name)', which no screen collects", at: read.location, notes: notes)
+          // A misspelt name reads as missing on every run: an error, not a risk (issue #19).
+          if guess != nil { diagnostic.severity = .error }
+          diagnostics.append(diagnostic)
         }
         continue
       }
