@@ -138,6 +138,32 @@ import _FlowTestSupport
         ]
       ),
       (
+        "bundle.json --variant onb_length=control",
+        [
+          ("budget]> ", "set up my budget"), ("First name> ", "Rosa"), ("Continue]> ", "Continue"),
+          ("(including you) (1)> ", "2"), ("Continue]> ", "Continue"), ("currency [1-4]> ", "euro"),
+          ("[y/n] (n)> ", "y"), ("Continue]> ", "Continue"), ("(2500)> ", "3000"), ("Continue]> ", "Continue"),
+          ("dashboard]> ", "Go to my dashboard"),
+        ]
+      ),
+      (
+        "appdna/profile-form.json --trait first_name=Ada",
+        [
+          ("Started]> ", "get started"), ("Full name> ", "Ada Lovelace"), ("Email> ", "ada@example.com"),
+          ("Age> ", "36"), ("Employment [1-3]> ", "employed"), ("Company> ", "Analytical Engines"),
+          ("Short bio> ", ""), ("(y)> ", ""), ("Referral code> ", ""), ("Continue]> ", "Continue"),
+          ("Login email> ", "ada@example.com"), ("Password> ", "s3cret-pass"), ("Not now]> ", "create account"),
+          ("Finish]> ", "Finish"),
+        ]
+      ),
+      (
+        "appdna/quiz-bundle.json --variant exp_quiz=control",
+        [
+          ("goal [1-3]> ", "lose"), ("Continue]> ", "Continue"), ("level [1-2]> ", "beginner"), ("Next]> ", "Next"),
+          ("(15)> ", "30"), ("Next]> ", "Next"), ("offer]> ", "See my offer"),
+        ]
+      ),
+      (
         "legacy.json",
         [
           ("started]> ", "get started"), ("Continue]> ", "continue"), ("[1-3]> ", "before bed"),
@@ -149,11 +175,13 @@ import _FlowTestSupport
     @Test(arguments: walks)
     func aSampleFlowIsWalkedInWords(_ sample: String, _ steps: [(String, String)]) throws {
       let home = try TemporaryDirectory()
+      // The sample's file, then the options its walk needs (a variant, a trait).
+      let words = sample.split(separator: " ").map(String.init)
       let term = try PseudoTerminal(
         executable: flowrunExecutable().path,
         arguments: [
-          "run", packageRoot().appendingPathComponent("sample-flows/\(sample)").path, "--now", "2026-01-01T00:00:00Z",
-        ],
+          "run", packageRoot().appendingPathComponent("sample-flows/\(words[0])").path, "--now", "2026-01-01T00:00:00Z",
+        ] + words.dropFirst(),
         environment: ["TERM": "xterm", "HOME": home.url.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"])
       for (prompt, answer) in steps {
         try term.waitFor(substring: prompt)
