@@ -14,7 +14,7 @@ import _FlowTestSupport
   /// document's values.
   @Test(arguments: [
     "appdna-employed", "appdna-student", "appdna-validation", "nuxie-trigger", "nuxie-one-flow", "nuxie-grace",
-    "nuxie-segment", "submissions-example",
+    "nuxie-segment", "nuxie-segment-exit", "submissions-example",
   ])
   func documentExampleScript(_ name: String) throws {
     let result = try runFlowrun(["test", Self.directory + "tests/\(name).flow-test.yaml"])
@@ -63,6 +63,25 @@ import _FlowTestSupport
     #expect(result.stderr.contains("[appdna.draft-flow]"))
     for line in shown { #expect(result.stdout.contains(line), "\(options): shows '\(line)'\n\(result.stdout)") }
     for line in hidden { #expect(!result.stdout.contains(line), "\(options): hides '\(line)'\n\(result.stdout)") }
+  }
+
+  /// The document's own context, against a flow that declares no `onboarding_variant`
+  /// experiment, is refused naming the context file (not `--variant`); a `--variant` names itself.
+  @Test(arguments: [
+    (
+      [String](), "--context CONTEXT: experimentOverrides onboarding_variant=b: unknown experiment 'onboarding_variant'"
+    ),
+    (["--variant", "onboarding_variant=b"], "--variant onboarding_variant=b: unknown experiment 'onboarding_variant'"),
+  ])
+  func contextOverrideOfAnUndeclaredExperimentNamesItsSource(_ options: [String], _ message: String) throws {
+    let temporary = try TemporaryDirectory()
+    let context = temporary.file(
+      "context.json",
+      contents: #"{"source": "app_launch", "experimentOverrides": {"onboarding_variant": "b"}}"#)
+    let result = try runFlowrun(
+      ["run", Self.directory + "appdna-onboarding.json", "--context", context] + options, stdin: "")
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message.replacingOccurrences(of: "CONTEXT", with: context)), "\(result.stderr)")
   }
 
   /// "Draft flows are not delivered to client devices"; `presentOnboarding` returns false for an
