@@ -102,16 +102,10 @@ import _FlowTestSupport
     "star_background", "pricing_card",
   ])
   func documentedBlockTypeIsKnown(_ type: String) throws {
-    let temporary = try TemporaryDirectory()
-    let flow = temporary.file(
-      "f.json",
-      contents: """
-        {"id": "f", "steps": [{"id": "s", "type": "custom", "config": {"content_blocks": [
-          {"id": "b", "type": "\(type)", "text": "Block"}, {"id": "go", "type": "button", "text": "Continue"}]}}]}
-        """)
-    let check = try runFlowrun(["check", flow])
-    #expect(check.status == 0, "\(check.stdout)")
-    #expect(!check.stdout.contains("appdna.unknown-type"), "\(check.stdout)")
+    try Self.expectKnown(
+      step:
+        #"{"id": "s", "type": "custom", "config": {"content_blocks": [{"id": "b", "type": "\#(type)", "text": "Block"}, "#
+        + #"{"id": "go", "type": "button", "text": "Continue"}]}}"#)
   }
 
   /// Every input type of document 001's form table, by its documented name.
@@ -121,13 +115,15 @@ import _FlowTestSupport
     "signature", "location",
   ])
   func documentedFieldTypeIsKnown(_ type: String) throws {
+    try Self.expectKnown(
+      step: #"{"id": "s", "type": "form", "config": {"fields": [{"id": "x", "type": "\#(type)", "label": "X", "#
+        + #""options": [{"id": "a", "label": "A"}]}]}}"#)
+  }
+
+  /// `check` loads a one-step AppDNA flow without errors and knows every type in it.
+  static func expectKnown(step: String) throws {
     let temporary = try TemporaryDirectory()
-    let flow = temporary.file(
-      "f.json",
-      contents: """
-        {"id": "f", "steps": [{"id": "s", "type": "form", "config": {"fields": [
-          {"id": "x", "type": "\(type)", "label": "X", "options": [{"id": "a", "label": "A"}]}]}}]}
-        """)
+    let flow = temporary.file("f.json", contents: #"{"id": "f", "steps": ["# + step + "]}")
     let check = try runFlowrun(["check", flow])
     #expect(check.status == 0, "\(check.stdout)")
     #expect(!check.stdout.contains("appdna.unknown-type"), "\(check.stdout)")
