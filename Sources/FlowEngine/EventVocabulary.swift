@@ -84,7 +84,13 @@ extension Session {
       var responses: OrderedDictionary<String, Value> = [:]
       for screen in flow.screens {
         let bag = answers(of: screen)
-        if !bag.isEmpty { responses[screen.id] = .object(bag) }
+        // Document 001 reads a question's answer as the step's value
+        // (`responses["fitness_goal"] as? String`); other steps give their fields.
+        if screen.type == "question", bag.count == 1, let answer = bag[screen.id] {
+          responses[screen.id] = answer
+        } else if !bag.isEmpty {
+          responses[screen.id] = .object(bag)
+        }
       }
       object["total_steps"] = .number(Double(flow.screens.count))
       object["total_duration_ms"] = properties.value("duration_ms") ?? .null

@@ -114,7 +114,13 @@ extension Flowrun {
       try refuseUnusedMocks(config.mocks.keys, used: identifiers)
       config.waitsForResults = true
       if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
-        throw ValidationError("--variant \(problem.experiment)=\(problem.variant): \(problem.message)")
+        // An override a `--variant` did not give came from the context file: name it.
+        let byFlag = session.variants.contains { (try? $0.get())?.experiment == problem.experiment }
+        let source =
+          byFlag || session.context == nil
+          ? "--variant \(problem.experiment)=\(problem.variant)"
+          : "--context \(session.context ?? ""): experimentOverrides \(problem.experiment)=\(problem.variant)"
+        throw ValidationError("\(source): \(problem.message)")
       }
       for flag in config.unavailableFlags.sorted() where !document.experiments.contains(where: { $0.id == flag }) {
         let known = document.experiments.map(\.id)
