@@ -229,6 +229,20 @@ struct DecodeContext {
 }
 
 extension JSONObject {
+  /// The number at `key`, when the member is a number. Not inlined: Swift 6.3.1's release build
+  /// crashed (SIL ownership verifier) on `lookup(key)?.numberValue` chains inlined into the
+  /// AppDNA decoders.
+  @inline(never) func numberValue(_ key: String) -> Double? {
+    lookup(key)?.numberValue
+  }
+
+  /// The whole number at `key`: a number rounded toward zero, nil when it is not finite or past
+  /// ±10^15 (a conversion that would trap), so a hostile `max_length: 1e300` is ignored, not a crash.
+  @inline(never) func integerValue(_ key: String) -> Int? {
+    guard let number = lookup(key)?.numberValue, number.isFinite, abs(number) < 1e15 else { return nil }
+    return Int(number)
+  }
+
   /// The value of the last member named `key` — the subscript's semantics (the last duplicate
   /// wins) without copying each member while searching, which showed in profiles of big files.
   @inline(__always) func lookup(_ key: String) -> JSONValue? {

@@ -12,14 +12,13 @@ extension DecodeContext {
     var priority = 0
     var any = false
     let rules: [JSONValue]
-    switch value.kind {
-    case .array(let items):
+    if let items = value.arrayValue {
       rules = items
-    case .object(let object):
-      priority = object.lookup("priority")?.numberValue.map { Int($0) } ?? 0
+    } else if let object = value.objectValue {
+      priority = object.integerValue("priority") ?? 0
       any = object.lookup("match_mode")?.stringValue?.lowercased() == "any"
       rules = object.lookup("conditions")?.arrayValue ?? []
-    default:
+    } else {
       mismatch(value, expected: "an object {priority, match_mode, conditions} or an array of rules")
       return nil
     }

@@ -85,7 +85,7 @@ extension DecodeContext {
         InputBlock(
           fieldName: field, label: label, placeholder: templateIn(object, "field_placeholder"), kind: kind,
           required: required, pattern: nil, patternMessage: nil, minLength: nil,
-          maxLength: fieldConfig.lookup("max_length")?.numberValue.map { Int($0) }, min: nil, max: nil,
+          maxLength: fieldConfig.integerValue("max_length"), min: nil, max: nil,
           defaultValue: nil, secret: type == "otp_input" || kind == .password))
     }
     if Self.appdnaChoiceTypes.contains(type) {
@@ -97,19 +97,19 @@ extension DecodeContext {
       return .choice(
         ChoiceBlock(
           fieldName: field, label: label, items: appdnaOptions(options, storesValue: true), allowMultiple: multi,
-          minSelections: nil, maxSelections: fieldConfig.lookup("max_selections")?.numberValue.map { Int($0) },
+          minSelections: nil, maxSelections: fieldConfig.integerValue("max_selections"),
           required: required, action: .next, autoAdvance: false))
     }
     if Self.appdnaNumberTypes.contains(type) {
       let min =
-        object.lookup("min_value")?.numberValue ?? fieldConfig.lookup("min_value")?.numberValue
+        object.numberValue("min_value") ?? fieldConfig.numberValue("min_value")
         ?? (type == "input_rating" ? 1 : 0)
       let max =
-        object.lookup("max_value_picker")?.numberValue ?? object.lookup("max_value")?.numberValue
-        ?? fieldConfig.lookup("max_value")?.numberValue ?? (type == "input_rating" ? 5 : 100)
-      let step = object.lookup("step_value")?.numberValue ?? fieldConfig.lookup("step")?.numberValue ?? 1
+        object.numberValue("max_value_picker") ?? object.numberValue("max_value")
+        ?? fieldConfig.numberValue("max_value") ?? (type == "input_rating" ? 5 : 100)
+      let step = object.numberValue("step_value") ?? fieldConfig.numberValue("step") ?? 1
       let initial =
-        object.lookup("default_picker_value")?.numberValue ?? fieldConfig.lookup("default_value")?.numberValue ?? min
+        object.numberValue("default_picker_value") ?? fieldConfig.numberValue("default_value") ?? min
       return .slider(
         SliderBlock(
           fieldName: field, label: label, min: Swift.min(min, max), max: Swift.max(min, max),
@@ -123,7 +123,7 @@ extension DecodeContext {
     }
     switch type {
     case "heading":
-      let level = object.lookup("level")?.numberValue ?? 1
+      let level = object.numberValue("level") ?? 1
       return .text(
         TextBlock(text: templateIn(object, "text"), variant: level <= 1 ? "h1" : level == 2 ? "h2" : "h3", richText: [])
       )

@@ -29,7 +29,7 @@ extension DecodeContext {
         guard let variant = variantValue.objectValue, let variantID = variant.lookup("id")?.stringValue else {
           continue
         }
-        let weight = variant.lookup("weight")?.numberValue ?? 0
+        let weight = variant.numberValue("weight") ?? 0
         let span = weight.isFinite ? (Swift.max(0, weight) * 10_000).rounded(.towardZero) : 0
         let before = Swift.min(cumulative, 10_000)
         cumulative += span

@@ -55,7 +55,7 @@ extension DecodeContext {
     let label = templateIn(object, "label")
     let required = appdnaBool(object, "required") ?? false
     let config = object.lookup("config").flatMap { v in at("config") { $0.object(v) } } ?? JSONObject(members: [])
-    let number = { (key: String) in config.lookup(key)?.numberValue }
+    let number = { (key: String) in config.numberValue(key) }
     if let kind = Self.appdnaTextFieldKinds[type] {
       var pattern: Pattern?
       var message: String?
@@ -69,7 +69,7 @@ extension DecodeContext {
         InputBlock(
           fieldName: id, label: label, placeholder: templateIn(object, "placeholder"), kind: kind, required: required,
           pattern: pattern, patternMessage: message, minLength: nil,
-          maxLength: number("max_length").map { Int($0) },
+          maxLength: config.integerValue("max_length"),
           min: kind == .number ? number("min_value") : nil, max: kind == .number ? number("max_value") : nil,
           defaultValue: config.lookup("default_value").map(Value.init)))
     }
@@ -89,7 +89,7 @@ extension DecodeContext {
         ChoiceBlock(
           fieldName: id, label: label, items: items,
           allowMultiple: chips || config.lookup("multi_select")?.boolValue == true,
-          minSelections: nil, maxSelections: (number("max_chips") ?? number("max_selections")).map { Int($0) },
+          minSelections: nil, maxSelections: config.integerValue("max_chips") ?? config.integerValue("max_selections"),
           required: required, action: .next, autoAdvance: false))
     case "toggle":
       return .toggle(

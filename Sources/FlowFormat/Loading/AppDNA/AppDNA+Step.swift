@@ -86,13 +86,13 @@ extension DecodeContext {
       var due: Double?
       switch object.lookup("type")?.stringValue {
       case "countdown_timer" where object.lookup("on_expire_action")?.stringValue == "auto_advance":
-        let seconds = object.lookup("duration_seconds")?.numberValue ?? 60
+        let seconds = object.numberValue("duration_seconds") ?? 60
         due = seconds > 0 ? seconds * 1000 : 1000
       case "animated_loading" where object.lookup("auto_advance")?.boolValue == true:
         if let items = object.lookup("loading_items")?.arrayValue, !items.isEmpty {
-          due = items.reduce(500) { $0 + ($1.objectValue?.lookup("duration_ms")?.numberValue ?? 1000) }
+          due = items.reduce(500) { $0 + ($1.objectValue?.numberValue("duration_ms") ?? 1000) }
         } else {
-          due = ((object.lookup("total_duration_ms")?.numberValue ?? 0) / 50).rounded(.up) * 50
+          due = ((object.numberValue("total_duration_ms") ?? 0) / 50).rounded(.up) * 50
         }
       default:
         let children = object.lookup("children")?.arrayValue ?? object.lookup("stack_children")?.arrayValue ?? []
