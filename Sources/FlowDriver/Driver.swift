@@ -261,6 +261,7 @@ public final class Driver {
   }
 
   private func askPending(_ pending: PendingAction, _ start: Position) {
+    if case .hook(let request) = pending.source { return askHook(request, start) }
     currentPrompt = .pending
     let native = pending.source == .nativeScreen
     let what = native ? "native screen" : "action"
@@ -278,6 +279,27 @@ public final class Driver {
           continue
         }
         say("! waiting for the result of \(what) '\(pending.identifier)': answer :ok [JSON], :fail [TEXT] or :cancel\n")
+      }
+    }
+  }
+
+  /// The pending `onBeforeStepAdvance`: a line is the host's answer (`:hook` without the
+  /// command name).
+  private func askHook(_ request: HookRequest, _ start: Position) {
+    currentPrompt = .pending
+    let data = Value.object(session.secrets.data(request.stepData)).json
+    let prompt =
+      "hook \(HookRequest.beforeStepAdvance) of \(request.screenID) \(data) "
+      + "[proceed | block [TEXT] | stay [TEXT] | skipTo STEP | JSON]> "
+    while true {
+      switch ask(prompt, start) {
+      case .changed: return
+      case .answer(_, .empty): continue
+      case .answer(let line, _):
+        switch InputLanguage.hookAnswer(line) {
+        case .success(let answer): play(.hook(answer))
+        case .failure(let error): say("! \(error.message)\n")
+        }
       }
     }
   }
@@ -544,6 +566,7 @@ public final class Driver {
     case .fail(let text): play(.result(.failure(text)))
     case .cancel: play(.result(.cancelled))
     case .decline: play(.decline)
+    case .hook(let answer): play(.hook(answer))
     case .wait(let ms): play(.wait(ms))
     case .goto(let screenID): play(.goto(screenID))
     case .track(let type, let properties): play(.track(type, properties))
@@ -724,7 +747,7 @@ public final class Driver {
       case .actionFailed(let identifier, let message): say("! \(identifier) failed: \(message)\n")
       case .error(let message): say("! error: \(message)\n")
       case .notice(let message): say("→ \(message)\n")
-      case .screenShown, .awaitingResult, .ended: break
+      case .screenShown, .awaitingResult, .hookRequested, .ended: break
       }
     }
     if options.traceDecisions, session.trace.count > traceCount {

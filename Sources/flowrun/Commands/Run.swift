@@ -112,6 +112,10 @@ extension Flowrun {
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
       let identifiers = actionIdentifiers(in: document)
       try refuseUnusedMocks(config.mocks.keys, used: identifiers)
+      let stepIDs = Set(document.flows.flatMap { $0.screens.map(\.id) })
+      if let unknown = config.hookMocks.keys.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
+        throw ValidationError("--mock hook.\(unknown): no step '\(unknown)' in the flow")
+      }
       config.waitsForResults = true
       if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
         throw ValidationError("--variant \(problem.experiment)=\(problem.variant): \(problem.message)")
@@ -136,6 +140,7 @@ extension Flowrun {
         guard let script = parsed.script, !parsed.diagnostics.hasErrors else { throw ExitCode(2) }
         steps = script.steps
         config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
+        if script.sessionConfig.asksHooks { config.asksHooks = true }
       }
       warnAboutUnusedMocks(config.mocks.keys, used: identifiers)  // --mock ones are used: refused above
 
