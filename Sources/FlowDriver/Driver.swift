@@ -34,6 +34,8 @@ public struct DriverOptions {
   /// itself when its delay has passed in real time with nothing typed (`--no-auto-advance`
   /// turns this off; `:wait` and the next line still advance it).
   public var autoAdvances: Bool
+  /// Answers every `onBeforeStepAdvance` the session asks (`--hook-command`).
+  public var hookCommand: HookCommand?
 
   /// The default of `unproductiveLineLimit` (docs/cli.md).
   public static let defaultUnproductiveLineLimit = 1000
@@ -723,6 +725,13 @@ public final class Driver {
       mayNeedRedraw = true
     }
     report(outputs, traceFrom: traceCount)
+    if let command = options.hookCommand {
+      for case .hookRequested(let request) in outputs {
+        let answer = command.answer(request)
+        if case .failed(let reason) = answer { say("! hook command: \(reason); the step proceeds\n") }
+        send(.hookAnswered(answer))
+      }
+    }
     return outputs
   }
 
@@ -744,7 +753,9 @@ public final class Driver {
       case .rejected(let message): say("! \(message)\n")
       case .validationFailed(let errors):
         for error in errors { say("! \(fieldLabel(error.field)): \(error.message)\n") }
-      case .actionFailed(let identifier, let message): say("! \(identifier) failed: \(message)\n")
+      case .actionFailed(let identifier, let message):
+        // A hook that blocks did not fail: its message is the error shown.
+        say(identifier == HookRequest.beforeStepAdvance ? "! \(message)\n" : "! \(identifier) failed: \(message)\n")
       case .error(let message): say("! error: \(message)\n")
       case .notice(let message): say("→ \(message)\n")
       case .screenShown, .awaitingResult, .hookRequested, .ended: break

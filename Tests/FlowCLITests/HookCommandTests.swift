@@ -90,7 +90,7 @@ import _FlowTestSupport
 
   @Test(arguments: [
     ("hook=proceed", "── profile_step"), ("hook.welcome=skipTo summary", "── summary"),
-    ("hook=block Not yet", "failed: Not yet"),
+    ("hook=block Not yet", "! Not yet"),
   ])
   func mockAnswers(_ mock: String, _ shows: String) throws {
     let result = try runFlowrun(["run", Self.flow, "--mock", mock], stdin: "1\n:quit\n")
@@ -116,5 +116,37 @@ import _FlowTestSupport
     let result = try runFlowrun(["run", Self.flow] + arguments, stdin: "")
     #expect(result.status == 64)
     #expect(result.stderr.contains(says), "\(result.stderr)")
+  }
+
+  /// `--hook-command`: the request on stdin, the answer from stdout; anything that goes wrong
+  /// proceeds with a warning.
+  @Test(arguments: [
+    (#"echo '{"type":"block","message":"Code expired"}'"#, "! Code expired"),
+    (#"echo '{"type":"skipTo","stepId":"summary"}'"#, "── summary"),
+    ("echo nope", "! hook command: echo printed no JSON: nope; the step proceeds"),
+    ("sh -c 'exit 3'", "! hook command: sh exited with status 3; the step proceeds"),
+    ("sleep 20", "! hook command: sleep timed out after 200 ms; the step proceeds"),
+    ("/nonexistent/hook", "could not start"),
+  ])
+  func hookCommandAnswers(_ command: String, _ shows: String) throws {
+    let result = try runFlowrun(
+      ["run", Self.flow, "--hook-command", command, "--hook-timeout", "200"], stdin: "1\n:quit\n")
+    #expect(result.status == 1, "\(result.stderr)")  // quit before the end
+    #expect(result.stdout.contains(shows), "\(result.stdout)")
+  }
+
+  /// The command reads the step and its data as one JSON object.
+  @Test func hookCommandReadsTheRequest() throws {
+    let directory = try TemporaryDirectory()
+    let request = directory.path + "/request.json"
+    let result = try runFlowrun(
+      ["run", Self.flow, "--hook-command", "sh -c 'cat > \(request); echo proceed'"],
+      stdin: "1\nGrace\ng@x.com\n\n2\nYale\n\n\n\n1\n:quit\n")
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(
+      directory.text("request.json")
+        == #"{"hook":"before_step_advance","flow_id":"profile_v1","from_step_id":"profile_step","step_index":1,"step_type":"form","step_data":{"full_name":"Grace","email":"g@x.com","employment":"Student","school":"Yale","newsletter":true},"responses":{"full_name":"Grace","email":"g@x.com","employment":"Student","school":"Yale","newsletter":true}}"#
+        + "\n")
+    #expect(result.stdout.contains("── account_step"))
   }
 }
