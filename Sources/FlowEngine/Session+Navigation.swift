@@ -304,7 +304,8 @@ extension Session {
       case .success:
         if tracing { record(.action, "native screen '\(id)' answered success → next", details: mergedNote) }
         let move = perform(.next, via: .nativeResult, validate: true)
-        if move == .stay, !hasEnded { pending = awaited }
+        // A hook asked on the way keeps its own wait.
+        if move == .stay, !hasEnded, !isPending { pending = awaited }
         return move
       case .failure(let error):
         let message = error ?? "\(id) failed"
