@@ -62,12 +62,15 @@ extension Session {
       return forwardMove(via: .hook("failed"))
     case .block(let message):
       let shown = message.isEmpty ? "blocked by \(name)" : message
-      if tracing { record(.action, "\(name) answered block → stay and show '\(shown)'") }
+      // Traced as a leave that stays, so `:why` tells it.
+      if tracing {
+        record(.leave, "leaving \(currentScreenID) via \(name)", details: ["answered block → stay and show '\(shown)'"])
+      }
       lastActionError = shown
       outbox.append(.actionFailed(identifier: name, message: shown))
       return .stay
     case .stay(let message):
-      if tracing { record(.action, "\(name) answered stay → stay") }
+      if tracing { record(.leave, "leaving \(currentScreenID) via \(name)", details: ["answered stay → stay"]) }
       if let message, !message.isEmpty { outbox.append(.notice(message)) }
       return .stay
     case .skipTo(let id, _):

@@ -74,7 +74,7 @@ import _FlowTestSupport
       $0.firstMatch(of: #/"result":"(\w+)"/#).map { String($0.output.1) }
     }
     #expect(results == ["proceed", "block", "proceed_with_data"])
-    #expect(result.stdout.contains("onBeforeStepAdvance answered block → stay and show 'Code expired'"))
+    #expect(result.stdout.contains("answered block → stay and show 'Code expired'"))
     #expect(result.stdout.contains("merged data: ok"))
   }
 
@@ -100,11 +100,13 @@ import _FlowTestSupport
 
   /// `run --delegate` asks each hook at a prompt that says what it takes; a bad answer is told.
   @Test func promptAnswers() throws {
-    let result = try runFlowrun(["run", Self.flow, "--delegate"], stdin: "1\nmaybe\nskipTo summary\n:quit\n")
+    let result = try runFlowrun(
+      ["run", Self.flow, "--delegate"], stdin: "1\nmaybe\nblock Nope\n:why\n1\nskipTo summary\n:quit\n")
     #expect(result.status == 1, "\(result.stderr)")  // quit before the end
     #expect(result.stdout.contains("Waiting for onBeforeStepAdvance of welcome with {}"))
     #expect(
       result.stdout.contains("! a hook answer is proceed, block [TEXT], stay [TEXT], skipTo STEP or a JSON result"))
+    #expect(result.stdout.contains("leaving welcome via onBeforeStepAdvance\n  answered block → stay and show 'Nope'"))
     #expect(result.stdout.contains("── summary"))
   }
 
