@@ -34,6 +34,8 @@ public struct DriverOptions {
   /// itself when its delay has passed in real time with nothing typed (`--no-auto-advance`
   /// turns this off; `:wait` and the next line still advance it).
   public var autoAdvances: Bool
+  /// Answers every `onBeforeStepAdvance` the session asks (`--hook-command`).
+  public var hookCommand: HookCommand?
 
   /// The default of `unproductiveLineLimit` (docs/cli.md).
   public static let defaultUnproductiveLineLimit = 1000
@@ -261,6 +263,7 @@ public final class Driver {
   }
 
   private func askPending(_ pending: PendingAction, _ start: Position) {
+    if case .hook(let request) = pending.source { return askHook(request, start) }
     currentPrompt = .pending
     let native = pending.source == .nativeScreen
     let what = native ? "native screen" : "action"
@@ -278,6 +281,27 @@ public final class Driver {
           continue
         }
         say("! waiting for the result of \(what) '\(pending.identifier)': answer :ok [JSON], :fail [TEXT] or :cancel\n")
+      }
+    }
+  }
+
+  /// The pending `onBeforeStepAdvance`: a line is the host's answer (`:hook` without the
+  /// command name).
+  private func askHook(_ request: HookRequest, _ start: Position) {
+    currentPrompt = .pending
+    let data = Value.object(session.secrets.data(request.stepData)).json
+    let prompt =
+      "hook \(HookRequest.beforeStepAdvance) of \(request.screenID) \(data) "
+      + "[proceed | block [TEXT] | stay [TEXT] | skipTo STEP | JSON]> "
+    while true {
+      switch ask(prompt, start) {
+      case .changed: return
+      case .answer(_, .empty): continue
+      case .answer(let line, _):
+        switch InputLanguage.hookAnswer(line) {
+        case .success(let answer): play(.hook(answer))
+        case .failure(let error): say("! \(error.message)\n")
+        }
       }
     }
   }
@@ -544,6 +568,7 @@ public final class Driver {
     case .fail(let text): play(.result(.failure(text)))
     case .cancel: play(.result(.cancelled))
     case .decline: play(.decline)
+    case .hook(let answer): play(.hook(answer))
     case .wait(let ms): play(.wait(ms))
     case .goto(let screenID): play(.goto(screenID))
     case .track(let type, let properties): play(.track(type, properties))
@@ -700,6 +725,13 @@ public final class Driver {
       mayNeedRedraw = true
     }
     report(outputs, traceFrom: traceCount)
+    if let command = options.hookCommand {
+      for case .hookRequested(let request) in outputs {
+        let answer = command.answer(request)
+        if case .failed(let reason) = answer { say("! hook command: \(reason); the step proceeds\n") }
+        send(.hookAnswered(answer))
+      }
+    }
     return outputs
   }
 
@@ -721,10 +753,12 @@ public final class Driver {
       case .rejected(let message): say("! \(message)\n")
       case .validationFailed(let errors):
         for error in errors { say("! \(fieldLabel(error.field)): \(error.message)\n") }
-      case .actionFailed(let identifier, let message): say("! \(identifier) failed: \(message)\n")
+      case .actionFailed(let identifier, let message):
+        // A hook that blocks did not fail: its message is the error shown.
+        say(identifier == HookRequest.beforeStepAdvance ? "! \(message)\n" : "! \(identifier) failed: \(message)\n")
       case .error(let message): say("! error: \(message)\n")
       case .notice(let message): say("→ \(message)\n")
-      case .screenShown, .awaitingResult, .ended: break
+      case .screenShown, .awaitingResult, .hookRequested, .ended: break
       }
     }
     if options.traceDecisions, session.trace.count > traceCount {

@@ -12,6 +12,8 @@ public enum DriverCommand: Hashable, Sendable {
   /// `:fail [TEXT]`
   case fail(String?)
   case cancel, decline
+  /// `:hook ANSWER`: answers the pending `onBeforeStepAdvance`.
+  case hook(HookAnswer)
   case data, events, why, trace
   /// `:wait MS`
   case wait(ms: Int64)
@@ -57,6 +59,7 @@ public enum InputLanguage {
     ("fail", "[TEXT]", "answer the pending action or native screen: failure"),
     ("cancel", "", "answer the pending action or native screen: cancelled"),
     ("decline", "", "the host declines the native screen: flowrun renders it"),
+    ("hook", "ANSWER", "answer the pending hook: proceed, block [TEXT], stay [TEXT], skipTo STEP, or JSON"),
     ("data", "", "show the collected data as JSON"),
     ("events", "", "show the events so far, one JSON object a line"),
     ("why", "", "explain the last branching decision"),
@@ -121,6 +124,9 @@ public enum InputLanguage {
       }
     case "fail":
       return .success(.fail(argument.isEmpty ? nil : argument))
+    case "hook":
+      guard !argument.isEmpty else { return .failure(needs("an answer")) }
+      return hookAnswer(argument).map(DriverCommand.hook)
     case "wait":
       guard !argument.isEmpty else { return .failure(needs("a number of milliseconds")) }
       guard argument.allSatisfy(\.isASCIIDigit) else {
@@ -159,6 +165,28 @@ public enum InputLanguage {
       if let near = suggestion(for: name) { message += " (did you mean :\(near)?)" }
       return .failure(InputLanguageError(message + "; :help lists the commands"))
     }
+  }
+
+  /// A hook answer as typed: JSON (`{"type": "proceedWithData", "data": {…}}`), else a type
+  /// name and what it takes (`block Code expired`, `stay`, `skipTo s3`).
+  public static func hookAnswer(_ text: String) -> Result<HookAnswer, InputLanguageError> {
+    let text = text.trimmingWhitespace
+    let word = String(text.prefix { !$0.isWhitespace })
+    let rest = String(text.dropFirst(word.count)).trimmingWhitespace
+    let value: Value
+    switch word {
+    case "block", "stay":
+      value = rest.isEmpty ? .string(word) : .object(["type": .string(word), "message": .string(rest)])
+    case "skipTo", "skip_to": value = .object(["type": .string(word), "stepId": .string(rest)])
+    case "proceed" where rest.isEmpty: value = "proceed"
+    default:
+      guard case .success(let json) = JSONBridge.parse(text) else {
+        return .failure(
+          InputLanguageError("a hook answer is proceed, block [TEXT], stay [TEXT], skipTo STEP or a JSON result"))
+      }
+      value = json
+    }
+    return HookAnswer.parse(value).mapError { InputLanguageError($0.message) }
   }
 
   static func synopsis(_ name: String) -> String {

@@ -25,6 +25,10 @@ public enum EventType: String, Hashable, Sendable, CaseIterable {
   case onboardingFlowCompleted = "onboarding_flow_completed"
   case onboardingFlowDismissed = "onboarding_flow_dismissed"
   case flowCompletedViaFallback = "flow_completed_via_fallback"
+  /// A host hook was asked (`Output.hookRequested`, or answered at once by a mock).
+  case hookStarted = "onboarding_hook_started"
+  /// A host hook answered; `result` says how.
+  case hookCompleted = "onboarding_hook_completed"
   /// A flow's own event (an AppDNA analytics node); `Event.eventType` is the name it gives.
   case flowEvent = "onboarding_analytics"
 }

@@ -40,6 +40,8 @@ enum EventVocabulary {
     .onboardingDismissed: .onboardingFlowDismissed,
     .flowCompletedViaFallback: .flowCompletedViaFallback,
     .flowEvent: .flowEvent,
+    .hookStarted: .hookStarted,
+    .hookCompleted: .hookCompleted,
   ]
 }
 

@@ -22,6 +22,8 @@ public enum Input: Hashable, Sendable {
   case complete
   /// Answer the pending awaited action or native screen.
   case result(ActionResult)
+  /// Answer the pending `HookRequest` (`Output.hookRequested`).
+  case hookAnswered(HookAnswer)
   /// The host declines the pending native screen (its delegate returns false, document 000):
   /// flowrun renders the screen itself, with its button (`buttonText`, default Continue).
   case decline

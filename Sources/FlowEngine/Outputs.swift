@@ -9,6 +9,8 @@ public enum Output: Hashable, Sendable {
   case screenShown(flowID: String, screenID: String)
   /// An awaited action (or a native screen) waits for `.result`.
   case awaitingResult(identifier: String)
+  /// A submitted screen waits for the host's hook (`.hookAnswered`) before it is left.
+  case hookRequested(HookRequest)
   /// The input did not apply; the session did not change.
   case rejected(String)
   /// A forward navigation was blocked (after the `validation_failed` event).
@@ -76,6 +78,8 @@ public struct PendingAction: Hashable, Sendable {
     case customAction(CustomAction)
     /// A `native` screen (`content.identifier`, else the screen id).
     case nativeScreen
+    /// A host hook asked before a submitted screen is left.
+    case hook(HookRequest)
   }
 
   public var identifier: String

@@ -122,6 +122,7 @@ extension Session {
   mutating func leaveForward(via: Via, validate: Bool, commit: Bool) -> Move {
     if validate, !validateCurrentScreen(via: via) { return .stay }
     if commit { commitDefaults() }
+    if commit, context.config.asksHooks { return askBeforeLeave(via: via) }
     return forwardMove(via: via)
   }
 
@@ -303,7 +304,8 @@ extension Session {
       case .success:
         if tracing { record(.action, "native screen '\(id)' answered success → next", details: mergedNote) }
         let move = perform(.next, via: .nativeResult, validate: true)
-        if move == .stay, !hasEnded { pending = awaited }
+        // A hook asked on the way keeps its own wait.
+        if move == .stay, !hasEnded, !isPending { pending = awaited }
         return move
       case .failure(let error):
         let message = error ?? "\(id) failed"
@@ -318,6 +320,9 @@ extension Session {
         pending = awaited
         return .stay
       }
+    case .hook:
+      // A waiting hook takes `.hookAnswered` only (`handle` rejects `.result`).
+      return .stay
     }
   }
 
@@ -627,6 +632,7 @@ enum Via: CustomStringConvertible {
   case onFailure(String)
   case onCancel(String)
   case subflowCompletion(String)
+  case hook(String)
 
   var description: String {
     switch self {
@@ -643,6 +649,7 @@ enum Via: CustomStringConvertible {
     case .onFailure(let id): "onFailure of '\(id)'"
     case .onCancel(let id): "onCancel of '\(id)'"
     case .subflowCompletion(let flow): "completion of sub-flow '\(flow)'"
+    case .hook(let result): "hook answer '\(result)'"
     }
   }
 }

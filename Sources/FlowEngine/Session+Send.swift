@@ -45,9 +45,18 @@ extension Session {
     if let pending, case .customAction = pending.source {
       switch input {
       case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline:
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered:
         return reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
+        )
+      }
+    }
+    if let pending, case .hook = pending.source {
+      switch input {
+      case .hookAnswered, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .result:
+        return reject(
+          "waiting for the answer of \(HookRequest.beforeStepAdvance) on '\(pending.screenID)' (\(HookAnswer.typeNames), or dismiss/quit)"
         )
       }
     }
@@ -85,6 +94,11 @@ extension Session {
         return reject("nothing is waiting for a result on screen '\(currentScreenID)'")
       }
       drive(deliver(result, to: pending))
+    case .hookAnswered(let answer):
+      guard let pending, case .hook = pending.source else {
+        return reject("no hook is waiting for an answer on screen '\(currentScreenID)'")
+      }
+      drive(answerHook(answer))
     case .decline:
       guard let pending, pending.source == .nativeScreen else {
         return reject("nothing to decline: screen '\(currentScreenID)' is not a native screen waiting for the host")

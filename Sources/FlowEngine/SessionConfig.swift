@@ -29,6 +29,11 @@ public struct SessionConfig: Hashable, Sendable {
   public var locale: String
   /// Identifier → result, used at once when an awaited action (or a native screen) starts.
   public var mocks: [String: ActionResult]
+  /// True: a submitted screen asks the host's `onBeforeStepAdvance` hook before it is left (a
+  /// delegate is present: `--hook-command`, `--mock hook=…`, `--delegate`, a script's `hook:`).
+  public var asksHooks: Bool = false
+  /// Screen id → the answer to its hook, used at once; the key `""` answers every screen.
+  public var hookMocks: [String: HookAnswer] = [:]
   /// True: an awaited action without a mock waits in `.awaiting` for a `.result` input (every
   /// command: a person or a script answers it). False: it fails at once with the error
   /// `unhandled action: <identifier>`, as in the SDK without a host to answer.

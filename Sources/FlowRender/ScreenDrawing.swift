@@ -104,13 +104,16 @@ struct ScreenDrawing {
     }
     if let pending = session.pending {
       let what: String
+      var answers = ":ok [JSON] | :fail [TEXT] | :cancel"
       switch pending.source {
       case .customAction: what = pending.identifier
       case .nativeScreen: what = "native screen \(pending.identifier)"
+      case .hook(let request):
+        what =
+          "\(pending.identifier) of \(request.screenID) with \(Value.object(session.secrets.data(request.stepData)).json)"
+        answers = ":hook proceed | :hook block [TEXT] | :hook stay [TEXT] | :hook skipTo STEP | :hook JSON"
       }
-      notes += TextWrapper.wrap(
-        [StyledRun("Waiting for \(what): ", .yellow), StyledRun(":ok [JSON] | :fail [TEXT] | :cancel")],
-        width: width)
+      notes += TextWrapper.wrap([StyledRun("Waiting for \(what): ", .yellow), StyledRun(answers)], width: width)
     }
     if screen.kind == .filler, let ms = screen.autoAdvanceMs, session.pending == nil {
       notes += note("(advances by itself after \(NumberFormatting.javaScriptString(ms)) ms)")

@@ -312,7 +312,8 @@ struct ScriptRun {
     case .campaignEvent, .campaignProfile:
       // The parser keeps campaign steps out of flow scripts.
       throw StepFailure(location: step.location, headline: "'\(step.keyword)' is a campaign step", details: [])
-    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track, .decline:
+    case .tap, .fill, .select, .set, .result, .hook, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track,
+      .decline:
       break
     }
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
@@ -672,6 +673,7 @@ extension ScriptStep {
       case .failure(let error): "result: failure" + (error.map { " \($0)" } ?? "")
       case .cancelled: "result: cancelled"
       }
+    case .hook(let answer): "hook: \(answer.value.json)"
     case .wait(let ms): "wait: \(ms)"
     case .goto(let screen): "goto: \(screen)"
     case .snapshot(let file): "snapshot: \(file)"

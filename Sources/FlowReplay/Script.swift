@@ -73,7 +73,7 @@ public struct ReplayScript: Hashable, Sendable {
 
   /// The session configuration the script runs with: awaited actions wait, to be answered by
   /// `mocks`, `result` steps, or failed with `unhandled action: X` when no step answers them
-  /// (`ReplayScript.unhandledActionFailure`).
+  /// (`ReplayScript.unhandledActionFailure`); hooks are asked when a step answers one.
   public var sessionConfig: SessionConfig {
     var config = SessionConfig(
       userID: user ?? "anonymous", traits: traits, variantOverrides: variants, now: now,
@@ -83,6 +83,8 @@ public struct ReplayScript: Hashable, Sendable {
       config.reportsPlatform = true
     }
     config.unavailableFlags = Set(unavailableFlags)
+    // A script that answers hooks is a host with a delegate: every submission asks it.
+    config.asksHooks = steps.contains { if case .hook = $0.kind { true } else { false } }
     return config
   }
 }
@@ -102,6 +104,8 @@ public struct ScriptStep: Hashable, Sendable {
     case set([FieldValue])
     /// `result: {status: success|failure|cancelled, data|error}`.
     case result(ActionResult)
+    /// `hook: proceed | {type: …, data?, message?, stepId?}`: answers the pending hook.
+    case hook(HookAnswer)
     case next, back, skip, dismiss, complete
     /// `decline`: the host declines the pending native screen; flowrun renders it.
     case decline
@@ -165,6 +169,7 @@ public struct ScriptStep: Hashable, Sendable {
     case .select: "select"
     case .set: "set"
     case .result: "result"
+    case .hook: "hook"
     case .next: "next"
     case .back: "back"
     case .skip: "skip"

@@ -17,7 +17,7 @@ public enum ScriptParser {
   /// Step keys that take an input or a check (one per step), plus `expect_error`.
   public static let stepKeys = [
     "expect", "tap", "fill", "select", "set", "result", "next", "back", "skip", "dismiss",
-    "complete", "wait", "goto", "snapshot", "track", "decline", "profile",
+    "complete", "wait", "goto", "snapshot", "track", "decline", "profile", "hook",
   ]
   /// What a step mapping may hold.
   static let stepMappingKeys = stepKeys + ["expect_error"]
@@ -35,7 +35,7 @@ public enum ScriptParser {
   ]
   static let flowOnlyKeys = [
     "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "start", "platform", "unavailable_flags",
-    "tap", "fill", "select", "set", "result", "next", "back", "skip", "complete", "goto", "snapshot", "decline",
+    "tap", "fill", "hook", "select", "set", "result", "next", "back", "skip", "complete", "goto", "snapshot", "decline",
     "screen", "text", "errors", "data", "exact", "path", "completed", "dismissed", "status", "awaiting", "submission",
   ]
   /// What a campaign decision pattern may name (`expect: {decision: {...}}`).
@@ -600,6 +600,13 @@ struct Reader {
       return make(.select(picks))
     case "result":
       return actionResult(value, path: stepPath).map { make(.result($0)) }
+    case "hook":
+      switch HookAnswer.parse(value.value) {
+      case .success(let answer): return make(.hook(answer))
+      case .failure(let reason):
+        error(.Script.invalidValue, "\(stepPath): \(reason.message)", at: value.location, path: stepPath)
+        return nil
+      }
     case "next", "back", "skip", "dismiss", "complete", "decline":
       switch value.kind {
       case .scalar(.null), .scalar(.bool(true)): break

@@ -28,6 +28,7 @@ extension ScriptStep {
       }
     case .select(let picks): return picks.map { .pick(field: $0.field, items: $0.items) }
     case .result(let result): return [.result(result)]
+    case .hook(let answer): return [.hookAnswered(answer)]
     case .next: return [.next]
     case .back: return [.back]
     case .skip: return [.skip]
@@ -56,8 +57,8 @@ extension ScriptStep {
   var sendsInputs: Bool {
     switch kind {
     case .expect, .snapshot: false
-    case .tap, .fill, .select, .set, .result, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track, .decline,
-      .campaignEvent, .campaignProfile:
+    case .tap, .fill, .select, .set, .result, .hook, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track,
+      .decline, .campaignEvent, .campaignProfile:
       true
     }
   }
@@ -67,7 +68,8 @@ extension ScriptStep {
   var mayAnswerPendingAction: Bool {
     switch kind {
     case .result, .dismiss, .next, .complete, .goto, .wait, .decline: true
-    case .tap, .fill, .select, .set, .back, .skip, .expect, .snapshot, .track, .campaignEvent, .campaignProfile: false
+    case .tap, .fill, .select, .set, .hook, .back, .skip, .expect, .snapshot, .track, .campaignEvent, .campaignProfile:
+      false
     }
   }
 }
@@ -81,7 +83,13 @@ extension ReplayScript {
   /// session that ended while the action was pending).
   public func unhandledActionFailure(after index: Int, on session: Session) -> Input? {
     guard steps[index].sendsInputs, case .awaiting(let pending) = session.status else { return nil }
-    if let next = steps[(index + 1)...].first(where: \.sendsInputs) {
+    let next = steps[(index + 1)...].first(where: \.sendsInputs)
+    if case .hook = pending.source {
+      // A hook the script does not answer next proceeds, as a delegate's default answer does.
+      if case .hook? = next?.kind { return nil }
+      return .hookAnswered(.failed(reason: "the script does not answer it"))
+    }
+    if let next {
       if next.mayAnswerPendingAction { return nil }
     } else if expectation?.awaiting != nil {
       return nil

@@ -22,7 +22,18 @@ import Testing
   func mock(text: String, identifier: String, result: ActionResult) throws {
     let parsed = try Mock.parse(text).get()
     #expect(parsed.identifier == identifier)
-    #expect(parsed.result == result)
+    #expect(parsed.answer == .action(result))
+  }
+
+  @Test(arguments: [
+    ("hook=proceed", "", HookAnswer.proceed(data: nil)),
+    ("hook.s2=block Code expired", "s2", .block(message: "Code expired")),
+    ("hook=stay", "", .stay(message: nil)),
+    ("hook=skipTo s3", "", .skipTo(screenID: "s3", data: nil)),
+    (#"hook={"type":"proceedWithData","data":{"ok":true}}"#, "", .proceed(data: ["ok": true])),
+  ])
+  func hookMock(text: String, step: String, answer: HookAnswer) throws {
+    #expect(try Mock.parse(text).get().answer == .hook(step: step, answer))
   }
 
   @Test(arguments: [

@@ -72,6 +72,15 @@ extension Flowrun {
 
     @Option(
       help: ArgumentHelp(
+        "Answer each onBeforeStepAdvance with CMD: the request JSON on its stdin, the result JSON on its stdout (no shell; words split at blanks, '…' and \"…\" quote).",
+        valueName: "cmd"))
+    var hookCommand: String?
+
+    @Option(help: ArgumentHelp("How long --hook-command may take, in ms (default 5000).", valueName: "ms"))
+    var hookTimeout: Checked<HookTimeout>?
+
+    @Option(
+      help: ArgumentHelp(
         "Keep who completed onboarding in FILE between runs; a completed user is told so.", valueName: "file"))
     var state: String?
 
@@ -86,6 +95,10 @@ extension Flowrun {
 
     func validate() throws {
       _ = try width?.get()
+      _ = try hookTimeout?.get()
+      if let hookCommand, HookCommand.split(hookCommand) == nil {
+        throw ValidationError("--hook-command needs a program (and closed quotes), not '\(hookCommand)'")
+      }
       _ = try store?.get()
       if reset, state == nil { throw ValidationError("--reset needs --state FILE") }
     }
@@ -112,7 +125,12 @@ extension Flowrun {
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
       let identifiers = actionIdentifiers(in: document)
       try refuseUnusedMocks(config.mocks.keys, used: identifiers)
+      let stepIDs = Set(document.flows.flatMap { $0.screens.map(\.id) })
+      if let unknown = config.hookMocks.keys.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
+        throw ValidationError("--mock hook.\(unknown): no step '\(unknown)' in the flow")
+      }
       config.waitsForResults = true
+      if hookCommand != nil { config.asksHooks = true }
       if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
         // An override a `--variant` did not give came from the context file: name it.
         let byFlag = session.variants.contains { (try? $0.get())?.experiment == problem.experiment }
@@ -142,6 +160,7 @@ extension Flowrun {
         guard let script = parsed.script, !parsed.diagnostics.hasErrors else { throw ExitCode(2) }
         steps = script.steps
         config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
+        if script.sessionConfig.asksHooks { config.asksHooks = true }
       }
       warnAboutUnusedMocks(config.mocks.keys, used: identifiers)  // --mock ones are used: refused above
 
@@ -164,7 +183,7 @@ extension Flowrun {
       let channel = Output.standard.channel
       let fixedWidth = try width?.get().value
       let start = ContinuousClock.now
-      let options = DriverOptions(
+      var options = DriverOptions(
         width: { fixedWidth ?? TerminalInfo.width() },
         color: color.enabledForStandardOutput,
         interactive: stdinIsTTY,
@@ -182,6 +201,10 @@ extension Flowrun {
           return nil
         },
         autoAdvances: stdinIsTTY && !terminal.noAutoAdvance)
+      if let hookCommand, let argv = HookCommand.split(hookCommand) {
+        options.hookCommand = HookCommand(
+          argv: argv, timeoutMs: try hookTimeout?.get().value ?? HookCommand.defaultTimeoutMs)
+      }
 
       let driver: Driver
       do {

@@ -32,9 +32,13 @@ struct SessionOptions: ParsableArguments {
   @Option(
     name: .customLong("mock"),
     help: ArgumentHelp(
-      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled (repeatable).",
+      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled; hook[.STEP]=proceed|block TEXT|stay|skipTo STEP|JSON answers onBeforeStepAdvance (repeatable).",
       valueName: "identifier=result"))
   var mocks: [Checked<Mock>] = []
+
+  @Flag(
+    help: "A host delegate answers onBeforeStepAdvance on every submitted step (run asks for the answer).")
+  var delegate = false
 
   @Option(
     help: ArgumentHelp(
@@ -89,7 +93,12 @@ struct SessionOptions: ParsableArguments {
     }
     for mock in mocks {
       let mock = try mock.get()
-      config.mocks[mock.identifier] = mock.result
+      switch mock.answer {
+      case .action(let result): config.mocks[mock.identifier] = result
+      case .hook(let step, let answer):
+        config.hookMocks[step] = answer
+        config.asksHooks = true
+      }
     }
     if let now {
       config.now = try now.get().milliseconds
@@ -99,6 +108,7 @@ struct SessionOptions: ParsableArguments {
       config.reportsPlatform = true
     }
     config.unavailableFlags = Set(unavailableFlags)
+    if delegate { config.asksHooks = true }
     return config
   }
 }

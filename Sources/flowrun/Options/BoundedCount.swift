@@ -60,3 +60,11 @@ struct MaxSelections: BoundedCount {
   static let range = 1...Limits.count.upperBound
   let value: Int
 }
+
+/// `run --hook-timeout`: milliseconds a hook command may take, 1 to 600,000.
+struct HookTimeout: BoundedCount {
+  static let option = "--hook-timeout"
+  static let range = 1...600_000
+  static let unit = " milliseconds"
+  let value: Int
+}

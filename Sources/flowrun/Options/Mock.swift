@@ -3,10 +3,27 @@ import FlowDriver
 import FlowEngine
 
 /// `--mock IDENTIFIER=success[:JSON] | failure[:TEXT] | cancelled`: answers an awaited action or
-/// native screen at once.
+/// native screen at once. `--mock hook=ANSWER` (every step) and `--mock hook.STEP=ANSWER` answer
+/// `onBeforeStepAdvance` (`proceed`, `block TEXT`, `stay`, `skipTo STEP` or result JSON).
 struct Mock: OptionValue {
+  enum Answer: Equatable {
+    case action(ActionResult)
+    /// For the step named (`""`: every step).
+    case hook(step: String, HookAnswer)
+  }
+
   let identifier: String
-  let result: ActionResult
+  let answer: Answer
+
+  init(identifier: String, result: ActionResult) {
+    self.identifier = identifier
+    self.answer = .action(result)
+  }
+
+  init(identifier: String, hook: HookAnswer, step: String) {
+    self.identifier = identifier
+    self.answer = .hook(step: step, hook)
+  }
 
   static func parse(_ text: String) -> Result<Mock, ValidationError> {
     func refused(_ reason: String) -> Result<Mock, ValidationError> {
@@ -16,6 +33,13 @@ struct Mock: OptionValue {
     guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return refused(usage) }
     let identifier = String(text[..<equals])
     let spec = text[text.index(after: equals)...]
+    if identifier == "hook" || identifier.hasPrefix("hook.") {
+      let step = String(identifier.dropFirst("hook.".count))
+      switch InputLanguage.hookAnswer(String(spec)) {
+      case .success(let answer): return .success(Mock(identifier: identifier, hook: answer, step: step))
+      case .failure(let error): return refused(error.message)
+      }
+    }
     let status = spec.prefix { $0 != ":" }
     let payload: String? = status.count < spec.count ? String(spec.dropFirst(status.count + 1)) : nil
     switch status {

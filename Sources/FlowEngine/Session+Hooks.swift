@@ -1,0 +1,97 @@
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+extension Session {
+  /// A validated, committed submission asks the host's hook before the screen is left: a mock
+  /// answers at once, a session that waits for results parks on it, any other proceeds.
+  mutating func askBeforeLeave(via: Via) -> Move {
+    let screen = currentScreen
+    var stepData: OrderedDictionary<String, Value> = [:]
+    for block in screen.content.flatBlocks {
+      if let field = block.fieldName, let value = data[field] { stepData[field] = value }
+    }
+    var responses = data
+    for block in currentFlow.screens.lazy.flatMap(\.content.flatBlocks) where block.isSecret {
+      if let field = block.fieldName { responses.removeValue(forKey: field) }
+    }
+    let request = HookRequest(
+      flowID: currentFlowID, screenID: screen.id, index: frame.screen, type: screen.type, stepData: stepData,
+      responses: responses)
+    let started = hookProperties()
+    emit(.hookStarted, .object(started))
+    let name = HookRequest.beforeStepAdvance
+    if let mock = context.config.hookMocks[screen.id] ?? context.config.hookMocks[""] {
+      if tracing { record(.action, "\(name) of \(screen.id) via \(via): mock answers \(mock.resultName)") }
+      return answerHook(mock)
+    }
+    guard context.config.waitsForResults else {
+      return answerHook(.failed(reason: "nobody answers hooks in this run"))
+    }
+    if tracing { record(.action, "\(name) of \(screen.id) via \(via): waiting for the host's answer") }
+    pending = PendingAction(identifier: name, source: .hook(request), flowID: currentFlowID, screenID: screen.id)
+    outbox.append(.hookRequested(request))
+    return .stay
+  }
+
+  /// `onboarding_hook_completed`, the answer's data merged, then where the answer leads.
+  mutating func answerHook(_ answer: HookAnswer) -> Move {
+    pending = nil
+    var properties = hookProperties()
+    properties["result"] = .string(answer.resultName)
+    properties["duration_ms"] = 0
+    emit(.hookCompleted, .object(properties))
+    let name = HookRequest.beforeStepAdvance
+    var merged: [String] = []
+    switch answer {
+    case .proceed(let extra?), .skipTo(_, let extra?):
+      for (key, value) in extra {
+        data[key] = value
+        validationErrors.removeValue(forKey: key)
+        merged.append(key)
+      }
+    default: break
+    }
+    let mergedNote = merged.isEmpty ? [] : ["merged data: " + merged.joined(separator: ", ")]
+    switch answer {
+    case .proceed:
+      if tracing { record(.action, "\(name) answered \(answer.resultName) → advance", details: mergedNote) }
+      return forwardMove(via: .hook(answer.resultName))
+    case .failed(let reason):
+      if tracing { record(.action, "\(name) failed (\(reason)) → proceeds normally") }
+      return forwardMove(via: .hook("failed"))
+    case .block(let message):
+      let shown = message.isEmpty ? "blocked by \(name)" : message
+      // Traced as a leave that stays, so `:why` tells it.
+      if tracing {
+        record(.leave, "leaving \(currentScreenID) via \(name)", details: ["answered block → stay and show '\(shown)'"])
+      }
+      lastActionError = shown
+      outbox.append(.actionFailed(identifier: name, message: shown))
+      return .stay
+    case .stay(let message):
+      if tracing { record(.leave, "leaving \(currentScreenID) via \(name)", details: ["answered stay → stay"]) }
+      if let message, !message.isEmpty { outbox.append(.notice(message)) }
+      return .stay
+    case .skipTo(let id, _):
+      guard let index = context.screenIndex(of: id, inFlow: frame.flow) else {
+        if tracing {
+          record(
+            .action, "\(name) answered skip_to '\(id)': no such step in flow '\(currentFlowID)' → advance",
+            details: mergedNote)
+        }
+        return forwardMove(via: .hook(answer.resultName))
+      }
+      if tracing {
+        record(
+          .leave, "leaving \(currentScreenID) via \(name)", details: mergedNote + ["skip_to → \(id)"], destination: id)
+      }
+      return .to(Frame(flow: frame.flow, screen: index))
+    }
+  }
+
+  /// `flow_id`, `step_id` and `hook_type` of the hook events.
+  private func hookProperties() -> OrderedDictionary<String, Value> {
+    ["flow_id": .string(currentFlowID), "step_id": .string(currentScreenID), "hook_type": "client"]
+  }
+}
