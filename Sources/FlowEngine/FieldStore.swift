@@ -10,7 +10,7 @@ import OrderedCollections
 ///
 /// Order is `OrderedDictionary`'s: keys in first-insertion order, an update keeps its place, a
 /// removed key that comes back goes last.
-struct FieldStore: Sendable {
+public struct FieldStore: Sendable {
   private final class Base: @unchecked Sendable {
     // Mutated only while uniquely referenced (`isKnownUniquelyReferenced`).
     var values: OrderedDictionary<String, Value>
@@ -76,7 +76,13 @@ struct FieldStore: Sendable {
 }
 
 extension FieldStore: Equatable {
-  static func == (lhs: FieldStore, rhs: FieldStore) -> Bool {
-    (lhs.base === rhs.base && lhs.overlay == rhs.overlay) || lhs.dictionary == rhs.dictionary
+  public static func == (lhs: FieldStore, rhs: FieldStore) -> Bool {
+    guard lhs.base === rhs.base else { return lhs.dictionary == rhs.dictionary }
+    // One base (a store and its recent copy): only the overlays' keys can differ, and the keys
+    // new to the base must come in the same order.
+    for (key, value) in lhs.overlay where rhs[key] != value { return false }
+    for (key, value) in rhs.overlay where lhs[key] != value { return false }
+    let base = lhs.base.values
+    return lhs.overlay.keys.filter { base[$0] == nil } == rhs.overlay.keys.filter { base[$0] == nil }
   }
 }

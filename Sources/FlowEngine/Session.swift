@@ -92,8 +92,9 @@ public struct Session: Sendable {
   var ended: SessionStatus?
   var outbox: [Output] = []
 
-  /// Collected data: one ordered map across flows (stored so that copies of a session share it).
-  var fields = FieldStore()
+  /// Collected data: one ordered map across flows, stored so that copies of a session share it
+  /// (compare two of these to learn whether the data changed without building `data`).
+  public internal(set) var fields = FieldStore()
   /// Collected data: one ordered map across flows.
   public var data: OrderedDictionary<String, Value> { fields.dictionary }
   /// Collected data as one ordered object value (for `--data` files and expectations).

@@ -46,4 +46,26 @@ import Testing
       #expect(copy.data("v0") == .string("changed"))
     }
   }
+
+  /// `fields` compares as the data does: a copy that wrote a field's own value again is equal,
+  /// one that changed a value or added keys in another order is not.
+  @Test(arguments: [0, 20, 200])
+  func copiesCompareByTheirData(earlierWrites: Int) {
+    var session = FieldTests().formSession()
+    for i in 0..<earlierWrites { _ = session.send(.setVariable(name: "v\(i)", value: .number(Double(i)))) }
+    _ = session.send(.setVariable(name: "kept", value: "same"))
+    var same = session
+    _ = same.send(.setVariable(name: "kept", value: "same"))
+    #expect(same.fields == session.fields)
+    var changed = session
+    _ = changed.send(.setVariable(name: "kept", value: "other"))
+    #expect(changed.fields != session.fields)
+    var (ab, ba) = (session, session)
+    _ = ab.send(.setVariable(name: "a", value: 1))
+    _ = ab.send(.setVariable(name: "b", value: 2))
+    _ = ba.send(.setVariable(name: "b", value: 2))
+    _ = ba.send(.setVariable(name: "a", value: 1))
+    #expect(ab.fields != ba.fields)
+    #expect(ab.data != ba.data)
+  }
 }

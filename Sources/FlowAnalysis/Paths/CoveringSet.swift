@@ -303,17 +303,19 @@ struct ReplayCheckpoints {
   /// The furthest checkpoint of a kept replay with the same configuration and first inputs,
   /// and that replay's checkpoints before it.
   func latest(_ config: SessionConfig, _ inputs: [Input]) -> (mark: Mark, earlier: [Mark])? {
-    var best: (mark: Mark, earlier: [Mark])?
-    for replay in replays where replay.config == config {
+    var best: (replay: Int, mark: Int, position: Int)?
+    for r in replays.indices where replays[r].config == config {
       var shared = 0
-      let limit = min(inputs.count, replay.inputs.count)
-      while shared < limit, inputs[shared] == replay.inputs[shared] { shared += 1 }
-      guard let index = replay.marks.lastIndex(where: { $0.position <= shared }),
-        replay.marks[index].position > (best?.mark.position ?? 0)
-      else { continue }
-      best = (replay.marks[index], Array(replay.marks[..<index]))
+      let limit = min(inputs.count, replays[r].inputs.count)
+      while shared < limit, inputs[shared] == replays[r].inputs[shared] { shared += 1 }
+      // Marks sit at multiples of `spacing` from 0, one each: the furthest within the shared
+      // inputs is found by arithmetic.
+      let index = min(shared / Self.spacing, replays[r].marks.count - 1)
+      let position = replays[r].marks[index].position
+      if position > (best?.position ?? 0) { best = (r, index, position) }
     }
-    return best
+    guard let best else { return nil }
+    return (replays[best.replay].marks[best.mark], Array(replays[best.replay].marks[..<best.mark]))
   }
 
   mutating func add(_ config: SessionConfig, _ inputs: [Input], _ marks: [Mark]) {
