@@ -62,13 +62,27 @@ extension Exploration {
     var isCovered = [Bool](repeating: false, count: items.count)
     var isCoverable = [Bool](repeating: false, count: items.count)
     var uncovered = 0
+    var selfItemList = [[Int]](repeating: [], count: states.count)
+    for (state, items) in selfItems { selfItemList[state] = items.sorted() }
+    // Uncovered items per transition and per state's self-loops, kept up to date as items get
+    // covered (each list holds an item once): the greedy rounds read them for every state.
+    var transitionGain = transitions.map(\.items.count)
+    var selfLoopGain = selfItemList.map(\.count)
+    var transitionsWith = [[Int]](repeating: [], count: items.count)
+    for (t, transition) in transitions.enumerated() {
+      for item in transition.items { transitionsWith[item].append(t) }
+    }
+    var statesWith = [[Int]](repeating: [], count: items.count)
+    for (state, list) in selfItemList.enumerated() {
+      for item in list { statesWith[item].append(state) }
+    }
     func cover(_ item: Int) {
       guard !isCovered[item] else { return }
       isCovered[item] = true
       if isCoverable[item] { uncovered -= 1 }
+      for t in transitionsWith[item] { transitionGain[t] -= 1 }
+      for state in statesWith[item] { selfLoopGain[state] -= 1 }
     }
-    var selfItemList = [[Int]](repeating: [], count: states.count)
-    for (state, items) in selfItems { selfItemList[state] = items.sorted() }
     var paths: [ExploredPath] = []
     func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
       let start = transition.map { transitions[$0].from } ?? state
@@ -206,7 +220,7 @@ extension Exploration {
     while uncovered > 0 {
       var value = [Int?](repeating: nil, count: states.count)
       var choice = [Int?](repeating: nil, count: states.count)
-      func selfGain(_ state: Int) -> Int { selfItemList[state].count { !isCovered[$0] } }
+      func selfGain(_ state: Int) -> Int { selfLoopGain[state] }
       for state in postorder {
         if states[state].status.isEnded {
           value[state] = 0
@@ -214,7 +228,7 @@ extension Exploration {
         }
         for t in states[state].outgoing where counted[t] {
           guard let rest = value[transitions[t].to] else { continue }
-          let gain = transitions[t].items.count { !isCovered[$0] } + selfGain(transitions[t].to) + rest
+          let gain = transitionGain[t] + selfGain(transitions[t].to) + rest
           if gain > (value[state] ?? -1) {
             value[state] = gain
             choice[state] = t
