@@ -12,13 +12,14 @@ extension DecodeContext {
     var priority = 0
     var any = false
     let rules: [JSONValue]
-    if let items = value.arrayValue {
+    switch value.kind {
+    case .array(let items):
       rules = items
-    } else if let object = value.objectValue {
-      priority = Self.appdnaInt(object.lookup("priority")) ?? 0
+    case .object(let object):
+      priority = object.lookup("priority")?.numberValue.map { Int($0) } ?? 0
       any = object.lookup("match_mode")?.stringValue?.lowercased() == "any"
       rules = object.lookup("conditions")?.arrayValue ?? []
-    } else {
+    default:
       mismatch(value, expected: "an object {priority, match_mode, conditions} or an array of rules")
       return nil
     }
@@ -30,16 +31,6 @@ extension DecodeContext {
     }
     guard !clauses.isEmpty else { return nil }
     return FlowAudience(flowID: flowID, condition: any ? .any(clauses) : .all(clauses), priority: priority)
-  }
-
-  /// A number as an `Int`, truncated (nil when absent, not a number or out of `Int`'s range,
-  /// where `Int(_:)` would trap). Not inlined: `lookup(_:)?.numberValue.map { Int($0) }` inlined
-  /// into the AppDNA decoders crashes Swift 6.3.1's release optimiser (CopyPropagation, "Found
-  /// outside of lifetime use").
-  @inline(never)
-  static func appdnaInt(_ value: JSONValue?) -> Int? {
-    guard let number = value?.numberValue, number.isFinite else { return nil }
-    return Int(exactly: number.rounded(.towardZero))
   }
 
   /// One rule; nil (it passes) for a rule without a trait or with an unknown operator.

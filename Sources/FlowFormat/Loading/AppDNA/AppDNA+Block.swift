@@ -85,7 +85,7 @@ extension DecodeContext {
         InputBlock(
           fieldName: field, label: label, placeholder: templateIn(object, "field_placeholder"), kind: kind,
           required: required, pattern: nil, patternMessage: nil, minLength: nil,
-          maxLength: Self.appdnaInt(fieldConfig.lookup("max_length")), min: nil, max: nil,
+          maxLength: fieldConfig.lookup("max_length")?.numberValue.map { Int($0) }, min: nil, max: nil,
           defaultValue: nil, secret: type == "otp_input" || kind == .password))
     }
     if Self.appdnaChoiceTypes.contains(type) {
@@ -97,7 +97,7 @@ extension DecodeContext {
       return .choice(
         ChoiceBlock(
           fieldName: field, label: label, items: appdnaOptions(options, storesValue: true), allowMultiple: multi,
-          minSelections: nil, maxSelections: Self.appdnaInt(fieldConfig.lookup("max_selections")),
+          minSelections: nil, maxSelections: fieldConfig.lookup("max_selections")?.numberValue.map { Int($0) },
           required: required, action: .next, autoAdvance: false))
     }
     if Self.appdnaNumberTypes.contains(type) {
