@@ -95,8 +95,12 @@ public struct Session: Sendable {
   /// Collected data: one ordered map across flows, stored so that copies of a session share it
   /// (compare two of these to learn whether the data changed without building `data`).
   public internal(set) var fields = FieldStore()
-  /// Collected data: one ordered map across flows.
-  public var data: OrderedDictionary<String, Value> { fields.dictionary }
+  /// Collected data: one ordered map across flows. Built on each read, and a write replaces
+  /// the store: the engine reads and writes `fields`.
+  public internal(set) var data: OrderedDictionary<String, Value> {
+    get { fields.dictionary }
+    set { fields = FieldStore(newValue) }
+  }
   /// Collected data as one ordered object value (for `--data` files and expectations).
   public var dataValue: Value { .object(fields.dictionary) }
   /// One collected value.
