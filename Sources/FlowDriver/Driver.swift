@@ -714,13 +714,13 @@ public final class Driver {
   @discardableResult
   private func send(_ input: Input, record: Bool = true) -> [Output] {
     let traceCount = session.trace.count
-    let (before, dataBefore) = (position, session.data)
+    let (before, dataBefore) = (position, session.fields)
     let outputs = session.send(input)
     if !outputs.isRejected {
       if record { recording.inputs.append(recorded(input)) }
       onAccepted(session)
     }
-    if position != before || session.data != dataBefore {
+    if position != before || session.fields != dataBefore {
       unproductiveLines = 0
       mayNeedRedraw = true
     }

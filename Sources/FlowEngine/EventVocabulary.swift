@@ -110,7 +110,7 @@ extension Session {
   private func answers(of screen: Screen) -> OrderedDictionary<String, Value> {
     var bag: OrderedDictionary<String, Value> = [:]
     for block in screen.content.flatBlocks where !block.isSecret {
-      if let field = block.fieldName, let value = data[field] { bag[field] = value }
+      if let field = block.fieldName, let value = fields[field] { bag[field] = value }
     }
     return bag
   }

@@ -7,26 +7,34 @@ import OrderedCollections
 /// The names expressions and templates can read: collected fields plus the `$` context roots.
 public struct EngineEnvironment: ExpressionEnvironment, Sendable {
   /// Collected data (one map across flows).
-  public var data: OrderedDictionary<String, Value>
+  public var data: OrderedDictionary<String, Value> {
+    get { fields.dictionary }
+    set { fields = FieldStore(newValue) }
+  }
+  var fields: FieldStore
   /// `$screen`, `$previous`, `$flow`, `$user`, `$variant`, `$platform`, `$locale`.
   public var context: [String: Value]
 
   public init(data: OrderedDictionary<String, Value>, context: [String: Value]) {
-    self.data = data
+    self.init(fields: FieldStore(data), context: context)
+  }
+
+  init(fields: FieldStore, context: [String: Value]) {
+    self.fields = fields
     self.context = context
   }
 
   /// The value of a root name, or nil when it is not set.
   public func value(forRoot name: String) -> Value? {
     if name.hasPrefix("$") { return context[name] }
-    return data[name]
+    return fields[name]
   }
 }
 
 /// The engine's own environment: the names of `EngineEnvironment` (collected data and the `$`
 /// roots), resolved when an expression reads them instead of building a dictionary per call.
 struct SessionEnvironment: ExpressionEnvironment {
-  let data: OrderedDictionary<String, Value>
+  let data: FieldStore
   // An environment lives only while the session that made it reads through it, and that
   // session holds the context: no retain and release per render, visibility test or rule.
   unowned(unsafe) let context: SessionContext

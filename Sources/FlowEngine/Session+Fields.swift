@@ -39,11 +39,11 @@ extension Session {
       case .failure(let problem): return reject(problem.message)
       }
     }
-    // The environment (a second reference to `data`) is gone: the update below is in place.
+    // The environment (a second reference to `fields`) is gone: the update below is in place.
     if let converted {
-      data[field] = converted
+      fields[field] = converted
     } else {
-      data.removeValue(forKey: field)
+      fields.removeValue(forKey: field)
     }
     validationErrors.removeValue(forKey: field)
     guard picking, converted != nil else { return }
@@ -203,7 +203,7 @@ extension Session {
       let environment = environment
       var defaults: [(String, Value)] = []
       for index in blocks.indices {
-        guard let field = blocks[index].fieldName, data[field] == nil,
+        guard let field = blocks[index].fieldName, fields[field] == nil,
           let value = blocks[index].content.field?.defaultValue,
           isVisible(blockAt: index, of: blocks, in: environment)
         else { continue }
@@ -211,8 +211,8 @@ extension Session {
       }
       return defaults
     }
-    for (field, value) in defaults where data[field] == nil {
-      data[field] = value
+    for (field, value) in defaults where fields[field] == nil {
+      fields[field] = value
     }
   }
 }

@@ -249,7 +249,7 @@ extension Session {
             marksCompleted = value == .bool(true)
             continue
           }
-          data[key] = value
+          fields[key] = value
           validationErrors.removeValue(forKey: key)
           merged.append(key)
         }
@@ -516,7 +516,7 @@ extension Session {
 
   mutating func finishCompleted() {
     if shown { emitCompleted(at: frame, nextScreenID: nil) }
-    let (collected, duration) = (data, virtualNow - context.startTime)
+    let (collected, duration) = (fields.dictionary, virtualNow - context.startTime)
     emit(.onboardingCompleted, ["collected_data": .object(collected), "duration_ms": .number(Double(duration))])
     ended = .completed
     pending = nil

@@ -26,8 +26,8 @@ extension Session {
   /// holds no data yet and keeps no trace takes `values` whole, shared until written: a preview
   /// sets every field of the document on each screen it draws, which cost fields × screens.
   public mutating func setVariables(_ values: OrderedDictionary<String, Value>) {
-    if ended == nil, data.isEmpty, validationErrors.isEmpty, !tracing {
-      data = values
+    if ended == nil, fields.isEmpty, validationErrors.isEmpty, !tracing {
+      fields = FieldStore(values)
       return
     }
     var outputs: [Output] = []
@@ -121,7 +121,7 @@ extension Session {
       }
       drive(.to(Frame(flow: frame.flow, screen: index)))
     case .setVariable(let name, let value):
-      data[name] = value
+      fields[name] = value
       validationErrors.removeValue(forKey: name)
       if tracing { record(.debug, "debug setVariable \(name) = \(context.secrets.shown(value, of: name))") }
     case .track(let type, let properties):

@@ -92,12 +92,23 @@ public struct Session: Sendable {
   var ended: SessionStatus?
   var outbox: [Output] = []
 
-  /// Collected data: one ordered map across flows.
-  public internal(set) var data: OrderedDictionary<String, Value> = [:]
+  /// Collected data: one ordered map across flows, stored so that copies of a session share it
+  /// (compare two of these to learn whether the data changed without building `data`).
+  public internal(set) var fields = FieldStore()
+  /// Collected data: one ordered map across flows. Built on each read, and a write replaces
+  /// the store: the engine reads and writes `fields`.
+  public internal(set) var data: OrderedDictionary<String, Value> {
+    get { fields.dictionary }
+    set { fields = FieldStore(newValue) }
+  }
   /// Collected data as one ordered object value (for `--data` files and expectations).
-  public var dataValue: Value { .object(data) }
+  public var dataValue: Value { .object(fields.dictionary) }
   /// One collected value.
-  public func data(_ key: String) -> Value? { data[key] }
+  public func data(_ key: String) -> Value? { fields[key] }
+  /// An environment reading this session's data (shared, not copied) and `context`'s roots.
+  public func dataEnvironment(context: [String: Value]) -> EngineEnvironment {
+    EngineEnvironment(fields: fields, context: context)
+  }
 
   /// The pending awaited action or native screen.
   public internal(set) var pending: PendingAction?
@@ -292,14 +303,14 @@ public struct Session: Sendable {
     context["$variant"] = self.context.variantValue
     context["$platform"] = .string(self.context.config.platform)
     context["$locale"] = .string(self.context.config.locale)
-    return EngineEnvironment(data: data, context: context)
+    return EngineEnvironment(fields: fields, context: context)
   }
 
   /// The names templates and conditions read, resolved on demand (what the engine uses).
   /// It reads the context without retaining it: use it within the call that made it, never
   /// store or return it.
   var environment: SessionEnvironment {
-    SessionEnvironment(data: data, context: context, frame: frame, previous: backStack.last?.frame)
+    SessionEnvironment(data: fields, context: context, frame: frame, previous: backStack.last?.frame)
   }
 
   /// A template's text as of now.
@@ -399,7 +410,7 @@ public struct Session: Sendable {
   /// nil when it has none.
   public func value(of block: Block) -> Value? {
     guard let field = block.fieldName else { return nil }
-    if let value = data[field] { return value }
+    if let value = fields[field] { return value }
     return block.content.field?.defaultValue
   }
 
@@ -410,7 +421,7 @@ public struct Session: Sendable {
     }) {
       return value(of: block)
     }
-    return data[field]
+    return fields[field]
   }
 }
 
@@ -435,7 +446,7 @@ extension Session: Equatable {
     lhs.context === rhs.context && lhs.frame == rhs.frame && lhs.shown == rhs.shown
       && lhs.callStack == rhs.callStack && lhs.backStack == rhs.backStack && lhs.seen == rhs.seen
       && lhs.seq == rhs.seq && lhs.enteredAt == rhs.enteredAt && lhs.ended == rhs.ended
-      && lhs.data == rhs.data && lhs.pending == rhs.pending && lhs.hostDeclined == rhs.hostDeclined
+      && lhs.fields == rhs.fields && lhs.pending == rhs.pending && lhs.hostDeclined == rhs.hostDeclined
       && lhs.validationErrors == rhs.validationErrors && lhs.lastActionError == rhs.lastActionError
       && lhs.virtualNow == rhs.virtualNow && lhs.events == rhs.events && lhs.path == rhs.path
       && lhs.trace == rhs.trace && lhs.steps == rhs.steps

@@ -14,7 +14,7 @@ extension Session {
       for index in blocks.indices {
         guard let field = blocks[index].fieldName, let content = blocks[index].content.field, content.validates,
           isVisible(blockAt: index, of: blocks, in: environment),
-          let message = validationMessage(for: content, value: data[field])
+          let message = validationMessage(for: content, value: fields[field])
         else { continue }
         failures.append(ValidationFailure(field: field, message: message))
       }

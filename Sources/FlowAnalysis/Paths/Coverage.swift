@@ -218,7 +218,7 @@ public struct CoverageObserver: Sendable {
     screen: Screen, flow: Flow, context: [String: Value], after: Session, reached: Set<String>
   ) -> CoverageItem? {
     guard !screen.rules.isEmpty else { return nil }
-    let environment = EngineEnvironment(data: after.data, context: context)
+    let environment = after.dataEnvironment(context: context)
     let leftFlow = after.status.isEnded || after.currentFlow.id != flow.id
     let screenName = name(flow: flow.id, screen: screen.id)
     func hit(_ target: Target) -> Bool {

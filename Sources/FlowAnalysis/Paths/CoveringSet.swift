@@ -62,13 +62,27 @@ extension Exploration {
     var isCovered = [Bool](repeating: false, count: items.count)
     var isCoverable = [Bool](repeating: false, count: items.count)
     var uncovered = 0
+    var selfItemList = [[Int]](repeating: [], count: states.count)
+    for (state, items) in selfItems { selfItemList[state] = items.sorted() }
+    // Uncovered items per transition and per state's self-loops, kept up to date as items get
+    // covered (each list holds an item once): the greedy rounds read them for every state.
+    var transitionGain = transitions.map(\.items.count)
+    var selfLoopGain = selfItemList.map(\.count)
+    var transitionsWith = [[Int]](repeating: [], count: items.count)
+    for (t, transition) in transitions.enumerated() {
+      for item in transition.items { transitionsWith[item].append(t) }
+    }
+    var statesWith = [[Int]](repeating: [], count: items.count)
+    for (state, list) in selfItemList.enumerated() {
+      for item in list { statesWith[item].append(state) }
+    }
     func cover(_ item: Int) {
       guard !isCovered[item] else { return }
       isCovered[item] = true
       if isCoverable[item] { uncovered -= 1 }
+      for t in transitionsWith[item] { transitionGain[t] -= 1 }
+      for state in statesWith[item] { selfLoopGain[state] -= 1 }
     }
-    var selfItemList = [[Int]](repeating: [], count: states.count)
-    for (state, items) in selfItems { selfItemList[state] = items.sorted() }
     var paths: [ExploredPath] = []
     func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
       let start = transition.map { transitions[$0].from } ?? state
@@ -121,7 +135,9 @@ extension Exploration {
       }
       return (inputs, screens, collected)
     }
-    var candidates: [(state: Int, transition: Int?)] = []
+    // `bound`: the candidate's gain when last computed (nil: never). Gains only shrink as items
+    // get covered, so a candidate whose bound cannot beat the best so far needs no new walk.
+    var candidates: [(state: Int, transition: Int?, walkable: Bool?, bound: Int)] = []
     func coverable(_ ids: some Sequence<Int>) {
       for id in ids where !isCoverable[id] {
         isCoverable[id] = true
@@ -131,22 +147,22 @@ extension Exploration {
     for (t, transition) in transitions.enumerated()
     where suffix[transition.to] != nil || states[transition.to].status.isEnded {
       coverable(transition.items)
-      candidates.append((transition.to, t))
+      candidates.append((transition.to, t, nil, 0))
     }
     for (state, items) in selfItems where suffix[state] != nil {
       coverable(items)
-      candidates.append((state, nil))
+      candidates.append((state, nil, nil, 0))
     }
     for (root, items) in rootItems where suffix[root] != nil || states[root].status.isEnded {
       coverable(items)
-      candidates.append((root, nil))
+      candidates.append((root, nil, nil, 0))
     }
     candidates.sort { a, b in
       let da = states[a.state].depth
       let db = states[b.state].depth
       return da != db ? da > db : (a.transition ?? -1, a.state) < (b.transition ?? -1, b.state)
     }
-    func fresh(_ candidate: (state: Int, transition: Int?)) -> Bool {
+    func fresh(_ candidate: (state: Int, transition: Int?, walkable: Bool?, bound: Int)) -> Bool {
       if let t = candidate.transition { return transitions[t].items.contains { !isCovered[$0] } }
       return selfItemList[candidate.state].contains { !isCovered[$0] }
         || (rootItems[candidate.state] ?? []).contains { !isCovered[$0] }
@@ -167,13 +183,29 @@ extension Exploration {
     var unverified = Set<Int>()
     /// Replays a path in a fresh session: the items it really covers, or nil when an input is
     /// rejected or it does not end.
+    /// Replays resume from the latest checkpoint of an earlier replay that shares their start
+    /// and first inputs: covering paths share long prefixes, and in a 10,000-screen flow
+    /// replaying them from the start was most of the time.
+    var replays = ReplayCheckpoints()
     func verify(_ config: SessionConfig, _ inputs: [Input]) -> Set<Int>? {
       let observer = CoverageObserver(document: document)
-      guard var (session, outputs) = try? Session.start(document: document, config: config) else { return nil }
-      var found = Set(observer.start(session, outputs).compactMap { itemIndex[$0] })
-      for input in inputs {
+      var session: Session
+      var found: Set<Int>
+      var position: Int
+      var marks: [ReplayCheckpoints.Mark] = []
+      if let resumed = replays.latest(config, inputs) {
+        (session, found, position) = (resumed.mark.session, resumed.mark.found, resumed.mark.position)
+        marks = resumed.earlier
+      } else {
+        guard let (started, outputs) = try? Session.start(document: document, config: config) else { return nil }
+        (session, found, position) = (started, Set(observer.start(started, outputs).compactMap { itemIndex[$0] }), 0)
+      }
+      while position < inputs.count {
+        if position % ReplayCheckpoints.spacing == 0 { marks.append((position, session, found)) }
+        let input = inputs[position]
+        position += 1
         let before = CoverageObserver.Origin(session)
-        outputs = session.send(input)
+        let outputs = session.send(input)
         if outputs.count == 1, case .rejected = outputs[0] {
           if case .set = input { continue }
           return nil
@@ -181,13 +213,14 @@ extension Exploration {
         found.formUnion(
           observer.step(from: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
       }
+      replays.add(config, inputs, marks)
       return session.status.isEnded ? found : nil
     }
     let roots = rootConfigs.keys.sorted()
     while uncovered > 0 {
       var value = [Int?](repeating: nil, count: states.count)
       var choice = [Int?](repeating: nil, count: states.count)
-      func selfGain(_ state: Int) -> Int { selfItemList[state].count { !isCovered[$0] } }
+      func selfGain(_ state: Int) -> Int { selfLoopGain[state] }
       for state in postorder {
         if states[state].status.isEnded {
           value[state] = 0
@@ -195,7 +228,7 @@ extension Exploration {
         }
         for t in states[state].outgoing where counted[t] {
           guard let rest = value[transitions[t].to] else { continue }
-          let gain = transitions[t].items.count { !isCovered[$0] } + selfGain(transitions[t].to) + rest
+          let gain = transitionGain[t] + selfGain(transitions[t].to) + rest
           if gain > (value[state] ?? -1) {
             value[state] = gain
             choice[state] = t
@@ -230,9 +263,22 @@ extension Exploration {
       var tried = 0
       // A candidate with nothing left to cover never gets any back: drop it for good, in order.
       candidates.removeAll { !fresh($0) }
-      for candidate in candidates {
-        guard let walked = walk(candidate.state, through: candidate.transition) else { continue }
+      for index in candidates.indices {
+        let candidate = candidates[index]
+        if candidate.walkable == false { continue }
+        // Ties go to the earlier candidate: one that cannot do better than the best is skipped.
+        if candidate.walkable == true, candidate.bound <= (best?.gain ?? 0) {
+          tried += 1
+          if tried >= 256 { break }
+          continue
+        }
+        guard let walked = walk(candidate.state, through: candidate.transition) else {
+          candidates[index].walkable = false
+          continue
+        }
         let gain = assemble(walked.root, walked.transitions, steps: false).items.count { !isCovered[$0] }
+        candidates[index].walkable = true
+        candidates[index].bound = gain
         if gain > (best?.gain ?? 0) { best = (walked.root, walked.transitions, gain) }
         tried += 1
         if tried >= 256 { break }  // large graphs: the best of the deepest candidates
@@ -255,6 +301,41 @@ extension Exploration {
     }
     let confirmed = paths.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.items) }
     return (paths, unverified.map { items[$0] }.filter { !confirmed.contains($0) }.sorted())
+  }
+}
+
+/// Sessions part-way through the latest replays of `coveringSet`, every `spacing` inputs.
+/// Replay is deterministic, so resuming from a checkpoint whose inputs so far are the new
+/// path's first inputs finds exactly what replaying from the start would.
+struct ReplayCheckpoints {
+  typealias Mark = (position: Int, session: Session, found: Set<Int>)
+  static let spacing = 256
+  /// How many replays are kept (the memory of a checkpoint is a session and a set of items).
+  static let kept = 8
+  private var replays: [(config: SessionConfig, inputs: [Input], marks: [Mark])] = []
+
+  /// The furthest checkpoint of a kept replay with the same configuration and first inputs,
+  /// and that replay's checkpoints before it.
+  func latest(_ config: SessionConfig, _ inputs: [Input]) -> (mark: Mark, earlier: [Mark])? {
+    var best: (replay: Int, mark: Int, position: Int)?
+    for r in replays.indices where replays[r].config == config {
+      var shared = 0
+      let limit = min(inputs.count, replays[r].inputs.count)
+      while shared < limit, inputs[shared] == replays[r].inputs[shared] { shared += 1 }
+      // Marks sit at multiples of `spacing` from 0, one each: the furthest within the shared
+      // inputs is found by arithmetic.
+      let index = min(shared / Self.spacing, replays[r].marks.count - 1)
+      let position = replays[r].marks[index].position
+      if position > (best?.position ?? 0) { best = (r, index, position) }
+    }
+    guard let best else { return nil }
+    return (replays[best.replay].marks[best.mark], Array(replays[best.replay].marks[..<best.mark]))
+  }
+
+  mutating func add(_ config: SessionConfig, _ inputs: [Input], _ marks: [Mark]) {
+    guard marks.count > 1 else { return }
+    if replays.count == Self.kept { replays.removeFirst() }
+    replays.append((config, inputs, marks))
   }
 }
 

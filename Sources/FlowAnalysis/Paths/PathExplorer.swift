@@ -227,12 +227,12 @@ public struct PathExplorer: Sendable {
     var data: [Int: Value] = [:]
     if let liveFields, from < liveFields.count {
       for index in liveFields[from] {
-        if let value = relevantFields[index].key(session.data[relevantFields[index].name]) { data[index] = value }
+        if let value = relevantFields[index].key(session.data(relevantFields[index].name)) { data[index] = value }
       }
       return data
     }
     for (index, field) in relevantFields.enumerated() where lastReader[index] >= from {
-      if let value = field.key(session.data[field.name]) { data[index] = value }
+      if let value = field.key(session.data(field.name)) { data[index] = value }
     }
     return data
   }

@@ -1,0 +1,88 @@
+import FlowExpression
+import OrderedCollections
+
+/// Collected data stored so that copying it is cheap: a frozen base shared between copies plus
+/// a small overlay of the writes since. `paths` forks a session at every choice and each fork
+/// then writes a field; with one `OrderedDictionary` every fork copied everything collected so
+/// far, so exploring a long flow cost its length squared in time and memory. Here a fork copies
+/// the overlay, at most about the square root of the base's size, and the base is rebuilt when
+/// the overlay outgrows that (in place when no other copy shares it).
+///
+/// Order is `OrderedDictionary`'s: keys in first-insertion order, an update keeps its place, a
+/// removed key that comes back goes last.
+public struct FieldStore: Sendable {
+  private final class Base: @unchecked Sendable {
+    // Mutated only while uniquely referenced (`isKnownUniquelyReferenced`).
+    var values: OrderedDictionary<String, Value>
+    init(_ values: OrderedDictionary<String, Value>) { self.values = values }
+  }
+
+  private var base: Base
+  /// Updates of base keys and new keys, in the order they were first written.
+  private var overlay: OrderedDictionary<String, Value> = [:]
+
+  init(_ values: OrderedDictionary<String, Value> = [:]) {
+    base = Base(values)
+  }
+
+  var isEmpty: Bool { overlay.isEmpty && base.values.isEmpty }
+
+  subscript(key: String) -> Value? {
+    get { overlay[key] ?? base.values[key] }
+    set {
+      guard let newValue else {
+        removeValue(forKey: key)
+        return
+      }
+      overlay[key] = newValue
+      if overlay.count > Self.overlayLimit(base.values.count) { flatten() }
+    }
+  }
+
+  @discardableResult
+  mutating func removeValue(forKey key: String) -> Value? {
+    guard base.values[key] != nil else { return overlay.removeValue(forKey: key) }
+    flatten()
+    return base.values.removeValue(forKey: key)
+  }
+
+  /// Everything, in order (shares the base's storage when nothing was written since).
+  var dictionary: OrderedDictionary<String, Value> {
+    guard !overlay.isEmpty else { return base.values }
+    var merged = base.values
+    for (key, value) in overlay { merged[key] = value }
+    return merged
+  }
+
+  /// Folds the overlay into the base: in place when this store is the base's only user.
+  private mutating func flatten() {
+    guard !overlay.isEmpty else {
+      if !isKnownUniquelyReferenced(&base) { base = Base(base.values) }
+      return
+    }
+    if isKnownUniquelyReferenced(&base) {
+      for (key, value) in overlay { base.values[key] = value }
+    } else {
+      base = Base(dictionary)
+    }
+    overlay = [:]
+  }
+
+  /// The overlay's largest size before folding: a fork copies at most this many entries, and
+  /// folding (a copy of the base when shared) happens once per that many writes.
+  private static func overlayLimit(_ baseCount: Int) -> Int {
+    max(16, Int(Double(baseCount).squareRoot()))
+  }
+}
+
+extension FieldStore: Equatable {
+  public static func == (lhs: FieldStore, rhs: FieldStore) -> Bool {
+    guard lhs.base === rhs.base else { return lhs.dictionary == rhs.dictionary }
+    // One base (a store and its recent copy): only the overlays' keys can differ, and the keys
+    // new to the base must come in the same order.
+    for (key, value) in lhs.overlay where rhs[key] != value { return false }
+    for (key, value) in rhs.overlay where lhs[key] != value { return false }
+    let base = lhs.base.values
+    return lhs.overlay.keys.filter { base[$0] == nil } == rhs.overlay.keys.filter { base[$0] == nil }
+  }
+}
