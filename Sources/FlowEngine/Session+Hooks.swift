@@ -9,7 +9,7 @@ extension Session {
     let screen = currentScreen
     var stepData: OrderedDictionary<String, Value> = [:]
     for block in screen.content.flatBlocks {
-      if let field = block.fieldName, let value = data[field] { stepData[field] = value }
+      if let field = block.fieldName, let value = fields[field] { stepData[field] = value }
     }
     var responses = data
     for block in currentFlow.screens.lazy.flatMap(\.content.flatBlocks) where block.isSecret {
@@ -46,7 +46,7 @@ extension Session {
     switch answer {
     case .proceed(let extra?), .skipTo(_, let extra?):
       for (key, value) in extra {
-        data[key] = value
+        fields[key] = value
         validationErrors.removeValue(forKey: key)
         merged.append(key)
       }
