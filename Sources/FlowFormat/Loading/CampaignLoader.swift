@@ -33,13 +33,14 @@ public enum CampaignLoader {
   }
 
   /// Whether a parsed document is a campaigns payload (a `campaigns` array at the top).
-  public static func isCampaigns(_ root: JSONValue?) -> Bool { root?.objectValue?["campaigns"]?.arrayValue != nil }
+  public static func isCampaigns(_ root: JSONValue?) -> Bool {
+    root?.objectValue.flatMap(DocumentSignature.campaignsMember) != nil
+  }
 
   /// Whether a parsed document is a user profile (`distinctId` or `userProperties`, and no flow keys).
   public static func isProfile(_ root: JSONValue?) -> Bool {
     guard let object = root?.objectValue else { return false }
-    return object["screens"] == nil && object["steps"] == nil && object["flows"] == nil
-      && object["campaigns"] == nil && (object["distinctId"] != nil || object["userProperties"] != nil)
+    return DocumentSignature.campaignsMember(object) == nil && DocumentSignature.profileMember(object) != nil
   }
 
   /// A profile already parsed (`check` reads a file once and finds what it is).

@@ -34,17 +34,30 @@ enum DocumentSignature: Equatable {
   case foreign(what: String, evidence: String, reader: String? = nil)
   case unknown
 
+  /// The `campaigns` array that makes a document a Nuxie campaigns payload.
+  static func campaignsMember(_ object: JSONObject) -> JSONObject.Member? {
+    guard let campaigns = object.member("campaigns"), campaigns.value.arrayValue != nil else { return nil }
+    return campaigns
+  }
+
+  /// The key that makes a document (not a campaigns payload) flowrun's Nuxie user profile:
+  /// `distinctId` or `userProperties`, with none of the flow keys.
+  static func profileMember(_ object: JSONObject) -> JSONObject.Member? {
+    guard object.member("screens") == nil, object.member("steps") == nil, object.member("flows") == nil else {
+      return nil
+    }
+    return object.member("distinctId") ?? object.member("userProperties")
+  }
+
   static func of(_ object: JSONObject) -> (signature: DocumentSignature, evidence: JSONObject.Member?) {
-    if let campaigns = object.member("campaigns"), campaigns.value.arrayValue != nil {
+    if let campaigns = campaignsMember(object) {
       return (
         .foreign(
           what: "a Nuxie campaigns document", evidence: "'campaigns'",
           reader: "`flowrun campaign FILE` decides who sees which flow; `flowrun check FILE` lints it"), campaigns
       )
     }
-    if object.member("screens") == nil, object.member("steps") == nil, object.member("flows") == nil,
-      let key = object.member("distinctId") ?? object.member("userProperties")
-    {
+    if let key = profileMember(object) {
       return (
         .foreign(
           what: "a Nuxie user profile", evidence: "'\(key.key)'",

@@ -59,12 +59,8 @@ extension Flowrun {
       for path in paths {
         let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true)
         sources[path] = result.source
-        if let root = result.syntax, CampaignLoader.isCampaigns(root) || CampaignLoader.isProfile(root) {
+        if let root = result.syntax, let own = Self.campaignInputDiagnostics(root, file: path, source: result.source) {
           // A Nuxie campaigns payload or user profile: their own checks (docs/dialects/nuxie.md).
-          let own =
-            CampaignLoader.isCampaigns(root)
-            ? CampaignLoader.campaigns(root: root, file: path, source: result.source).diagnostics
-            : CampaignLoader.profile(root: root, file: path, source: result.source).diagnostics
           let syntax = result.diagnostics.filter { $0.id.hasPrefix(DiagnosticID.JSON.prefix) }
           diagnostics += (syntax + own).map { strict ? $0.strict : $0 }
           continue
@@ -111,6 +107,17 @@ extension Flowrun {
       // already written (`Output` does not buffer), so nothing is lost.
       let status: Int32 = unreadable ? 2 : diagnostics.hasErrors || !empty.isEmpty ? 1 : 0
       withExtendedLifetime(results) { Flowrun.finish(status == 0 ? nil : ExitCode(status)) }
+    }
+
+    /// The diagnostics of a campaigns payload or a user profile; nil for any other document.
+    private static func campaignInputDiagnostics(_ root: JSONValue, file: String, source: [UInt8]) -> [Diagnostic]? {
+      if CampaignLoader.isCampaigns(root) {
+        return CampaignLoader.campaigns(root: root, file: file, source: source).diagnostics
+      }
+      if CampaignLoader.isProfile(root) {
+        return CampaignLoader.profile(root: root, file: file, source: source).diagnostics
+      }
+      return nil
     }
 
     private func summary(_ diagnostics: [Diagnostic], files count: Int) -> String {
