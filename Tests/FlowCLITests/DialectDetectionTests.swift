@@ -63,26 +63,18 @@ import _FlowTestSupport
 
   @Test(arguments: cases)
   func checkTellsTheDocument(_ example: Case) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flowrun-dialect-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("doc.json")
-    try example.json.write(to: file, atomically: true, encoding: .utf8)
-    let result = try runFlowrun(["check"] + example.arguments + [file.path])
+    let directory = try TemporaryDirectory()
+    let file = directory.file("doc.json", contents: example.json)
+    let result = try runFlowrun(["check"] + example.arguments + [file])
     #expect(result.status == example.status, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains(example.says), "\(result.stdout)")
   }
 
   @Test(arguments: ["run", "render", "graph", "paths"])
   func everyCommandRefusesAForeignDocument(_ command: String) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flowrun-dialect-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("remote-flow.json")
-    try #"{"screens": [{"id": "a"}], "viewModels": []}"#.write(to: file, atomically: true, encoding: .utf8)
-    let result = try runFlowrun([command, file.path])
+    let directory = try TemporaryDirectory()
+    let file = directory.file("remote-flow.json", contents: #"{"screens": [{"id": "a"}], "viewModels": []}"#)
+    let result = try runFlowrun([command, file])
     #expect(result.status == 2)
     #expect(result.stderr.contains("this is a Nuxie RemoteFlow document; supported:"), "\(result.stderr)")
     #expect(!result.stderr.contains("missing required key"), "\(result.stderr)")
@@ -94,13 +86,9 @@ import _FlowTestSupport
     (#"{"distinctId": "u"}"#, "this is a Nuxie user profile", "--profile FILE"),
   ])
   func campaignInputsNameTheirCommand(_ json: String, _ what: String, _ hint: String) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flowrun-dialect-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("input.json")
-    try json.write(to: file, atomically: true, encoding: .utf8)
-    let result = try runFlowrun(["run", file.path])
+    let directory = try TemporaryDirectory()
+    let file = directory.file("input.json", contents: json)
+    let result = try runFlowrun(["run", file])
     #expect(result.status == 2)
     #expect(result.stderr.contains(what) && result.stderr.contains(hint), "\(result.stderr)")
   }
