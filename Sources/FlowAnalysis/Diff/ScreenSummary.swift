@@ -65,6 +65,12 @@ public struct ScreenSummary: Hashable, Sendable {
       parts.append(input.kind.rawValue)
       if input.required { parts.append("required") }
       if let pattern = input.pattern { parts.append("pattern \(pattern.source)") }
+      for (name, bound) in [("minLength", input.minLength), ("maxLength", input.maxLength)] {
+        if let bound { parts.append("\(name) \(bound)") }
+      }
+      for (name, bound) in [("min", input.min), ("max", input.max)] {
+        if let bound { parts.append("\(name) \(Value.number(bound).displayString)") }
+      }
     case .choice(let choice):
       parts.append(choice.allowMultiple ? "multiple choice" : "choice")
       parts.append("options " + choice.items.map(\.value).joined(separator: ", "))
