@@ -25,10 +25,12 @@ extension Flowrun {
     @Argument(help: "A flow or bundle JSON file.")
     var flow: String
 
-    @Option(help: "Only this screen (searched in the entry flow first, then the others).")
+    @Option(
+      help: "Only this screen (searched in the entry flow first, then the others).",
+      completion: FlowCompletions.screenIDs)
     var screen: String?
 
-    @Option(name: .customLong("flow"), help: "Only this flow of a bundle.")
+    @Option(name: .customLong("flow"), help: "Only this flow of a bundle.", completion: FlowCompletions.flowIDs)
     var flowID: String?
 
     @OptionGroup(title: "Loading")
