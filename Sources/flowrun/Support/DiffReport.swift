@@ -34,55 +34,53 @@ struct DiffReport {
     return parts.joined(separator: ", ")
   }
 
+  /// The report's sections in order: a title (text, Markdown) and its lines, or, for the
+  /// paths, nil lines (each format draws them its own way).
+  private var sections: [(text: String, markdown: String, lines: [String]?)] {
+    [
+      ("changes:", "Changes", changes.map(\.line)),
+      ("paths that change (shortest inputs that show it):", "Paths that change", nil),
+      ("events:", "Events", eventLines),
+      (
+        "scripts that pass on old and fail on new:", "Scripts that pass on old and fail on new",
+        brokenScripts.map { "\($0.file): \($0.message)" }
+      ),
+    ]
+  }
+
   func text() -> String {
     var out = "diff \(oldPath) → \(newPath): \(summary)\n"
-    if !changes.isEmpty {
-      out += "\nchanges:\n"
-      for change in changes { out += "  \(change.line)\n" }
-    }
-    if !behaviour.paths.isEmpty {
-      out += "\npaths that change (shortest inputs that show it):\n"
-      for (index, path) in behaviour.paths.enumerated() {
-        let variants = path.variants.isEmpty ? "" : " [variants \(BehaviourDiff.variantText(path.variants))]"
-        out +=
-          "  \(index + 1).\(variants) \(path.steps.isEmpty ? "at the start" : path.steps.joined(separator: ", "))\n"
-        out += "     old: \(path.old)\n     new: \(path.new)\n"
-        for line in path.data { out += "     data \(line)\n" }
-      }
-    }
-    if !eventLines.isEmpty {
-      out += "\nevents:\n"
-      for line in eventLines { out += "  \(line)\n" }
-    }
-    if !brokenScripts.isEmpty {
-      out += "\nscripts that pass on old and fail on new:\n"
-      for script in brokenScripts { out += "  \(script.file): \(script.message)\n" }
+    for section in sections {
+      let lines =
+        section.lines
+        ?? behaviour.paths.enumerated().map { index, path in
+          let variants = path.variants.isEmpty ? "" : " [variants \(BehaviourDiff.variantText(path.variants))]"
+          let steps = path.steps.isEmpty ? "at the start" : path.steps.joined(separator: ", ")
+          let data = path.data.map { "\n     data \($0)" }.joined()
+          return "\(index + 1).\(variants) \(steps)\n     old: \(path.old)\n     new: \(path.new)" + data
+        }
+      guard !lines.isEmpty else { continue }
+      out += "\n\(section.text)\n" + lines.map { "  \($0)\n" }.joined()
     }
     return out
   }
 
   func markdown() -> String {
     var out = "### flowrun diff `\(oldPath)` → `\(newPath)`\n\n\(summary)\n"
-    if !changes.isEmpty {
-      out += "\n#### Changes\n\n"
-      for change in changes { out += "- \(change.line)\n" }
-    }
-    if !behaviour.paths.isEmpty {
-      out += "\n#### Paths that change\n\n| # | inputs | old | new | data |\n|---|---|---|---|---|\n"
+    for section in sections {
+      if let lines = section.lines {
+        guard !lines.isEmpty else { continue }
+        out += "\n#### \(section.markdown)\n\n" + lines.map { "- \(Self.cell($0))\n" }.joined()
+        continue
+      }
+      guard !behaviour.paths.isEmpty else { continue }
+      out += "\n#### \(section.markdown)\n\n| # | inputs | old | new | data |\n|---|---|---|---|---|\n"
       for (index, path) in behaviour.paths.enumerated() {
         let variants = path.variants.isEmpty ? "" : "variants \(BehaviourDiff.variantText(path.variants)): "
         let inputs = variants + (path.steps.isEmpty ? "(start)" : path.steps.map { "`\($0)`" }.joined(separator: " "))
         let cells = [inputs, path.old, path.new, path.data.joined(separator: "<br>")].map(Self.cell)
         out += "| \(index + 1) | " + cells.joined(separator: " | ") + " |\n"
       }
-    }
-    if !eventLines.isEmpty {
-      out += "\n#### Events\n\n"
-      for line in eventLines { out += "- \(line)\n" }
-    }
-    if !brokenScripts.isEmpty {
-      out += "\n#### Scripts that pass on old and fail on new\n\n"
-      for script in brokenScripts { out += "- `\(script.file)`: \(Self.cell(script.message))\n" }
     }
     return out
   }
