@@ -26,52 +26,28 @@ public struct BehaviourDiff: Sendable {
   /// same inputs.
   public var eventsOnlyOld: [String] = []
   public var eventsOnlyNew: [String] = []
-  /// Input sequences tried (the covering paths of both versions' explorations).
+  /// Transitions of both versions' state graphs replayed on both.
   public var tried = 0
   /// True when an exploration stopped at a bound (paths beyond it are not compared).
   public var incomplete = false
 
-  /// Explores both versions as `flowrun paths` does, replays the input sequences of each on
-  /// both (`Exploration.inputSequences`), and keeps each divergence's shortest prefix
-  /// (shortest first; one per distinct divergence).
+  /// Explores both versions as `flowrun paths` does and walks each state graph on both
+  /// versions at once: every transition is replayed from the sessions that reached its state
+  /// along first-discovery transitions (so each input is sent once per transition, not once
+  /// per path); the first input after which the two differ ends a divergence. Kept: each
+  /// divergence's shortest inputs (shortest first; one per distinct divergence).
   public static func compare(
     _ old: FlowDocument, _ new: FlowDocument, options: PathExplorer.Options = .init()
   ) -> BehaviourDiff {
     var diff = BehaviourDiff()
-    var candidates: [(config: SessionConfig, inputs: [Input])] = []
+    var walk = Walk(old: old, new: new)
     for document in [old, new] {
       let exploration = PathExplorer(document: document, options: options).explore()
       diff.incomplete = diff.incomplete || !exploration.isComplete
-      candidates += exploration.inputSequences()
+      walk.walk(exploration)
     }
-    diff.tried = candidates.count
-    var seen: Set<PathChange> = []
-    var eventsOld: Set<String> = []
-    var eventsNew: Set<String> = []
-    for path in candidates {
-      var a = Replay(document: old, config: path.config)
-      var b = Replay(document: new, config: path.config)
-      var divergence: Int? = a.state != b.state ? 0 : nil
-      for (index, input) in path.inputs.enumerated() {
-        a.send(input)
-        b.send(input)
-        if divergence == nil, a.state != b.state { divergence = index + 1 }
-      }
-      eventsOld.formUnion(a.events)
-      eventsNew.formUnion(b.events)
-      guard let divergence else { continue }
-      let inputs = Array(path.inputs.prefix(divergence))
-      var (x, y) = (Replay(document: old, config: path.config), Replay(document: new, config: path.config))
-      for input in inputs {
-        x.send(input)
-        y.send(input)
-      }
-      let recording = Recording(flowPath: "", config: path.config, inputs: inputs)
-      let change = PathChange(
-        variants: path.config.variantOverrides, steps: ScriptWriter.stepTexts(for: recording, document: old),
-        old: x.state.where, new: y.state.where, data: dataChanges(x.state.data, y.state.data))
-      seen.insert(change)
-    }
+    diff.tried = walk.tried
+    let seen = walk.changes
     // The shortest inputs of each distinct divergence (where each version stands, the data).
     var shown: Set<[String]> = []
     diff.paths = seen.sorted { a, b in
@@ -80,8 +56,8 @@ public struct BehaviourDiff: Sendable {
       if va != vb { return va < vb }
       return a.steps.lexicographicallyPrecedes(b.steps)
     }.filter { shown.insert([variantText($0.variants), $0.old, $0.new] + $0.data).inserted }
-    diff.eventsOnlyOld = eventsOld.subtracting(eventsNew).sorted()
-    diff.eventsOnlyNew = eventsNew.subtracting(eventsOld).sorted()
+    diff.eventsOnlyOld = walk.eventsOld.subtracting(walk.eventsNew).sorted()
+    diff.eventsOnlyNew = walk.eventsNew.subtracting(walk.eventsOld).sorted()
     return diff
   }
 
@@ -99,22 +75,76 @@ public struct BehaviourDiff: Sendable {
   }
 }
 
-extension Exploration {
-  /// Most transitions whose every input sequence is replayed; past it, the covering paths.
-  static let replayedTransitions = 5_000
+/// The two versions driven side by side over an exploration's state graph.
+private struct Walk {
+  let old: FlowDocument
+  let new: FlowDocument
+  var changes: Set<PathChange> = []
+  var eventsOld: Set<String> = []
+  var eventsNew: Set<String> = []
+  var tried = 0
 
-  /// Input sequences that together take every transition of the state graph: for each, the
-  /// inputs that first reached its state, then its own. A large graph gives its covering paths
-  /// instead (every item, not every transition).
-  func inputSequences() -> [(config: SessionConfig, inputs: [Input])] {
-    guard transitions.count <= Self.replayedTransitions else {
-      return coveringSet().paths.map { ($0.config, $0.inputs) }
+  init(old: FlowDocument, new: FlowDocument) {
+    self.old = old
+    self.new = new
+  }
+
+  private struct Frame {
+    var state: Int
+    var config: SessionConfig
+    var pair: (old: Replay, new: Replay)
+    var inputs: [Input]
+  }
+
+  /// Depth first along first-discovery transitions (iteratively: paths may be thousands of
+  /// inputs long); a transition that diverges is recorded and not followed.
+  mutating func walk(_ exploration: Exploration) {
+    var stack: [Frame] = []
+    for (root, config) in exploration.rootConfigs.sorted(by: { $0.key < $1.key }) {
+      var pair = (old: Replay(document: old, config: config), new: Replay(document: new, config: config))
+      if !differs(&pair, config, []) { stack.append(Frame(state: root, config: config, pair: pair, inputs: [])) }
     }
-    return transitions.compactMap { transition in
-      let (root, path) = prefix(to: transition.from)
-      guard let config = rootConfigs[root] else { return nil }
-      return (config, path.flatMap { transitions[$0].inputs } + transition.inputs)
+    while let frame = stack.popLast() {
+      for t in exploration.states[frame.state].outgoing {
+        let transition = exploration.transitions[t]
+        tried += 1
+        var pair = frame.pair
+        var inputs = frame.inputs
+        var diverged = false
+        for input in transition.inputs {
+          pair.old.send(input)
+          pair.new.send(input)
+          inputs.append(input)
+          if differs(&pair, frame.config, inputs) {
+            diverged = true
+            break
+          }
+        }
+        if !diverged, exploration.states[transition.to].parent == t {
+          stack.append(Frame(state: transition.to, config: frame.config, pair: pair, inputs: inputs))
+        }
+      }
     }
+  }
+
+  /// Takes the events the pair sent, and records a divergence when the two now differ.
+  private mutating func differs(
+    _ pair: inout (old: Replay, new: Replay), _ config: SessionConfig, _ inputs: [Input]
+  )
+    -> Bool
+  {
+    eventsOld.formUnion(pair.old.events)
+    eventsNew.formUnion(pair.new.events)
+    pair.old.events = []
+    pair.new.events = []
+    guard pair.old.state != pair.new.state else { return false }
+    let recording = Recording(flowPath: "", config: config, inputs: inputs)
+    changes.insert(
+      PathChange(
+        variants: config.variantOverrides, steps: ScriptWriter.stepTexts(for: recording, document: old),
+        old: pair.old.state.where, new: pair.new.state.where,
+        data: BehaviourDiff.dataChanges(pair.old.state.data, pair.new.state.data)))
+    return true
   }
 }
 

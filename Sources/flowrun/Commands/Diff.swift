@@ -12,7 +12,7 @@ extension Flowrun {
         Reports screens, fields, rules, actions and texts added, removed or changed (matched by \
         id, however the JSON is laid out); paths whose outcome or collected data changes, each \
         with the shortest inputs that show it (both versions are explored as `paths` does and \
-        each covering path is replayed on both); events whose names or properties change; and \
+        every transition is replayed on both); events whose names or properties change; and \
         with --scripts, replay scripts that pass on OLD and fail on NEW.
         Exit 0 when the behaviour is identical, 1 when it differs, 2 when a version cannot be \
         loaded, 64 on wrong usage.

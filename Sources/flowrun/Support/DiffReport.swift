@@ -22,7 +22,7 @@ struct DiffReport {
 
   private var summary: String {
     if isIdentical {
-      return "no behavioural difference (\(behaviour.tried) paths replayed on both)"
+      return "no behavioural difference (\(behaviour.tried) transitions replayed on both)"
         + (behaviour.incomplete ? "; exploration stopped at a bound, paths past it not compared" : "")
     }
     var parts = [
