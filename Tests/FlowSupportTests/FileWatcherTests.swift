@@ -4,7 +4,7 @@ import Testing
 import _FlowTestSupport
 
 /// `FileWatcher` (`run --watch`): a save in place and an editor's save (a new file renamed over
-/// the old one) are each seen once; a save of another file of the directory is not.
+/// the old one) are each seen once, with a save of another file of the directory on the way.
 @Suite struct FileWatcherTests {
   enum Save: String, CaseIterable, Sendable {
     case inPlace, renamedOver
