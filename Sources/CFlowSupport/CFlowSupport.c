@@ -86,6 +86,23 @@ int flowrun_interrupt_pending(void) { return pending_interrupt != 0; }
 
 int flowrun_termination_signal(void) { return termination_signal; }
 
+static volatile sig_atomic_t pending_wake = 0;
+
+void flowrun_wake(void) {
+  pending_wake = 1;
+  (void)make_wake_pipe();
+  char byte = 1;
+  (void)!write(wake_pipe[1], &byte, 1);
+}
+
+int flowrun_take_wake(void) {
+  int was = pending_wake != 0;
+  pending_wake = 0;
+  return was;
+}
+
+int flowrun_wake_pending(void) { return pending_wake != 0; }
+
 int flowrun_wait_readable(int fd) { return flowrun_wait_readable_for(fd, -1); }
 
 int flowrun_wait_readable_for(int fd, int timeout_ms) {

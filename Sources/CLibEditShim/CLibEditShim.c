@@ -112,7 +112,7 @@ static int read_char(EditLine *el, wchar_t *out) {
   char bytes[MB_LEN_MAX];
   size_t count = 0;
   for (;;) {
-    if (flowrun_interrupt_pending() || flowrun_termination_signal() != 0) {
+    if (flowrun_interrupt_pending() || flowrun_termination_signal() != 0 || flowrun_wake_pending()) {
       errno = EINTR;
       *out = L'\0';
       return -1;

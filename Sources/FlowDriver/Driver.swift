@@ -37,6 +37,10 @@ public struct DriverOptions {
   /// Answers every `onBeforeStepAdvance` the session asks (`--hook-command`).
   public var hookCommand: HookCommand?
 
+  /// `run --watch`: asked when a read ends without a line (the watcher woke it), with the
+  /// document running; returns its new version when the file changed since, nil otherwise.
+  public var reload: ((FlowDocument) -> Reload?)?
+
   /// The default of `unproductiveLineLimit` (docs/cli.md).
   public static let defaultUnproductiveLineLimit = 1000
 
@@ -55,6 +59,14 @@ public struct DriverOptions {
     self.unproductiveLineLimit = unproductiveLineLimit
     self.autoAdvances = autoAdvances
   }
+}
+
+/// A new version of the flow for `run --watch`.
+public enum Reload: Sendable {
+  /// It loaded: `changes` are one-line model changes (`` `about_you` gained field `age` ``).
+  case loaded(FlowDocument, changes: [String])
+  /// It does not load: `diagnostics` is the formatted text; the last good version runs on.
+  case failed(diagnostics: String)
 }
 
 /// Asks a session's screens over a `LineSource` (docs/cli.md, "How a screen is asked").
@@ -443,6 +455,14 @@ public final class Driver {
         quit(options.interactive ? .quit : .endOfInput)
         return .changed
       case .interrupted:
+        if let reload = options.reload?(session.document) {
+          if case .failed(let diagnostics) = reload {
+            say(diagnostics + "! the flow does not load; still running the last good version\n")
+            continue
+          }
+          if case .loaded(let document, let changes) = reload { self.reload(document, changes: changes) }
+          return .changed
+        }
         if let reason = options.shouldStop() {
           quit(reason)
           return .changed
@@ -652,12 +672,14 @@ public final class Driver {
   }
 
   /// Every field name any screen of the document collects, in document order.
-  private lazy var documentFieldNames: [String] = {
+  private lazy var documentFieldNames: [String] = Self.fieldNames(of: session.document)
+
+  private static func fieldNames(of document: FlowDocument) -> [String] {
     var seen: Set<String> = []
-    return session.document.flows.flatMap { flow in
+    return document.flows.flatMap { flow in
       flow.screens.flatMap { $0.content.flatBlocks.compactMap(\.fieldName) }
     }.filter { seen.insert($0).inserted }
-  }()
+  }
 
   private func quit(_ reason: DropOffReason) {
     guard !session.status.isEnded else { return }
@@ -690,6 +712,59 @@ public final class Driver {
     say("(restarted)\n")
     report(started.1, traceFrom: 0)
     sendPresetData()
+  }
+
+  /// Runs `document` from the start with the answers given so far, up to the first one it
+  /// rejects or blocks that the old version did not, and goes on from there; says where the
+  /// session now is and what changed. The replay's events are not reported again.
+  private func reload(_ document: FlowDocument, changes: [String]) {
+    let config = recording.config
+    let fresh: Session
+    do {
+      fresh = try Session.start(document: document, config: config).0
+    } catch {
+      say("! the new version cannot start: \(error.message); still running the last good version\n")
+      return
+    }
+    var replayed = fresh
+    var previous = try? Session.start(document: session.document, config: config).0
+    var kept = 0
+    var problem: String?
+    for input in recording.inputs {
+      var attempt = replayed
+      let outputs = attempt.send(input)
+      let before = previous?.send(input) ?? []
+      if let why = Self.failure(outputs, before: before) {
+        let steps = Recording(flowPath: "", config: config, inputs: Array(recording.inputs.prefix(kept + 1)))
+        let step = ScriptWriter.stepTexts(for: steps, document: session.document).last ?? "?"
+        problem = "answer \(kept + 1) (\(step)) no longer fits: \(why)"
+        break
+      }
+      replayed = attempt
+      kept += 1
+    }
+    session = replayed
+    recording.inputs = Array(recording.inputs.prefix(kept))
+    generation += 1
+    documentFieldNames = Self.fieldNames(of: document)
+    let place = session.status.isEnded ? session.status.name : "on `\(session.currentScreen.id)`"
+    var note = "reloaded: now \(place) after \(kept) answer\(kept == 1 ? "" : "s")"
+    if let problem { note += "; \(problem)" }
+    let shown = changes.prefix(3).joined(separator: "; ")
+    note += changes.isEmpty ? "; no change to screens, fields, rules or actions" : "; " + shown
+    if changes.count > 3 { note += "; and \(changes.count - 3) more" }
+    say("\n" + terminalSafe(note) + "\n")
+  }
+
+  /// Why an input replayed on a new version fails: rejected, or blocked by validation where
+  /// the old version let it through.
+  private static func failure(_ outputs: [Output], before: [Output]) -> String? {
+    for case .rejected(let message) in outputs { return message }
+    let blockedBefore = before.contains { if case .validationFailed = $0 { true } else { false } }
+    for case .validationFailed(let errors) in outputs where !blockedBefore {
+      return errors.map { "\($0.field): \($0.message)" }.joined(separator: "; ")
+    }
+    return nil
   }
 
   private func save(to path: String) {

@@ -117,6 +117,12 @@ public enum ScriptWriter {
     }
   }
 
+  /// Each input of `recording` as the step a script writes for it (`{tap: Continue}`), one line
+  /// each: how `flowrun diff` shows the inputs that expose a change.
+  public static func stepTexts(for recording: Recording, document: FlowDocument) -> [String] {
+    steps(for: recording, document: document, secrets: .none).map(YAMLText.flow)
+  }
+
   static func steps(for recording: Recording, document: FlowDocument, secrets: SecretPolicy) -> [JSONWriter.Value] {
     var config = recording.config
     config.waitsForResults = true

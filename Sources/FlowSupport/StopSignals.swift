@@ -50,6 +50,13 @@ public enum StopSignals {
     flowrun_wait_readable(fd) != 0
   }
 
+  /// Ends a `waitReadable` (and the line being read) from another thread without a signal:
+  /// `run --watch` calls it when the flow file changes. `takeWake()` tells it from a Ctrl-C.
+  public static func wake() { flowrun_wake() }
+
+  /// True, once, when `wake()` was called since the last call.
+  public static func takeWake() -> Bool { flowrun_take_wake() != 0 }
+
   /// `SIGTERM` → "SIGTERM".
   public static func name(_ signal: Int32) -> String {
     switch signal {

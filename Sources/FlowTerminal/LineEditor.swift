@@ -103,7 +103,7 @@ public final class LineEditor: LineSource {
       StandardStreams.writeThroughStdio("\n")  // leave the prompt's line for the next screen
       return .timedOut
     }
-    if StopSignals.termination != nil {
+    if StopSignals.termination != nil || StopSignals.takeWake() {
       StandardStreams.writeThroughStdio("\n")
       return .interrupted
     }

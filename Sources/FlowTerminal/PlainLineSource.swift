@@ -75,6 +75,7 @@ public final class PlainLineSource: LineSource {
       }
       if StopSignals.termination != nil { return .interrupted }
       guard StopSignals.waitReadable(fileDescriptor) else {
+        if StopSignals.takeWake() { return .interrupted }  // `run --watch`: the flow changed
         if cancelsOnInterrupt, StopSignals.takeInterrupt() {
           consume(upTo: buffer.count)
           skipped = nil

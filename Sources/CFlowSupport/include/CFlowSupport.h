@@ -23,6 +23,13 @@ int flowrun_take_interrupt(void);
 int flowrun_interrupt_pending(void);
 /// The first SIGTERM or SIGHUP received (its number), or 0. Never cleared: it ends the command.
 int flowrun_termination_signal(void);
+/// Wakes flowrun_wait_readable from another thread as a signal would, and marks a wake pending
+/// (`run --watch`: the flow file changed while a line was being read). Safe from any thread.
+void flowrun_wake(void);
+/// Returns 1 and clears the mark if flowrun_wake() was called since the last call, else 0.
+int flowrun_take_wake(void);
+/// 1 if a wake is pending (the mark stays).
+int flowrun_wake_pending(void);
 /// Waits until `fd` is readable (or at its end, or failing: the read tells) and returns 1, or
 /// returns 0 as soon as a signal arrives (one caught by the handlers above wakes it whatever
 /// thread it was delivered to). No race: a signal that arrives before the wait ends it at once.

@@ -1,7 +1,11 @@
 import ArgumentParser
+import FlowDriver
+import FlowExpression
 import FlowFormat
 import FlowRender
+import FlowSupport
 import FlowTerminal
+import OrderedCollections
 
 extension Flowrun {
   /// `flowrun render FLOW`: every screen (or one) as text, without running the flow.
@@ -21,10 +25,12 @@ extension Flowrun {
     @Argument(help: "A flow or bundle JSON file.")
     var flow: String
 
-    @Option(help: "Only this screen (searched in the entry flow first, then the others).")
+    @Option(
+      help: "Only this screen (searched in the entry flow first, then the others).",
+      completion: FlowCompletions.screenIDs)
     var screen: String?
 
-    @Option(name: .customLong("flow"), help: "Only this flow of a bundle.")
+    @Option(name: .customLong("flow"), help: "Only this flow of a bundle.", completion: FlowCompletions.flowIDs)
     var flowID: String?
 
     @OptionGroup(title: "Loading")
@@ -39,15 +45,41 @@ extension Flowrun {
     @OptionGroup(title: "Earlier answers")
     var earlier: DataOptions
 
+    @Flag(help: "Render again each time the file is saved, until Ctrl-C (docs/authoring.md).")
+    var watch = false
+
     func validate() throws {
       _ = try width?.get()
     }
 
     func run() throws {
-      let (document, _) = try loadRunnableFlow(flow, options: loading.load)
+      var (document, _) = try loadRunnableFlow(flow, options: loading.load)
       let options = RenderOptions(
         width: try width?.get().value ?? TerminalInfo.width(), color: color.enabledForStandardOutput)
       let data = try earlier.values()
+      try render(document, data: data, options: options)
+      guard watch else { return }
+      StopSignals.startCatching()
+      defer { StopSignals.stopCatching() }
+      let reload = try watchedReload(flow, options: loading.load)
+      // Waits on nothing but the wake: a save, or a signal that ends the watch.
+      while StopSignals.pending == nil {
+        guard !StopSignals.waitReadable(-1), StopSignals.takeWake(), let next = reload(document) else { continue }
+        switch next {
+        case .failed(let diagnostics):
+          Output.standard.write("\n" + diagnostics + "! the flow does not load; still showing the last good version\n")
+        case .loaded(let loaded, let changes):
+          document = loaded
+          let note =
+            changes.isEmpty ? "no change to screens, fields, rules or actions" : changes.joined(separator: "; ")
+          Output.standard.write("\nreloaded: \(terminalSafe(note))\n\n")
+          try render(document, data: data, options: options)
+        }
+      }
+    }
+
+    private func render(_ document: FlowDocument, data: OrderedDictionary<String, Value>, options: RenderOptions) throws
+    {
       do {
         try FlowPreview.render(document: document, flowID: flowID, screenID: screen, data: data, options: options) {
           Output.standard.write($0, styled: options.color)

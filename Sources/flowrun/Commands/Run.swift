@@ -93,6 +93,10 @@ extension Flowrun {
         valueName: "url"))
     var store: Checked<StoreLocation>?
 
+    @Flag(
+      help: "Reload the flow when its file is saved, replay the answers so far on it and go on (docs/authoring.md).")
+    var watch = false
+
     func validate() throws {
       _ = try width?.get()
       _ = try hookTimeout?.get()
@@ -205,6 +209,8 @@ extension Flowrun {
         options.hookCommand = HookCommand(
           argv: argv, timeoutMs: try hookTimeout?.get().value ?? HookCommand.defaultTimeoutMs)
       }
+
+      if watch { options.reload = try watchedReload(flow, options: loading.load) }
 
       let driver: Driver
       do {

@@ -10,10 +10,14 @@ enum Platform: String, ExpressibleByArgument, CaseIterable {
 /// The session options `run` and `test` share: which flow, who, when, and canned results.
 /// Malformed values are usage errors (exit 64).
 struct SessionOptions: ParsableArguments {
-  @Option(name: .customLong("flow"), help: ArgumentHelp("Run this flow of a bundle.", valueName: "id"))
+  @Option(
+    name: .customLong("flow"), help: ArgumentHelp("Run this flow of a bundle.", valueName: "id"),
+    completion: FlowCompletions.flowIDs)
   var flowID: String?
 
-  @Option(help: ArgumentHelp("Start on this screen instead of the flow's start screen.", valueName: "screen"))
+  @Option(
+    help: ArgumentHelp("Start on this screen instead of the flow's start screen.", valueName: "screen"),
+    completion: FlowCompletions.screenIDs)
   var start: String?
 
   @Option(help: ArgumentHelp("The user id (events, $user.id, experiment bucketing).", valueName: "id"))
@@ -26,7 +30,8 @@ struct SessionOptions: ParsableArguments {
 
   @Option(
     name: .customLong("variant"),
-    help: ArgumentHelp("Force an experiment's variant (repeatable).", valueName: "exp=variant"))
+    help: ArgumentHelp("Force an experiment's variant (repeatable).", valueName: "exp=variant"),
+    completion: FlowCompletions.variants)
   var variants: [Checked<VariantChoice>] = []
 
   @Option(
