@@ -42,6 +42,8 @@ enum EventVocabulary {
     .flowEvent: .flowEvent,
     .hookStarted: .hookStarted,
     .hookCompleted: .hookCompleted,
+    .hookRetry: .hookRetry,
+    .hookError: .hookError,
   ]
 }
 

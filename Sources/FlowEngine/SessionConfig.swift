@@ -4,6 +4,8 @@ import FlowExpression
 public struct SessionConfig: Hashable, Sendable {
   /// The user id (events' `user_id`, `$user.id`, experiment bucketing).
   public var userID: String
+  /// The app id a server webhook's body carries (`app_id`; "" when not given).
+  public var appID: String = ""
   /// `$user.<trait>` values.
   public var traits: [String: Value]
   /// Experiment id → variant id, replacing the bucketed assignment (`--variant EXP=VARIANT`).
@@ -34,6 +36,9 @@ public struct SessionConfig: Hashable, Sendable {
   public var asksHooks: Bool = false
   /// Screen id → the answer to its hook, used at once; the key `""` answers every screen.
   public var hookMocks: [String: HookAnswer] = [:]
+  /// Step id → how every attempt at its server webhook ends, used at once (`--mock
+  /// webhook.STEP=…`); the key `""` answers every step.
+  public var webhookMocks: [String: WebhookResponse] = [:]
   /// True: an awaited action without a mock waits in `.awaiting` for a `.result` input (every
   /// command: a person or a script answers it). False: it fails at once with the error
   /// `unhandled action: <identifier>`, as in the SDK without a host to answer.

@@ -106,6 +106,9 @@ public struct ScriptStep: Hashable, Sendable {
     case result(ActionResult)
     /// `hook: proceed | {type: …, data?, message?, stepId?}`: answers the pending hook.
     case hook(HookAnswer)
+    /// `hook: {http: STATUS, body?: …} | {timeout: true} | {network: TEXT}`: answers the pending
+    /// attempt at a step's server webhook.
+    case webhook(WebhookResponse)
     case next, back, skip, dismiss, complete
     /// `decline`: the host declines the pending native screen; flowrun renders it.
     case decline
@@ -169,7 +172,7 @@ public struct ScriptStep: Hashable, Sendable {
     case .select: "select"
     case .set: "set"
     case .result: "result"
-    case .hook: "hook"
+    case .hook, .webhook: "hook"
     case .next: "next"
     case .back: "back"
     case .skip: "skip"

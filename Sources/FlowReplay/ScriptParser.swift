@@ -601,6 +601,16 @@ struct Reader {
     case "result":
       return actionResult(value, path: stepPath).map { make(.result($0)) }
     case "hook":
+      if WebhookResponse.isWebhookAnswer(value.value) {
+        guard let response = WebhookResponse.parse(value.value) else {
+          error(
+            .Script.invalidValue,
+            "\(stepPath): a webhook answer is {http: STATUS (100-599), body: …}, {timeout: true} or {network: TEXT}",
+            at: value.location, path: stepPath)
+          return nil
+        }
+        return make(.webhook(response))
+      }
       switch HookAnswer.parse(value.value) {
       case .success(let answer): return make(.hook(answer))
       case .failure(let reason):

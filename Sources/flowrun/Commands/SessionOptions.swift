@@ -32,7 +32,7 @@ struct SessionOptions: ParsableArguments {
   @Option(
     name: .customLong("mock"),
     help: ArgumentHelp(
-      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled; hook[.STEP]=proceed|block TEXT|stay|skipTo STEP|JSON answers onBeforeStepAdvance (repeatable).",
+      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled; hook[.STEP]=proceed|block TEXT|stay|skipTo STEP|JSON answers onBeforeStepAdvance; webhook[.STEP]=STATUS [BODY]|timeout|network [TEXT] answers a server webhook without calling it (repeatable).",
       valueName: "identifier=result"))
   var mocks: [Checked<Mock>] = []
 
@@ -98,6 +98,7 @@ struct SessionOptions: ParsableArguments {
       case .hook(let step, let answer):
         config.hookMocks[step] = answer
         config.asksHooks = true
+      case .webhook(let step, let response): config.webhookMocks[step] = response
       }
     }
     if let now {
