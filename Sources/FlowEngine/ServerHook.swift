@@ -53,7 +53,7 @@ public enum WebhookResponse: Hashable, Sendable {
   public var value: Value {
     switch self {
     case .response(let status, let body):
-      let parsed = ServerHookAnswer.json(body)
+      let parsed = Value(parsingJSON: body)
       return .object(["http": .number(Double(status)), "body": parsed ?? .string(body)])
     case .timeout: return .object(["timeout": true])
     case .network(let message): return .object(["network": .string(message)])
@@ -87,7 +87,7 @@ public enum WebhookResponse: Hashable, Sendable {
 /// What a webhook's 2xx body means (the SDK's parsing, research §2.6).
 enum ServerHookAnswer {
   static func answer(body: String, errorText: String?) -> HookAnswer {
-    guard case .object(let object)? = json(body), case .string(let action)? = object["action"] else {
+    guard case .object(let object)? = Value(parsingJSON: body), case .string(let action)? = object["action"] else {
       return .block(message: errorText ?? "Invalid server response.")
     }
     var data: OrderedDictionary<String, Value>?
@@ -102,12 +102,5 @@ enum ServerHookAnswer {
       return .skipTo(screenID: target, data: data)
     default: return .proceed(data: data)
     }
-  }
-
-  /// `text` as a JSON value; nil when it is not JSON.
-  static func json(_ text: String) -> Value? {
-    let (root, diagnostics) = JSONParser.parse(text)
-    guard let root, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
-    return Value(root)
   }
 }

@@ -15,7 +15,7 @@ extension DecodeContext {
     "input_text": .text, "input_textarea": .text, "input_email": .email, "input_phone": .phone,
     "input_url": .url, "input_number": .number, "input_password": .password, "input_date": .date,
     "input_time": .text, "input_datetime": .text, "input_color": .text, "input_signature": .text,
-    "input_location": .text, "otp_input": .text,
+    "input_location": .location, "otp_input": .text,
   ]
   static let appdnaChoiceTypes: Set<String> = ["input_select", "option_list", "input_segmented", "input_chips"]
   static let appdnaNumberTypes: Set<String> = ["input_slider", "input_stepper", "wheel_picker", "input_rating"]

@@ -8,7 +8,7 @@ extension DecodeContext {
   static let appdnaTextFieldKinds: [String: InputBlock.Kind] = [
     "text": .text, "textarea": .text, "email": .email, "phone": .phone, "url": .url, "password": .password,
     "number": .number, "date": .date, "time": .text, "datetime": .text, "color": .text, "signature": .text,
-    "location": .text, "image_picker": .text,
+    "location": .location, "image_picker": .text,
   ]
   static let appdnaFieldTypes =
     Array(appdnaTextFieldKinds.keys) + [
