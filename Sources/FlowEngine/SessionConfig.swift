@@ -27,6 +27,9 @@ public struct SessionConfig: Hashable, Sendable {
   /// Experiments whose feature flag is unavailable (`--flag-unavailable EXP`): their users keep
   /// the experiment's `default` variant (document 003: "variant-base" until the flag arrives).
   public var unavailableFlags: Set<String> = []
+  /// AppDNA: behave as iOS SDK 1.0.70's code does where it differs from document 001
+  /// (`--ios-quirks`; docs/dialects/appdna.md, "iOS quirks").
+  public var iosQuirks = false
   /// `$locale`.
   public var locale: String
   /// Identifier → result, used at once when an awaited action (or a native screen) starts.

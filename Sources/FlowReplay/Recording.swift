@@ -87,6 +87,7 @@ public enum ScriptWriter {
     members.append((key: "now", value: .string(Timestamp.iso8601(milliseconds: config.now))))
     if let start = config.startScreen { members.append((key: "start", value: .string(start))) }
     if config.reportsPlatform { members.append((key: "platform", value: .string(config.platform))) }
+    if config.iosQuirks { members.append((key: "ios_quirks", value: .bool(true))) }
     if !config.unavailableFlags.isEmpty {
       members.append((key: "unavailable_flags", value: .array(config.unavailableFlags.sorted().map { .string($0) })))
     }

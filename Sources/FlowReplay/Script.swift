@@ -38,6 +38,8 @@ public struct ReplayScript: Hashable, Sendable {
   public var platform: String?
   /// `unavailable_flags:` experiments whose flag is unavailable (`--flag-unavailable`).
   public var unavailableFlags: [String] = []
+  /// `ios_quirks: true`: as `--ios-quirks`.
+  public var iosQuirks = false
   public var steps: [ScriptStep]
   /// The top-level `expect:`, checked when the steps are done.
   public var expectation: Expectation?
@@ -83,6 +85,7 @@ public struct ReplayScript: Hashable, Sendable {
       config.reportsPlatform = true
     }
     config.unavailableFlags = Set(unavailableFlags)
+    config.iosQuirks = iosQuirks
     // A script that answers hooks is a host with a delegate: every submission asks it.
     config.asksHooks = steps.contains { if case .hook = $0.kind { true } else { false } }
     return config

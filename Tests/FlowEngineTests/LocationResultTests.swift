@@ -28,6 +28,16 @@ import Testing
     for key in Self.keys { #expect(result[key] == (set[key] ?? .null), "\(key)") }
   }
 
+  @Test func iosQuirksKeepTheSDKsSixKeys() throws {
+    let answer: Value = .object(["formatted_address": "Paris, France", "city": "Paris", "latitude": 48.85])
+    guard case .object(let result)? = LocationResult.value(of: answer, iosQuirks: true) else {
+      Issue.record("no result")
+      return
+    }
+    #expect(Array(result.keys) == ["city", "state", "country", "latitude", "longitude", "timezone"])
+    #expect(result["city"] == "Paris" && result["latitude"] == 48.85 && result["state"] == .null)
+  }
+
   @Test(arguments: [
     Value.object(["latitude": "north"]), .object(["city": 7]), .list(["Paris"]), .bool(true), .number(3),
   ])

@@ -12,6 +12,9 @@ public enum LocationResult {
     ("timezone_offset", true), ("postal_code", false),
   ]
 
+  /// The keys iOS SDK 1.0.70 stores for a form field's pick (`--ios-quirks`).
+  public static let iosKeys: Set<String> = ["city", "state", "country", "timezone", "latitude", "longitude"]
+
   /// How an answer is written, for messages.
   public static let shape =
     "an object with formatted_address, city, state, state_code, country, country_code, "
@@ -19,8 +22,9 @@ public enum LocationResult {
 
   /// The stored object: an object's known keys (missing ones null, others dropped), JSON object
   /// text read as that object, other text as `formatted_address` with every other key null.
-  /// Nil when a key holds the wrong kind of value, or for a value that is no place at all.
-  public static func value(of answer: Value) -> Value? {
+  /// Nil when a key holds the wrong kind of value, or for a value that is no place at all. With
+  /// `iosQuirks`, only the SDK's six keys (plain text then names none of them: all six null).
+  public static func value(of answer: Value, iosQuirks: Bool = false) -> Value? {
     var given: OrderedDictionary<String, Value>
     switch answer {
     case .object(let object): given = object
@@ -34,7 +38,7 @@ public enum LocationResult {
     default: return nil
     }
     var result: OrderedDictionary<String, Value> = [:]
-    for key in keys {
+    for key in keys where !iosQuirks || iosKeys.contains(key.name) {
       let value = given[key.name] ?? .null
       switch value {
       case .null: break

@@ -40,6 +40,9 @@ struct SessionOptions: ParsableArguments {
     help: "A host delegate answers onBeforeStepAdvance on every submitted step (run asks for the answer).")
   var delegate = false
 
+  @Flag(help: "AppDNA: behave as the iOS SDK's code does where it differs from its documentation.")
+  var iosQuirks = false
+
   @Option(
     help: ArgumentHelp(
       "An AppDNA OnboardingContext JSON file: userProperties as traits, experimentOverrides as variants.",
@@ -110,6 +113,7 @@ struct SessionOptions: ParsableArguments {
     }
     config.unavailableFlags = Set(unavailableFlags)
     if delegate { config.asksHooks = true }
+    config.iosQuirks = iosQuirks
     return config
   }
 }
