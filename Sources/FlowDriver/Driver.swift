@@ -296,17 +296,7 @@ public final class Driver {
     let prompt =
       "hook \(HookRequest.beforeStepAdvance) of \(request.screenID) \(data) "
       + "[proceed | block [TEXT] | stay [TEXT] | skipTo STEP | JSON]> "
-    while true {
-      switch ask(prompt, start) {
-      case .changed: return
-      case .answer(_, .empty): continue
-      case .answer(let line, _):
-        switch InputLanguage.hookAnswer(line) {
-        case .success(let answer): play(.hook(answer))
-        case .failure(let error): say("! \(error.message)\n")
-        }
-      }
-    }
+    askAnswer(prompt, start) { InputLanguage.hookAnswer($0).map(ScriptStep.Kind.hook) }
   }
 
   /// The pending webhook attempt of an `--offline` run: a line is how it ended.
@@ -314,13 +304,21 @@ public final class Driver {
     let prompt =
       "webhook of \(request.screenID): POST \(call.url) (attempt \(call.attempt) of \(call.attempts)) "
       + "[STATUS [BODY] | timeout | network [TEXT]]> "
+    askAnswer(prompt, start) { InputLanguage.webhookAnswer($0).map(ScriptStep.Kind.webhook) }
+  }
+
+  /// Asks until a line reads as an answer (`parse`), which is played; a line that does not is
+  /// told why.
+  private func askAnswer(
+    _ prompt: String, _ start: Position, parse: (String) -> Result<ScriptStep.Kind, InputLanguageError>
+  ) {
     while true {
       switch ask(prompt, start) {
       case .changed: return
       case .answer(_, .empty): continue
       case .answer(let line, _):
-        switch InputLanguage.webhookAnswer(line) {
-        case .success(let response): play(.webhook(response))
+        switch parse(line) {
+        case .success(let step): play(step)
         case .failure(let error): say("! \(error.message)\n")
         }
       }

@@ -17,11 +17,12 @@ extension Session {
     }
     var headers: OrderedDictionary<String, String> = ["Content-Type": "application/json"]
     for (header, template) in webhook.headers { headers[header] = render(template) }
+    // `app_id` is the SDK's configured app key; a simulator has none.
     let body: Value = .object([
       "flow_id": .string(request.flowID), "step_id": .string(request.screenID),
       "step_index": .number(Double(request.index)), "step_type": .string(request.type),
       "step_data": .object(request.stepData), "responses": .object(request.responses),
-      "user_id": .string(context.config.userID), "app_id": .string(context.config.appID),
+      "user_id": .string(context.config.userID), "app_id": "",
     ])
     request.webhook = WebhookCall(
       url: webhook.url, headers: headers, body: body, timeoutMs: webhook.timeoutMs, attempts: 1 + webhook.retries,

@@ -4,8 +4,6 @@ import FlowExpression
 public struct SessionConfig: Hashable, Sendable {
   /// The user id (events' `user_id`, `$user.id`, experiment bucketing).
   public var userID: String
-  /// The app id a server webhook's body carries (`app_id`; "" when not given).
-  public var appID: String = ""
   /// `$user.<trait>` values.
   public var traits: [String: Value]
   /// Experiment id → variant id, replacing the bucketed assignment (`--variant EXP=VARIANT`).

@@ -87,43 +87,28 @@ import _FlowTestSupport
     #expect(result.stdout.contains(shown), "\(result.stdout)\(result.stderr)")
   }
 
+  /// Runs `flowrun test` on a script that fills the email, submits, then takes `steps`.
+  static func replay(_ steps: [String]) throws -> ProcessOutput {
+    let directory = try TemporaryDirectory()
+    directory.file("hooked.json", contents: flow(url: "https://hooks.example.com/validate", retries: 0))
+    let lines = ["flow: hooked.json", "steps:", "  - fill: {email: a@b.co}", "  - next"] + steps.map { "  - " + $0 }
+    return try runFlowrun([
+      "test", directory.file("hooked.flow-test.yaml", contents: lines.joined(separator: "\n") + "\n"),
+    ])
+  }
+
   @Test(arguments: [
     ("{http: 200, body: {action: proceed, data: {score: 42}}}", "{screen: done, data: {score: 42}}"),
     ("{http: 200, body: {action: skip_to}}", "{screen: done}"),
     ("{timeout: true}", "{screen: email_step, text: Try later}"),
   ])
   func scriptAnswers(_ answer: String, _ expect: String) throws {
-    let directory = try TemporaryDirectory()
-    directory.file("hooked.json", contents: Self.flow(url: "https://hooks.example.com/validate", retries: 0))
-    let script = directory.file(
-      "hooked.flow-test.yaml",
-      contents: """
-        flow: hooked.json
-        steps:
-          - fill: {email: a@b.co}
-          - next
-          - hook: \(answer)
-          - expect: \(expect)
-
-        """)
-    let result = try runFlowrun(["test", script])
+    let result = try Self.replay(["hook: \(answer)", "expect: \(expect)"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
   }
 
   @Test func aScriptThatDoesNotAnswerTheWebhookFailsItAsUnanswered() throws {
-    let directory = try TemporaryDirectory()
-    directory.file("hooked.json", contents: Self.flow(url: "https://hooks.example.com/validate", retries: 0))
-    let script = directory.file(
-      "hooked.flow-test.yaml",
-      contents: """
-        flow: hooked.json
-        steps:
-          - fill: {email: a@b.co}
-          - next
-          - expect: {screen: email_step, text: Try later}
-
-        """)
-    let result = try runFlowrun(["test", script])
+    let result = try Self.replay(["expect: {screen: email_step, text: Try later}"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
   }
 }
