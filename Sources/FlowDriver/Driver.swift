@@ -36,6 +36,8 @@ public struct DriverOptions {
   public var autoAdvances: Bool
   /// Answers every `onBeforeStepAdvance` the session asks (`--hook-command`).
   public var hookCommand: HookCommand?
+  /// Server webhooks are not called; the person, the answers or `--mock webhook` answer them.
+  public var offline = false
 
   /// `run --watch`: asked when a read ends without a line (the watcher woke it), with the
   /// document running; returns its new version when the file changed since, nil otherwise.
@@ -301,17 +303,34 @@ public final class Driver {
   /// command name).
   private func askHook(_ request: HookRequest, _ start: Position) {
     currentPrompt = .pending
+    if let call = request.webhook { return askWebhook(call, request, start) }
     let data = Value.object(session.secrets.data(request.stepData)).json
     let prompt =
       "hook \(HookRequest.beforeStepAdvance) of \(request.screenID) \(data) "
       + "[proceed | block [TEXT] | stay [TEXT] | skipTo STEP | JSON]> "
+    askAnswer(prompt, start) { InputLanguage.hookAnswer($0).map(ScriptStep.Kind.hook) }
+  }
+
+  /// The pending webhook attempt of an `--offline` run: a line is how it ended.
+  private func askWebhook(_ call: WebhookCall, _ request: HookRequest, _ start: Position) {
+    let prompt =
+      "webhook of \(request.screenID): POST \(call.url) (attempt \(call.attempt) of \(call.attempts)) "
+      + "[STATUS [BODY] | timeout | network [TEXT]]> "
+    askAnswer(prompt, start) { InputLanguage.webhookAnswer($0).map(ScriptStep.Kind.webhook) }
+  }
+
+  /// Asks until a line reads as an answer (`parse`), which is played; a line that does not is
+  /// told why.
+  private func askAnswer(
+    _ prompt: String, _ start: Position, parse: (String) -> Result<ScriptStep.Kind, InputLanguageError>
+  ) {
     while true {
       switch ask(prompt, start) {
       case .changed: return
       case .answer(_, .empty): continue
       case .answer(let line, _):
-        switch InputLanguage.hookAnswer(line) {
-        case .success(let answer): play(.hook(answer))
+        switch parse(line) {
+        case .success(let step): play(step)
         case .failure(let error): say("! \(error.message)\n")
         }
       }
@@ -589,6 +608,7 @@ public final class Driver {
     case .cancel: play(.result(.cancelled))
     case .decline: play(.decline)
     case .hook(let answer): play(.hook(answer))
+    case .webhook(let response): play(.webhook(response))
     case .wait(let ms): play(.wait(ms))
     case .goto(let screenID): play(.goto(screenID))
     case .track(let type, let properties): play(.track(type, properties))
@@ -800,8 +820,11 @@ public final class Driver {
       mayNeedRedraw = true
     }
     report(outputs, traceFrom: traceCount)
-    if let command = options.hookCommand {
-      for case .hookRequested(let request) in outputs {
+    for case .hookRequested(let request) in outputs {
+      if let call = request.webhook {
+        // Offline, the person, a script's `hook:` step or `--mock webhook` answers it instead.
+        if !options.offline { send(.webhookAnswered(WebhookClient.response(to: call))) }
+      } else if let command = options.hookCommand {
         let answer = command.answer(request)
         if case .failed(let reason) = answer { say("! hook command: \(reason); the step proceeds\n") }
         send(.hookAnswered(answer))
@@ -830,7 +853,8 @@ public final class Driver {
         for error in errors { say("! \(fieldLabel(error.field)): \(error.message)\n") }
       case .actionFailed(let identifier, let message):
         // A hook that blocks did not fail: its message is the error shown.
-        say(identifier == HookRequest.beforeStepAdvance ? "! \(message)\n" : "! \(identifier) failed: \(message)\n")
+        let hook = identifier == HookRequest.beforeStepAdvance || identifier == HookRequest.serverWebhook
+        say(hook ? "! \(message)\n" : "! \(identifier) failed: \(message)\n")
       case .error(let message): say("! error: \(message)\n")
       case .notice(let message): say("→ \(message)\n")
       case .screenShown, .awaitingResult, .hookRequested, .ended: break

@@ -14,6 +14,8 @@ public enum DriverCommand: Hashable, Sendable {
   case cancel, decline
   /// `:hook ANSWER`: answers the pending `onBeforeStepAdvance`.
   case hook(HookAnswer)
+  /// `:hook STATUS [BODY] | timeout | network [TEXT]`: answers the pending webhook attempt.
+  case webhook(WebhookResponse)
   case data, events, why, trace
   /// `:wait MS`
   case wait(ms: Int64)
@@ -59,7 +61,11 @@ public enum InputLanguage {
     ("fail", "[TEXT]", "answer the pending action or native screen: failure"),
     ("cancel", "", "answer the pending action or native screen: cancelled"),
     ("decline", "", "the host declines the native screen: flowrun renders it"),
-    ("hook", "ANSWER", "answer the pending hook: proceed, block [TEXT], stay [TEXT], skipTo STEP, or JSON"),
+    (
+      "hook", "ANSWER",
+      "answer the pending hook: proceed, block [TEXT], stay [TEXT], skipTo STEP, or JSON; "
+        + "a webhook: STATUS [BODY], timeout or network [TEXT]"
+    ),
     ("data", "", "show the collected data as JSON"),
     ("events", "", "show the events so far, one JSON object a line"),
     ("why", "", "explain the last branching decision"),
@@ -126,6 +132,7 @@ public enum InputLanguage {
       return .success(.fail(argument.isEmpty ? nil : argument))
     case "hook":
       guard !argument.isEmpty else { return .failure(needs("an answer")) }
+      if let response = try? webhookAnswer(argument).get() { return .success(.webhook(response)) }
       return hookAnswer(argument).map(DriverCommand.hook)
     case "wait":
       guard !argument.isEmpty else { return .failure(needs("a number of milliseconds")) }
@@ -187,6 +194,25 @@ public enum InputLanguage {
       value = json
     }
     return HookAnswer.parse(value).mapError { InputLanguageError($0.message) }
+  }
+
+  /// An answer to a webhook attempt: `STATUS [BODY]` (`HTTP STATUS [BODY]` too), `timeout`,
+  /// `network [TEXT]`, or the JSON a script writes (`{"http": 200, "body": {…}}`).
+  public static func webhookAnswer(_ text: String) -> Result<WebhookResponse, InputLanguageError> {
+    var text = text.trimmingWhitespace
+    if text.lowercased().hasPrefix("http ") { text = String(text.dropFirst(5)).trimmingWhitespace }
+    let word = String(text.prefix { !$0.isWhitespace })
+    let rest = String(text.dropFirst(word.count)).trimmingWhitespace
+    if word == "timeout", rest.isEmpty { return .success(.timeout) }
+    if word == "network" { return .success(.network(rest.isEmpty ? "network error" : rest)) }
+    if word.count == 3, let status = Int(word), (100...599).contains(status) {
+      return .success(.response(status: status, body: rest))
+    }
+    if let value = JSONBridge.value(parsing: text), let response = WebhookResponse.parse(value) {
+      return .success(response)
+    }
+    return .failure(
+      InputLanguageError("a webhook answer is STATUS [BODY] (200 {\"action\":\"proceed\"}), timeout or network [TEXT]"))
   }
 
   static func synopsis(_ name: String) -> String {

@@ -29,6 +29,10 @@ public enum EventType: String, Hashable, Sendable, CaseIterable {
   case hookStarted = "onboarding_hook_started"
   /// A host hook answered; `result` says how.
   case hookCompleted = "onboarding_hook_completed"
+  /// A step's server webhook failed an attempt and tries again.
+  case hookRetry = "onboarding_hook_retry"
+  /// A step's server webhook failed its last attempt.
+  case hookError = "onboarding_hook_error"
   /// A flow's own event (an AppDNA analytics node); `Event.eventType` is the name it gives.
   case flowEvent = "onboarding_analytics"
 }

@@ -42,6 +42,8 @@ enum EventVocabulary {
     .flowEvent: .flowEvent,
     .hookStarted: .hookStarted,
     .hookCompleted: .hookCompleted,
+    .hookRetry: .hookRetry,
+    .hookError: .hookError,
   ]
 }
 
@@ -75,7 +77,7 @@ extension Session {
       object["step_type"] = step.map { .string($0.type) } ?? .null
     case .onboardingStepCompleted:
       stepProperties()
-      object["selection_data"] = .object(step.map(answers) ?? [:])
+      object["selection_data"] = step.flatMap(questionAnswer) ?? .object(step.map(answers) ?? [:])
     case .onboardingStepSkipped, .flowCompletedViaFallback:
       stepProperties()
     case .flowEvent:
@@ -86,9 +88,11 @@ extension Session {
       var responses: OrderedDictionary<String, Value> = [:]
       for screen in flow.screens {
         let bag = answers(of: screen)
-        // Document 001 reads a question's answer as the step's value
-        // (`responses["fitness_goal"] as? String`); other steps give their fields.
-        if screen.type == "question", bag.count == 1, let answer = bag[screen.id] {
+        if let answer = questionAnswer(of: screen) {
+          responses[screen.id] = answer
+        } else if screen.type == "question", bag.count == 1, let answer = bag[screen.id] {
+          // Document 001 reads a question's answer as the step's value
+          // (`responses["fitness_goal"] as? String`).
           responses[screen.id] = answer
         } else if !bag.isEmpty {
           responses[screen.id] = .object(bag)
@@ -104,6 +108,23 @@ extension Session {
       return properties
     }
     return .object(object)
+  }
+
+  /// With `--ios-quirks`, a legacy question step's answer as the SDK submits it: `{"selected":
+  /// [option ids, in option order], "selection_mode": "single" | "multi"}`; nil otherwise, for
+  /// other steps and for unanswered ones.
+  private func questionAnswer(of screen: Screen) -> Value? {
+    guard context.config.iosQuirks, screen.type == "question",
+      let block = screen.content.flatBlocks.first(where: { $0.fieldName == screen.id }),
+      case .choice(let choice) = block.content, let stored = fields[screen.id]
+    else { return nil }
+    let picked: Set<String>
+    switch stored {
+    case .list(let items): picked = Set(items.map(\.displayString))
+    default: picked = [stored.displayString]
+    }
+    let selected = choice.items.filter { picked.contains($0.value) }.map { Value.string($0.id) }
+    return .object(["selected": .list(selected), "selection_mode": choice.allowMultiple ? "multi" : "single"])
   }
 
   /// A step's answers as AppDNA submits them: its fields that hold a value, secrets left out.

@@ -7,6 +7,8 @@ import OrderedCollections
 public struct HookRequest: Hashable, Sendable {
   /// The host function asked (`onBeforeStepAdvance`).
   public static let beforeStepAdvance = "onBeforeStepAdvance"
+  /// What a step's server webhook is called in traces and errors.
+  public static let serverWebhook = "webhook"
 
   public var flowID: String
   public var screenID: String
@@ -18,6 +20,9 @@ public struct HookRequest: Hashable, Sendable {
   public var stepData: OrderedDictionary<String, Value>
   /// Everything collected so far, secret fields left out (the delegate's `responses`).
   public var responses: OrderedDictionary<String, Value>
+  /// Set when the step's server webhook is asked instead of the host (no delegate): the call
+  /// to make, answered by `.webhookAnswered`.
+  public var webhook: WebhookCall?
 
   public init(
     flowID: String, screenID: String, index: Int, type: String, stepData: OrderedDictionary<String, Value>,

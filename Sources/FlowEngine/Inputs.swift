@@ -24,6 +24,8 @@ public enum Input: Hashable, Sendable {
   case result(ActionResult)
   /// Answer the pending `HookRequest` (`Output.hookRequested`).
   case hookAnswered(HookAnswer)
+  /// Answer the pending attempt at a step's server webhook (`HookRequest.webhook`).
+  case webhookAnswered(WebhookResponse)
   /// The host declines the pending native screen (its delegate returns false, document 000):
   /// flowrun renders the screen itself, with its button (`buttonText`, default Continue).
   case decline

@@ -62,6 +62,16 @@ extension Session {
     _ value: Value, for content: FieldContent, field: String, environment: SessionEnvironment
   ) -> Result<Value?, Problem> {
     switch content {
+    case .input(let input) where input.kind == .location:
+      switch value {
+      case .null: return .success(nil)
+      case .string(let text) where text.trimmingWhitespace.isEmpty: return .success(nil)
+      default:
+        guard let result = LocationResult.value(of: value, iosQuirks: context.config.iosQuirks) else {
+          return .failure(Problem(message: "field '\(field)' takes a place: text or \(LocationResult.shape)"))
+        }
+        return .success(result)
+      }
     case .input(let input):
       switch value {
       case .null: return .success(nil)

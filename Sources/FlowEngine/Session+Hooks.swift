@@ -18,7 +18,11 @@ extension Session {
     let request = HookRequest(
       flowID: currentFlowID, screenID: screen.id, index: frame.screen, type: screen.type, stepData: stepData,
       responses: responses)
-    let started = hookProperties()
+    // A delegate answers `onBeforeStepAdvance`; without one the step's server webhook is called.
+    if !context.config.asksHooks, let webhook = screen.webhook {
+      return askWebhook(webhook, request, via: via)
+    }
+    let started = hookProperties("client")
     emit(.hookStarted, .object(started))
     let name = HookRequest.beforeStepAdvance
     if let mock = context.config.hookMocks[screen.id] ?? context.config.hookMocks[""] {
@@ -35,13 +39,13 @@ extension Session {
   }
 
   /// `onboarding_hook_completed`, the answer's data merged, then where the answer leads.
-  mutating func answerHook(_ answer: HookAnswer) -> Move {
+  mutating func answerHook(_ answer: HookAnswer, hookType: String = "client", durationMs: Int64 = 0) -> Move {
     pending = nil
-    var properties = hookProperties()
+    var properties = hookProperties(hookType)
     properties["result"] = .string(answer.resultName)
-    properties["duration_ms"] = 0
+    properties["duration_ms"] = .number(Double(durationMs))
     emit(.hookCompleted, .object(properties))
-    let name = HookRequest.beforeStepAdvance
+    let name = hookType == "server" ? HookRequest.serverWebhook : HookRequest.beforeStepAdvance
     var merged: [String] = []
     switch answer {
     case .proceed(let extra?), .skipTo(_, let extra?):
@@ -91,7 +95,7 @@ extension Session {
   }
 
   /// `flow_id`, `step_id` and `hook_type` of the hook events.
-  private func hookProperties() -> OrderedDictionary<String, Value> {
-    ["flow_id": .string(currentFlowID), "step_id": .string(currentScreenID), "hook_type": "client"]
+  func hookProperties(_ type: String) -> OrderedDictionary<String, Value> {
+    ["flow_id": .string(currentFlowID), "step_id": .string(currentScreenID), "hook_type": .string(type)]
   }
 }

@@ -122,7 +122,7 @@ extension Session {
   mutating func leaveForward(via: Via, validate: Bool, commit: Bool) -> Move {
     if validate, !validateCurrentScreen(via: via) { return .stay }
     if commit { commitDefaults() }
-    if commit, context.config.asksHooks { return askBeforeLeave(via: via) }
+    if commit, context.config.asksHooks || currentScreen.webhook != nil { return askBeforeLeave(via: via) }
     return forwardMove(via: via)
   }
 

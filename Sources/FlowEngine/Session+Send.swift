@@ -45,16 +45,25 @@ extension Session {
     if let pending, case .customAction = pending.source {
       switch input {
       case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered:
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered:
         return reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
         )
       }
     }
-    if let pending, case .hook = pending.source {
+    if let pending, case .hook(let request) = pending.source {
       switch input {
-      case .hookAnswered, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .result:
+      case .hookAnswered where request.webhook == nil, .webhookAnswered where request.webhook != nil: break
+      // Nobody can make the call (a script that does not answer it).
+      case .hookAnswered(.failed) where request.webhook != nil: break
+      case .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .result, .hookAnswered,
+        .webhookAnswered:
+        if let call = request.webhook {
+          return reject(
+            "waiting for the webhook of '\(pending.screenID)' (POST \(call.url), attempt \(call.attempt) of \(call.attempts)): "
+              + "answer HTTP STATUS [BODY], timeout or network [TEXT], or dismiss/quit")
+        }
         return reject(
           "waiting for the answer of \(HookRequest.beforeStepAdvance) on '\(pending.screenID)' (\(HookAnswer.typeNames), or dismiss/quit)"
         )
@@ -95,10 +104,18 @@ extension Session {
       }
       drive(deliver(result, to: pending))
     case .hookAnswered(let answer):
-      guard let pending, case .hook = pending.source else {
+      guard let pending, case .hook(let request) = pending.source else {
         return reject("no hook is waiting for an answer on screen '\(currentScreenID)'")
       }
+      if let call = request.webhook, case .failed(let reason) = answer {
+        return drive(failWebhook(call, type: "network", message: "unanswered webhook: \(reason)"))
+      }
       drive(answerHook(answer))
+    case .webhookAnswered(let response):
+      guard let pending, case .hook(let request) = pending.source, let call = request.webhook else {
+        return reject("no webhook is waiting for an answer on screen '\(currentScreenID)'")
+      }
+      drive(answerWebhook(response, to: call, request))
     case .decline:
       guard let pending, pending.source == .nativeScreen else {
         return reject("nothing to decline: screen '\(currentScreenID)' is not a native screen waiting for the host")

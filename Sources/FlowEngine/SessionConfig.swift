@@ -25,6 +25,9 @@ public struct SessionConfig: Hashable, Sendable {
   /// Experiments whose feature flag is unavailable (`--flag-unavailable EXP`): their users keep
   /// the experiment's `default` variant (document 003: "variant-base" until the flag arrives).
   public var unavailableFlags: Set<String> = []
+  /// AppDNA: behave as iOS SDK 1.0.70's code does where it differs from document 001
+  /// (`--ios-quirks`; docs/dialects/appdna.md, "iOS quirks").
+  public var iosQuirks = false
   /// `$locale`.
   public var locale: String
   /// Identifier → result, used at once when an awaited action (or a native screen) starts.
@@ -34,6 +37,9 @@ public struct SessionConfig: Hashable, Sendable {
   public var asksHooks: Bool = false
   /// Screen id → the answer to its hook, used at once; the key `""` answers every screen.
   public var hookMocks: [String: HookAnswer] = [:]
+  /// Step id → how every attempt at its server webhook ends, used at once (`--mock
+  /// webhook.STEP=…`); the key `""` answers every step.
+  public var webhookMocks: [String: WebhookResponse] = [:]
   /// True: an awaited action without a mock waits in `.awaiting` for a `.result` input (every
   /// command: a person or a script answers it). False: it fails at once with the error
   /// `unhandled action: <identifier>`, as in the SDK without a host to answer.

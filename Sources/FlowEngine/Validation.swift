@@ -115,7 +115,7 @@ public enum Validators {
     case .url: return isURL(trimmed) ? nil : "Enter a valid URL"
     case .number: return Value.string(trimmed).numericValue != nil ? nil : "Enter a valid number"
     case .date: return isDate(trimmed) ? nil : "Enter a valid date"
-    case .text, .password: return nil
+    case .text, .password, .location: return nil
     }
   }
 

@@ -68,6 +68,7 @@ public enum PreviewData {
         case .url: text = "https://example.com"
         case .password: text = "preview-password"
         case .date: text = "1990-01-01"
+        case .location: return LocationResult.value(of: .string("New York"))
         case .text, .number: text = placeholderSample(input.placeholder?.raw) ?? "Sample text"
         }
       }

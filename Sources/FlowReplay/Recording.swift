@@ -87,6 +87,7 @@ public enum ScriptWriter {
     members.append((key: "now", value: .string(Timestamp.iso8601(milliseconds: config.now))))
     if let start = config.startScreen { members.append((key: "start", value: .string(start))) }
     if config.reportsPlatform { members.append((key: "platform", value: .string(config.platform))) }
+    if config.iosQuirks { members.append((key: "ios_quirks", value: .bool(true))) }
     if !config.unavailableFlags.isEmpty {
       members.append((key: "unavailable_flags", value: .array(config.unavailableFlags.sorted().map { .string($0) })))
     }
@@ -171,6 +172,7 @@ public enum ScriptWriter {
     case .decline: return "decline"
     case .result(let result): return .object([(key: "result", value: resultValue(result, secrets: secrets))])
     case .hookAnswered(let answer): return .object([(key: "hook", value: answer.value.writerValue)])
+    case .webhookAnswered(let response): return .object([(key: "hook", value: response.value.writerValue)])
     case .wait(let ms), .advanceClock(let ms): return .object([(key: "wait", value: .int(Int(ms)))])
     case .goto(let screen): return .object([(key: "goto", value: .string(screen))])
     case .setVariable(let name, let value):

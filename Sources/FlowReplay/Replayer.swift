@@ -314,7 +314,8 @@ struct ScriptRun {
     case .campaignEvent, .campaignProfile:
       // The parser keeps campaign steps out of flow scripts.
       throw StepFailure(location: step.location, headline: "'\(step.keyword)' is a campaign step", details: [])
-    case .tap, .fill, .select, .set, .result, .hook, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track,
+    case .tap, .fill, .select, .set, .result, .hook, .webhook, .next, .back, .skip, .dismiss, .complete, .wait, .goto,
+      .track,
       .decline:
       break
     }
@@ -676,6 +677,7 @@ extension ScriptStep {
       case .cancelled: "result: cancelled"
       }
     case .hook(let answer): "hook: \(answer.value.json)"
+    case .webhook(let response): "hook: \(response.value.json)"
     case .wait(let ms): "wait: \(ms)"
     case .goto(let screen): "goto: \(screen)"
     case .snapshot(let file): "snapshot: \(file)"

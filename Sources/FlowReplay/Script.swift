@@ -38,6 +38,8 @@ public struct ReplayScript: Hashable, Sendable {
   public var platform: String?
   /// `unavailable_flags:` experiments whose flag is unavailable (`--flag-unavailable`).
   public var unavailableFlags: [String] = []
+  /// `ios_quirks: true`: as `--ios-quirks`.
+  public var iosQuirks = false
   public var steps: [ScriptStep]
   /// The top-level `expect:`, checked when the steps are done.
   public var expectation: Expectation?
@@ -83,6 +85,7 @@ public struct ReplayScript: Hashable, Sendable {
       config.reportsPlatform = true
     }
     config.unavailableFlags = Set(unavailableFlags)
+    config.iosQuirks = iosQuirks
     // A script that answers hooks is a host with a delegate: every submission asks it.
     config.asksHooks = steps.contains { if case .hook = $0.kind { true } else { false } }
     return config
@@ -106,6 +109,9 @@ public struct ScriptStep: Hashable, Sendable {
     case result(ActionResult)
     /// `hook: proceed | {type: …, data?, message?, stepId?}`: answers the pending hook.
     case hook(HookAnswer)
+    /// `hook: {http: STATUS, body?: …} | {timeout: true} | {network: TEXT}`: answers the pending
+    /// attempt at a step's server webhook.
+    case webhook(WebhookResponse)
     case next, back, skip, dismiss, complete
     /// `decline`: the host declines the pending native screen; flowrun renders it.
     case decline
@@ -169,7 +175,7 @@ public struct ScriptStep: Hashable, Sendable {
     case .select: "select"
     case .set: "set"
     case .result: "result"
-    case .hook: "hook"
+    case .hook, .webhook: "hook"
     case .next: "next"
     case .back: "back"
     case .skip: "skip"

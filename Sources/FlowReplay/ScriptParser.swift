@@ -12,7 +12,7 @@ public enum ScriptParser {
   /// Top-level keys.
   public static let scriptKeys = [
     "name", "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "now", "start", "platform",
-    "unavailable_flags", "steps", "expect", "campaigns", "profile", "timezone",
+    "unavailable_flags", "ios_quirks", "steps", "expect", "campaigns", "profile", "timezone",
   ]
   /// Step keys that take an input or a check (one per step), plus `expect_error`.
   public static let stepKeys = [
@@ -35,7 +35,8 @@ public enum ScriptParser {
   ]
   static let flowOnlyKeys = [
     "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "start", "platform", "unavailable_flags",
-    "tap", "fill", "hook", "select", "set", "result", "next", "back", "skip", "complete", "goto", "snapshot", "decline",
+    "ios_quirks", "tap", "fill", "hook", "select", "set", "result", "next", "back", "skip", "complete", "goto",
+    "snapshot", "decline",
     "screen", "text", "errors", "data", "exact", "path", "completed", "dismissed", "status", "awaiting", "submission",
   ]
   /// What a campaign decision pattern may name (`expect: {decision: {...}}`).
@@ -351,6 +352,7 @@ struct Reader {
           path: "platform")
       }
     }
+    if let member = keys["ios_quirks"] { script.iosQuirks = bool(member.value, path: "ios_quirks") ?? false }
     if let member = keys["unavailable_flags"] {
       script.unavailableFlags = stringList(member.value, path: "unavailable_flags") ?? []
     }
@@ -601,6 +603,16 @@ struct Reader {
     case "result":
       return actionResult(value, path: stepPath).map { make(.result($0)) }
     case "hook":
+      if WebhookResponse.isWebhookAnswer(value.value) {
+        guard let response = WebhookResponse.parse(value.value) else {
+          error(
+            .Script.invalidValue,
+            "\(stepPath): a webhook answer is {http: STATUS (100-599), body: …}, {timeout: true} or {network: TEXT}",
+            at: value.location, path: stepPath)
+          return nil
+        }
+        return make(.webhook(response))
+      }
       switch HookAnswer.parse(value.value) {
       case .success(let answer): return make(.hook(answer))
       case .failure(let reason):

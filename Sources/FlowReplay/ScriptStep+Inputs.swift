@@ -29,6 +29,7 @@ extension ScriptStep {
     case .select(let picks): return picks.map { .pick(field: $0.field, items: $0.items) }
     case .result(let result): return [.result(result)]
     case .hook(let answer): return [.hookAnswered(answer)]
+    case .webhook(let response): return [.webhookAnswered(response)]
     case .next: return [.next]
     case .back: return [.back]
     case .skip: return [.skip]
@@ -57,8 +58,8 @@ extension ScriptStep {
   var sendsInputs: Bool {
     switch kind {
     case .expect, .snapshot: false
-    case .tap, .fill, .select, .set, .result, .hook, .next, .back, .skip, .dismiss, .complete, .wait, .goto, .track,
-      .decline, .campaignEvent, .campaignProfile:
+    case .tap, .fill, .select, .set, .result, .hook, .webhook, .next, .back, .skip, .dismiss, .complete, .wait, .goto,
+      .track, .decline, .campaignEvent, .campaignProfile:
       true
     }
   }
@@ -68,7 +69,8 @@ extension ScriptStep {
   var mayAnswerPendingAction: Bool {
     switch kind {
     case .result, .dismiss, .next, .complete, .goto, .wait, .decline: true
-    case .tap, .fill, .select, .set, .hook, .back, .skip, .expect, .snapshot, .track, .campaignEvent, .campaignProfile:
+    case .tap, .fill, .select, .set, .hook, .webhook, .back, .skip, .expect, .snapshot, .track, .campaignEvent,
+      .campaignProfile:
       false
     }
   }
@@ -84,10 +86,13 @@ extension ReplayScript {
   public func unhandledActionFailure(after index: Int, on session: Session) -> Input? {
     guard steps[index].sendsInputs, case .awaiting(let pending) = session.status else { return nil }
     let next = steps[(index + 1)...].first(where: \.sendsInputs)
-    if case .hook = pending.source {
-      // A hook the script does not answer next proceeds, as a delegate's default answer does.
-      if case .hook? = next?.kind { return nil }
-      return .hookAnswered(.failed(reason: "the script does not answer it"))
+    if case .hook(let request) = pending.source {
+      // A hook the script does not answer next proceeds, as a delegate's default answer does;
+      // a webhook nobody answers fails as unreachable.
+      switch next?.kind {
+      case .hook? where request.webhook == nil, .webhook? where request.webhook != nil: return nil
+      default: return .hookAnswered(.failed(reason: "the script does not answer it"))
+      }
     }
     if let next {
       if next.mayAnswerPendingAction { return nil }

@@ -58,6 +58,7 @@ enum SecretStandIn {
     case .phone: return [.string("+15550100")]
     case .url: return [.string("https://example.com/secret")]
     case .date: return [.string("2000-01-01")]
+    case .location: return [.string("New York")]
     case .number: return [input.min ?? 0, input.max ?? 0, 1].map { .number($0) }
     case .text, .password:
       let low = max(input.minLength ?? 0, 1)

@@ -5,9 +5,10 @@
 #endif
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for `flowrun serve`: one request per connection
-/// (`Connection: close`), one connection at a time, GET-style requests only (a body is never
-/// read). Strict limits, so no client can hold it: a request head larger than `maxHead` bytes is
-/// answered 431 and one not complete within `headTimeout` is dropped; an answer not taken within
+/// (`Connection: close`), one connection at a time; a body is read when `Content-Length`
+/// announces one (POST: the webhook tests' server). Strict limits, so no client can hold it: a
+/// request head larger than `maxHead` bytes is answered 431, a body larger than `maxBody` 413,
+/// and a request not complete within `headTimeout` is dropped; an answer not taken within
 /// `headTimeout` is dropped too. SIGINT, SIGTERM and SIGHUP (`StopSignals`) end `serve` between
 /// requests, within `pollInterval`.
 ///
@@ -21,11 +22,25 @@ public final class LoopbackHTTPServer {
     public var path: String
     /// The query's pairs in order, percent-decoded (`+` is a space).
     public var query: [(name: String, value: String)]
+    /// The header fields in order, names as sent.
+    public var headers: [(name: String, value: String)]
+    /// The body (UTF-8, invalid bytes replaced); empty without `Content-Length`.
+    public var body: String
 
-    public init(method: String, path: String, query: [(name: String, value: String)]) {
+    public init(
+      method: String, path: String, query: [(name: String, value: String)],
+      headers: [(name: String, value: String)] = [], body: String = ""
+    ) {
       self.method = method
       self.path = path
       self.query = query
+      self.headers = headers
+      self.body = body
+    }
+
+    /// The first header named `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+      headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
   }
 
@@ -44,6 +59,7 @@ public final class LoopbackHTTPServer {
   }
 
   public static let maxHead = 16 * 1024
+  public static let maxBody = 1 << 20
   public static let headTimeout: Int64 = 5_000
   static let pollInterval: Int32 = 100
 
@@ -103,9 +119,18 @@ public final class LoopbackHTTPServer {
         response = Response(
           status: 431, reason: "Request Header Fields Too Large",
           body: #"{"error":"the request head is larger than 16384 bytes"}"# + "\n")
-      case .bytes(let bytes):
-        if let request = Self.parse(bytes) {
+      case .bytes(let bytes, let rest):
+        if var request = Self.parse(bytes) {
           isHead = request.method == "HEAD"
+          let length = request.header("Content-Length").flatMap { Int($0) } ?? 0
+          guard length <= Self.maxBody else {
+            let tooLarge = Response(
+              status: 413, reason: "Content Too Large", body: #"{"error":"the body is larger than 1 MiB"}"# + "\n")
+            Self.reply(tooLarge, withBody: true, to: connection, deadline: Self.now() + Self.headTimeout)
+            continue
+          }
+          guard let body = Self.readBody(connection, length: length, have: rest, deadline: deadline) else { continue }
+          request.body = String(decoding: body, as: UTF8.self)
           response = handle(request)
         } else {
           response = Response(status: 400, reason: "Bad Request", body: #"{"error":"not an HTTP/1.x request"}"# + "\n")
@@ -118,7 +143,8 @@ public final class LoopbackHTTPServer {
   // MARK: Reading
 
   enum Head {
-    case bytes([UInt8])
+    /// The head, and what was read after it (the body's start).
+    case bytes([UInt8], rest: [UInt8])
     case tooLarge
   }
 
@@ -137,10 +163,29 @@ public final class LoopbackHTTPServer {
       guard count > 0 else { return nil }
       let start = max(0, bytes.count - 3)
       bytes += buffer[0..<count]
-      if let end = headEnd(bytes, from: start) { return end <= maxHead ? .bytes(Array(bytes[..<end])) : .tooLarge }
+      if let end = headEnd(bytes, from: start) {
+        return end <= maxHead ? .bytes(Array(bytes[..<end]), rest: Array(bytes[end...])) : .tooLarge
+      }
       if bytes.count > maxHead { return .tooLarge }
     }
     return nil
+  }
+
+  /// `length` bytes of body, `have` being its start; nil when the client went away or stalled.
+  static func readBody(_ fd: Int32, length: Int, have: [UInt8], deadline: Int64) -> [UInt8]? {
+    var bytes = Array(have.prefix(length))
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < length {
+      let left = deadline - now()
+      guard left > 0 else { return nil }
+      var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&entry, 1, Int32(min(left, Int64(pollInterval)))) > 0 else { continue }
+      let count = recv(fd, &buffer, min(buffer.count, length - bytes.count), Int32(MSG_DONTWAIT))
+      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      guard count > 0 else { return nil }
+      bytes += buffer[0..<count]
+    }
+    return bytes
   }
 
   /// Where the head ends (after `\r\n\r\n`, or `\n\n`), searching from `start`.
@@ -182,7 +227,14 @@ public final class LoopbackHTTPServer {
         query.append((name, value))
       }
     }
-    return Request(method: method, path: path, query: query)
+    var headers: [(name: String, value: String)] = []
+    for line in head[lineEnd...].split(separator: 0x0A) {
+      let text = String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+      guard let colon = text.firstIndex(of: ":") else { continue }
+      let value = text[text.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+      headers.append((String(text[..<colon]), String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed())))
+    }
+    return Request(method: method, path: path, query: query, headers: headers)
   }
 
   /// `%XX` decoded (and `+` as a space in a query); nil for a bad escape or bytes that are not

@@ -1,6 +1,7 @@
 // CFlowSupport: what Swift 6 cannot do safely itself, for FlowSupport: a signal handler that
 // only records (plus a self-pipe so a waiting poll wakes on any thread's delivery), and the C
-// stdout stream (a mutable glibc global Swift 6 cannot touch). Policy lives in Swift.
+// stdout stream (a mutable glibc global Swift 6 cannot touch), and an HTTP POST through a
+// libcurl loaded on first use (variadic C calls). Policy lives in Swift.
 #pragma once
 
 #ifdef __cplusplus
@@ -47,6 +48,25 @@ int flowrun_stdout_flush(void);
 void flowrun_stdout_write(const char *text);
 /// signal(SIGPIPE, SIG_IGN): writes to a closed pipe fail with EPIPE instead of killing us.
 void flowrun_ignore_sigpipe(void);
+
+// MARK: - HTTP (libcurl, loaded on first use)
+
+#include <stddef.h>
+
+enum {
+  FLOWRUN_HTTP_OK = 0,
+  FLOWRUN_HTTP_TIMED_OUT = 1,
+  FLOWRUN_HTTP_FAILED = 2,
+  FLOWRUN_HTTP_UNAVAILABLE = 3,
+};
+
+/// POSTs `body` to `url` with `headers` ("Name: value", NULL-terminated), giving up after
+/// `timeout_ms`. FLOWRUN_HTTP_OK: `*status` and the answer in `*response` (malloc'd, NUL-ended,
+/// `*response_length` bytes; free it). Otherwise the reason is in `error`: a timeout, a failed
+/// connection or an answer longer than `response_limit`, or no libcurl on this system.
+int flowrun_http_post(const char *url, const char *const *headers, const char *body, size_t body_length,
+                      long timeout_ms, size_t response_limit, long *status, char **response,
+                      size_t *response_length, char *error, size_t error_size);
 
 #ifdef __cplusplus
 }

@@ -219,6 +219,8 @@ struct InputChoices: Sendable {
       case .date:
         add(.string("2026-01-01"))
         add(.string("someday"))
+      case .location:
+        add(.string("New York"))
       case .text, .password:
         for literal in compared { if case .string = literal { add(literal) } }
         if let key = PatternAnswerKey(input), let answer = patternAnswers[key] { add(.string(answer)) }

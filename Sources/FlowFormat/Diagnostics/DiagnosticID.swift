@@ -216,12 +216,15 @@ extension DiagnosticID {
       "appdna.unknown-target", .warning, "a rule's `target_step_id` names no step or graph node; the rule is skipped")
     public static let missingTarget = DiagnosticID(
       "appdna.missing-target", .error, "a rule without `target_step_id` (the SDK drops the whole flow)")
+    public static let invalidWebhook = DiagnosticID(
+      "appdna.invalid-webhook", .warning,
+      "an enabled step hook without an http(s) `webhook_url`: the SDK blocks the step without calling anything")
     public static let notRunYet = DiagnosticID(
       "appdna.not-run-yet", .warning,
       "a feature flowrun loads but does not run yet (hooks, chat, paywalls, permissions, targeting, experiments)")
 
     public static let all = [
-      generatedID, sanitizedBool, unknownType, draftFlow, unknownTarget, missingTarget, notRunYet,
+      generatedID, sanitizedBool, unknownType, draftFlow, unknownTarget, missingTarget, invalidWebhook, notRunYet,
     ]
   }
 }

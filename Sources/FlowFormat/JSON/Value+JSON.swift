@@ -6,6 +6,13 @@ import OrderedCollections
 extension Value {
   /// A parsed JSON value without its source positions (a duplicate key: the last one wins,
   /// as `JSON.parse` does).
+  /// `text` parsed as one JSON value; nil when it is not JSON.
+  public init?(parsingJSON text: String) {
+    let (root, diagnostics) = JSONParser.parse(text)
+    guard let root, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+    self.init(root)
+  }
+
   public init(_ json: JSONValue) {
     switch json.kind {
     case .null: self = .null

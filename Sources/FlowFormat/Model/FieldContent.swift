@@ -112,9 +112,10 @@ public enum FieldValueType: String, Hashable, Sendable, CaseIterable {
 
 /// An `input` block.
 public struct InputBlock: Hashable, Sendable {
-  /// `text` `email` `number` `phone` `password` `url` `date`.
+  /// `text` `email` `number` `phone` `password` `url` `date`, and AppDNA's `location`
+  /// (`LocationResult`: an object; not a Sequence `inputType`).
   public enum Kind: String, Hashable, Sendable, CaseIterable {
-    case text, email, number, phone, password, url, date
+    case text, email, number, phone, password, url, date, location
   }
 
   public var fieldName: String?

@@ -33,6 +33,8 @@ public struct Screen: Hashable, Sendable {
   public var onEnter: Action?
   /// How the screen animates in (shown in traces).
   public var transition: ScreenTransition?
+  /// Called before a submitted screen is left when no host hook answers (AppDNA's step `hook`).
+  public var webhook: Webhook?
   public var location: SourceLocation
 
   public init(

@@ -79,6 +79,9 @@ extension Flowrun {
     @Option(help: ArgumentHelp("How long --hook-command may take, in ms (default 5000).", valueName: "ms"))
     var hookTimeout: Checked<HookTimeout>?
 
+    @Flag(help: "Call no server webhook: answer each attempt at the prompt, from --answers or with --mock webhook.")
+    var offline = false
+
     @Option(
       help: ArgumentHelp(
         "Keep who completed onboarding in FILE between runs; a completed user is told so.", valueName: "file"))
@@ -130,8 +133,10 @@ extension Flowrun {
       let identifiers = actionIdentifiers(in: document)
       try refuseUnusedMocks(config.mocks.keys, used: identifiers)
       let stepIDs = Set(document.flows.flatMap { $0.screens.map(\.id) })
-      if let unknown = config.hookMocks.keys.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
-        throw ValidationError("--mock hook.\(unknown): no step '\(unknown)' in the flow")
+      for (kind, steps) in [("hook", Array(config.hookMocks.keys)), ("webhook", Array(config.webhookMocks.keys))] {
+        if let unknown = steps.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
+          throw ValidationError("--mock \(kind).\(unknown): no step '\(unknown)' in the flow")
+        }
       }
       config.waitsForResults = true
       if hookCommand != nil { config.asksHooks = true }
@@ -205,6 +210,7 @@ extension Flowrun {
           return nil
         },
         autoAdvances: stdinIsTTY && !terminal.noAutoAdvance)
+      options.offline = offline
       if let hookCommand, let argv = HookCommand.split(hookCommand) {
         options.hookCommand = HookCommand(
           argv: argv, timeoutMs: try hookTimeout?.get().value ?? HookCommand.defaultTimeoutMs)

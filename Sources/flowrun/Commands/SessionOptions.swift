@@ -37,13 +37,16 @@ struct SessionOptions: ParsableArguments {
   @Option(
     name: .customLong("mock"),
     help: ArgumentHelp(
-      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled; hook[.STEP]=proceed|block TEXT|stay|skipTo STEP|JSON answers onBeforeStepAdvance (repeatable).",
+      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled; hook[.STEP]=proceed|block TEXT|stay|skipTo STEP|JSON answers onBeforeStepAdvance; webhook[.STEP]=STATUS [BODY]|timeout|network [TEXT] answers a server webhook without calling it (repeatable).",
       valueName: "identifier=result"))
   var mocks: [Checked<Mock>] = []
 
   @Flag(
     help: "A host delegate answers onBeforeStepAdvance on every submitted step (run asks for the answer).")
   var delegate = false
+
+  @Flag(help: "AppDNA: behave as the iOS SDK's code does where it differs from its documentation.")
+  var iosQuirks = false
 
   @Option(
     help: ArgumentHelp(
@@ -103,6 +106,7 @@ struct SessionOptions: ParsableArguments {
       case .hook(let step, let answer):
         config.hookMocks[step] = answer
         config.asksHooks = true
+      case .webhook(let step, let response): config.webhookMocks[step] = response
       }
     }
     if let now {
@@ -114,6 +118,7 @@ struct SessionOptions: ParsableArguments {
     }
     config.unavailableFlags = Set(unavailableFlags)
     if delegate { config.asksHooks = true }
+    config.iosQuirks = iosQuirks
     return config
   }
 }

@@ -4,12 +4,16 @@ import FlowEngine
 
 /// `--mock IDENTIFIER=success[:JSON] | failure[:TEXT] | cancelled`: answers an awaited action or
 /// native screen at once. `--mock hook=ANSWER` (every step) and `--mock hook.STEP=ANSWER` answer
-/// `onBeforeStepAdvance` (`proceed`, `block TEXT`, `stay`, `skipTo STEP` or result JSON).
+/// `onBeforeStepAdvance` (`proceed`, `block TEXT`, `stay`, `skipTo STEP` or result JSON);
+/// `--mock webhook[.STEP]=ANSWER` answers every attempt at a server webhook (`STATUS [BODY]`,
+/// `timeout`, `network [TEXT]`) without calling it.
 struct Mock: OptionValue {
   enum Answer: Equatable {
     case action(ActionResult)
     /// For the step named (`""`: every step).
     case hook(step: String, HookAnswer)
+    /// For the step named (`""`: every step).
+    case webhook(step: String, WebhookResponse)
   }
 
   let identifier: String
@@ -18,6 +22,11 @@ struct Mock: OptionValue {
   init(identifier: String, result: ActionResult) {
     self.identifier = identifier
     self.answer = .action(result)
+  }
+
+  init(identifier: String, webhook: WebhookResponse, step: String) {
+    self.identifier = identifier
+    self.answer = .webhook(step: step, webhook)
   }
 
   init(identifier: String, hook: HookAnswer, step: String) {
@@ -37,6 +46,13 @@ struct Mock: OptionValue {
       let step = String(identifier.dropFirst("hook.".count))
       switch InputLanguage.hookAnswer(String(spec)) {
       case .success(let answer): return .success(Mock(identifier: identifier, hook: answer, step: step))
+      case .failure(let error): return refused(error.message)
+      }
+    }
+    if identifier == "webhook" || identifier.hasPrefix("webhook.") {
+      let step = String(identifier.dropFirst("webhook.".count))
+      switch InputLanguage.webhookAnswer(String(spec)) {
+      case .success(let response): return .success(Mock(identifier: identifier, webhook: response, step: step))
       case .failure(let error): return refused(error.message)
       }
     }

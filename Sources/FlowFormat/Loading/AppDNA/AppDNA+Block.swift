@@ -15,7 +15,7 @@ extension DecodeContext {
     "input_text": .text, "input_textarea": .text, "input_email": .email, "input_phone": .phone,
     "input_url": .url, "input_number": .number, "input_password": .password, "input_date": .date,
     "input_time": .text, "input_datetime": .text, "input_color": .text, "input_signature": .text,
-    "input_location": .text, "otp_input": .text,
+    "input_location": .location, "otp_input": .text,
   ]
   static let appdnaChoiceTypes: Set<String> = ["input_select", "option_list", "input_segmented", "input_chips"]
   static let appdnaNumberTypes: Set<String> = ["input_slider", "input_stepper", "wheel_picker", "input_rating"]
@@ -85,7 +85,7 @@ extension DecodeContext {
         InputBlock(
           fieldName: field, label: label, placeholder: templateIn(object, "field_placeholder"), kind: kind,
           required: required, pattern: nil, patternMessage: nil, minLength: nil,
-          maxLength: fieldConfig.integerValue("max_length"), min: nil, max: nil,
+          maxLength: appdnaCount(fieldConfig, "max_length", in: "field_config"), min: nil, max: nil,
           defaultValue: nil, secret: type == "otp_input" || kind == .password))
     }
     if Self.appdnaChoiceTypes.contains(type) {
@@ -97,19 +97,19 @@ extension DecodeContext {
       return .choice(
         ChoiceBlock(
           fieldName: field, label: label, items: appdnaOptions(options, storesValue: true), allowMultiple: multi,
-          minSelections: nil, maxSelections: fieldConfig.integerValue("max_selections"),
+          minSelections: nil, maxSelections: appdnaCount(fieldConfig, "max_selections", in: "field_config"),
           required: required, action: .next, autoAdvance: false))
     }
     if Self.appdnaNumberTypes.contains(type) {
-      let min =
-        object.numberValue("min_value") ?? fieldConfig.numberValue("min_value")
-        ?? (type == "input_rating" ? 1 : 0)
+      let number = { (context: inout DecodeContext, key: String, configKey: String) in
+        context.appdnaMagnitude(object, key) ?? context.appdnaMagnitude(fieldConfig, configKey, in: "field_config")
+      }
+      let min = number(&self, "min_value", "min_value") ?? (type == "input_rating" ? 1 : 0)
       let max =
-        object.numberValue("max_value_picker") ?? object.numberValue("max_value")
-        ?? fieldConfig.numberValue("max_value") ?? (type == "input_rating" ? 5 : 100)
-      let step = object.numberValue("step_value") ?? fieldConfig.numberValue("step") ?? 1
-      let initial =
-        object.numberValue("default_picker_value") ?? fieldConfig.numberValue("default_value") ?? min
+        appdnaMagnitude(object, "max_value_picker") ?? number(&self, "max_value", "max_value")
+        ?? (type == "input_rating" ? 5 : 100)
+      let step = number(&self, "step_value", "step") ?? 1
+      let initial = number(&self, "default_picker_value", "default_value") ?? min
       return .slider(
         SliderBlock(
           fieldName: field, label: label, min: Swift.min(min, max), max: Swift.max(min, max),
@@ -155,6 +155,7 @@ extension DecodeContext {
         TextBlock(text: appdnaTemplate(text, at: object.lookup("items")?.location), variant: "body", richText: []))
     case "countdown_timer", "animated_loading":
       // Shown as a placeholder line; the step's auto-advance carries their timing.
+      checkAppDNADurations(object)
       return .media(kind: type, src: nil, alt: object.lookup("loading_text")?.stringValue)
     case "custom_view":
       return .custom(

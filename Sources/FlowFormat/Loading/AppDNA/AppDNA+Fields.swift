@@ -8,7 +8,7 @@ extension DecodeContext {
   static let appdnaTextFieldKinds: [String: InputBlock.Kind] = [
     "text": .text, "textarea": .text, "email": .email, "phone": .phone, "url": .url, "password": .password,
     "number": .number, "date": .date, "time": .text, "datetime": .text, "color": .text, "signature": .text,
-    "location": .text, "image_picker": .text,
+    "location": .location, "image_picker": .text,
   ]
   static let appdnaFieldTypes =
     Array(appdnaTextFieldKinds.keys) + [
@@ -55,7 +55,7 @@ extension DecodeContext {
     let label = templateIn(object, "label")
     let required = appdnaBool(object, "required") ?? false
     let config = object.lookup("config").flatMap { v in at("config") { $0.object(v) } } ?? JSONObject(members: [])
-    let number = { (key: String) in config.numberValue(key) }
+    let number = { (context: inout DecodeContext, key: String) in context.appdnaMagnitude(config, key, in: "config") }
     if let kind = Self.appdnaTextFieldKinds[type] {
       var pattern: Pattern?
       var message: String?
@@ -69,8 +69,9 @@ extension DecodeContext {
         InputBlock(
           fieldName: id, label: label, placeholder: templateIn(object, "placeholder"), kind: kind, required: required,
           pattern: pattern, patternMessage: message, minLength: nil,
-          maxLength: config.integerValue("max_length"),
-          min: kind == .number ? number("min_value") : nil, max: kind == .number ? number("max_value") : nil,
+          maxLength: appdnaCount(config, "max_length", in: "config"),
+          min: kind == .number ? number(&self, "min_value") : nil,
+          max: kind == .number ? number(&self, "max_value") : nil,
           defaultValue: config.lookup("default_value").map(Value.init)))
     }
     switch type {
@@ -89,23 +90,25 @@ extension DecodeContext {
         ChoiceBlock(
           fieldName: id, label: label, items: items,
           allowMultiple: chips || config.lookup("multi_select")?.boolValue == true,
-          minSelections: nil, maxSelections: config.integerValue("max_chips") ?? config.integerValue("max_selections"),
+          minSelections: nil,
+          maxSelections: appdnaCount(config, "max_chips", in: "config")
+            ?? appdnaCount(config, "max_selections", in: "config"),
           required: required, action: .next, autoAdvance: false))
     case "toggle":
       return .toggle(
         ToggleBlock(fieldName: id, label: label, defaultValue: config.lookup("default_value")?.boolValue ?? false))
     default:  // slider, stepper, rating, range_slider
       let rating = type == "rating"
-      let low = number("min_value") ?? (rating ? 1 : 0)
-      let high = number("max_value") ?? number("max_stars") ?? (rating ? 5 : 100)
-      let step = number("step") ?? (rating && config.lookup("allow_half")?.boolValue == true ? 0.5 : 1)
+      let low = number(&self, "min_value") ?? (rating ? 1 : 0)
+      let high = number(&self, "max_value") ?? number(&self, "max_stars") ?? (rating ? 5 : 100)
+      let step = number(&self, "step") ?? (rating && config.lookup("allow_half")?.boolValue == true ? 0.5 : 1)
       if type == "range_slider" {
         warning(.AppDNA.notRunYet, "range_slider '\(id)' collects one number for now, not {low, high}", at: location)
       }
       return .slider(
         SliderBlock(
           fieldName: id, label: label, min: Swift.min(low, high), max: Swift.max(low, high), step: step > 0 ? step : 1,
-          defaultValue: number("default_value") ?? Swift.min(low, high), valuePrefix: nil,
+          defaultValue: number(&self, "default_value") ?? Swift.min(low, high), valuePrefix: nil,
           valueSuffix: config.lookup("unit")?.stringValue))
     }
   }

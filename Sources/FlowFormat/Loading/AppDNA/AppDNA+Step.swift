@@ -1,4 +1,5 @@
 import FlowExpression
+import OrderedCollections
 
 /// An AppDNA step → a block screen. Legacy steps (welcome, question, value_prop, custom, form)
 /// are compiled into blocks too, so one renderer and one engine path serve both layouts.
@@ -50,13 +51,7 @@ extension DecodeContext {
       warning(
         .AppDNA.notRunYet, "interactive_chat step '\(id)' does not run yet; it shows its CTA only", at: value.location)
     }
-    if let hook = object.member("hook"), hook.value.objectValue?["enabled"]?.boolValue == true {
-      at("hook") {
-        $0.warning(
-          .AppDNA.notRunYet, "the server hook of step '\(id)' is not called yet; the step proceeds",
-          at: hook.keyLocation)
-      }
-    }
+    let webhook = object.lookup("hook").flatMap { hook in at("hook") { $0.decodeAppDNAWebhook(hook, stepID: id) } }
     let rules = decodeAppDNARules(
       object: object, config: config, configKey: configKey, step: step,
       blocks: blocks, fieldAliases: fieldAliases)
@@ -72,7 +67,35 @@ extension DecodeContext {
       rules: rules, hideProgress: hideProgress, hideBack: hideBack, autoAdvanceMs: autoAdvance,
       location: value.location)
     screen.autoAdvanceValidates = true
+    screen.webhook = webhook
     return screen
+  }
+
+  /// A step's `hook` `{enabled, webhook_url, timeout_ms, retry_count, headers, error_text,
+  /// loading_text}`; nil unless enabled.
+  private mutating func decodeAppDNAWebhook(_ value: JSONValue, stepID: String) -> Webhook? {
+    guard let object = object(value), appdnaBool(object, "enabled") == true else { return nil }
+    checkKeys(object, known: AppDNAKeys.hook, owner: "a step's hook")
+    var headers: OrderedDictionary<String, TextTemplate> = [:]
+    if let headerObject = object.lookup("headers").flatMap({ v in at("headers") { $0.object(v) } }) {
+      for member in headerObject.members {
+        guard let text = at("headers", { $0.string(member.value, member.key) }) else { continue }
+        headers[member.key] = appdnaTemplate(text, at: member.value.location)
+      }
+    }
+    let webhook = Webhook(
+      url: string(object, "webhook_url") ?? "", headers: headers,
+      timeoutMs: integer(object, "timeout_ms", within: 1...3_600_000).map(Int64.init) ?? Webhook.defaultTimeoutMs,
+      retries: min(integer(object, "retry_count", within: 0...1_000) ?? 0, Webhook.maxRetries),
+      errorText: string(object, "error_text"))
+    if !webhook.hasValidURL {
+      warning(
+        .AppDNA.invalidWebhook,
+        "step '\(stepID)' has an enabled hook without an http(s) webhook_url: the SDK blocks the step with "
+          + "'\(webhook.errorText ?? "Invalid webhook URL.")'",
+        at: object.lookup("webhook_url")?.location ?? value.location)
+    }
+    return webhook
   }
 
   /// When a `countdown_timer` (`on_expire_action: "auto_advance"`, after `duration_seconds`)

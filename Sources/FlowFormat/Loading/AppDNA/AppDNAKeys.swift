@@ -25,6 +25,10 @@ enum AppDNAKeys {
     "hide_back",
   ]
 
+  static let hook: KeySet = [
+    "enabled", "webhook_url", "timeout_ms", "loading_text", "error_text", "retry_count", "headers",
+  ]
+
   static let stepConfig: KeySet = [
     "title", "subtitle", "image_url", "cta_text", "skip_enabled", "options", "selection_mode", "items", "layout",
     "fields", "validation_mode", "chat_config", "content_blocks", "layout_variant", "background", "text_style",
