@@ -43,6 +43,17 @@ enum AppDNASchema {
         "config": KeyDoc(.object("stepConfig"), "What the step shows (wins over `layout`)."),
         "content_blocks": KeyDoc(.array(.object("block")), "Blocks, when the config has none."),
         "next_step_rules": KeyDoc(.array(.object("rule")), "Where to go after the step."),
+        "hook": KeyDoc(.object("hook"), "The server webhook called before the step advances."),
+      ]),
+    ObjectDoc(
+      name: "hook", summary: "A server step webhook (POSTed before the step advances).", known: AppDNAKeys.hook,
+      docs: [
+        "enabled": KeyDoc(.flag, "Whether the webhook is called."),
+        "webhook_url": KeyDoc(.string, "The http(s) URL the step's data is POSTed to."),
+        "timeout_ms": KeyDoc(.integer(KeyShape.whole(DecodeContext.appdnaWebhookTimeouts)), "Each attempt's timeout."),
+        "retry_count": KeyDoc(
+          .integer(KeyShape.whole(DecodeContext.appdnaWebhookRetries)), "Retries after a failed attempt."),
+        "headers": KeyDoc(.object("headers"), "Request headers; values are templates."),
       ]),
     ObjectDoc(
       name: "stepConfig", summary: "A step's configuration.", known: AppDNAKeys.stepConfig,
@@ -62,12 +73,32 @@ enum AppDNASchema {
         "children": KeyDoc(.array(.object("block")), "A container's blocks."),
         "stack_children": KeyDoc(.array(.object("block")), "A stack's blocks."),
         "fields": KeyDoc(.array(.object("field")), "A form block's fields."),
+        "field_config": KeyDoc(.object("fieldConfig"), "An input block's limits."),
+        "min_value": KeyDoc(.number(KeyShape.magnitudes), "The lowest value."),
+        "max_value": KeyDoc(.number(KeyShape.magnitudes), "The highest value."),
+        "max_value_picker": KeyDoc(.number(KeyShape.magnitudes), "The highest value of a picker."),
+        "step_value": KeyDoc(.number(KeyShape.magnitudes), "The step between values."),
+        "duration_seconds": KeyDoc(.number(DecodeContext.appdnaSeconds), "A countdown's length in seconds."),
+        "total_duration_ms": KeyDoc(.number(DecodeContext.appdnaMilliseconds), "A loader's length in milliseconds."),
       ]),
     ObjectDoc(
       name: "field", summary: "A form field.", known: AppDNAKeys.field,
       docs: [
         "id": KeyDoc(.string, "The field's id: the key its answer is collected under."),
         "type": KeyDoc(.known(DecodeContext.appdnaFieldTypes.sorted()), "The field type (default text)."),
+        "config": KeyDoc(.object("fieldConfig"), "The field's limits."),
+      ]),
+    ObjectDoc(
+      name: "fieldConfig", summary: "A field's limits (other keys are read loosely).",
+      known: AppDNAKeys.fieldLimits,
+      docs: [
+        "max_length": KeyDoc(.integer(KeyShape.counts), "The longest answer."),
+        "max_chips": KeyDoc(.integer(KeyShape.counts), "The most chips."),
+        "max_selections": KeyDoc(.integer(KeyShape.counts), "The most options chosen."),
+        "min_value": KeyDoc(.number(KeyShape.magnitudes), "The lowest value."),
+        "max_value": KeyDoc(.number(KeyShape.magnitudes), "The highest value."),
+        "max_stars": KeyDoc(.number(KeyShape.magnitudes), "A rating's highest value."),
+        "step": KeyDoc(.number(KeyShape.magnitudes), "The step between values."),
       ]),
     ObjectDoc(
       name: "rule", summary: "A branch to `target_step_id` when its conditions hold.", known: AppDNAKeys.rule,
@@ -80,11 +111,18 @@ enum AppDNASchema {
 
   static let extras: [(key: String, value: JSONWriter.Value)] = [
     (
+      key: "headers",
+      value: [
+        "description": "Header names and their template values.", "type": "object",
+        "additionalProperties": ["type": "string"],
+      ]
+    ),
+    (
       key: "flowsByID",
       value: [
         "description": "Flows by id (the key is the flow's id).", "type": "object", "minProperties": 1,
         "additionalProperties": ["$ref": "#/$defs/flow"],
       ]
-    )
+    ),
   ]
 }

@@ -56,8 +56,13 @@ struct RequiredWhen: Sendable {
 }
 
 extension KeyShape {
+  /// A range of whole numbers as the schema's bounds.
+  static func whole(_ range: ClosedRange<Int>) -> ClosedRange<Double> {
+    Double(range.lowerBound)...Double(range.upperBound)
+  }
+
   static let magnitudes: ClosedRange<Double> = -Limits.magnitude...Limits.magnitude
-  static let counts: ClosedRange<Double> = Double(Limits.count.lowerBound)...Double(Limits.count.upperBound)
+  static let counts = whole(Limits.count)
   static let durations: ClosedRange<Double> =
     Double(Limits.durationMs.lowerBound)...Double(Limits.durationMs.upperBound)
 }

@@ -8,6 +8,9 @@ extension DecodeContext {
   static let appdnaMilliseconds = Double(Limits.durationMs.lowerBound)...Double(Limits.durationMs.upperBound)
   /// Durations in seconds (`duration_seconds`).
   static let appdnaSeconds = appdnaMilliseconds.lowerBound...appdnaMilliseconds.upperBound / 1000
+  /// A step webhook's per-attempt timeout (ms) and retries (the SDK caps retries lower still).
+  static let appdnaWebhookTimeouts = 1...3_600_000
+  static let appdnaWebhookRetries = 0...1_000
 
   /// A length or count (`max_length`, `max_chips`, `max_selections`) of `object`, found under
   /// the key `parent` of the current context (nil: the context itself).

@@ -85,8 +85,9 @@ extension DecodeContext {
     }
     let webhook = Webhook(
       url: string(object, "webhook_url") ?? "", headers: headers,
-      timeoutMs: integer(object, "timeout_ms", within: 1...3_600_000).map(Int64.init) ?? Webhook.defaultTimeoutMs,
-      retries: min(integer(object, "retry_count", within: 0...1_000) ?? 0, Webhook.maxRetries),
+      timeoutMs: integer(object, "timeout_ms", within: Self.appdnaWebhookTimeouts).map(Int64.init)
+        ?? Webhook.defaultTimeoutMs,
+      retries: min(integer(object, "retry_count", within: Self.appdnaWebhookRetries) ?? 0, Webhook.maxRetries),
       errorText: string(object, "error_text"))
     if !webhook.hasValidURL {
       warning(

@@ -29,6 +29,12 @@ enum AppDNAKeys {
     "enabled", "webhook_url", "timeout_ms", "loading_text", "error_text", "retry_count", "headers",
   ]
 
+  /// The limits a field's `config` (and a block's `field_config`) may carry; the compiler reads
+  /// them within flowrun's ranges (AppDNA+Numbers.swift) and other config keys loosely.
+  static let fieldLimits: KeySet = [
+    "max_length", "max_chips", "max_selections", "min_value", "max_value", "max_stars", "step",
+  ]
+
   static let stepConfig: KeySet = [
     "title", "subtitle", "image_url", "cta_text", "skip_enabled", "options", "selection_mode", "items", "layout",
     "fields", "validation_mode", "chat_config", "content_blocks", "layout_variant", "background", "text_style",
