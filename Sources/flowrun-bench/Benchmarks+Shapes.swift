@@ -2,14 +2,14 @@ import FlowGenerator
 
 extension Benchmark {
   /// The rule-heavy flow of issue #17: 20,000 screens at the default size (scaled with
-  /// `--size-mb`), rules on 30 % of them, two each (0.6 rules per screen, expression strings and
-  /// structured conditions), a template in 80 % of the texts once a field is collected.
+  /// `--size-mb`), rules on half of them, up to two each (0.65 rules per screen, expression
+  /// strings and structured conditions), a template in 80 % of the texts once a field is collected.
   static func ruleHeavyArguments(sizeBytes: Int) -> [String] {
     var options = FlowGenerator.Options()
     options.seed = 17
     options.screens = max(100, sizeBytes / 1_000)
     options.branching = 2
-    options.ruleDensity = 0.3
+    options.ruleDensity = 0.5
     options.experiments = 2
     return options.commandLine + ["--template-share", "0.8"]
   }
