@@ -282,6 +282,12 @@ public struct Session: Sendable {
     }
   }
 
+  /// The flow screens of `subflowStack` as indices into `document.flows` and that flow's
+  /// `screens`, outermost first (no ids looked up or copied: state keys of explorers).
+  public var subflowScreenIndices: [(flow: Int, screen: Int)] {
+    callStack.map { ($0.flow, $0.screen) }
+  }
+
   /// How many sub-flows the session is inside (`subflowStack.count` without building it).
   public var subflowDepth: Int { callStack.count }
 

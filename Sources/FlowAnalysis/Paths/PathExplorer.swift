@@ -28,7 +28,8 @@ public struct PathExplorer: Sendable {
   /// A de-duplicated state: where the session is and the data conditions can read.
   struct StateKey: Hashable {
     var variants: [String]
-    var stack: [String]
+    /// The flow screens of the sub-flow stack, each as `flow << 32 | screen`.
+    var stack: [Int]
     var flow: String
     var screen: String
     var shown: Bool
@@ -206,10 +207,7 @@ public struct PathExplorer: Sendable {
     if let f = flowIndex[session.currentFlow.id] {
       lowest = position[ScreenNode(flow: f, screen: session.currentScreenIndex)] ?? 0
     }
-    for frame in session.subflowStack {
-      guard let f = flowIndex[frame.flowID], let s = session.document.flows[f].index(of: frame.screenID) else {
-        continue
-      }
+    for (f, s) in session.subflowScreenIndices {
       let node = ScreenNode(flow: f, screen: s)
       if let back = returns[node] {
         lowest = min(lowest, back.position)
@@ -244,7 +242,7 @@ public struct PathExplorer: Sendable {
   func key(_ session: Session) -> StateKey {
     StateKey(
       variants: session.variants.map { "\($0.key)=\($0.value)" },
-      stack: session.subflowStack.map { "\($0.flowID)/\($0.screenID)" },
+      stack: session.subflowScreenIndices.map { $0.flow << 32 | $0.screen },
       flow: session.currentFlow.id, screen: session.currentScreen.id, shown: session.isCurrentScreenShown,
       status: session.status.isEnded ? session.status.name : "", pending: session.pending?.identifier,
       data: liveData(session))
