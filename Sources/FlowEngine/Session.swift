@@ -282,6 +282,24 @@ public struct Session: Sendable {
     }
   }
 
+  /// The flow screens of `subflowStack` as indices into `document.flows` and that flow's
+  /// `screens`, outermost first (no ids looked up or copied: state keys of explorers).
+  public var subflowScreenIndices: [(flow: Int, screen: Int)] {
+    callStack.map { ($0.flow, $0.screen) }
+  }
+
+  /// How many sub-flows the session is inside (`subflowStack.count` without building it).
+  public var subflowDepth: Int { callStack.count }
+
+  /// The flow screen the current sub-flow returns to (`subflowStack.last` without building it).
+  public var innermostSubflowScreen: ScreenRef? {
+    callStack.last.map {
+      ScreenRef(
+        flowID: context.document.flows[$0.flow].id,
+        screenID: context.document.flows[$0.flow].screens[$0.screen].id)
+    }
+  }
+
   /// The last decision of the trace.
   public var lastDecision: Decision? { trace.last }
 

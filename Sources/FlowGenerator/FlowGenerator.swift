@@ -38,6 +38,9 @@ public struct FlowGenerator {
     /// When set, informational screens (long text, feature cards, rich text) are appended to
     /// the entry flow until the document is at least this many bytes.
     public var targetBytes: Int? = nil
+    /// Fraction of texts (0...1) that read a field through a template once one is collected;
+    /// nil: a quarter of informational texts and half of the texts on question screens.
+    public var templateShare: Double? = nil
 
     public init() {}
 
@@ -442,7 +445,7 @@ private struct State {
           ]))
       default:
         let text =
-          !allFields.isEmpty && rng.below(4) == 0 ? template() : Words.paragraph(&rng, sentences: rng.int(2...6))
+          !allFields.isEmpty && templated(oneIn: 4) ? template() : Words.paragraph(&rng, sentences: rng.int(2...6))
         blocks.append(textBlock(id: blockID, order: k, text: text, variant: "body"))
       }
     }
@@ -554,7 +557,8 @@ private struct State {
       hidable = !jumps
     default:
       members.append(("type", .string("text")))
-      let text = !allFields.isEmpty && rng.below(2) == 0 ? template() : Words.paragraph(&rng, sentences: rng.int(1...3))
+      let text =
+        !allFields.isEmpty && templated(oneIn: 2) ? template() : Words.paragraph(&rng, sentences: rng.int(1...3))
       content = [("text", .string(text)), ("variant", .string(rng.pick(["body", "caption", "label"])))]
     }
     members += [("order", .int(order)), ("content", .object(content))]
@@ -709,6 +713,12 @@ private struct State {
     case .text, .email:
       return .object([("field", .string(field.name)), ("op", .string("not_empty"))])
     }
+  }
+
+  /// Whether the next text holds a template: `templateShare` of them, else one in `oneIn`.
+  mutating func templated(oneIn: Int) -> Bool {
+    if let share = options.templateShare { return rng.chance(share) }
+    return rng.below(oneIn) == 0
   }
 
   /// Template text with the filters of flow-format §6: over a field collected on every path

@@ -6,15 +6,43 @@
 /// `●`, `•`) count 1, as in Western terminals.
 public enum DisplayWidth {
   /// The columns `text` takes on one line.
-  public static func of(_ text: some StringProtocol) -> Int {
+  public static func of(_ text: String) -> Int { columns(text) }
+
+  /// The columns `text` takes on one line (concrete, like the `String` one, so callers in other
+  /// modules do not walk the text through generic witnesses).
+  public static func of(_ text: Substring) -> Int { columns(text) }
+
+  /// The columns `text` takes on one line.
+  public static func of(_ text: some StringProtocol) -> Int { columns(text) }
+
+  private static func columns(_ text: some StringProtocol) -> Int {
     // ASCII: one column per printable byte, none for control bytes (whole clusters like
     // `\r\n` are control bytes only), without walking grapheme clusters.
     var ascii = 0
     for byte in text.utf8 {
-      guard byte < 0x80 else { return text.reduce(0) { $0 + of($1) } }
+      guard byte < 0x80 else { return simpleScalarsWidth(text) ?? text.reduce(0) { $0 + of($1) } }
       if byte >= 0x20 && byte != 0x7F { ascii += 1 }
     }
     return ascii
+  }
+
+  /// The width of text made only of scalars that are a whole grapheme cluster each and one
+  /// column wide (Latin-1 and Latin Extended letters, dashes, quotes, bullets, box drawing:
+  /// the renderer's rules and frames), or nil for anything else: walking clusters costs ten
+  /// times as much.
+  static func simpleScalarsWidth(_ text: some StringProtocol) -> Int? {
+    var columns = 0
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      if v < 0x300 {
+        if v >= 0x20 && !(0x7F..<0xA0).contains(v) && v != 0xAD { columns += 1 }
+      } else if (0x2010...0x2027).contains(v) || (0x2500...0x259F).contains(v) {
+        columns += 1
+      } else {
+        return nil
+      }
+    }
+    return columns
   }
 
   /// The columns one grapheme cluster takes: 0, 1 or 2.

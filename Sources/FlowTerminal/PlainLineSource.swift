@@ -31,6 +31,7 @@ public final class PlainLineSource: LineSource {
   /// Bytes read and not returned yet start at `head`; `scanned` is where the search for the
   /// next line end resumes (everything between `head` and it holds no line end).
   private var buffer: [UInt8] = []
+  private var chunk: [UInt8] = []
   private var head = 0
   private var scanned = 0
   /// While skipping an overlong line: how many of its bytes were dropped so far.
@@ -61,7 +62,6 @@ public final class PlainLineSource: LineSource {
     guard !isShutDown else { return .endOfFile }
     if showsPrompt, !prompt.isEmpty { StandardStreams.writeThroughStdio(prompt) }
     if cancelsOnInterrupt { _ = StopSignals.takeInterrupt() }  // a Ctrl-C between reads cancels nothing
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       if let result = nextBufferedLine() { return result }
       if reachedEnd {
@@ -84,6 +84,9 @@ public final class PlainLineSource: LineSource {
         }
         continue  // the loop's top checks SIGTERM and SIGHUP
       }
+      // One read buffer for the source's life: zeroing 64 KiB for every line was most of
+      // the cost of reading a piped walk.
+      if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 1 << 16) }
       let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
       if count > 0 {
         compact()

@@ -39,6 +39,7 @@ struct Benchmark: Sendable {
   static let all: [Benchmark] = [
     startup,
     spawnedParsers,
+    ruleHeavy,
     largeInputs,
     replayScripts,
     engineSteps,

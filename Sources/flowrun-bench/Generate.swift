@@ -50,6 +50,12 @@ extension FlowrunBench {
     )
     var shape: String?
 
+    @Option(help: "Fraction of texts that hold a template once a field is collected (0...1).")
+    var templateShare: Double?
+
+    @Option(help: "Layout of the JSON: as-written, minified or indent=N (every container spread, N spaces).")
+    var layout = "as-written"
+
     @Option(name: [.short, .long], help: "Output file (default: standard output).")
     var output: String?
 
@@ -65,6 +71,12 @@ extension FlowrunBench {
       }
       if let targetBytes, Self.parseSize(targetBytes) == nil {
         throw ValidationError("--target-bytes: expected a size such as 20000000, 500k or 20M")
+      }
+      if let templateShare, !(0...1).contains(templateShare) {
+        throw ValidationError("--template-share must be in 0...1")
+      }
+      if JSONLayout(parsing: layout) == nil {
+        throw ValidationError("--layout: expected as-written, minified or indent=N (N in 0...16)")
       }
       if let shape, LargeShape(rawValue: shape) == nil {
         throw ValidationError("--shape: expected one of \(LargeShape.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -83,6 +95,7 @@ extension FlowrunBench {
       options.subflowScreens = subflowScreens
       options.bundle = bundle
       options.targetBytes = targetBytes.flatMap(Self.parseSize)
+      options.templateShare = templateShare
       return options
     }
 
@@ -96,12 +109,13 @@ extension FlowrunBench {
     }
 
     func run() throws {
-      let text =
+      let bytes =
         if let shape = shape.flatMap({ LargeShape(rawValue: $0) }) {
-          String(decoding: shape.generate(targetBytes: targetBytes.flatMap(Self.parseSize) ?? 100_000), as: UTF8.self)
+          shape.generate(targetBytes: targetBytes.flatMap(Self.parseSize) ?? 100_000)
         } else {
-          FlowGenerator(generatorOptions).generateString()
+          FlowGenerator(generatorOptions).generate()
         }
+      let text = String(decoding: (JSONLayout(parsing: layout) ?? .asWritten).apply(to: bytes), as: UTF8.self)
       if let output {
         if let problem = TextFile.write(text, to: output) {
           throw ValidationError("cannot write \(output): \(problem)")

@@ -33,6 +33,30 @@ enum PathFlows {
       + "]}"
   }
 
+  /// `n` flows, each running the next from a flow screen after a three-way checklist; the
+  /// entry flow's flow screen reads its answer again when the whole chain returns (`b` leads to
+  /// `bee`, reached only if that answer is remembered across the sub-flows).
+  static func subflowChain(_ n: Int) -> String {
+    let flows = (0..<n).map { f in
+      let rules = f == 0 ? #", "rules": [{"when": "pick0 == 'b'", "goto": "bee"}]"# : ""
+      let sub =
+        f + 1 < n
+        ? #"{"id": "sub", "name": "Sub", "type": "flow", "flow": "f\#(f + 1)", "content": {}\#(rules)},"#
+        : #"{"id": "sub", "name": "Sub", "type": "feature", "content": {"blocks": [{"id": "go", "type": "button", "content": {"text": "Go"}}]}\#(rules)},"#
+      return #"""
+        "f\#(f)": {"version": 1, "id": "f\#(f)", "screens": [
+          {"id": "pick", "name": "Pick", "type": "question", "content": {"blocks": [{"id": "c", "type": "checklist", "content": {"fieldName": "pick\#(f)", "items": [{"id": "a", "label": "A"}, {"id": "b", "label": "B"}, {"id": "c", "label": "C"}]}}, {"id": "go", "type": "button", "content": {"text": "Next"}}]},
+           "rules": [{"when": "pick\#(f) == 'a'", "goto": "left"}, {"goto": "sub"}]},
+          {"id": "left", "name": "Left", "type": "feature", "content": {"blocks": [{"id": "go", "type": "button", "content": {"text": "Next"}}]}},
+          \#(sub)
+          {"id": "done", "name": "Done", "type": "feature", "content": {"blocks": [{"id": "go", "type": "button", "content": {"text": "Done", "action": {"type": "complete"}}}]}},
+          {"id": "bee", "name": "Bee", "type": "feature", "content": {"blocks": [{"id": "go", "type": "button", "content": {"text": "Done", "action": {"type": "complete"}}}]}}]}
+        """#
+    }
+    return #"{"activeFlow": "f0", "settings": {"dismissAllowed": false}, "flows": {"# + flows.joined(separator: ",\n")
+      + "}}"
+  }
+
   static func load(_ json: String, file: String = "test.json") throws -> FlowDocument {
     let result = FlowLoader.load(bytes: Array(json.utf8), file: file)
     #expect(result.isRunnable, "\(result.diagnostics.map(\.message))")
@@ -50,6 +74,28 @@ enum PathFlows {
     #expect(counts.completed.description == expected)
     #expect(counts.dismissed == .zero)
     #expect(exploration.states.count < 10 * (3 * n + 2), "de-duplication keeps the state graph linear")
+  }
+
+  /// A finished sub-flow's answers stop mattering (its screens cannot come again), so states
+  /// grow with the chain's length, not with the answers of every flow on the stack; an answer
+  /// the flow screen reads when its sub-flow returns still counts, so every `bee` is reached.
+  @Test(arguments: [2, 8, 24])
+  func subflowChainStaysLinear(_ n: Int) throws {
+    let document = try PathFlows.load(PathFlows.subflowChain(n))
+    let exploration = PathExplorer(document: document).explore()
+    #expect(exploration.isComplete)
+    #expect(exploration.states.count <= 40 * n, "\(exploration.states.count) states for \(n) flows")
+    let screens = Set(
+      exploration.reachableItems.compactMap { item -> String? in
+        if case .screen(let name) = item { return name } else { return nil }
+      })
+    for f in 0..<n {
+      for screen in ["pick", "left", "done"] { #expect(screens.contains("f\(f)/\(screen)")) }
+    }
+    #expect(screens.contains("f0/bee"))
+    let (paths, unconfirmed) = exploration.coveringSet()
+    #expect(!paths.isEmpty)
+    #expect(unconfirmed.isEmpty)
   }
 
   @Test(arguments: [

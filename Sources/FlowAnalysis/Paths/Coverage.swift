@@ -72,15 +72,37 @@ public struct CoverageObserver: Sendable {
     var entered: [(flow: String, screen: String)] = []
     let reached = record(outputs, from: &previous, into: &items, entered: &entered)
     if !session.status.isEnded { items.append(.screen(name(session))) }
-    items += enteredRules(entered, session: session, reached: reached.union(current(session)))
+    var all = Reached(reached, after: session, observer: self)
+    items += enteredRules(entered, session: session, reached: &all)
     return items
   }
 
   /// The screens a session stands on (its screen and the flow screens of its sub-flow stack).
-  private func current(_ session: Session) -> Set<String> {
+  func current(_ session: Session) -> Set<String> {
     var names = Set(session.subflowStack.map { name(flow: $0.flowID, screen: $0.screenID) })
     if !session.status.isEnded { names.insert(name(session)) }
     return names
+  }
+
+  /// The screens reached by one input: those it entered, the session's screen, and the flow
+  /// screens of its sub-flow stack (built only when a rule asks: the stack can be deep).
+  struct Reached {
+    let destinations: Set<String>
+    let session: Session
+    let observer: CoverageObserver
+    private var stack: Set<String>?
+
+    init(_ destinations: Set<String>, after session: Session, observer: CoverageObserver) {
+      self.destinations = destinations
+      self.session = session
+      self.observer = observer
+    }
+
+    mutating func contains(_ name: String) -> Bool {
+      if destinations.contains(name) { return true }
+      if stack == nil { stack = observer.current(session) }
+      return stack!.contains(name)
+    }
   }
 
   /// Action results, as outcome items.
@@ -98,7 +120,7 @@ public struct CoverageObserver: Sendable {
   /// Rules of screens entered and left within one input without being shown (an `onEnter`
   /// answered by a mock).
   private func enteredRules(
-    _ entered: [(flow: String, screen: String)], session: Session, reached: Set<String>
+    _ entered: [(flow: String, screen: String)], session: Session, reached: inout Reached
   )
     -> [CoverageItem]
   {
@@ -108,7 +130,7 @@ public struct CoverageObserver: Sendable {
       var context = session.templateEnvironment.context
       context["$screen"] = .string(screen.id)
       context["$flow"] = .string(flow.id)
-      if let rule = winningRule(screen: screen, flow: flow, context: context, after: session, reached: reached) {
+      if let rule = winningRule(screen: screen, flow: flow, context: context, after: session, reached: &reached) {
         items.append(rule)
       }
     }
@@ -121,7 +143,9 @@ public struct CoverageObserver: Sendable {
   public struct Origin: Sendable {
     let flow: Flow
     let screen: Screen
-    let subflowStack: [ScreenRef]
+    let subflowDepth: Int
+    /// The flow screen the current sub-flow returns to.
+    let parent: ScreenRef?
     /// The template context (`$screen`, `$previous`, ...), only when a rule may be decided
     /// with it (the screen or a calling flow screen has rules).
     let context: [String: Value]
@@ -130,8 +154,9 @@ public struct CoverageObserver: Sendable {
     public init(_ session: Session) {
       flow = session.currentFlow
       screen = session.currentScreen
-      subflowStack = session.subflowStack
-      context = !screen.rules.isEmpty || !subflowStack.isEmpty ? session.templateEnvironment.context : [:]
+      subflowDepth = session.subflowDepth
+      parent = session.innermostSubflowScreen
+      context = !screen.rules.isEmpty || parent != nil ? session.templateEnvironment.context : [:]
     }
   }
 
@@ -153,25 +178,25 @@ public struct CoverageObserver: Sendable {
     if input == .back || input == .dismiss {
       return items.filter { if case .edge = $0 { return false } else { return true } }
     }
-    let reached = destinations.union(current(after))
-    items += enteredRules(entered, session: after, reached: reached)
+    var reached = Reached(destinations, after: after, observer: self)
+    items += enteredRules(entered, session: after, reached: &reached)
     let changed =
       !destinations.isEmpty || before.screen.id != after.currentScreen.id
       || before.flow.id != after.currentFlow.id
     guard changed else { return items }
     if let rule = winningRule(
-      screen: before.screen, flow: before.flow, context: before.context, after: after, reached: reached)
+      screen: before.screen, flow: before.flow, context: before.context, after: after, reached: &reached)
     {
       items.append(rule)
     }
     // Returning from a sub-flow leaves the parent's flow screen forward too.
-    if after.subflowStack.count < before.subflowStack.count, let parent = before.subflowStack.last,
+    if after.subflowDepth < before.subflowDepth, let parent = before.parent,
       let flow = document.flow(parent.flowID), let screen = flow.screen(parent.screenID)
     {
       var context = before.context
       context["$screen"] = .string(screen.id)
       context["$flow"] = .string(flow.id)
-      if let rule = winningRule(screen: screen, flow: flow, context: context, after: after, reached: reached) {
+      if let rule = winningRule(screen: screen, flow: flow, context: context, after: after, reached: &reached) {
         items.append(rule)
       }
     }
@@ -215,13 +240,13 @@ public struct CoverageObserver: Sendable {
 
   /// The rule of `screen` that wins with `data`, when its target is among `reached`.
   private func winningRule(
-    screen: Screen, flow: Flow, context: [String: Value], after: Session, reached: Set<String>
+    screen: Screen, flow: Flow, context: [String: Value], after: Session, reached: inout Reached
   ) -> CoverageItem? {
     guard !screen.rules.isEmpty else { return nil }
     let environment = after.dataEnvironment(context: context)
     let leftFlow = after.status.isEnded || after.currentFlow.id != flow.id
     let screenName = name(flow: flow.id, screen: screen.id)
-    func hit(_ target: Target) -> Bool {
+    func hit(_ target: Target, _ reached: inout Reached) -> Bool {
       switch target {
       case .complete: reached.contains("$complete") || leftFlow
       case .screen(let id): reached.contains(name(flow: flow.id, screen: id))
@@ -230,7 +255,7 @@ public struct CoverageObserver: Sendable {
     for (index, rule) in screen.rules.enumerated() {
       let holds = rule.when.map { $0.holds(in: environment) } ?? true
       guard holds else { continue }
-      return hit(rule.goto)
+      return hit(rule.goto, &reached)
         ? .rule(screen: screenName, number: index + 1, condition: rule.when?.source ?? "(always)") : nil
     }
     let fallback: Target
@@ -241,6 +266,6 @@ public struct CoverageObserver: Sendable {
     } else {
       fallback = .complete
     }
-    return hit(fallback) ? .rule(screen: screenName, number: 0, condition: "") : nil
+    return hit(fallback, &reached) ? .rule(screen: screenName, number: 0, condition: "") : nil
   }
 }

@@ -53,9 +53,16 @@ extension Exploration {
   /// transition, a shortest way to an ending).
   public func coveringPaths() -> [ExploredPath] { coveringSet().paths }
 
+  /// The covering set's progress: paths chosen so far and items still uncovered.
+  public typealias CoveringProgress = (_ paths: Int, _ uncovered: Int) -> Void
+
   /// The covering paths, and the items exploration reached that no replayed path confirmed
   /// (states merged by de-duplication that do not replay as explored; normally empty).
-  public func coveringSet() -> (paths: [ExploredPath], unconfirmed: [CoverageItem]) {
+  public func coveringSet(
+    progress: CoveringProgress = { _, _ in }
+  ) -> (
+    paths: [ExploredPath], unconfirmed: [CoverageItem]
+  ) {
     let suffix = suffixes()
     // Item sets are flags and stamps indexed by item number: the rounds below test thousands
     // of items per candidate path, and hashing them was most of the time.
@@ -105,8 +112,10 @@ extension Exploration {
     var stamp = 0
     /// The items a path collects (distinct, self-loops spliced in where they add an uncovered
     /// item) and, with `steps`, its inputs and screens.
-    func assemble(_ root: Int, _ path: [Int], steps: Bool = true) -> (inputs: [Input], screens: [String], items: [Int])
-    {
+    // A path's inputs come in segments (a transition's, a self-loop's): replays compare their
+    // starts by segment numbers, not input by input.
+    let loopsPerState = (selfLoops.values.map(\.count).max() ?? 0) + 1
+    func assemble(_ root: Int, _ path: [Int], steps: Bool = true) -> Assembled {
       stamp += 1
       var collected: [Int] = []
       func add(_ ids: [Int]) {
@@ -117,10 +126,15 @@ extension Exploration {
       }
       add(rootItems[root] ?? [])
       var inputs: [Input] = []
+      var segments = ReplayCheckpoints.Segments()
       var screens = [states[root].screen]
       func splice(_ state: Int) {
-        for loop in selfLoops[state] ?? [] where loop.items.contains(where: { !isCovered[$0] && stamps[$0] != stamp }) {
-          if steps { inputs += loop.inputs }
+        for (number, loop) in (selfLoops[state] ?? []).enumerated()
+        where loop.items.contains(where: { !isCovered[$0] && stamps[$0] != stamp }) {
+          if steps {
+            inputs += loop.inputs
+            segments.append(2 * (state * loopsPerState + number) + 1, endingAt: inputs.count)
+          }
           add(loop.items)
         }
       }
@@ -128,12 +142,13 @@ extension Exploration {
       for t in path {
         if steps {
           inputs += transitions[t].inputs
+          segments.append(2 * t, endingAt: inputs.count)
           screens += transitions[t].label
         }
         add(transitions[t].items)
         splice(transitions[t].to)
       }
-      return (inputs, screens, collected)
+      return Assembled(inputs: inputs, segments: segments, screens: screens, items: collected)
     }
     // `bound`: the candidate's gain when last computed (nil: never). Gains only shrink as items
     // get covered, so a candidate whose bound cannot beat the best so far needs no new walk.
@@ -187,13 +202,14 @@ extension Exploration {
     /// and first inputs: covering paths share long prefixes, and in a 10,000-screen flow
     /// replaying them from the start was most of the time.
     var replays = ReplayCheckpoints()
-    func verify(_ config: SessionConfig, _ inputs: [Input]) -> Set<Int>? {
+    func verify(_ config: SessionConfig, _ path: Assembled) -> Set<Int>? {
+      let inputs = path.inputs
       let observer = CoverageObserver(document: document)
       var session: Session
       var found: Set<Int>
       var position: Int
       var marks: [ReplayCheckpoints.Mark] = []
-      if let resumed = replays.latest(config, inputs) {
+      if let resumed = replays.latest(config, path.segments) {
         (session, found, position) = (resumed.mark.session, resumed.mark.found, resumed.mark.position)
         marks = resumed.earlier
       } else {
@@ -213,7 +229,7 @@ extension Exploration {
         found.formUnion(
           observer.step(from: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
       }
-      replays.add(config, inputs, marks)
+      replays.add(config, path.segments, marks)
       return session.status.isEnded ? found : nil
     }
     let roots = rootConfigs.keys.sorted()
@@ -249,13 +265,14 @@ extension Exploration {
         cursor = transitions[t].to
       }
       let assembled = assemble(root, path)
-      guard let verified = verify(rootConfigs[root]!, assembled.inputs), verified.contains(where: { !isCovered[$0] })
+      guard let verified = verify(rootConfigs[root]!, assembled), verified.contains(where: { !isCovered[$0] })
       else { break }
       verified.forEach(cover)
       paths.append(
         ExploredPath(
           config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens, items: sortedItems(verified)
         ))
+      progress(paths.count, uncovered)
     }
     // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
     while uncovered > 0 {
@@ -285,7 +302,7 @@ extension Exploration {
       }
       guard let chosen = best else { break }
       let assembled = assemble(chosen.root, chosen.path)
-      guard let verified = verify(rootConfigs[chosen.root]!, assembled.inputs),
+      guard let verified = verify(rootConfigs[chosen.root]!, assembled),
         verified.contains(where: { !isCovered[$0] })
       else {
         // The states this path merges do not replay as explored: give up on its items.
@@ -298,10 +315,19 @@ extension Exploration {
         ExploredPath(
           config: rootConfigs[chosen.root]!, inputs: assembled.inputs, screens: assembled.screens,
           items: sortedItems(verified)))
+      progress(paths.count, uncovered)
     }
     let confirmed = paths.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.items) }
     return (paths, unverified.map { items[$0] }.filter { !confirmed.contains($0) }.sorted())
   }
+}
+
+/// A path put together for the covering set.
+struct Assembled {
+  var inputs: [Input]
+  var segments: ReplayCheckpoints.Segments
+  var screens: [String]
+  var items: [Int]
 }
 
 /// Sessions part-way through the latest replays of `coveringSet`, every `spacing` inputs.
@@ -309,19 +335,36 @@ extension Exploration {
 /// path's first inputs finds exactly what replaying from the start would.
 struct ReplayCheckpoints {
   typealias Mark = (position: Int, session: Session, found: Set<Int>)
+  /// A path's inputs as numbered segments (equal numbers, equal inputs) and where each ends.
+  struct Segments {
+    var numbers: [Int] = []
+    var ends: [Int] = []
+
+    mutating func append(_ number: Int, endingAt end: Int) {
+      numbers.append(number)
+      ends.append(end)
+    }
+
+    /// How many first inputs two paths share, at least (whole segments only).
+    func sharedInputs(with other: Segments) -> Int {
+      var shared = 0
+      let limit = min(numbers.count, other.numbers.count)
+      while shared < limit, numbers[shared] == other.numbers[shared] { shared += 1 }
+      return shared == 0 ? 0 : ends[shared - 1]
+    }
+  }
+
   static let spacing = 256
   /// How many replays are kept (the memory of a checkpoint is a session and a set of items).
   static let kept = 8
-  private var replays: [(config: SessionConfig, inputs: [Input], marks: [Mark])] = []
+  private var replays: [(config: SessionConfig, segments: Segments, marks: [Mark])] = []
 
   /// The furthest checkpoint of a kept replay with the same configuration and first inputs,
   /// and that replay's checkpoints before it.
-  func latest(_ config: SessionConfig, _ inputs: [Input]) -> (mark: Mark, earlier: [Mark])? {
+  func latest(_ config: SessionConfig, _ segments: Segments) -> (mark: Mark, earlier: [Mark])? {
     var best: (replay: Int, mark: Int, position: Int)?
     for r in replays.indices where replays[r].config == config {
-      var shared = 0
-      let limit = min(inputs.count, replays[r].inputs.count)
-      while shared < limit, inputs[shared] == replays[r].inputs[shared] { shared += 1 }
+      let shared = segments.sharedInputs(with: replays[r].segments)
       // Marks sit at multiples of `spacing` from 0, one each: the furthest within the shared
       // inputs is found by arithmetic.
       let index = min(shared / Self.spacing, replays[r].marks.count - 1)
@@ -332,10 +375,10 @@ struct ReplayCheckpoints {
     return (replays[best.replay].marks[best.mark], Array(replays[best.replay].marks[..<best.mark]))
   }
 
-  mutating func add(_ config: SessionConfig, _ inputs: [Input], _ marks: [Mark]) {
+  mutating func add(_ config: SessionConfig, _ segments: Segments, _ marks: [Mark]) {
     guard marks.count > 1 else { return }
     if replays.count == Self.kept { replays.removeFirst() }
-    replays.append((config, inputs, marks))
+    replays.append((config, segments, marks))
   }
 }
 

@@ -28,7 +28,8 @@ public struct PathExplorer: Sendable {
   /// A de-duplicated state: where the session is and the data conditions can read.
   struct StateKey: Hashable {
     var variants: [String]
-    var stack: [String]
+    /// The flow screens of the sub-flow stack, each as `flow << 32 | screen`.
+    var stack: [Int]
     var flow: String
     var screen: String
     var shown: Bool
@@ -113,20 +114,19 @@ public struct PathExplorer: Sendable {
     // Topological positions of the screen graph's strongly connected components give a sound
     // test: a screen after every reader of a field (in that order) can never reach one.
     let graph = FlowGraph(document: document)
-    let components = graph.stronglyConnectedComponents()  // reverse topological order
-    var position: [ScreenNode: Int] = [:]
-    for (index, component) in components.enumerated() {
-      for node in component { position[node] = components.count - 1 - index }
-    }
+    let (position, positions) = LivenessOrder.positions(graph)
     var lastReader = [Int](repeating: -1, count: names.count)
     let fieldIndex = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    var readers: [ScreenNode: [Int]] = [:]
     for node in graph.nodes {
       let screen = graph.screen(node)
       var conditions = screen.rules.compactMap(\.when)
       conditions += screen.content.flatBlocks.compactMap(\.visibleWhen)
       for condition in conditions {
         for name in condition.variableNames {
-          if let i = fieldIndex[name] { lastReader[i] = max(lastReader[i], position[node] ?? Int.max) }
+          guard let i = fieldIndex[name] else { continue }
+          lastReader[i] = max(lastReader[i], position[node] ?? Int.max)
+          readers[node, default: []].append(i)
         }
       }
     }
@@ -155,7 +155,7 @@ public struct PathExplorer: Sendable {
       }
     }
     for i in names.indices { firstWriter[i] = collectedByBlocks[i] ? writerPosition[i] : 0 }
-    var buckets: [[Int]]? = Array(repeating: [], count: components.count)
+    var buckets: [[Int]]? = Array(repeating: [], count: positions)
     var total = 0
     for i in names.indices where lastReader[i] >= firstWriter[i] {
       total += lastReader[i] - firstWriter[i] + 1
@@ -163,13 +163,35 @@ public struct PathExplorer: Sendable {
         buckets = nil
         break
       }
-      for p in firstWriter[i]...min(lastReader[i], components.count - 1) { buckets?[p].append(i) }
+      for p in firstWriter[i]...min(lastReader[i], positions - 1) { buckets?[p].append(i) }
     }
     liveFields = buckets
     self.lastReader = lastReader
     self.position = position
     self.flowIndex = flowIndex
+    // A sub-flow returns to its flow screen, whose rules then choose the next screen: from
+    // there on only the flow screen's own conditions and its successors' positions matter.
+    var returns: [ScreenNode: Return] = [:]
+    for node in graph.nodes where graph.screen(node).kind == .flow {
+      var lowest = Int.max
+      for edge in graph.outgoing[node] ?? [] {
+        if case .subflow = edge.kind { continue }
+        if case .screen(let next) = edge.to { lowest = min(lowest, position[next] ?? 0) }
+      }
+      returns[node] = Return(position: lowest, readers: Array(Set(readers[node] ?? [])).sorted())
+    }
+    self.returns = returns
   }
+
+  /// Where a session goes on when a sub-flow returns to a flow screen.
+  struct Return: Sendable {
+    /// The lowest position of the flow screen's successors (`Int.max`: none).
+    var position: Int
+    /// The fields the flow screen's own conditions read (indices into `relevantFields`).
+    var readers: [Int]
+  }
+
+  let returns: [ScreenNode: Return]
 
   let lastReader: [Int]
   let position: [ScreenNode: Int]
@@ -177,19 +199,24 @@ public struct PathExplorer: Sendable {
   let liveFields: [[Int]]?
   let flowIndex: [String: Int]
 
-  /// The earliest topological position the session can continue from (its screen, and the
-  /// flow screens it returns to).
-  func livePosition(_ session: Session) -> Int {
+  /// The earliest topological position the session can continue from (its screen), and the
+  /// fields read after the sub-flows it is in return.
+  func livePosition(_ session: Session) -> (position: Int, readers: [Int]) {
     var lowest = Int.max
+    var readers: [Int] = []
     if let f = flowIndex[session.currentFlow.id] {
       lowest = position[ScreenNode(flow: f, screen: session.currentScreenIndex)] ?? 0
     }
-    for frame in session.subflowStack {
-      if let f = flowIndex[frame.flowID], let s = session.document.flows[f].index(of: frame.screenID) {
-        lowest = min(lowest, position[ScreenNode(flow: f, screen: s)] ?? 0)
+    for (f, s) in session.subflowScreenIndices {
+      let node = ScreenNode(flow: f, screen: s)
+      if let back = returns[node] {
+        lowest = min(lowest, back.position)
+        readers += back.readers
+      } else {
+        lowest = min(lowest, position[node] ?? 0)
       }
     }
-    return lowest == Int.max ? 0 : lowest
+    return (lowest == Int.max ? 0 : lowest, readers)
   }
 
   /// The session configurations explored: the default assignment, then each variant of each
@@ -215,7 +242,7 @@ public struct PathExplorer: Sendable {
   func key(_ session: Session) -> StateKey {
     StateKey(
       variants: session.variants.map { "\($0.key)=\($0.value)" },
-      stack: session.subflowStack.map { "\($0.flowID)/\($0.screenID)" },
+      stack: session.subflowScreenIndices.map { $0.flow << 32 | $0.screen },
       flow: session.currentFlow.id, screen: session.currentScreen.id, shown: session.isCurrentScreenShown,
       status: session.status.isEnded ? session.status.name : "", pending: session.pending?.identifier,
       data: liveData(session))
@@ -223,22 +250,23 @@ public struct PathExplorer: Sendable {
 
   func liveData(_ session: Session) -> [Int: Value] {
     guard !session.status.isEnded else { return [:] }
-    let from = livePosition(session)
+    let (from, readers) = livePosition(session)
     var data: [Int: Value] = [:]
+    func read(_ index: Int) {
+      if let value = relevantFields[index].key(session.data(relevantFields[index].name)) { data[index] = value }
+    }
+    readers.forEach(read)
     if let liveFields, from < liveFields.count {
-      for index in liveFields[from] {
-        if let value = relevantFields[index].key(session.data(relevantFields[index].name)) { data[index] = value }
-      }
+      liveFields[from].forEach(read)
       return data
     }
-    for (index, field) in relevantFields.enumerated() where lastReader[index] >= from {
-      if let value = field.key(session.data(field.name)) { data[index] = value }
-    }
+    for index in relevantFields.indices where lastReader[index] >= from { read(index) }
     return data
   }
 
-  /// Runs the exploration.
-  public func explore() -> Exploration {
+  /// Runs the exploration; `progress` hears the states found and the frontier's length every
+  /// 1,024 states expanded.
+  public func explore(progress: (_ states: Int, _ frontier: Int) -> Void = { _, _ in }) -> Exploration {
     var exploration = Exploration(document: document, options: options)
     exploration.notes = choices.notes
     var index: [StateKey: Int] = [:]
@@ -281,6 +309,15 @@ public struct PathExplorer: Sendable {
       var slot = frontier[head].1
       frontier[head].1 = nil
       head += 1
+      if head % 1_024 == 0 {
+        progress(exploration.states.count, frontier.count - head)
+        // Expanded entries hold no session any more: drop them so the queue's memory follows
+        // the frontier, not every state found.
+        if head * 2 > frontier.count {
+          frontier.removeFirst(head)
+          head = 0
+        }
+      }
       guard slot != nil else { continue }
       let state = exploration.states[id]
       if slot!.status.isEnded || state.isBackLeaf { continue }

@@ -79,16 +79,24 @@ extension Flowrun {
       let explorer = PathExplorer(
         document: document,
         options: .init(maxDepth: maxDepth, maxStates: maxStates, multiSelectBound: try maxSelections.get().value))
-      let exploration = explorer.explore()
+      let progress = ProgressLine()
+      defer { progress.finish() }
+      let exploration = explorer.explore { states, frontier in
+        progress.update("paths: \(states) states explored, \(frontier) to expand")
+      }
       var report = PathsReport(flow: flow, exploration: exploration, maxStates: maxStates, maxDepth: maxDepth)
       if !coverage.isEmpty {
         report.coverage = try measureCoverage(document: document, reachable: report.reachable)
       } else {
-        let (paths, unconfirmed) = exploration.coveringSet()
+        let (paths, unconfirmed) = exploration.coveringSet { paths, uncovered in
+          progress.update(
+            "paths: \(exploration.states.count) states; covering set: \(paths) paths, \(uncovered) items to go")
+        }
         report.covering = (paths.map(\.screens), unconfirmed)
         report.coveringAdds = PathsReport.newItems(paths.map(\.items))
         if let emit { report.emitted = (emit, try write(paths, document: document, to: emit)) }
       }
+      progress.finish()
       if format == .text, color.enabledForStandardOutput {
         Output.standard.write(StatusColors.diagnostics(terminalSafe(report.text(verbose: verbose))), styled: true)
       } else {
