@@ -14,6 +14,8 @@
 //   FlowRender      screens as text
 //   FlowReplay      replay scripts, expectations, reports
 //   FlowAnalysis    lint rules, graphs, path exploration, coverage
+//   FlowSimulation  populations of simulated users through the engine: behaviour models,
+//                   mergeable tallies, statistics, reports (`flowrun simulate`)
 //   FlowDriver      the line protocol shared by interactive runs and pipes
 //   FlowTerminal    the only module that touches libedit and the TTY
 //   flowrun         the command line (the only importer of ArgumentParser in the product)
@@ -130,6 +132,15 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .target(
+      name: "FlowSimulation",
+      dependencies: [
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+        .product(name: "Yams", package: "Yams"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "FlowDriver",
       dependencies: [
         "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowSupport",
@@ -155,7 +166,7 @@ let package = Package(
       name: "flowrun",
       dependencies: [
         "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis",
-        "FlowDriver", "FlowTerminal", "FlowStore", "FlowSupport",
+        "FlowDriver", "FlowTerminal", "FlowStore", "FlowSimulation", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
@@ -260,6 +271,11 @@ let package = Package(
         "_FlowTestSupport",
       ],
       exclude: ["Snapshots"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowSimulationTests",
+      dependencies: ["FlowSimulation", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -16,6 +16,7 @@ struct Flowrun: ParsableCommand {
     version: "flowrun \(version)",
     subcommands: [
       Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self, Campaign.self, Submissions.self, Serve.self,
+      Simulate.self,
     ]
   )
 

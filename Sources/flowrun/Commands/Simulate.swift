@@ -1,0 +1,159 @@
+import ArgumentParser
+import FlowEngine
+import FlowFormat
+import FlowSimulation
+import FlowSupport
+import FlowTerminal
+import Foundation
+
+extension Flowrun {
+  /// `flowrun simulate FLOW`: a population of simulated users through the engine, reported
+  /// per variant; `flowrun simulate merge PARTS…` adds up the partials of `--shard`.
+  struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Simulate a population of users through a flow: funnels per variant.",
+      discussion: """
+        Each user is a session of the engine (the one `run` drives) whose answers, controls, \
+        drop-offs, dwell times and action outcomes are drawn from the behaviour model \
+        (--model; without one, the defaults of docs/simulate.md: uniform over valid answers, \
+        3 % drop-off per screen, 1 to 6 s per screen). User I draws from a random stream seeded \
+        by --seed and I alone, so a run is the same on any number of threads or shards. \
+        Intervals are 95 % Wilson score intervals; variants are compared on completion with a \
+        pooled two-sided two-proportion z-test against the first variant.
+        """,
+      subcommands: [SimulateRun.self, SimulateMerge.self],
+      defaultSubcommand: SimulateRun.self
+    )
+  }
+
+  struct SimulateRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "run",
+      abstract: "Simulate users through FLOW (the default: `flowrun simulate FLOW …`).",
+      discussion: """
+        Exit 0; 1 when the session cannot start or --html/--store cannot be written; 2 when the \
+        flow or the model cannot be read; 64 for wrong usage.
+        """
+    )
+
+    @Argument(help: "A flow or bundle file (any dialect the engine reads).")
+    var flow: String
+
+    @OptionGroup(title: "Loading")
+    var loading: LoadingOptions
+
+    @Option(help: "Simulated users, 1 to 1,000,000,000.")
+    var users = Checked(SimulatedUsers(value: 10_000))
+
+    @Option(help: "The seed of every user's random numbers (0 to 2^64-1).")
+    var seed: UInt64 = 1
+
+    @Option(help: "Threads, 1 to 1,000 (default: the number of cores).")
+    var jobs: Checked<Jobs>?
+
+    @Option(help: "Simulate the I-th of N slices of the users and print a partial for `simulate merge`.")
+    var shard: Checked<Shard>?
+
+    @Option(help: "Output format: text, json or csv (the funnel table).")
+    var format: SimulationFormat = .text
+
+    func validate() throws {
+      _ = try users.get()
+      _ = try jobs?.get()
+      if let shard = try shard?.get(), shard.count > (try users.get().value) {
+        throw ValidationError("--shard \(shard) has more slices than --users \(try users.get().value)")
+      }
+    }
+
+    func run() throws {
+      let users = try self.users.get().value
+      let (document, loaded) = try loadRunnableFlow(flow, options: loading.load)
+      let model = BehaviourModel()
+      let plan = SimulationPlan(document: document, model: model, seed: seed)
+      do {
+        _ = try Session.start(document: document, config: plan.probeConfig)
+      } catch {
+        Output.error.write("flowrun: cannot start a session of \(flow): \(error.message)\n")
+        throw ExitCode(1)
+      }
+      let slice = try shard?.get()
+      let range = slice.map { users * ($0.index - 1) / $0.count..<users * $0.index / $0.count } ?? 0..<users
+      let progress = TerminalInfo.isTTY(STDERR_FILENO) ? ProgressBar(total: range.count) : nil
+      let jobs = try self.jobs?.get().value ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+      var report: (@Sendable (Int) -> Void)?
+      if let progress { report = { progress.show($0) } }
+      let tally = Simulation.run(plan, users: range, jobs: jobs, progress: report)
+      progress?.finish()
+      let result = SimulationResult(
+        flow: flow, fingerprint: SimulationResult.fingerprint(loaded.source), seed: seed, users: users,
+        shard: slice?.description, model: nil, screens: plan.screenKeys,
+        variants: VariantAssignment.declaredVariants(in: document).flatMap { experiment in
+          experiment.variants.map { "\(experiment.experiment)=\($0)" }
+        }, tally: tally)
+      if slice != nil {
+        Output.standard.write(try result.partialJSON())
+        return
+      }
+      Output.standard.write(format.render(SimulationReport(result)))
+    }
+  }
+
+  struct SimulateMerge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "merge",
+      abstract: "Add up the partials of `simulate --shard I/N` into the report of the whole run.",
+      discussion: """
+        The partials must come from the same flow, model, seed and --users, one per slice \
+        1/N to N/N; the report equals that of the single run. Exit 2 when a partial cannot be \
+        read or they do not belong together.
+        """
+    )
+
+    @Argument(help: "The partial files (JSON printed by `simulate --shard`).")
+    var parts: [String]
+
+    @Option(help: "Output format: text, json or csv (the funnel table).")
+    var format: SimulationFormat = .text
+
+    func run() throws {
+      var partials: [(String, SimulationResult)] = []
+      for path in parts {
+        guard let data = FileManager.default.contents(atPath: path) else {
+          Output.error.write("flowrun: cannot read \(path)\n")
+          throw ExitCode(2)
+        }
+        do {
+          partials.append((path, try SimulationResult.partial(from: data)))
+        } catch {
+          Output.error.write("\(path): error: \(error)\n")
+          throw ExitCode(2)
+        }
+      }
+      switch SimulationResult.merge(partials) {
+      case .success(let result): Output.standard.write(format.render(SimulationReport(result)))
+      case .failure(let problem):
+        Output.error.write("flowrun: \(problem.message)\n")
+        throw ExitCode(2)
+      }
+    }
+  }
+}
+
+/// `simulate --users`: 1 to 1,000,000,000.
+struct SimulatedUsers: BoundedCount {
+  static let option = "--users"
+  static let range = 1...1_000_000_000
+  let value: Int
+}
+
+enum SimulationFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, csv
+
+  func render(_ report: SimulationReport) -> String {
+    switch self {
+    case .text: report.text
+    case .json: report.json
+    case .csv: report.csv
+    }
+  }
+}
