@@ -134,9 +134,8 @@ let package = Package(
     .target(
       name: "FlowSimulation",
       dependencies: [
-        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
-        .product(name: "Yams", package: "Yams"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -126,7 +126,8 @@ struct AnswerSampler: Sendable {
     case .email: text = "\(name.lowercased())@example.com"
     case .phone: text = "+1555555\(String(100 + random.index(100)).leftPadded(to: 4))"
     case .url: text = "https://example.com/\(name.lowercased())"
-    case .date: text = CivilDate.text(daysSince1970: 365 * 5 + random.index(365 * 40))
+    case .date:
+      text = String(Timestamp.iso8601(milliseconds: Int64(3_650 + random.index(14_600)) * 86_400_000).prefix(10))
     case .password: text = "\(name)-secret-1"
     case .text, .number: text = name
     }
@@ -152,21 +153,5 @@ struct AnswerSampler: Sendable {
 extension String {
   fileprivate func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: "0", count: width - count) + self
-  }
-}
-
-/// Proleptic Gregorian dates from day numbers (Howard Hinnant's civil_from_days).
-enum CivilDate {
-  static func text(daysSince1970 days: Int) -> String {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-    return "\(year)-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))"
   }
 }

@@ -42,6 +42,9 @@ extension Flowrun {
     @OptionGroup(title: "Loading")
     var loading: LoadingOptions
 
+    @Option(help: "A behaviour model (YAML, docs/simulate.md); without it, the documented defaults.")
+    var model: String?
+
     @Option(help: "Simulated users, 1 to 1,000,000,000.")
     var users = Checked(SimulatedUsers(value: 10_000))
 
@@ -68,7 +71,7 @@ extension Flowrun {
     func run() throws {
       let users = try self.users.get().value
       let (document, loaded) = try loadRunnableFlow(flow, options: loading.load)
-      let model = BehaviourModel()
+      let (model, modelBytes) = try loadModel(document)
       let plan = SimulationPlan(document: document, model: model, seed: seed)
       do {
         _ = try Session.start(document: document, config: plan.probeConfig)
@@ -85,8 +88,8 @@ extension Flowrun {
       let tally = Simulation.run(plan, users: range, jobs: jobs, progress: report)
       progress?.finish()
       let result = SimulationResult(
-        flow: flow, fingerprint: SimulationResult.fingerprint(loaded.source), seed: seed, users: users,
-        shard: slice?.description, model: nil, screens: plan.screenKeys,
+        flow: flow, fingerprint: SimulationResult.fingerprint(loaded.source, modelBytes), seed: seed, users: users,
+        shard: slice?.description, model: self.model, screens: plan.screenKeys,
         variants: VariantAssignment.declaredVariants(in: document).flatMap { experiment in
           experiment.variants.map { "\(experiment.experiment)=\($0)" }
         }, tally: tally)
@@ -95,6 +98,23 @@ extension Flowrun {
         return
       }
       Output.standard.write(format.render(SimulationReport(result)))
+    }
+
+    /// Reads --model (the defaults without it): its diagnostics on stderr; exit 2 when it
+    /// cannot be read or has errors (warnings are said and the run goes on).
+    private func loadModel(_ document: FlowDocument) throws -> (BehaviourModel, [UInt8]) {
+      guard let path = model else { return (BehaviourModel(), []) }
+      let bytes: [UInt8]
+      switch TextFile.read(path, limit: .script) {
+      case .success(let read): bytes = read
+      case .failure(let failure):
+        Output.error.write("flowrun: cannot read the model \(path): \(failure.message)\n")
+        throw ExitCode(2)
+      }
+      let (model, diagnostics) = BehaviourModelReader.read(bytes, file: path, document: document)
+      Output.error.write(DiagnosticFormatter(sources: [path: bytes]).text(diagnostics))
+      guard let model else { throw ExitCode(2) }
+      return (model, bytes)
     }
   }
 
