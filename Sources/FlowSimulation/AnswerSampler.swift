@@ -57,8 +57,10 @@ struct AnswerSampler: Sendable {
       return .set(field: field, value: .bool(random.chance(0.5)))
     case .slider(let slider):
       let step = slider.step > 0 ? slider.step : 1
-      let stops = max(0, Int(((slider.max - slider.min) / step).rounded(.down)))
-      var value = slider.min + Double(random.index(stops + 1)) * step
+      // Stops counted in a Double: a range of 1e15 in steps of 1e-6 has more than Int.max.
+      let stops = max(0, ((slider.max - slider.min) / step).rounded(.down))
+      let stop = stops < 0x1p52 ? Double(random.integer(in: 0...Int64(stops))) : (random.unit() * stops).rounded(.down)
+      var value = slider.min + stop * step
       if let drawn = weighted(fieldModel, &random), let number = Double(drawn) {
         value = number
       } else if let numbers = fieldModel?.numbers {

@@ -152,9 +152,8 @@ public struct BehaviourModelReader {
       report(.Model.invalidValue, "dwell takes one of fixed, uniform, normal, lognormal", at: node.location)
       return nil
     }
-    func milliseconds(_ value: Double) -> Int64 { Int64(min(max(value, 0), 8.64e7).rounded()) }
     switch member.key {
-    case "fixed": return number(member.value, "dwell fixed").map { .fixed(milliseconds($0)) }
+    case "fixed": return number(member.value, "dwell fixed").map { .fixed(SimulationPlan.milliseconds($0)) }
     case "lognormal":
       guard let parts = mapping(member.value, "dwell lognormal", known: ["mu", "sigma"]),
         let mu = parts.first(where: { $0.key == "mu" }), let sigma = parts.first(where: { $0.key == "sigma" })
@@ -166,7 +165,8 @@ public struct BehaviourModelReader {
       return .logNormal(mu: m, sigma: max(0, s))
     default:
       switch numbers(members, "dwell") {
-      case .uniform(let lo, let hi): return .uniform(min: milliseconds(lo), max: milliseconds(hi))
+      case .uniform(let lo, let hi):
+        return .uniform(min: SimulationPlan.milliseconds(lo), max: SimulationPlan.milliseconds(hi))
       case .normal(let mean, let sd): return .normal(mean: mean, sd: sd, min: 0)
       case nil: return nil
       }

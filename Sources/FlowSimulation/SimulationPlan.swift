@@ -70,9 +70,14 @@ public struct SimulationPlan: Sendable {
     switch dwell {
     case .fixed(let ms): max(0, ms)
     case .uniform(let lo, let hi): random.integer(in: min(lo, hi)...max(lo, hi))
-    case .normal(let mean, let sd, let lowest): max(lowest, Int64((mean + sd * random.normal()).rounded()))
-    case .logNormal(let mu, let sigma): Int64(min(exp(mu + sigma * random.normal()), 8.64e7).rounded())
+    case .normal(let mean, let sd, let lowest): max(lowest, Self.milliseconds(mean + sd * random.normal()))
+    case .logNormal(let mu, let sigma): Self.milliseconds(exp(mu + sigma * random.normal()))
     }
+  }
+
+  /// A drawn time as whole milliseconds from 0 to a day (a model's 1e300 stays a day).
+  static func milliseconds(_ value: Double) -> Int64 {
+    value.isNaN ? 0 : Int64(min(max(value, 0), 8.64e7).rounded())
   }
 }
 
