@@ -4,8 +4,12 @@ import FlowFormat
 import FlowReplay
 
 extension BehaviourModelReader {
-  static let topKeys = ["version", "defaults", "screens", "fields", "actions", "traits", "assignment"]
-  static let screenKeys = ["drop_off", "dismiss", "dwell", "controls"]
+  /// The keys of each part of a model (docs/simulate-model.schema.json lists the same).
+  public static let topKeys = ["version", "defaults", "screens", "fields", "actions", "traits", "assignment"]
+  public static let defaultsKeys = ["drop_off", "dismiss", "optional_skip", "dwell", "platform", "locale"]
+  public static let screenKeys = ["drop_off", "dismiss", "dwell", "controls"]
+  public static let fieldKeys = ["skip", "weights", "uniform", "normal", "integer", "pool"]
+  public static let traitKeys = ["weights", "uniform", "normal", "integer"]
 
   mutating func model(_ root: ScriptNode) -> BehaviourModel {
     var model = BehaviourModel()
@@ -46,8 +50,7 @@ extension BehaviourModelReader {
   }
 
   mutating func defaults(_ node: ScriptNode, into model: inout BehaviourModel) {
-    let keys = ["drop_off", "dismiss", "optional_skip", "dwell", "platform", "locale"]
-    for member in mapping(node, "defaults", known: keys) ?? [] {
+    for member in mapping(node, "defaults", known: Self.defaultsKeys) ?? [] {
       switch member.key {
       case "drop_off": probability(member.value, "drop_off").map { model.dropOff = $0 }
       case "dismiss": probability(member.value, "dismiss").map { model.dismiss = $0 }
@@ -77,8 +80,7 @@ extension BehaviourModelReader {
 
   mutating func field(_ node: ScriptNode, _ name: String) -> BehaviourModel.FieldModel {
     var field = BehaviourModel.FieldModel()
-    let keys = ["skip", "weights", "uniform", "normal", "integer", "pool"]
-    let members = mapping(node, "field '\(name)'", known: keys) ?? []
+    let members = mapping(node, "field '\(name)'", known: Self.fieldKeys) ?? []
     for member in members {
       switch member.key {
       case "skip": field.skip = probability(member.value, "skip")
@@ -139,7 +141,7 @@ extension BehaviourModelReader {
   }
 
   mutating func trait(_ node: ScriptNode, _ name: String) -> BehaviourModel.Trait? {
-    guard let members = mapping(node, "trait '\(name)'", known: ["weights", "uniform", "normal", "integer"]) else {
+    guard let members = mapping(node, "trait '\(name)'", known: Self.traitKeys) else {
       return nil
     }
     if let weights = members.first(where: { $0.key == "weights" }) {
