@@ -126,7 +126,7 @@ let package = Package(
     .target(
       name: "FlowAnalysis",
       dependencies: [
-        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowStore", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -134,7 +134,7 @@ let package = Package(
     .target(
       name: "FlowSimulation",
       dependencies: [
-        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowStore", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -274,7 +274,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowSimulationTests",
-      dependencies: ["FlowSimulation", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: ["FlowSimulation", "FlowStore", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -12,16 +12,12 @@ public enum Simulation {
   /// Users handed to a thread at a time.
   static let chunk = 512
 
-  /// Called after every input a session accepted (and once after it started), for one user's
-  /// session: the store's recorder.
-  public typealias Observer = (Session) -> Void
-
   /// Tallies users `users` of `plan` on `jobs` threads; `progress` gets the number of users done
-  /// so far (from any thread); `observer` makes each user's session observer.
+  /// so far and `finished` each user's ended session (both from any thread).
   public static func run(
     _ plan: SimulationPlan, users: Range<Int>, jobs: Int = 1,
     progress: (@Sendable (Int) -> Void)? = nil,
-    observer: (@Sendable (Int) -> Observer?)? = nil
+    finished: (@Sendable (FinishedUser) -> Void)? = nil
   ) -> SimulationTally {
     let next = Locked(users.lowerBound)
     let done = Locked(0)
@@ -36,7 +32,7 @@ public enum Simulation {
         }
         guard start < users.upperBound else { break }
         let end = min(users.upperBound, start + chunk)
-        for user in start..<end { counter.walk(user: user, observer: observer?(user)) }
+        for user in start..<end { counter.walk(user: user, finished: finished) }
         let finished = done.withLock { done in
           done += end - start
           return done
@@ -73,14 +69,18 @@ struct TallyCounter {
     return text.isEmpty ? "all users" : text
   }
 
-  mutating func walk(user: Int, observer: Simulation.Observer?) {
-    guard var walk = UserWalk(plan: plan, index: user, observer: observer) else {
+  mutating func walk(user: Int, finished: (@Sendable (FinishedUser) -> Void)?) {
+    guard var walk = UserWalk(plan: plan, index: user) else {
       variants["not started", default: Variant(screens: plan.screenKeys.count)].count(failedToStart: ())
       return
     }
     let ending = walk.run()
     let key = Self.key(walk.session.variants.elements)
     variants[key, default: Variant(screens: plan.screenKeys.count)].count(walk, ending, plan: plan)
+    finished?(
+      FinishedUser(
+        index: user, session: walk.session, variant: key, outcome: ending.rawValue,
+        path: walk.path.map { plan.screenKeys[Int($0)] }))
   }
 
   func tally() -> SimulationTally {
@@ -132,7 +132,7 @@ extension TallyCounter.Variant {
     } else if let last = plan.screenKey(session.currentFlow.id, session.currentScreen.id) {
       endedOn[Int(last)] += 1
     }
-    paths[walk.path, default: 0] += 1
+    paths[Array(walk.path.prefix(UserWalk.pathLimit + 1)), default: 0] += 1
     for field in plan.countedFields {
       guard let value = session.data(field), value != .null else { continue }
       if case .list(let items) = value {
@@ -142,4 +142,16 @@ extension TallyCounter.Variant {
       }
     }
   }
+}
+
+/// A user whose session ended, for `Simulation.run`'s `finished` (the store).
+public struct FinishedUser: Sendable {
+  public var index: Int
+  public var session: Session
+  /// The variant key of the report.
+  public var variant: String
+  /// `completed`, `dismissed`, `dropped_off`, `stuck` or `failed`.
+  public var outcome: String
+  /// Every screen shown, in order (screen keys).
+  public var path: [String]
 }

@@ -18,13 +18,16 @@ public struct SimulationPlan: Sendable {
   /// Fields answered by blocks (secret ones left out): their answers are counted.
   let countedFields: [String]
 
-  public init(document: FlowDocument, model: BehaviourModel = BehaviourModel(), seed: UInt64) {
+  /// `recordsEvents`: sessions keep their analytics events (for the store); nothing else changes.
+  public init(
+    document: FlowDocument, model: BehaviourModel = BehaviourModel(), seed: UInt64, recordsEvents: Bool = false
+  ) {
     self.document = document
     self.model = model
     self.seed = seed
     config = SessionConfig(
       now: model.start, platform: model.platform, locale: model.locale, waitsForResults: true,
-      recordsHistory: false, emitsEvents: false)
+      recordsHistory: recordsEvents, emitsEvents: recordsEvents)
     answers = AnswerSampler(model: model, document: document)
     var keys: [String] = []
     var index: [String: (offset: Int, screens: [String: Int])] = [:]

@@ -12,7 +12,7 @@ struct UserWalk {
   static let attemptsPerScreen = 3
   /// Decisions per user before the user is stuck (a loop the model never leaves).
   static let decisionBudget = 2_000
-  /// Screens kept of a path for the most frequent paths; longer ones end in `…`.
+  /// Screens of a path the tally tells apart; longer ones end in `…`.
   static let pathLimit = 40
 
   let plan: SimulationPlan
@@ -21,13 +21,12 @@ struct UserWalk {
   var outputs: [Output] = []
   var path: [Int32] = []
   var seen: Set<Int32> = []
-  var observer: ((Session) -> Void)?
 
   /// How the walk ended.
-  enum Ending { case completed, dismissed, droppedOff, stuck, failed }
+  enum Ending: String { case completed, dismissed, droppedOff = "dropped_off", stuck, failed }
 
   /// Starts user `index`'s session (nil when the engine refuses to start it).
-  init?(plan: SimulationPlan, index: Int, observer: ((Session) -> Void)?) {
+  init?(plan: SimulationPlan, index: Int) {
     self.plan = plan
     random = SimulationRandom(seed: plan.seed, user: index)
     var config = plan.config
@@ -40,9 +39,7 @@ struct UserWalk {
     }
     guard let (session, outputs) = try? Session.start(document: plan.document, config: config) else { return nil }
     self.session = session
-    self.observer = observer
     note(outputs)
-    observer?(session)
   }
 
   /// Walks to the end; returns how it ended.
@@ -150,7 +147,6 @@ struct UserWalk {
     session.send(input, into: &outputs)
     if outputs.contains(where: { if case .rejected = $0 { true } else { false } }) { return false }
     note(outputs)
-    observer?(session)
     return true
   }
 
@@ -161,7 +157,7 @@ struct UserWalk {
         continue
       }
       seen.insert(key)
-      if path.count <= Self.pathLimit { path.append(key) }
+      path.append(key)
     }
   }
 }

@@ -78,3 +78,50 @@ import _FlowTestSupport
     #expect(output.stderr.contains("model.yaml:2:21: error: drop_off must be a probability from 0 to 1, not 2"))
   }
 }
+
+/// `simulate --store`: every session in the store, and docs/simulate.md's SQL reproduces the
+/// JSON funnel.
+@Suite(.timeLimit(.minutes(2))) struct SimulateStoreTests {
+  @Test func theDocumentedSQLReproducesTheFunnel() throws {
+    let directory = try TemporaryDirectory()
+    let database = directory.path + "/sim.db"
+    let arguments = ["simulate", SimulateCommandTests.goals, "--users", "1500", "--seed", "1", "--format", "json"]
+    let stored = try runFlowrun(arguments + ["--store", database])
+    #expect(stored.status == 0, "\(stored.stderr)")
+    #expect(stored.stdout == (try runFlowrun(arguments)).stdout)
+    #expect(try sqliteRows(database, "SELECT COUNT(*) FROM onboarding_submissions") == [["1500"]])
+    #expect(try sqliteRows(database, "SELECT COUNT(*) FROM flowrun_simulated_sessions") == [["1500"]])
+
+    let doc = try String(contentsOf: packageRoot().appendingPathComponent("docs/simulate.md"), encoding: .utf8)
+    let store = try #require(doc.range(of: "## The store"))
+    let open = try #require(doc[store.upperBound...].range(of: "```sql\n"))
+    let close = try #require(doc[open.upperBound...].range(of: "```\n"))
+    let rows = try sqliteRows(database, String(doc[open.upperBound..<close.lowerBound]))
+    var fromSQL: [String: (reached: Int, ended: Int)] = [:]
+    for row in rows { fromSQL["\(row[0] ?? "") \(row[1] ?? "")"] = (Int(row[2] ?? "") ?? -1, Int(row[3] ?? "") ?? -1) }
+
+    let report = try #require(JSONSerialization.jsonObject(with: Data(stored.stdout.utf8)) as? [String: Any])
+    var fromJSON: [String: (reached: Int, ended: Int)] = [:]
+    for variant in try #require(report["variants"] as? [[String: Any]]) {
+      for step in try #require(variant["funnel"] as? [[String: Any]]) {
+        let reached = try #require((step["reached"] as? [String: Any])?["count"] as? Int)
+        guard reached > 0 else { continue }
+        fromJSON["\(variant["variant"] ?? "") \(step["screen"] ?? "")"] = (
+          reached, try #require(step["ended_here"] as? Int)
+        )
+      }
+    }
+    #expect(fromSQL.count == fromJSON.count)
+    #expect(fromSQL.count > 10)
+    for (key, value) in fromJSON {
+      #expect(fromSQL[key]?.reached == value.reached, "\(key)")
+      #expect(fromSQL[key]?.ended == value.ended, "\(key)")
+    }
+  }
+
+  @Test func theStoreMayNotBeAnInput() throws {
+    let output = try runFlowrun(["simulate", SimulateCommandTests.goals, "--store", SimulateCommandTests.goals])
+    #expect(output.status == 2)
+    #expect(output.stderr.contains("must not overwrite an input"))
+  }
+}

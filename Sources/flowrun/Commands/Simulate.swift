@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowEngine
 import FlowFormat
 import FlowSimulation
+import FlowStore
 import FlowSupport
 import FlowTerminal
 import Foundation
@@ -60,7 +61,13 @@ extension Flowrun {
     @Option(help: "Output format: text, json or csv (the funnel table).")
     var format: SimulationFormat = .text
 
+    @Option(
+      help: ArgumentHelp(
+        "Write every simulated session into this store (SQLite file or postgres:// URL).", valueName: "url"))
+    var store: Checked<StoreLocation>?
+
     func validate() throws {
+      _ = try store?.get()
       _ = try users.get()
       _ = try jobs?.get()
       if let shard = try shard?.get(), shard.count > (try users.get().value) {
@@ -70,9 +77,16 @@ extension Flowrun {
 
     func run() throws {
       let users = try self.users.get().value
+      let store = try store?.get()
+      let inputs = [FileIdentity.Role("the flow", flow)] + (model.map { [FileIdentity.Role("--model", $0)] } ?? [])
+      let outputs = store?.url.sqlitePath.map { [FileIdentity.Role("--store", $0)] } ?? []
+      if let clash = FileIdentity.clash(inputs: inputs, outputs: outputs) {
+        Output.error.write("flowrun: \(clash)\n")
+        throw ExitCode(2)
+      }
       let (document, loaded) = try loadRunnableFlow(flow, options: loading.load)
       let (model, modelBytes) = try loadModel(document)
-      let plan = SimulationPlan(document: document, model: model, seed: seed)
+      let plan = SimulationPlan(document: document, model: model, seed: seed, recordsEvents: store != nil)
       do {
         _ = try Session.start(document: document, config: plan.probeConfig)
       } catch {
@@ -85,19 +99,24 @@ extension Flowrun {
       let jobs = try self.jobs?.get().value ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
       var report: (@Sendable (Int) -> Void)?
       if let progress { report = { progress.show($0) } }
-      let tally = Simulation.run(plan, users: range, jobs: jobs, progress: report)
+      let writer = try store.map { SimulationStoreWriter(store: try $0.open(creates: true), seed: seed) }
+      var finished: (@Sendable (FinishedUser) -> Void)?
+      if let writer { finished = { writer.add($0) } }
+      let tally = Simulation.run(plan, users: range, jobs: jobs, progress: report, finished: finished)
       progress?.finish()
+      let storeFailure = writer?.finish()
       let result = SimulationResult(
         flow: flow, fingerprint: SimulationResult.fingerprint(loaded.source, modelBytes), seed: seed, users: users,
         shard: slice?.description, model: self.model, screens: plan.screenKeys,
         variants: VariantAssignment.declaredVariants(in: document).flatMap { experiment in
           experiment.variants.map { "\(experiment.experiment)=\($0)" }
         }, tally: tally)
-      if slice != nil {
-        Output.standard.write(try result.partialJSON())
-        return
+      Output.standard.write(slice != nil ? try result.partialJSON() : format.render(SimulationReport(result)))
+      if let storeFailure {
+        // The report is whole; the store lacks the sessions after the failed write.
+        Output.error.write("flowrun: \(storeFailure.message); the store lacks sessions from there on\n")
+        throw ExitCode(1)
       }
-      Output.standard.write(format.render(SimulationReport(result)))
     }
 
     /// Reads --model (the defaults without it): its diagnostics on stderr; exit 2 when it
