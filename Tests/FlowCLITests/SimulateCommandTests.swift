@@ -125,3 +125,75 @@ import _FlowTestSupport
     #expect(output.stderr.contains("must not overwrite an input"))
   }
 }
+
+/// `simulate --html` loaded in a real headless browser: the bars Chromium builds from the page
+/// match the JSON funnel of the same run.
+@Suite(
+  .timeLimit(.minutes(2)),
+  .enabled(
+    if: HeadlessBrowser.path != nil,
+    "no chromium, chromium-browser or google-chrome on PATH (.ci/deps installs chromium on Debian/Ubuntu)"))
+struct SimulateHTMLTests {
+  @Test func theBrowsersBarsMatchTheJSON() throws {
+    let browser = try #require(HeadlessBrowser.path)
+    let directory = try TemporaryDirectory()
+    let page = directory.path + "/report.html"
+    let run = try runFlowrun([
+      "simulate", SimulateCommandTests.goals, "--users", "2000", "--seed", "4", "--format", "json", "--html", page,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let dom = try runProgram(
+      browser,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile", "--dump-dom",
+        URL(fileURLWithPath: page).absoluteString,
+      ], timeout: 90)
+    #expect(dom.status == 0, "\(dom.stderr)")
+    // Self-contained: nothing the page would fetch.
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    for fetching in ["<script", "src=", "href=", "url(", "@import", "<link"] {
+      #expect(!html.contains(fetching), "\(fetching)")
+    }
+
+    // Every bar as the browser parsed it: variant, screen, reached, users and width.
+    let pattern = try NSRegularExpression(
+      pattern:
+        #"<rect class="bar"[^>]* width="([0-9.]+)"[^>]* data-variant="([^"]*)" data-screen="([^"]*)" data-reached="(\d+)" data-users="(\d+)""#
+    )
+    let text = dom.stdout as NSString
+    var bars: [String: (width: Double, reached: Int, users: Int)] = [:]
+    for match in pattern.matches(in: dom.stdout, range: NSRange(location: 0, length: text.length)) {
+      let field = { (i: Int) in text.substring(with: match.range(at: i)) }
+      bars["\(field(2)) \(field(3))"] = (Double(field(1)) ?? -1, Int(field(4)) ?? -1, Int(field(5)) ?? -1)
+    }
+    let report = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    var steps = 0
+    for variant in try #require(report["variants"] as? [[String: Any]]) {
+      let users = try #require(variant["users"] as? Int)
+      for step in try #require(variant["funnel"] as? [[String: Any]]) {
+        let reached = try #require((step["reached"] as? [String: Any])?["count"] as? Int)
+        let key = "\(variant["variant"] ?? "") \(step["screen"] ?? "")"
+        let bar = try #require(bars[key], "no bar for \(key)")
+        #expect(bar.reached == reached && bar.users == users, "\(key)")
+        #expect(abs(bar.width - 500 * Double(reached) / Double(users)) < 0.01, "\(key)")
+        steps += 1
+      }
+    }
+    #expect(steps == bars.count)
+    #expect(steps > 10)
+  }
+}
+
+/// A Chromium-family browser on PATH, for the HTML tests.
+enum HeadlessBrowser {
+  static let path: URL? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for name in ["chromium", "chromium-browser", "google-chrome"] {
+      for directory in path.split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      }
+    }
+    return nil
+  }()
+}

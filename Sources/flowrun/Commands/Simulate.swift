@@ -66,10 +66,17 @@ extension Flowrun {
         "Write every simulated session into this store (SQLite file or postgres:// URL).", valueName: "url"))
     var store: Checked<StoreLocation>?
 
+    @Option(
+      help: ArgumentHelp("Also write the report as one self-contained HTML page (SVG funnels).", valueName: "file"))
+    var html: String?
+
     func validate() throws {
       _ = try store?.get()
       _ = try users.get()
       _ = try jobs?.get()
+      if shard != nil, html != nil {
+        throw ValidationError("--html needs the whole run: write it with `simulate merge --html`")
+      }
       if let shard = try shard?.get(), shard.count > (try users.get().value) {
         throw ValidationError("--shard \(shard) has more slices than --users \(try users.get().value)")
       }
@@ -79,7 +86,9 @@ extension Flowrun {
       let users = try self.users.get().value
       let store = try store?.get()
       let inputs = [FileIdentity.Role("the flow", flow)] + (model.map { [FileIdentity.Role("--model", $0)] } ?? [])
-      let outputs = store?.url.sqlitePath.map { [FileIdentity.Role("--store", $0)] } ?? []
+      let outputs = [("--store", store?.url.sqlitePath), ("--html", html)].compactMap { option, path in
+        path.map { FileIdentity.Role(option, $0) }
+      }
       if let clash = FileIdentity.clash(inputs: inputs, outputs: outputs) {
         Output.error.write("flowrun: \(clash)\n")
         throw ExitCode(2)
@@ -97,12 +106,12 @@ extension Flowrun {
       let range = slice.map { users * ($0.index - 1) / $0.count..<users * $0.index / $0.count } ?? 0..<users
       let progress = TerminalInfo.isTTY(STDERR_FILENO) ? ProgressBar(total: range.count) : nil
       let jobs = try self.jobs?.get().value ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-      var report: (@Sendable (Int) -> Void)?
-      if let progress { report = { progress.show($0) } }
+      var shown: (@Sendable (Int) -> Void)?
+      if let progress { shown = { progress.show($0) } }
       let writer = try store.map { SimulationStoreWriter(store: try $0.open(creates: true), seed: seed) }
       var finished: (@Sendable (FinishedUser) -> Void)?
       if let writer { finished = { writer.add($0) } }
-      let tally = Simulation.run(plan, users: range, jobs: jobs, progress: report, finished: finished)
+      let tally = Simulation.run(plan, users: range, jobs: jobs, progress: shown, finished: finished)
       progress?.finish()
       let storeFailure = writer?.finish()
       let result = SimulationResult(
@@ -111,7 +120,12 @@ extension Flowrun {
         variants: VariantAssignment.declaredVariants(in: document).flatMap { experiment in
           experiment.variants.map { "\(experiment.experiment)=\($0)" }
         }, tally: tally)
-      Output.standard.write(slice != nil ? try result.partialJSON() : format.render(SimulationReport(result)))
+      let report = SimulationReport(result)
+      Output.standard.write(slice != nil ? try result.partialJSON() : format.render(report))
+      if let html, let problem = TextFile.write(report.html, to: html) {
+        Output.error.write("flowrun: cannot write --html file \(html): \(problem)\n")
+        throw ExitCode(1)
+      }
       if let storeFailure {
         // The report is whole; the store lacks the sessions after the failed write.
         Output.error.write("flowrun: \(storeFailure.message); the store lacks sessions from there on\n")
@@ -154,6 +168,10 @@ extension Flowrun {
     @Option(help: "Output format: text, json or csv (the funnel table).")
     var format: SimulationFormat = .text
 
+    @Option(
+      help: ArgumentHelp("Also write the report as one self-contained HTML page (SVG funnels).", valueName: "file"))
+    var html: String?
+
     func run() throws {
       var partials: [(String, SimulationResult)] = []
       for path in parts {
@@ -169,7 +187,13 @@ extension Flowrun {
         }
       }
       switch SimulationResult.merge(partials) {
-      case .success(let result): Output.standard.write(format.render(SimulationReport(result)))
+      case .success(let result):
+        let report = SimulationReport(result)
+        Output.standard.write(format.render(report))
+        if let html, let problem = TextFile.write(report.html, to: html) {
+          Output.error.write("flowrun: cannot write --html file \(html): \(problem)\n")
+          throw ExitCode(1)
+        }
       case .failure(let problem):
         Output.error.write("flowrun: \(problem.message)\n")
         throw ExitCode(2)
