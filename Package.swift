@@ -184,7 +184,7 @@ let package = Package(
       name: "flowrun-bench",
       dependencies: [
         "FlowBenchSupport", "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay",
-        "FlowAnalysis", "FlowSupport",
+        "FlowAnalysis", "FlowSimulation", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

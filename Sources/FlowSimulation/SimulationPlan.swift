@@ -4,8 +4,9 @@ import FlowFormat
 import Foundation
 
 /// What every user of a run shares: the document, the model, the seed and the lookups the walk
-/// needs (screen keys by flow and screen id, the fields whose answers are counted).
-public struct SimulationPlan: Sendable {
+/// needs (screen keys by flow and screen id, each screen's fields and model, the fields whose
+/// answers are counted). A class: every user's walk refers to the one plan instead of copying it.
+public final class SimulationPlan: Sendable {
   public let document: FlowDocument
   public let model: BehaviourModel
   public let seed: UInt64
@@ -13,10 +14,22 @@ public struct SimulationPlan: Sendable {
   let answers: AnswerSampler
   /// Screen keys in document order (`screen`, or `flow/screen` in a bundle of several flows).
   public let screenKeys: [String]
-  let flowIndex: [String: Int]
   private let screenIndex: [String: (offset: Int, screens: [String: Int])]
   /// Fields answered by blocks (secret ones left out): their answers are counted.
   let countedFields: [String]
+  /// By screen index: the blocks that collect a field, in reading order.
+  let fieldBlocks: [[FieldBlock]]
+  /// By screen index: the model's entry for the screen.
+  let screenModels: [BehaviourModel.ScreenModel?]
+
+  /// A block that collects `field`; `alwaysVisible` spares evaluating its visibility.
+  struct FieldBlock: Sendable {
+    var block: Block
+    var field: String
+    var alwaysVisible: Bool
+    /// A single-select with auto-advance: its pick is the screen's control.
+    var picksToAdvance: Bool
+  }
 
   /// `recordsEvents`: sessions keep their analytics events (for the store); nothing else changes.
   public init(
@@ -31,26 +44,36 @@ public struct SimulationPlan: Sendable {
     answers = AnswerSampler(model: model, document: document)
     var keys: [String] = []
     var index: [String: (offset: Int, screens: [String: Int])] = [:]
-    var flows: [String: Int] = [:]
     var fields: [String] = []
     var known = Set<String>()
-    for (position, flow) in document.flows.enumerated() {
-      flows[flow.id] = flows[flow.id] ?? position
+    var fieldBlocks: [[FieldBlock]] = []
+    var screenModels: [BehaviourModel.ScreenModel?] = []
+    for flow in document.flows {
       var screens: [String: Int] = [:]
       for (number, screen) in flow.screens.enumerated() {
         screens[screen.id] = screens[screen.id] ?? number
         keys.append(document.flows.count > 1 ? "\(flow.id)/\(screen.id)" : screen.id)
-        for block in screen.content.flatBlocks {
-          guard let field = block.fieldName, !block.isSecret, known.insert(field).inserted else { continue }
-          fields.append(field)
+        screenModels.append(model.screens[screen.id])
+        var collecting: [FieldBlock] = []
+        for block in screen.content.usesBlocks ? screen.content.flatBlocks : [] {
+          guard let field = block.fieldName else { continue }
+          var picks = false
+          if case .choice(let choice) = block.content { picks = choice.runsActionOnPick }
+          collecting.append(
+            FieldBlock(
+              block: block, field: field, alwaysVisible: block.visible && block.visibleWhen == nil,
+              picksToAdvance: picks))
+          if !block.isSecret, known.insert(field).inserted { fields.append(field) }
         }
+        fieldBlocks.append(collecting)
       }
       if index[flow.id] == nil { index[flow.id] = (keys.count - flow.screens.count, screens) }
     }
     screenKeys = keys
     screenIndex = index
-    flowIndex = flows
     countedFields = fields
+    self.fieldBlocks = fieldBlocks
+    self.screenModels = screenModels
   }
 
   /// The global index of a screen (nil for one the document does not hold).

@@ -21,6 +21,8 @@ struct UserWalk {
   var outputs: [Output] = []
   var path: [Int32] = []
   var seen: Set<Int32> = []
+  /// The screen shown last (its key): the current screen.
+  var current: Int32 = -1
 
   /// How the walk ended.
   enum Ending: String { case completed, dismissed, droppedOff = "dropped_off", stuck, failed }
@@ -46,7 +48,7 @@ struct UserWalk {
   mutating func run() -> Ending {
     var decisions = 0
     var failures = 0
-    var lastScreen = (-1, -1)
+    var lastScreen: Int32 = -1
     while !session.status.isEnded {
       decisions += 1
       guard decisions <= Self.decisionBudget else { return quit(.stuck) }
@@ -54,11 +56,11 @@ struct UserWalk {
         answer(pending)
         continue
       }
-      let screen = session.currentScreen
-      let here = (plan.flowIndex[session.currentFlow.id] ?? -1, session.currentScreenIndex)
-      if here != lastScreen { failures = 0 }
-      lastScreen = here
-      let screenModel = plan.model.screens[screen.id]
+      let here = Int(current)
+      guard here >= 0 else { return quit(.stuck) }
+      if current != lastScreen { failures = 0 }
+      lastScreen = current
+      let screenModel = plan.screenModels[here]
       if random.chance(screenModel?.dismiss ?? plan.model.dismiss) {
         if send(.dismiss) { break }
         return quit(.droppedOff)
@@ -71,10 +73,11 @@ struct UserWalk {
       let dwell = plan.sample(screenModel?.dwell ?? plan.model.dwell, &random)
       if dwell > 0 { send(.wait(ms: dwell)) }
       var advance: Input?
-      for block in session.visibleBlocks {
-        guard let field = block.fieldName, let input = plan.answers.answer(block, field: field, random: &random)
-        else { continue }
-        if case .choice(let choice) = block.content, choice.runsActionOnPick {
+      for fieldBlock in plan.fieldBlocks[here] where fieldBlock.alwaysVisible || session.isVisible(fieldBlock.block) {
+        guard let input = plan.answers.answer(fieldBlock.block, field: fieldBlock.field, random: &random) else {
+          continue
+        }
+        if fieldBlock.picksToAdvance {
           advance = input
         } else {
           send(input)
@@ -158,6 +161,7 @@ struct UserWalk {
       }
       seen.insert(key)
       path.append(key)
+      current = key
     }
   }
 }

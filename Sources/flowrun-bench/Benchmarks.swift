@@ -43,6 +43,7 @@ struct Benchmark: Sendable {
     replayScripts,
     engineSteps,
     engineStepsExplorer,
+    simulation,
     check,
     loadAndCheck,
     paths,
