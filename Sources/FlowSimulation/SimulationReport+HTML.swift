@@ -1,3 +1,4 @@
+import FlowReplay
 import Foundation
 
 extension SimulationReport {
@@ -85,18 +86,5 @@ extension SimulationReport {
   }
 
   /// Text for HTML element content and attribute values.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { ReplayReport.escape(text) }
 }
