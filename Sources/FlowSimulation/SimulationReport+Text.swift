@@ -53,7 +53,7 @@ extension SimulationReport {
           "\(comparison.variant) vs \(comparison.baseline): \(rateOf(comparison.variant)) vs \(rateOf(comparison.baseline))"
         out += " (\(Figures.fixed(comparison.difference * 100, 1)) points)"
         if let z = comparison.z, let p = comparison.p {
-          out += ", z = \(Figures.fixed(z, 2)), p = \(Figures.fixed(p, 4))"
+          out += ", z = \(Figures.fixed(z, 2)), p \(p < 0.0001 ? "< 0.0001" : "= " + Figures.fixed(p, 4))"
           out += p < 0.05 ? ", significant at 5 %\n" : ", not significant at 5 %\n"
         } else {
           out += ", no test (no variance)\n"
