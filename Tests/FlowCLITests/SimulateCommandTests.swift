@@ -1,3 +1,4 @@
+import FlowStore
 import Foundation
 import Testing
 import _FlowTestSupport
@@ -117,6 +118,32 @@ import _FlowTestSupport
       #expect(fromSQL[key]?.reached == value.reached, "\(key)")
       #expect(fromSQL[key]?.ended == value.ended, "\(key)")
     }
+  }
+
+  /// Every session lands in each store flowrun writes (SQLite, and PostgreSQL when the CI
+  /// server is up): its row, completed or not as the simulated session ended.
+  @Test(arguments: TestDatabase.available)
+  func everySessionIsStored(database: TestDatabase) throws {
+    let directory = try TemporaryDirectory()
+    let url = database.url(in: directory)
+    // A seed of its own keeps this run's rows (user ids sim-SEED-i) apart in a shared server.
+    let seed = String(UInt64.random(in: 1_000_000...UInt64.max))
+    let output = try runFlowrun(
+      ["simulate", SimulateCommandTests.goals, "--users", "300", "--seed", seed, "--format", "json", "--store", url])
+    #expect(output.status == 0, "\(output.stderr)")
+    let store = try SharedStore(try StoreURL.parse(url).get(), creates: false)
+    var completed = 0
+    for user in 0..<300 {
+      var query = SubmissionQuery()
+      query.userID = "sim-\(seed)-\(user)"
+      let page = try store.page(query)
+      #expect(page.total == 1, "sim-\(seed)-\(user)")
+      if page.submissions.first?.completedAt != nil { completed += 1 }
+    }
+    let report = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    let variants = try #require(report["variants"] as? [[String: Any]])
+    let reported = variants.compactMap { ($0["completed"] as? [String: Any])?["count"] as? Int }.reduce(0, +)
+    #expect(completed == reported)
   }
 
   @Test func theStoreMayNotBeAnInput() throws {
