@@ -16,7 +16,7 @@ extension Benchmark {
     let path = try context.input("simulate", options)
     guard let document = FlowLoader.load(path: path).document else { throw BenchError("cannot load \(path)") }
     let plan = SimulationPlan(document: document, seed: 1)
-    let users = 200_000
+    let users = 100_000
     var rows: [Measurement] = []
     for jobs in [1, 2] {
       let times = context.measure(runs: context.runs) { _ = Simulation.run(plan, users: 0..<users, jobs: jobs) }
@@ -27,7 +27,7 @@ extension Benchmark {
           detail: "\(grouped(users)) users of a \(options.screens)-screen flow with rules, \(spread(times))"))
     }
     guard let flowrun = context.flowrun else { return rows }
-    for population in [200_000, 2_000_000] {
+    for population in [100_000, 1_000_000] {
       let runs = context.measureSpawn(
         [flowrun, "simulate", path, "--users", "\(population)", "--format", "json"], runs: 1, warmUp: false)
       guard let run = runs?.first, run.exitStatus == 0 else {
