@@ -14,6 +14,8 @@
 //   FlowRender      screens as text
 //   FlowReplay      replay scripts, expectations, reports
 //   FlowAnalysis    lint rules, graphs, path exploration, coverage
+//   FlowSimulation  populations of simulated users through the engine: behaviour models,
+//                   mergeable tallies, statistics, reports (`flowrun simulate`)
 //   FlowDriver      the line protocol shared by interactive runs and pipes
 //   FlowTerminal    the only module that touches libedit and the TTY
 //   flowrun         the command line (the only importer of ArgumentParser in the product)
@@ -124,7 +126,15 @@ let package = Package(
     .target(
       name: "FlowAnalysis",
       dependencies: [
-        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowSupport",
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowStore", "FlowSupport",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "FlowSimulation",
+      dependencies: [
+        "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowReplay", "FlowStore", "FlowSupport",
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
       swiftSettings: swiftSettings
@@ -155,7 +165,7 @@ let package = Package(
       name: "flowrun",
       dependencies: [
         "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis",
-        "FlowDriver", "FlowTerminal", "FlowStore", "FlowSupport",
+        "FlowDriver", "FlowTerminal", "FlowStore", "FlowSimulation", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
@@ -174,7 +184,7 @@ let package = Package(
       name: "flowrun-bench",
       dependencies: [
         "FlowBenchSupport", "FlowGenerator", "FlowPattern", "FlowFormat", "FlowExpression", "FlowEngine", "FlowReplay",
-        "FlowAnalysis", "FlowSupport",
+        "FlowAnalysis", "FlowSimulation", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -260,6 +270,11 @@ let package = Package(
         "_FlowTestSupport",
       ],
       exclude: ["Snapshots"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "FlowSimulationTests",
+      dependencies: ["FlowSimulation", "FlowStore", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

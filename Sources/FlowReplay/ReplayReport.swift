@@ -91,8 +91,9 @@ public enum ReplayReport {
     return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 
-  /// XML-escaped text; characters XML 1.0 cannot hold are dropped, ANSI escapes too.
-  static func escape(_ text: String, attribute: Bool = true) -> String {
+  /// XML-escaped text; characters XML 1.0 cannot hold are dropped, ANSI escapes too (also the
+  /// HTML of `simulate --html`).
+  public static func escape(_ text: String, attribute: Bool = true) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

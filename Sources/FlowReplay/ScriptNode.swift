@@ -5,8 +5,8 @@ import Yams
 
 /// A script document as a located tree, from YAML (Yams' composed nodes) or JSON (`JSONParser`),
 /// so the parser below reads both the same way.
-struct ScriptNode {
-  enum Scalar {
+public struct ScriptNode: Sendable {
+  public enum Scalar: Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -14,25 +14,25 @@ struct ScriptNode {
     case string(String)
   }
 
-  struct Member {
-    var key: String
-    var keyLocation: SourceLocation
-    var value: ScriptNode
+  public struct Member: Sendable {
+    public var key: String
+    public var keyLocation: SourceLocation
+    public var value: ScriptNode
   }
 
-  enum Kind {
+  public enum Kind: Sendable {
     case scalar(Scalar)
     case mapping([Member])
     case sequence([ScriptNode])
   }
 
-  var kind: Kind
-  var location: SourceLocation
+  public var kind: Kind
+  public var location: SourceLocation
   /// A scalar's text as written (`2026-01-01T00:00:00Z` stays a string whatever YAML resolves).
-  var text: String?
+  public var text: String?
 
   /// `a string`, `a number`, `a list`, ... for type-mismatch messages.
-  var typeName: String {
+  public var typeName: String {
     switch kind {
     case .scalar(.null): "null"
     case .scalar(.bool): "a boolean"
@@ -43,19 +43,19 @@ struct ScriptNode {
     }
   }
 
-  var members: [Member]? {
+  public var members: [Member]? {
     if case .mapping(let members) = kind { return members }
     return nil
   }
 
-  var elements: [ScriptNode]? {
+  public var elements: [ScriptNode]? {
     if case .sequence(let elements) = kind { return elements }
     return nil
   }
 
   /// A string scalar, or the text of any non-null scalar (numbers and booleans read as
   /// labels and ids keep their spelling).
-  var scalarText: String? {
+  public var scalarText: String? {
     switch kind {
     case .scalar(.string(let s)): s
     case .scalar(.null): nil
@@ -65,7 +65,7 @@ struct ScriptNode {
   }
 
   /// The node as a runtime value (mappings keep their order).
-  var value: Value {
+  public var value: Value {
     switch kind {
     case .scalar(.null): .null
     case .scalar(.bool(let b)): .bool(b)
@@ -112,11 +112,11 @@ struct LineTable {
   }
 }
 
-enum ScriptNodeReader {
+public enum ScriptNodeReader {
   /// Reads YAML text into located nodes; a syntax problem is one `script.syntax` diagnostic.
   /// Scripts in the subset `SubsetYAML` reads (nearly all) skip Yams; the others, and every
   /// text with an error, are composed by Yams.
-  static func yaml(_ bytes: [UInt8], file: String) -> (ScriptNode?, [Diagnostic]) {
+  public static func yaml(_ bytes: [UInt8], file: String) -> (ScriptNode?, [Diagnostic]) {
     if let node = SubsetYAML.parse(bytes) { return (node, []) }
     return yamsTree(bytes, file: file)
   }

@@ -65,6 +65,21 @@ final class PostgresStore: SubmissionStore {
     _ = try rows(SubmissionSQL.upsert(.postgres), SubmissionSQL.upsertValues(row))
   }
 
+  func save(simulated sessions: [SimulatedSession]) throws(StoreError) {
+    _ = try rows("BEGIN")
+    do throws(StoreError) {
+      _ = try rows(SimulationSQL.table(.postgres))
+      for session in sessions {
+        _ = try rows(SubmissionSQL.upsert(.postgres), SubmissionSQL.upsertValues(session.submission))
+        _ = try rows(SimulationSQL.upsert(.postgres), SimulationSQL.values(session))
+      }
+      _ = try rows("COMMIT")
+    } catch {
+      _ = try? rows("ROLLBACK")
+      throw error
+    }
+  }
+
   func page(_ query: SubmissionQuery) throws(StoreError) -> SubmissionPage {
     // One snapshot for the count and the page.
     _ = try rows("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")

@@ -79,16 +79,28 @@ final class SQLiteStore: SubmissionStore {
   }
 
   func save(_ row: Submission) throws(StoreError) {
+    try transaction { () throws(StoreError) in try upsert(row) }
+  }
+
+  func save(simulated sessions: [SimulatedSession]) throws(StoreError) {
     try transaction { () throws(StoreError) in
-      var merged = row
-      if let stored = SubmissionSQL.cell(try rows("SELECT data FROM onboarding_submissions WHERE id = ?1", [row.id]))
-        .flatMap(Submission.data(json:))
-      {
-        merged.data = Submission.merge(stored, row.data)
+      try execute(SimulationSQL.table(.sqlite))
+      for session in sessions {
+        try upsert(session.submission)
+        _ = try rows(SimulationSQL.upsert(.sqlite), SimulationSQL.values(session), what: "cannot save the session")
       }
-      _ = try rows(
-        SubmissionSQL.upsert(.sqlite), SubmissionSQL.upsertValues(merged), what: "cannot save the submission")
     }
+  }
+
+  /// The upsert of one row, inside the caller's transaction: SQLite merges the data here.
+  private func upsert(_ row: Submission) throws(StoreError) {
+    var merged = row
+    if let stored = SubmissionSQL.cell(try rows("SELECT data FROM onboarding_submissions WHERE id = ?1", [row.id]))
+      .flatMap(Submission.data(json:))
+    {
+      merged.data = Submission.merge(stored, row.data)
+    }
+    _ = try rows(SubmissionSQL.upsert(.sqlite), SubmissionSQL.upsertValues(merged), what: "cannot save the submission")
   }
 
   func page(_ query: SubmissionQuery) throws(StoreError) -> SubmissionPage {

@@ -32,6 +32,22 @@ public final class SharedStore: Sendable, Hashable {
     }
   }
 
+  /// Saves simulated sessions in one transaction unless a write failed before; false when
+  /// they were not written.
+  @discardableResult
+  public func save(simulated sessions: [SimulatedSession]) -> Bool {
+    state.withLock { state in
+      guard state.failure == nil else { return false }
+      do throws(StoreError) {
+        try state.store.save(simulated: sessions)
+        return true
+      } catch {
+        state.failure = error
+        return false
+      }
+    }
+  }
+
   public func submission(id: String) throws(StoreError) -> Submission? {
     try state.withLock { state in Result { () throws(StoreError) in try state.store.submission(id: id) } }.get()
   }

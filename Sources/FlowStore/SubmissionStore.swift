@@ -10,6 +10,9 @@ public protocol SubmissionStore: AnyObject {
   func page(_ query: SubmissionQuery) throws(StoreError) -> SubmissionPage
   /// The row with this id (the row of a session: `NameUUID.submission`).
   func submission(id: String) throws(StoreError) -> Submission?
+  /// Saves simulated sessions in one transaction: each one's row as `save` does, and its
+  /// `flowrun_simulated_sessions` row (the table is created when missing).
+  func save(simulated sessions: [SimulatedSession]) throws(StoreError)
 }
 
 /// The schema version this flowrun writes (`flowrun_schema_version`).

@@ -44,6 +44,7 @@ struct Benchmark: Sendable {
     replayScripts,
     engineSteps,
     engineStepsExplorer,
+    simulation,
     check,
     loadAndCheck,
     paths,

@@ -16,7 +16,7 @@ struct Flowrun: ParsableCommand {
     version: "flowrun \(version)",
     subcommands: [
       Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self, Campaign.self, Submissions.self, Serve.self,
-      Schema.self, Diff.self,
+      Schema.self, Diff.self, Simulate.self,
     ]
   )
 

@@ -39,3 +39,21 @@ public func sqliteExecute(_ path: String, _ sql: String) throws {
     throw SQLiteFailure(message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)")
   }
 }
+
+/// The rows of one query on a SQLite file, every column as text (NULL as nil).
+public func sqliteRows(_ path: String, _ sql: String) throws -> [[String?]] {
+  struct SQLiteFailure: Error { var message: String }
+  var db: OpaquePointer?
+  defer { sqlite3_close_v2(db) }
+  var statement: OpaquePointer?
+  defer { sqlite3_finalize(statement) }
+  guard sqlite3_open(path, &db) == SQLITE_OK, sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+    throw SQLiteFailure(message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)")
+  }
+  var rows: [[String?]] = []
+  while sqlite3_step(statement) == SQLITE_ROW {
+    rows.append(
+      (0..<sqlite3_column_count(statement)).map { sqlite3_column_text(statement, $0).map { String(cString: $0) } })
+  }
+  return rows
+}

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `test --shard I/N`: the I-th of N deterministic slices, 1 <= I <= N.
+/// `test --shard I/N`, `simulate --shard I/N`: the I-th of N deterministic slices, 1 <= I <= N.
 struct Shard: OptionValue, CustomStringConvertible {
   let index: Int
   let count: Int

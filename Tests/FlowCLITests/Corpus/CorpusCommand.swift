@@ -46,6 +46,9 @@ struct CorpusCommand: Sendable {
       outputs: runFiles,
       exits: ["clean": [0, 1], "lint": [0, 1], "invalid": [1], "unreadable": [2]]),
     CorpusCommand(
+      name: "simulate", takes: .flow, arguments: { input, _ in ["simulate", input, "--users", "50", "--jobs", "1"] },
+      exits: ["clean": [0, 1], "lint": [0, 1], "invalid": [1], "unreadable": [2]]),
+    CorpusCommand(
       name: "test", takes: .flow, arguments: { _, _ in ["test", flowScript] + testOutputs },
       outputs: testFiles,
       exits: ["clean": [0, 1], "lint": [0, 1], "invalid": [1], "unreadable": [2]]),

@@ -1,0 +1,159 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import FlowPattern
+
+/// Draws a user's answer to one collecting block: the model's distribution for the field when
+/// it gives one, else a uniform draw over valid answers (docs/simulate.md, "Defaults").
+struct AnswerSampler: Sendable {
+  /// The default text pool (names; e-mail addresses are built from them).
+  static let names = ["Alex", "Sam", "Jordan", "Taylor", "Morgan", "Casey", "Riley", "Jamie"]
+
+  let model: BehaviourModel
+  /// An answer each input's pattern accepts (by pattern source and lengths), found once.
+  let patternAnswers: [String: String]
+
+  init(model: BehaviourModel, document: FlowDocument) {
+    self.model = model
+    var answers: [String: String] = [:]
+    for flow in document.flows {
+      for screen in flow.screens {
+        for block in screen.content.flatBlocks {
+          guard case .input(let input) = block.content, let pattern = input.pattern else { continue }
+          let key = Self.patternKey(input)
+          if answers[key] == nil, let answer = pattern.example(lengths: Self.lengths(input)) { answers[key] = answer }
+        }
+      }
+    }
+    patternAnswers = answers
+  }
+
+  static func lengths(_ input: InputBlock) -> ClosedRange<Int> {
+    let shortest = max(0, input.minLength ?? 0)
+    return shortest...max(shortest, input.maxLength ?? Int.max)
+  }
+
+  static func patternKey(_ input: InputBlock) -> String {
+    "\(input.pattern?.source ?? "")\u{1F}\(lengths(input).lowerBound)\u{1F}\(lengths(input).upperBound)"
+  }
+
+  /// The input that answers `block` (collecting `field`), or nil when the user leaves it empty.
+  func answer(_ block: Block, field: String, random: inout SimulationRandom) -> Input? {
+    guard let content = block.content.field else { return nil }
+    let fieldModel = model.fields[field]
+    let required: Bool
+    switch content {
+    case .input(let input): required = input.required
+    case .choice(let choice): required = choice.required || (choice.minSelections ?? 0) > 0
+    case .slider, .toggle: required = false
+    }
+    if random.chance(fieldModel?.skip ?? (required ? 0 : model.optionalSkip)) { return nil }
+    switch content {
+    case .choice(let choice):
+      guard !choice.items.isEmpty else { return nil }
+      return .pick(field: field, items: pickedItems(choice, fieldModel, &random).map { choice.items[$0].id })
+    case .toggle:
+      if let drawn = weighted(fieldModel, &random) { return .set(field: field, value: .bool(drawn == "true")) }
+      return .set(field: field, value: .bool(random.chance(0.5)))
+    case .slider(let slider):
+      let step = slider.step > 0 ? slider.step : 1
+      // Stops counted in a Double: a range of 1e15 in steps of 1e-6 has more than Int.max.
+      let stops = max(0, ((slider.max - slider.min) / step).rounded(.down))
+      let stop = stops < 0x1p52 ? Double(random.integer(in: 0...Int64(stops))) : (random.unit() * stops).rounded(.down)
+      var value = slider.min + stop * step
+      if let drawn = weighted(fieldModel, &random), let number = Double(drawn) {
+        value = number
+      } else if let numbers = fieldModel?.numbers {
+        let raw = draw(numbers, &random)
+        value = slider.min + ((min(max(raw, slider.min), slider.max) - slider.min) / step).rounded() * step
+      }
+      return .set(field: field, value: .number(value))
+    case .input(let input):
+      return .set(field: field, value: inputAnswer(input, fieldModel, &random))
+    }
+  }
+
+  /// Option indexes: by the model's weights (over values or ids) when given, else uniform;
+  /// a multi-select takes a uniform count within its selection bounds.
+  private func pickedItems(
+    _ choice: ChoiceBlock, _ fieldModel: BehaviourModel.FieldModel?, _ random: inout SimulationRandom
+  )
+    -> [Int]
+  {
+    let weights = choice.items.map { item in
+      guard let fieldModel, !fieldModel.weights.isEmpty else { return 1.0 }
+      return fieldModel.weights.first { $0.answer == item.value || $0.answer == item.id }?.weight ?? 0
+    }
+    guard weights.contains(where: { $0 > 0 }) else { return [random.index(choice.items.count)] }
+    guard choice.allowMultiple else { return [random.weighted(weights)] }
+    let available = weights.filter { $0 > 0 }.count
+    let lowest = min(max(1, choice.minSelections ?? 1), available)
+    let highest = max(lowest, min(choice.maxSelections ?? available, available))
+    let count = lowest + random.index(highest - lowest + 1)
+    var left = weights
+    var picked: [Int] = []
+    for _ in 0..<count {
+      let index = random.weighted(left)
+      picked.append(index)
+      left[index] = 0
+    }
+    return picked.sorted()
+  }
+
+  private func inputAnswer(
+    _ input: InputBlock, _ fieldModel: BehaviourModel.FieldModel?, _ random: inout SimulationRandom
+  ) -> Value {
+    if let drawn = weighted(fieldModel, &random) {
+      return input.kind == .number ? Double(drawn).map(Value.number) ?? .string(drawn) : .string(drawn)
+    }
+    if let pool = fieldModel?.pool, !pool.isEmpty { return .string(pool[random.index(pool.count)]) }
+    if input.kind == .number {
+      let lowest = input.min ?? (input.max.map { $0 - 100 } ?? 0)
+      let highest = max(lowest, input.max ?? lowest + 100)
+      if let numbers = fieldModel?.numbers {
+        var value = min(max(draw(numbers, &random), lowest), highest)
+        if fieldModel?.integer ?? true { value = min(max(value.rounded(), lowest.rounded(.up)), highest) }
+        return .number(value)
+      }
+      // Whole numbers within the bounds (the bounds themselves when no whole number fits).
+      let first = lowest.rounded(.up)
+      guard first <= highest else { return .number(lowest) }
+      let span = Int64(min((highest - first).rounded(.down), 1e15))
+      return .number(first + Double(random.integer(in: 0...span)))
+    }
+    if input.pattern != nil, let answer = patternAnswers[Self.patternKey(input)] { return .string(answer) }
+    let name = Self.names[random.index(Self.names.count)]
+    var text: String
+    switch input.kind {
+    case .email: text = "\(name.lowercased())@example.com"
+    case .phone: text = "+1555555\(String(100 + random.index(100)).leftPadded(to: 4))"
+    case .url: text = "https://example.com/\(name.lowercased())"
+    case .date:
+      text = String(Timestamp.iso8601(milliseconds: Int64(3_650 + random.index(14_600)) * 86_400_000).prefix(10))
+    case .password: text = "\(name)-secret-1"
+    case .text, .number: text = name
+    }
+    if let lo = input.minLength, lo > text.count { text += String(repeating: "x", count: lo - text.count) }
+    if let hi = input.maxLength, hi >= 0, hi < text.count { text = String(text.prefix(hi)) }
+    return .string(text)
+  }
+
+  /// An answer drawn from the model's weights, if it gives any.
+  private func weighted(_ fieldModel: BehaviourModel.FieldModel?, _ random: inout SimulationRandom) -> String? {
+    guard let weights = fieldModel?.weights, weights.contains(where: { $0.weight > 0 }) else { return nil }
+    return weights[random.weighted(weights.map(\.weight))].answer
+  }
+
+  func draw(_ numbers: BehaviourModel.Numbers, _ random: inout SimulationRandom) -> Double {
+    switch numbers {
+    case .uniform(let lo, let hi): lo + random.unit() * (hi - lo)
+    case .normal(let mean, let sd): mean + sd * random.normal()
+    }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

@@ -1,0 +1,157 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import FlowSupport
+import Foundation
+import OrderedCollections
+
+/// Runs users through a plan on several threads. Each user's choices come from its own random
+/// numbers and tallies add exactly, so the result depends on the users run, never on the number
+/// of threads or the order they finish in.
+public enum Simulation {
+  /// Users handed to a thread at a time.
+  static let chunk = 512
+
+  /// Tallies users `users` of `plan` on `jobs` threads; `progress` gets the number of users done
+  /// so far and `finished` each user's ended session (both from any thread).
+  public static func run(
+    _ plan: SimulationPlan, users: Range<Int>, jobs: Int = 1,
+    progress: (@Sendable (Int) -> Void)? = nil,
+    finished: (@Sendable (FinishedUser) -> Void)? = nil
+  ) -> SimulationTally {
+    let next = Locked(users.lowerBound)
+    let done = Locked(0)
+    let results = Locked([Int: SimulationTally]())
+    let workers = max(1, min(jobs, (users.count + chunk - 1) / chunk))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var counter = TallyCounter(plan: plan)
+      while true {
+        let start = next.withLock { next in
+          defer { next = min(users.upperBound, next + chunk) }
+          return next
+        }
+        guard start < users.upperBound else { break }
+        let end = min(users.upperBound, start + chunk)
+        for user in start..<end { counter.walk(user: user, finished: finished) }
+        let finished = done.withLock { done in
+          done += end - start
+          return done
+        }
+        progress?(finished)
+      }
+      let tally = counter.tally()
+      results.withLock { $0[worker] = tally }
+    }
+    return results.withLock { results in
+      results.keys.sorted().reduce(into: SimulationTally()) { $0.merge(results[$1] ?? SimulationTally()) }
+    }
+  }
+}
+
+/// One thread's counts, kept in arrays by screen index until the end (cheaper per user than
+/// the string-keyed `VariantTally`).
+struct TallyCounter {
+  struct Variant {
+    var tally = VariantTally()
+    var reached: [Int]
+    var endedOn: [Int]
+    var paths: [[Int32]: Int] = [:]
+  }
+
+  let plan: SimulationPlan
+  var variants: [String: Variant] = [:]
+
+  init(plan: SimulationPlan) { self.plan = plan }
+
+  /// The key of a user's variants: `experiment=variant, …`, or `all users`.
+  static func key(_ variants: some Sequence<(key: String, value: String)>) -> String {
+    let text = variants.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+    return text.isEmpty ? "all users" : text
+  }
+
+  mutating func walk(user: Int, finished: (@Sendable (FinishedUser) -> Void)?) {
+    guard var walk = UserWalk(plan: plan, index: user) else {
+      variants["not started", default: Variant(screens: plan.screenKeys.count)].count(failedToStart: ())
+      return
+    }
+    let ending = walk.run()
+    let key = Self.key(walk.session.variants.elements)
+    variants[key, default: Variant(screens: plan.screenKeys.count)].count(walk, ending, plan: plan)
+    finished?(
+      FinishedUser(
+        index: user, session: walk.session, variant: key, outcome: ending.rawValue,
+        path: walk.path.map { plan.screenKeys[Int($0)] }))
+  }
+
+  func tally() -> SimulationTally {
+    var result = SimulationTally()
+    for (key, variant) in variants {
+      var tally = variant.tally
+      for (index, count) in variant.reached.enumerated() where count > 0 {
+        tally.reached[plan.screenKeys[index]] = count
+      }
+      for (index, count) in variant.endedOn.enumerated() where count > 0 {
+        tally.endedOn[plan.screenKeys[index]] = count
+      }
+      for (path, count) in variant.paths {
+        var text = path.prefix(UserWalk.pathLimit).map { plan.screenKeys[Int($0)] }.joined(separator: " > ")
+        if path.count > UserWalk.pathLimit { text += " > …" }
+        tally.paths[text, default: 0] += count
+      }
+      result.variants[key] = tally
+    }
+    return result
+  }
+}
+
+extension TallyCounter.Variant {
+  init(screens: Int) {
+    reached = Array(repeating: 0, count: screens)
+    endedOn = Array(repeating: 0, count: screens)
+  }
+
+  mutating func count(failedToStart: Void) {
+    tally.users += 1
+    tally.failed += 1
+  }
+
+  mutating func count(_ walk: UserWalk, _ ending: UserWalk.Ending, plan: SimulationPlan) {
+    tally.users += 1
+    switch ending {
+    case .completed: tally.completed += 1
+    case .dismissed: tally.dismissed += 1
+    case .droppedOff: tally.droppedOff += 1
+    case .stuck: tally.stuck += 1
+    case .failed: tally.failed += 1
+    }
+    for screen in walk.seen { reached[Int(screen)] += 1 }
+    let session = walk.session
+    if ending == .completed {
+      let bucket = Int((session.virtualNow - session.startTime) / Int64(VariantTally.bucketMilliseconds))
+      tally.completionTime[bucket, default: 0] += 1
+    } else if let last = plan.screenKey(session.currentFlow.id, session.currentScreen.id) {
+      endedOn[Int(last)] += 1
+    }
+    paths[Array(walk.path.prefix(UserWalk.pathLimit + 1)), default: 0] += 1
+    for field in plan.countedFields {
+      guard let value = session.data(field), value != .null else { continue }
+      if case .list(let items) = value {
+        for item in items { tally.fields[field, default: [:]][item.displayString, default: 0] += 1 }
+      } else {
+        tally.fields[field, default: [:]][value.displayString, default: 0] += 1
+      }
+    }
+  }
+}
+
+/// A user whose session ended, for `Simulation.run`'s `finished` (the store).
+public struct FinishedUser: Sendable {
+  public var index: Int
+  public var session: Session
+  /// The variant key of the report.
+  public var variant: String
+  /// `completed`, `dismissed`, `dropped_off`, `stuck` or `failed`.
+  public var outcome: String
+  /// Every screen shown, in order (screen keys).
+  public var path: [String]
+}

@@ -1,0 +1,117 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import Foundation
+
+/// What every user of a run shares: the document, the model, the seed and the lookups the walk
+/// needs (screen keys by flow and screen id, each screen's fields and model, the fields whose
+/// answers are counted). A class: every user's walk refers to the one plan instead of copying it.
+public final class SimulationPlan: Sendable {
+  public let document: FlowDocument
+  public let model: BehaviourModel
+  public let seed: UInt64
+  let config: SessionConfig
+  let answers: AnswerSampler
+  /// Screen keys in document order (`screen`, or `flow/screen` in a bundle of several flows).
+  public let screenKeys: [String]
+  private let screenIndex: [String: (offset: Int, screens: [String: Int])]
+  /// Fields answered by blocks (secret ones left out): their answers are counted.
+  let countedFields: [String]
+  /// By screen index: the blocks that collect a field, in reading order.
+  let fieldBlocks: [[FieldBlock]]
+  /// By screen index: the model's entry for the screen.
+  let screenModels: [BehaviourModel.ScreenModel?]
+
+  /// A block that collects `field`; `alwaysVisible` spares evaluating its visibility.
+  struct FieldBlock: Sendable {
+    var block: Block
+    var field: String
+    var alwaysVisible: Bool
+    /// A single-select with auto-advance: its pick is the screen's control.
+    var picksToAdvance: Bool
+  }
+
+  /// `recordsEvents`: sessions keep their analytics events (for the store); nothing else changes.
+  public init(
+    document: FlowDocument, model: BehaviourModel = BehaviourModel(), seed: UInt64, recordsEvents: Bool = false
+  ) {
+    self.document = document
+    self.model = model
+    self.seed = seed
+    config = SessionConfig(
+      now: model.start, platform: model.platform, locale: model.locale, waitsForResults: true,
+      recordsHistory: recordsEvents, emitsEvents: recordsEvents)
+    answers = AnswerSampler(model: model, document: document)
+    var keys: [String] = []
+    var index: [String: (offset: Int, screens: [String: Int])] = [:]
+    var fields: [String] = []
+    var known = Set<String>()
+    var fieldBlocks: [[FieldBlock]] = []
+    var screenModels: [BehaviourModel.ScreenModel?] = []
+    for flow in document.flows {
+      var screens: [String: Int] = [:]
+      for (number, screen) in flow.screens.enumerated() {
+        screens[screen.id] = screens[screen.id] ?? number
+        keys.append(document.flows.count > 1 ? "\(flow.id)/\(screen.id)" : screen.id)
+        screenModels.append(model.screens[screen.id])
+        var collecting: [FieldBlock] = []
+        for block in screen.content.usesBlocks ? screen.content.flatBlocks : [] {
+          guard let field = block.fieldName else { continue }
+          var picks = false
+          if case .choice(let choice) = block.content { picks = choice.runsActionOnPick }
+          collecting.append(
+            FieldBlock(
+              block: block, field: field, alwaysVisible: block.visible && block.visibleWhen == nil,
+              picksToAdvance: picks))
+          if !block.isSecret, known.insert(field).inserted { fields.append(field) }
+        }
+        fieldBlocks.append(collecting)
+      }
+      if index[flow.id] == nil { index[flow.id] = (keys.count - flow.screens.count, screens) }
+    }
+    screenKeys = keys
+    screenIndex = index
+    countedFields = fields
+    self.fieldBlocks = fieldBlocks
+    self.screenModels = screenModels
+  }
+
+  /// The global index of a screen (nil for one the document does not hold).
+  func screenKey(_ flowID: String, _ screenID: String) -> Int32? {
+    guard let flow = screenIndex[flowID], let screen = flow.screens[screenID] else { return nil }
+    return Int32(flow.offset + screen)
+  }
+
+  /// A user's trait value.
+  func sample(_ trait: BehaviourModel.Trait, _ random: inout SimulationRandom) -> Value {
+    switch trait {
+    case .weights(let values, let weights): .string(values[random.weighted(weights)])
+    case .numbers(let numbers, let integer):
+      .number(integer ? answers.draw(numbers, &random).rounded() : answers.draw(numbers, &random))
+    }
+  }
+
+  /// A dwell time in milliseconds.
+  func sample(_ dwell: BehaviourModel.Dwell, _ random: inout SimulationRandom) -> Int64 {
+    switch dwell {
+    case .fixed(let ms): max(0, ms)
+    case .uniform(let lo, let hi): random.integer(in: min(lo, hi)...max(lo, hi))
+    case .normal(let mean, let sd, let lowest): max(lowest, Self.milliseconds(mean + sd * random.normal()))
+    case .logNormal(let mu, let sigma): Self.milliseconds(exp(mu + sigma * random.normal()))
+    }
+  }
+
+  /// A drawn time as whole milliseconds from 0 to a day (a model's 1e300 stays a day).
+  static func milliseconds(_ value: Double) -> Int64 {
+    value.isNaN ? 0 : Int64(min(max(value, 0), 8.64e7).rounded())
+  }
+}
+
+extension SimulationPlan {
+  /// The configuration of user 0, to check before a run that a session starts at all.
+  public var probeConfig: SessionConfig {
+    var config = config
+    config.userID = "sim-\(seed)-0"
+    return config
+  }
+}

@@ -1,0 +1,167 @@
+import FlowEngine
+import FlowExpression
+import FlowFormat
+import OrderedCollections
+
+/// One simulated user through the engine: start a session, then on each screen decide (from
+/// the model and the user's own random numbers) to leave, wait, answer and press a control;
+/// answer awaited actions and native screens with the model's outcomes. Every transition is
+/// the engine's; this only chooses inputs.
+struct UserWalk {
+  /// Validation failures in a row on one screen before the user is stuck.
+  static let attemptsPerScreen = 3
+  /// Decisions per user before the user is stuck (a loop the model never leaves).
+  static let decisionBudget = 2_000
+  /// Screens of a path the tally tells apart; longer ones end in `…`.
+  static let pathLimit = 40
+
+  let plan: SimulationPlan
+  var random: SimulationRandom
+  var session: Session
+  var outputs: [Output] = []
+  var path: [Int32] = []
+  var seen: Set<Int32> = []
+  /// The screen shown last (its key): the current screen.
+  var current: Int32 = -1
+
+  /// How the walk ended.
+  enum Ending: String { case completed, dismissed, droppedOff = "dropped_off", stuck, failed }
+
+  /// Starts user `index`'s session (nil when the engine refuses to start it).
+  init?(plan: SimulationPlan, index: Int) {
+    self.plan = plan
+    random = SimulationRandom(seed: plan.seed, user: index)
+    var config = plan.config
+    config.userID = "sim-\(plan.seed)-\(index)"
+    for (name, trait) in plan.model.traits { config.traits[name] = plan.sample(trait, &random) }
+    if case .forced(let splits) = plan.model.assignment {
+      for (experiment, weights) in splits.sorted(by: { $0.key < $1.key }) {
+        config.variantOverrides[experiment] = weights[random.weighted(weights.map(\.weight))].variant
+      }
+    }
+    guard let (session, outputs) = try? Session.start(document: plan.document, config: config) else { return nil }
+    self.session = session
+    note(outputs)
+  }
+
+  /// Walks to the end; returns how it ended.
+  mutating func run() -> Ending {
+    var decisions = 0
+    var failures = 0
+    var lastScreen: Int32 = -1
+    while !session.status.isEnded {
+      decisions += 1
+      guard decisions <= Self.decisionBudget else { return quit(.stuck) }
+      if let pending = session.pending {
+        answer(pending)
+        continue
+      }
+      let here = Int(current)
+      guard here >= 0 else { return quit(.stuck) }
+      if current != lastScreen { failures = 0 }
+      lastScreen = current
+      let screenModel = plan.screenModels[here]
+      if random.chance(screenModel?.dismiss ?? plan.model.dismiss) {
+        if send(.dismiss) { break }
+        return quit(.droppedOff)
+      }
+      if random.chance(screenModel?.dropOff ?? plan.model.dropOff) { return quit(.droppedOff) }
+      if let left = session.millisecondsUntilAutoAdvance {
+        send(.wait(ms: left))
+        continue
+      }
+      let dwell = plan.sample(screenModel?.dwell ?? plan.model.dwell, &random)
+      if dwell > 0 { send(.wait(ms: dwell)) }
+      var advance: Input?
+      for fieldBlock in plan.fieldBlocks[here] where fieldBlock.alwaysVisible || session.isVisible(fieldBlock.block) {
+        guard let input = plan.answers.answer(fieldBlock.block, field: fieldBlock.field, random: &random) else {
+          continue
+        }
+        if fieldBlock.picksToAdvance {
+          advance = input
+        } else {
+          send(input)
+        }
+      }
+      guard send(advance ?? control(screenModel)) else { return quit(.stuck) }
+      if outputs.contains(where: { if case .validationFailed = $0 { true } else { false } }) {
+        failures += 1
+        if failures >= Self.attemptsPerScreen { return quit(.stuck) }
+      }
+    }
+    switch session.status {
+    case .completed: return .completed
+    case .dismissed: return .dismissed
+    case .failed: return .failed
+    default: return .droppedOff
+    }
+  }
+
+  /// The control pressed: drawn by the model's weights over the screen's controls (back and
+  /// dismiss controls never; the skip control only when the model names it), else `next`.
+  private mutating func control(_ screenModel: BehaviourModel.ScreenModel?) -> Input {
+    let entries = session.actions
+    var weights: [Double] = []
+    for entry in entries {
+      switch entry.action {
+      case .previous, .dismiss:
+        weights.append(0)
+      default:
+        let named =
+          screenModel.flatMap { model in
+            model.controls[entry.label] ?? entry.blockID.flatMap { model.controls[$0] }
+              ?? (entry.kind == .skip ? model.controls["skip"] : nil)
+          }
+        weights.append(named ?? (entry.kind == .skip ? 0 : 1))
+      }
+    }
+    guard weights.contains(where: { $0 > 0 }) else { return .next }
+    return .tap(.number(entries[random.weighted(weights)].number))
+  }
+
+  /// Answers an awaited action or native screen with the model's outcome for its identifier
+  /// (per variant when the model says so; success by default).
+  private mutating func answer(_ pending: PendingAction) {
+    var outcomes = plan.model.actions[pending.identifier] ?? BehaviourModel.Outcomes()
+    if let variant = session.variants.values.first(where: { outcomes.variants[$0] != nil }) {
+      outcomes = outcomes.variants[variant] ?? outcomes
+    }
+    if case .nativeScreen = pending.source {
+      let dwell = plan.sample(plan.model.screens[pending.screenID]?.dwell ?? plan.model.dwell, &random)
+      if dwell > 0 { send(.wait(ms: dwell)) }
+    }
+    switch random.weighted([outcomes.success, outcomes.failure, outcomes.cancelled]) {
+    case 0: send(.result(.success(outcomes.data)))
+    case 1: send(.result(.failure("simulated failure")))
+    default: send(.result(.cancelled))
+    }
+  }
+
+  /// Ends the session where it stands (a drop-off row for the store) and says how.
+  private mutating func quit(_ ending: Ending) -> Ending {
+    send(.quit(reason: ending == .stuck ? .stuck : .quit))
+    return ending
+  }
+
+  /// Sends `input`; true when the session accepted it.
+  @discardableResult
+  private mutating func send(_ input: Input) -> Bool {
+    outputs.removeAll(keepingCapacity: true)
+    session.send(input, into: &outputs)
+    if outputs.contains(where: { if case .rejected = $0 { true } else { false } }) { return false }
+    note(outputs)
+    return true
+  }
+
+  /// Keeps the screens shown.
+  private mutating func note(_ outputs: [Output]) {
+    for output in outputs {
+      guard case .screenShown(let flowID, let screenID) = output, let key = plan.screenKey(flowID, screenID) else {
+        continue
+      }
+      seen.insert(key)
+      path.append(key)
+      current = key
+    }
+  }
+}
