@@ -91,6 +91,18 @@ extension Session {
       return .stay
     case .custom(let custom):
       return startCustomAction(custom, via: via)
+    case .sequence(let actions):
+      return performSequence(actions, via: via, validate: validate)
+    case .back(let steps):
+      return back(steps: steps, via: via)
+    case .set(let path, let value):
+      return set(path, to: value, via: via)
+    case .emit(let name, let properties):
+      return emitOwn(name, properties)
+    case .branch(let branches, let otherwise):
+      return branch(branches, otherwise: otherwise, via: via, validate: validate)
+    case .experiment(let id, let arms):
+      return experiment(id, arms, via: via, validate: validate)
     }
   }
 

@@ -88,6 +88,8 @@ public struct Session: Sendable {
   /// The frames ever shown, one bit per screen of the document.
   var seen: ScreenSet
   var seq: Int = 0
+  /// Experiments whose exposure was sent (`Action.experiment`: once per session).
+  var exposedExperiments: Set<String> = []
   var enteredAt: Int64
   var ended: SessionStatus?
   var outbox: [Output] = []
@@ -208,6 +210,7 @@ public struct Session: Sendable {
       document: document, config: config, sessionID: sessionID, variants: variants,
       envelopeExperiment: envelope)
     var session = Session(context: context, frame: Frame(flow: flowIndex, screen: screenIndex))
+    for (key, value) in flow.initialData { session.fields[key] = value }
     session.begin()
     let outputs = session.outbox
     session.outbox = []
@@ -449,6 +452,6 @@ extension Session: Equatable {
       && lhs.fields == rhs.fields && lhs.pending == rhs.pending && lhs.hostDeclined == rhs.hostDeclined
       && lhs.validationErrors == rhs.validationErrors && lhs.lastActionError == rhs.lastActionError
       && lhs.virtualNow == rhs.virtualNow && lhs.events == rhs.events && lhs.path == rhs.path
-      && lhs.trace == rhs.trace && lhs.steps == rhs.steps
+      && lhs.trace == rhs.trace && lhs.steps == rhs.steps && lhs.exposedExperiments == rhs.exposedExperiments
   }
 }

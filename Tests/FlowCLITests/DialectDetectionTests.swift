@@ -18,8 +18,10 @@ import _FlowTestSupport
 
   static let cases: [Case] = [
     Case(
-      name: "Nuxie RemoteFlow", json: #"{"id": "v", "screens": [{"id": "a"}], "interactions": {}}"#, status: 2,
-      says: "1:39: error: this is a Nuxie RemoteFlow document; supported: "),
+      name: "Nuxie RemoteFlow",
+      json:
+        #"{"id": "v", "screens": [{"id": "a"}], "interactions": {"close": [{"trigger": {"type": "press"}, "actions": [{"type": "dismiss"}]}]}}"#,
+      status: 0, says: "checked 1 file: no problems"),
     Case(
       name: "Nuxie flow description", json: #"{"screens": [{"id": "a"}], "handlers": []}"#, status: 2,
       says: "this is a Nuxie flow description document; supported:"),
@@ -73,10 +75,10 @@ import _FlowTestSupport
   @Test(arguments: ["run", "render", "graph", "paths"])
   func everyCommandRefusesAForeignDocument(_ command: String) throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("remote-flow.json", contents: #"{"screens": [{"id": "a"}], "viewModels": []}"#)
+    let file = directory.file("flow-description.json", contents: #"{"screens": [{"id": "a"}], "handlers": {}}"#)
     let result = try runFlowrun([command, file])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("this is a Nuxie RemoteFlow document; supported:"), "\(result.stderr)")
+    #expect(result.stderr.contains("this is a Nuxie flow description document; supported:"), "\(result.stderr)")
     #expect(!result.stderr.contains("missing required key"), "\(result.stderr)")
   }
 

@@ -391,6 +391,36 @@ public struct FlowGraph: Sendable {
         }
       }
       return false
+    case .back, .set, .emit:
+      return false
+    case .sequence(let actions):
+      // Each action until the first that always leaves (the rest never run).
+      var forward = false
+      for action in actions {
+        forward = explicitEdges(node, flow, action, kind, location) || forward
+        if Self.alwaysLeaves(action) { break }
+      }
+      return forward
+    case .branch(let branches, let otherwise):
+      var forward = false
+      for branch in branches { forward = explicitEdges(node, flow, branch.action, kind, location) || forward }
+      if let otherwise { forward = explicitEdges(node, flow, otherwise, kind, location) || forward }
+      return forward
+    case .experiment(_, let arms):
+      var forward = false
+      for arm in arms { forward = explicitEdges(node, flow, arm.action, kind, location) || forward }
+      return forward
+    }
+  }
+
+  /// Whether an action leaves the screen (or waits) whatever the state: the rest of a sequence
+  /// after it never runs.
+  static func alwaysLeaves(_ action: Action) -> Bool {
+    switch action {
+    case .next, .previous, .screen, .complete, .skip, .dismiss, .unknown, .back: true
+    case .custom(let custom): custom.awaitResult
+    case .openURL, .set, .emit, .branch, .experiment: false
+    case .sequence(let actions): actions.contains(where: alwaysLeaves)
     }
   }
 }

@@ -1,3 +1,5 @@
+import FlowExpression
+
 /// Where a navigation goes: a screen of the same flow, or the end of the flow (`$complete`).
 public enum Target: Hashable, Sendable, CustomStringConvertible {
   case screen(String)
@@ -27,6 +29,20 @@ public indirect enum Action: Hashable, Sendable {
   case custom(CustomAction)
   /// An action type flowrun does not know; it runs as `next` (the Sequence Swift SDK's rule).
   case unknown(type: String)
+  /// Actions run in order until one leaves the screen, ends the session or waits for a result
+  /// (Nuxie's action lists; the rest of the list is dropped then).
+  case sequence([Action])
+  /// Back this many screens, clamped to the oldest one of the history (Nuxie `back {steps}`).
+  case back(steps: Int)
+  /// Sets a collected value; more than one key sets inside an object (Nuxie `set_view_model`).
+  case set(path: [String], value: Value)
+  /// Sends an event of the flow's own name (Nuxie `send_event`, `$delegate_called`).
+  case emit(name: String, properties: Value)
+  /// The first branch whose condition is true runs, else `otherwise`; unknown is not true.
+  case branch([ActionBranch], otherwise: Action?)
+  /// The session's variant of a document experiment picks the action; the first time, the
+  /// exposure event is sent (once per session; the assignment is the session's, frozen).
+  case experiment(id: String, arms: [ExperimentArm])
 
   /// The action type as written in JSON, for events and traces.
   public var typeName: String {
@@ -40,6 +56,12 @@ public indirect enum Action: Hashable, Sendable {
     case .openURL: "openUrl"
     case .custom: "custom"
     case .unknown(let type): type
+    case .sequence: "sequence"
+    case .back: "back"
+    case .set: "set"
+    case .emit: "emit"
+    case .branch: "condition"
+    case .experiment: "experiment"
     }
   }
 }
@@ -74,4 +96,29 @@ public struct CustomAction: Hashable, Sendable {
     "permission.camera", "permission.photos", "permission.tracking",
     "system.review", "system.openSettings",
   ]
+}
+
+/// One branch of `Action.branch`: a Nuxie IR condition, three-valued against the session's
+/// facts; only true runs the branch (fail-closed).
+public struct ActionBranch: Hashable, Sendable {
+  public var id: String
+  public var condition: IREnvelope
+  public var action: Action
+
+  public init(id: String, condition: IREnvelope, action: Action) {
+    self.id = id
+    self.condition = condition
+    self.action = action
+  }
+}
+
+/// One arm of `Action.experiment`: the action a variant runs.
+public struct ExperimentArm: Hashable, Sendable {
+  public var variant: String
+  public var action: Action
+
+  public init(variant: String, action: Action) {
+    self.variant = variant
+    self.action = action
+  }
 }

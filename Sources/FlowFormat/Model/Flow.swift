@@ -1,4 +1,5 @@
 import FlowExpression
+import OrderedCollections
 
 /// One flow: ordered screens plus flow-level settings.
 public struct Flow: Hashable, Sendable {
@@ -17,6 +18,8 @@ public struct Flow: Hashable, Sendable {
   public var experiments: [Experiment]
   /// Transitions of particular moves (`fromScreenId` → `toScreenId`).
   public var transitions: [TransitionRule]
+  /// Values the session holds from its start (Nuxie's view-model defaults and instances).
+  public var initialData: OrderedDictionary<String, Value> = [:]
   public var location: SourceLocation
   private var indexByID: [String: Int]
 

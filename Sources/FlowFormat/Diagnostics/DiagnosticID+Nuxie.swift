@@ -1,0 +1,15 @@
+extension DiagnosticID {
+  /// `nuxie.*`: what the Nuxie flow compiler tolerates as the SDK does, or cannot run yet
+  /// (docs/dialects/nuxie.md).
+  public enum Nuxie {
+    public static let prefix = "nuxie."
+
+    public static let notRunYet = DiagnosticID(
+      "nuxie.not-run-yet", .warning,
+      "a Nuxie action or value flowrun loads but does not run yet (delays, time windows, value references, …)")
+    public static let unknownTrigger = DiagnosticID(
+      "nuxie.unknown-trigger", .warning, "an interaction trigger type the SDK does not know: it never runs")
+
+    public static let all = [notRunYet, unknownTrigger]
+  }
+}
