@@ -103,6 +103,8 @@ extension Session {
       return branch(branches, otherwise: otherwise, via: via, validate: validate)
     case .experiment(let id, let arms):
       return experiment(id, arms, via: via, validate: validate)
+    case .wait(let wait):
+      return startWait(wait, via: via)
     }
   }
 
@@ -332,8 +334,9 @@ extension Session {
         pending = awaited
         return .stay
       }
-    case .hook:
-      // A waiting hook takes `.hookAnswered` only (`handle` rejects `.result`).
+    case .hook, .timer:
+      // A waiting hook takes `.hookAnswered` only, a wait only time and events (`handle`
+      // rejects `.result`).
       return .stay
     }
   }
@@ -645,6 +648,7 @@ enum Via: CustomStringConvertible {
   case onCancel(String)
   case subflowCompletion(String)
   case hook(String)
+  case timer
 
   var description: String {
     switch self {
@@ -662,6 +666,7 @@ enum Via: CustomStringConvertible {
     case .onCancel(let id): "onCancel of '\(id)'"
     case .subflowCompletion(let flow): "completion of sub-flow '\(flow)'"
     case .hook(let result): "hook answer '\(result)'"
+    case .timer: "the end of a wait"
     }
   }
 }

@@ -410,6 +410,9 @@ public struct FlowGraph: Sendable {
       var forward = false
       for arm in arms { forward = explicitEdges(node, flow, arm.action, kind, location) || forward }
       return forward
+    case .wait(let wait):
+      let then = explicitEdges(node, flow, wait.then, kind, location)
+      return explicitEdges(node, flow, wait.otherwise, kind, location) || then
     }
   }
 
@@ -421,6 +424,7 @@ public struct FlowGraph: Sendable {
     case .custom(let custom): custom.awaitResult
     case .openURL, .set, .emit, .branch, .experiment: false
     case .sequence(let actions): actions.contains(where: alwaysLeaves)
+    case .wait: true
     }
   }
 }

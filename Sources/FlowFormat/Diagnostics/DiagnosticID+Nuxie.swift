@@ -10,6 +10,11 @@ extension DiagnosticID {
     public static let unknownTrigger = DiagnosticID(
       "nuxie.unknown-trigger", .warning, "an interaction trigger type the SDK does not know: it never runs")
 
-    public static let all = [notRunYet, unknownTrigger]
+    public static let dayOutOfRange = DiagnosticID(
+      "nuxie.day-out-of-range", .warning, "a time window's day outside 1 (Sunday) to 7 (Saturday): ignored")
+    public static let tooDeep = DiagnosticID(
+      "nuxie.too-deep", .error, "purchases and restores that lead to each other through their outcome events, too deep")
+
+    public static let all = [notRunYet, unknownTrigger, dayOutOfRange, tooDeep]
   }
 }

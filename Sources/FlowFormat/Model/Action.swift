@@ -43,6 +43,9 @@ public indirect enum Action: Hashable, Sendable {
   /// The session's variant of a document experiment picks the action; the first time, the
   /// exposure event is sent (once per session; the assignment is the session's, frozen).
   case experiment(id: String, arms: [ExperimentArm])
+  /// The session waits on the virtual clock (Nuxie `delay`, `time_window`, `wait_until`), then
+  /// runs `then` (or `otherwise` when a condition's wait times out).
+  case wait(ActionWait)
 
   /// The action type as written in JSON, for events and traces.
   public var typeName: String {
@@ -62,6 +65,7 @@ public indirect enum Action: Hashable, Sendable {
     case .emit: "emit"
     case .branch: "condition"
     case .experiment: "experiment"
+    case .wait(let wait): wait.typeName
     }
   }
 }
@@ -120,5 +124,37 @@ public struct ExperimentArm: Hashable, Sendable {
   public init(variant: String, action: Action) {
     self.variant = variant
     self.action = action
+  }
+}
+
+/// What `Action.wait` waits for, and what runs after.
+public struct ActionWait: Hashable, Sendable {
+  public enum Until: Hashable, Sendable {
+    /// This long after the wait starts (`delay`).
+    case duration(ms: Int64)
+    /// The window's next opening in the zone (`time_window`): inside it, no wait.
+    case window(TimeWindow, zone: String)
+    /// The condition holds (`wait_until`), re-checked on each event of the session; after
+    /// `maxMs` (nil: never) it times out.
+    case condition(IREnvelope, maxMs: Int64?)
+  }
+
+  public var until: Until
+  public var then: Action
+  /// A timed-out condition, and a window that never opens.
+  public var otherwise: Action
+
+  public init(until: Until, then: Action, otherwise: Action) {
+    self.until = until
+    self.then = then
+    self.otherwise = otherwise
+  }
+
+  public var typeName: String {
+    switch until {
+    case .duration: "delay"
+    case .window: "time_window"
+    case .condition: "wait_until"
+    }
   }
 }

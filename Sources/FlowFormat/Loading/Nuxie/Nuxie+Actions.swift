@@ -17,12 +17,15 @@ extension DecodeContext {
   }
 
   /// An event's interactions: the current screen's, then `__global__`'s; nil when none.
-  mutating func compileEvent(_ name: String, scope: inout NuxieScope, experiments: inout [Experiment]) -> Action? {
+  /// `depth` counts the bridge outcomes on the way (an outcome's interactions may buy again).
+  mutating func compileEvent(
+    _ name: String, scope: inout NuxieScope, experiments: inout [Experiment], depth: Int = 0
+  ) -> Action? {
     let lists = [scope.screen, "__global__"].flatMap { scope.interactions[$0] ?? [] }
       .filter { $0.trigger == "event" && $0.eventName == name }
     guard !lists.isEmpty else { return nil }
     return Self.joined(
-      lists.map { compileActions($0.actions[...], scope: &scope, experiments: &experiments, depth: 0) })
+      lists.map { compileActions($0.actions[...], scope: &scope, experiments: &experiments, depth: depth) })
   }
 
   static func joined(_ actions: [Action]) -> Action {
@@ -42,6 +45,9 @@ extension DecodeContext {
   ]
 
   enum ActionOutcomeRoute { case success, failure, cancel }
+
+  /// How many bridge outcomes deep an outcome's interactions may buy or restore again.
+  static let bridgeDepth = 4
 
   mutating func compileActions(
     _ list: ArraySlice<JSONValue>, scope: inout NuxieScope, experiments: inout [Experiment], depth: Int
@@ -134,19 +140,22 @@ extension DecodeContext {
       case "purchase", "restore":
         // Waits for a result; each outcome sends its system event, runs that event's
         // interactions, then the rest of this list.
-        guard depth < 8 else {
+        guard depth < Self.bridgeDepth else {
           error(
-            .Nuxie.notRunYet, "purchase and restore nest more than 8 deep through their outcome events",
+            .Nuxie.tooDeep,
+            "purchase and restore lead to each other through their outcome events more than \(Self.bridgeDepth) deep",
             at: value.location)
           return Self.joined(out)
         }
-        let rest = compileActions(list[index...], scope: &scope, experiments: &experiments, depth: depth + 1)
+        let rest = compileActions(list[index...], scope: &scope, experiments: &experiments, depth: depth)
         var routes: [ActionOutcomeRoute: Action] = [:]
         for (event, route) in Self.bridgeOutcomes[type] ?? [] {
           var properties: OrderedDictionary<String, Value> = [:]
           if type == "purchase", let product = nuxieLiteral(action, "productId") { properties["product_id"] = product }
           var parts: [Action] = [.emit(name: event, properties: .object(properties))]
-          if let handlers = compileEvent(event, scope: &scope, experiments: &experiments) { parts.append(handlers) }
+          if let handlers = compileEvent(event, scope: &scope, experiments: &experiments, depth: depth + 1) {
+            parts.append(handlers)
+          }
           parts.append(rest)
           routes[route] = Self.joined(parts)
         }
@@ -156,7 +165,15 @@ extension DecodeContext {
               identifier: type, awaitResult: true, onSuccess: routes[.success], onFailure: routes[.failure],
               onCancel: routes[.cancel])))
         return Self.joined(out)
-      case "delay", "time_window", "wait_until", "goal", "milestone", "update_customer", "set_response_field",
+      case "delay", "time_window", "wait_until":
+        let rest = compileActions(list[index...], scope: &scope, experiments: &experiments, depth: depth)
+        if let wait = nuxieWait(type, action, rest: rest, scope: &scope, experiments: &experiments, depth: depth) {
+          out.append(.wait(wait))
+        } else {
+          out.append(rest)
+        }
+        return Self.joined(out)
+      case "goal", "milestone", "update_customer", "set_response_field",
         "submit_response", "request_notifications", "request_permission", "request_tracking", "remote", "fire_trigger",
         "list_insert", "list_remove", "list_swap", "list_move", "list_set", "list_clear":
         warning(.Nuxie.notRunYet, "action '\(type)' is not run yet; it is skipped", at: action.lookup("type")?.location)
@@ -167,6 +184,69 @@ extension DecodeContext {
       }
     }
     return Self.joined(out)
+  }
+
+  /// `delay {durationMs}`, `time_window {startTime, endTime, timezone, daysOfWeek (1 = Sunday),
+  /// successActions}`, `wait_until {condition, maxTimeMs, successActions, timeoutActions}`, with
+  /// the rest of the list after each outcome; nil when malformed (reported; the SDK goes on).
+  private mutating func nuxieWait(
+    _ type: String, _ action: JSONObject, rest: Action, scope: inout NuxieScope, experiments: inout [Experiment],
+    depth: Int
+  ) -> ActionWait? {
+    func branch(_ key: String, _ context: inout DecodeContext) -> Action {
+      guard let list = context.array(action, key) else { return rest }
+      return Self.joined([
+        context.compileActions(list[...], scope: &scope, experiments: &experiments, depth: depth), rest,
+      ])
+    }
+    switch type {
+    case "delay":
+      let ms = number(action, "durationMs") ?? 0
+      guard ms >= 0, ms <= Double(Limits.durationMs.upperBound) else {
+        error(
+          .Campaign.negativeDuration, "durationMs must be between 0 and 1,000,000,000,000 ms, found \(ms)",
+          at: action.lookup("durationMs")?.location)
+        return nil
+      }
+      return ActionWait(until: .duration(ms: Int64(ms.rounded(.up))), then: rest, otherwise: rest)
+    case "time_window":
+      var minutes: [Int] = []
+      for key in ["startTime", "endTime"] {
+        guard let text = string(action, key), let value = TimeWindow.minutes(text) else {
+          error(
+            .Campaign.malformedTime, "\(key) must be HH:MM (00:00–23:59)",
+            at: action.lookup(key)?.location ?? action.lookup("type")?.location)
+          return nil
+        }
+        minutes.append(value)
+      }
+      var days: Set<Int> = []
+      for day in array(action, "daysOfWeek") ?? [] {
+        guard let n = day.numberValue, n.rounded() == n, (1...7).contains(n) else {
+          warning(
+            .Nuxie.dayOutOfRange, "daysOfWeek holds 1 (Sunday) to 7 (Saturday); this day is ignored",
+            at: day.location)
+          continue
+        }
+        days.insert(Int(n) - 1)
+      }
+      var zone = string(action, "timezone") ?? "UTC"
+      if zone == "__current_device__" { zone = "UTC" }
+      return ActionWait(
+        until: .window(TimeWindow(start: minutes[0], end: minutes[1], days: days), zone: zone),
+        then: branch("successActions", &self), otherwise: rest)
+    default:
+      guard let conditionValue = action.lookup("condition"),
+        let condition = at("condition", { $0.irEnvelope(conditionValue) })
+      else {
+        error(.Load.missingKey, "wait_until needs a 'condition'", at: action.lookup("type")?.location)
+        return nil
+      }
+      let maxMs = number(action, "maxTimeMs").map { Int64(min(max(0, $0), Double(Limits.durationMs.upperBound))) }
+      return ActionWait(
+        until: .condition(condition, maxMs: maxMs), then: branch("successActions", &self),
+        otherwise: branch("timeoutActions", &self))
+    }
   }
 
   /// A value expression: `{literal: x}` or a plain JSON value; a `ref` to another value is

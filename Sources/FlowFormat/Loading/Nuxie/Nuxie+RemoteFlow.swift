@@ -84,7 +84,9 @@ extension DecodeContext {
       let onEnter = compileEvent("$screen_shown", scope: &scope, experiments: &experiments)
       built.append(
         Screen(
-          id: screen.id, name: screen.name, kind: .custom, type: "nuxie", order: order,
+          // A name that shows values (`{Offer.headline}`) is the screen's title; headers say the id.
+          id: screen.id, name: screen.name.contains("{") ? screen.id : screen.name, kind: .custom, type: "nuxie",
+          order: order,
           content: ScreenContent(usesBlocks: true, blocks: blocks, buttonText: template("Continue", at: nil)),
           onEnter: onEnter, location: screen.location))
     }
