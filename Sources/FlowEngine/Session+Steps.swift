@@ -71,11 +71,15 @@ extension Session {
     return perform(arm.action, via: via, validate: validate)
   }
 
-  /// What a condition of the flow reads: `User` is the session's traits, `Response.Field` the
-  /// collected values, now the virtual clock.
+  /// What a condition of the flow reads: `User` is the session's traits with the attributes
+  /// the flow set (`customer`, Nuxie's `update_customer`), `Response.Field` the collected
+  /// values, now the virtual clock.
   var currentFacts: Facts {
     var properties: [FactKey: Value] = [:]
     for (key, value) in context.config.traits { properties[FactKey(key)] = value }
+    if case .object(let customer)? = fields["customer"] {
+      for (key, value) in customer { properties[FactKey(key)] = value }
+    }
     var responses: [String: Value] = [:]
     for (key, value) in fields.dictionary { Self.flatten(value, as: key, into: &responses) }
     return Facts(

@@ -173,7 +173,21 @@ extension DecodeContext {
           out.append(rest)
         }
         return Self.joined(out)
-      case "goal", "milestone", "update_customer", "set_response_field",
+      case "milestone":
+        var properties: OrderedDictionary<String, Value> = [
+          "milestone_id": .string(string(action, "milestoneId") ?? "")
+        ]
+        if let label = string(action, "label") { properties["label"] = .string(label) }
+        out.append(.emit(name: "$journey_milestone", properties: .object(properties)))
+      case "update_customer":
+        // The user's attributes: the `customer` object, which conditions read as `User`.
+        guard let attributes = action.lookup("attributes").flatMap({ object($0) }) else { continue }
+        for member in attributes.members {
+          out.append(.set(path: ["customer", member.key], value: Value(member.value)))
+        }
+        let keys = attributes.members.map { Value.string($0.key) }
+        out.append(.emit(name: "$customer_updated", properties: .object(["attributes_updated": .list(keys)])))
+      case "goal", "set_response_field",
         "submit_response", "request_notifications", "request_permission", "request_tracking", "remote", "fire_trigger",
         "list_insert", "list_remove", "list_swap", "list_move", "list_set", "list_clear":
         warning(.Nuxie.notRunYet, "action '\(type)' is not run yet; it is skipped", at: action.lookup("type")?.location)
