@@ -36,7 +36,18 @@ extension Session {
       emit(.experimentVariantAssigned, .object(properties), atScreen: false, experiment: (experiment, variant))
     }
     if assignedFirst { emit(.onboardingStarted, .object(started), atScreen: false) }
+    // A session started on a chosen screen (`--start`, `render`) starts there.
+    guard config.startScreen == nil, let start = context.document.flows[frame.flow].startAction else {
+      return drive(.to(frame))
+    }
+    // The start actions run before any screen: a navigation picks the first screen; without
+    // one, the flow's first screen is shown (a wait they started keeps waiting there).
+    let move = perform(start, via: .start, validate: false)
+    guard !hasEnded else { return }
+    guard move == .stay else { return drive(move) }
+    let parked = pending
     drive(.to(frame))
+    if let parked, !hasEnded { pending = parked }
   }
 
   // MARK: Actions
@@ -105,6 +116,8 @@ extension Session {
       return experiment(id, arms, via: via, validate: validate)
     case .wait(let wait):
       return startWait(wait, via: via)
+    case .step(let id):
+      return runStep(id, via: via, validate: validate)
     }
   }
 
@@ -649,6 +662,7 @@ enum Via: CustomStringConvertible {
   case subflowCompletion(String)
   case hook(String)
   case timer
+  case start
 
   var description: String {
     switch self {
@@ -667,6 +681,7 @@ enum Via: CustomStringConvertible {
     case .subflowCompletion(let flow): "completion of sub-flow '\(flow)'"
     case .hook(let result): "hook answer '\(result)'"
     case .timer: "the end of a wait"
+    case .start: "the start of the flow"
     }
   }
 }

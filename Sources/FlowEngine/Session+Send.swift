@@ -39,6 +39,7 @@ extension Session {
   }
 
   mutating func handle(_ input: Input) {
+    stepHops = 0
     if let ended {
       return reject("the session has ended (\(ended.name)); no more inputs are accepted")
     }

@@ -71,6 +71,29 @@ extension Session {
     return perform(arm.action, via: via, validate: validate)
   }
 
+  /// At most this many steps of a step graph run for one input: a cycle of steps that never
+  /// waits fails the session instead of recursing for ever.
+  static let stepHopLimit = 1_000
+
+  mutating func runStep(_ id: String, via: Via, validate: Bool) -> Move {
+    guard let action = context.document.flows[frame.flow].steps[id] else {
+      if tracing { record(.noOp, "step '\(id)' does not exist; the route ends") }
+      return .stay
+    }
+    stepHops += 1
+    guard stepHops <= Self.stepHopLimit else {
+      let message =
+        "more than \(Self.stepHopLimit) steps ran for one input at step '\(id)' (a cycle of steps that never waits?)"
+      ended = .failed(message)
+      pending = nil
+      outbox.append(.error(message))
+      outbox.append(.ended(.failed(message)))
+      return .stay
+    }
+    if tracing { record(.action, "step \(id): \(action.typeName)") }
+    return perform(action, via: via, validate: validate)
+  }
+
   /// What a condition of the flow reads: `User` is the session's traits with the attributes
   /// the flow set (`customer`, Nuxie's `update_customer`), `Response.Field` the collected
   /// values, now the virtual clock.

@@ -90,6 +90,8 @@ public struct Session: Sendable {
   var seq: Int = 0
   /// Experiments whose exposure was sent (`Action.experiment`: once per session).
   var exposedExperiments: Set<String> = []
+  /// Steps of a step graph run for the current input (`runStep`; reset per input).
+  var stepHops = 0
   var enteredAt: Int64
   var ended: SessionStatus?
   var outbox: [Output] = []

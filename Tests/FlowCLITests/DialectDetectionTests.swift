@@ -32,8 +32,13 @@ import _FlowTestSupport
       name: "Nuxie user profile (check lints it)", json: #"{"distinctId": "u", "userProperties": {"plan": "pro"}}"#,
       status: 0, says: "checked 1 file: no problems"),
     Case(
-      name: "Nuxie journey release", json: #"{"schemaVersion": "nuxie.journey-release.v2"}"#, status: 2,
-      says: "this is a Nuxie journey release (v2) document"),
+      name: "Nuxie journey release (era E)",
+      json:
+        #"{"schemaVersion": "nuxie.journey-release.v2", "leg": {"entryStepId": "s", "screens": [{"id": "a"}], "routes": [{"host": {"kind": "screen", "screenId": "a"}, "eventName": "done", "entryStepId": "end"}], "steps": [{"id": "s", "kind": "action", "action": {"type": "navigate", "screenId": "a"}, "outlets": {}}, {"id": "end", "kind": "complete", "outcome": "continue"}]}, "screenBehaviors": [{"screenId": "a", "controls": [{"actionId": "done", "behavior": {"kind": "declarative", "program": [{"type": "emit", "eventName": "done"}]}}]}]}"#,
+      status: 0, says: "checked 1 file: no problems"),
+    Case(
+      name: "Nuxie journey leg without steps", json: #"{"schemaVersion": "nuxie.experience-planes.v1"}"#, status: 2,
+      says: "the leg has no screens and no entryStepId"),
     Case(
       name: "Nuxie experience release", json: #"{"schemaVersion": "nuxie.experience-release.v1"}"#, status: 2,
       says: "this is a Nuxie experience release (v1) document"),

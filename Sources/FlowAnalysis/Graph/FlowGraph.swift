@@ -142,6 +142,8 @@ public struct FlowGraph: Sendable {
   public let starts: [ScreenNode?]
   /// Outcomes of the screen being built that route to `next`.
   private var outcomeLeaves: [(String, ActionOutcome, SourceLocation)] = []
+  /// The steps of a step graph already followed from the current control.
+  private var visitedSteps: Set<String> = []
 
   public init(document: FlowDocument) {
     self.document = document
@@ -306,6 +308,7 @@ public struct FlowGraph: Sendable {
       if control.kind == .native {
         add(FlowEdge(from: node, to: .complete(flow: node.flow), kind: .native, location: control.location))
       }
+      visitedSteps = []
       forward = explicitEdges(node, flow, control.action, kind, control.location) || forward
     }
     guard forward || !outcomeLeaves.isEmpty else { return }
@@ -413,6 +416,10 @@ public struct FlowGraph: Sendable {
     case .wait(let wait):
       let then = explicitEdges(node, flow, wait.then, kind, location)
       return explicitEdges(node, flow, wait.otherwise, kind, location) || then
+    case .step(let id):
+      // Each step once per control: a step graph may loop.
+      guard let step = flow.steps[id], visitedSteps.insert(id).inserted else { return false }
+      return explicitEdges(node, flow, step, kind, location)
     }
   }
 
@@ -425,6 +432,7 @@ public struct FlowGraph: Sendable {
     case .openURL, .set, .emit, .branch, .experiment: false
     case .sequence(let actions): actions.contains(where: alwaysLeaves)
     case .wait: true
+    case .step: false
     }
   }
 }

@@ -15,6 +15,18 @@ extension DiagnosticID {
     public static let tooDeep = DiagnosticID(
       "nuxie.too-deep", .error, "purchases and restores that lead to each other through their outcome events, too deep")
 
-    public static let all = [notRunYet, unknownTrigger, dayOutOfRange, tooDeep]
+    public static let duplicateID = DiagnosticID(
+      "nuxie.duplicate-id", .error, "two steps of a leg share an id, or two routes the same host and event")
+    public static let danglingOutlet = DiagnosticID(
+      "nuxie.dangling-outlet", .error, "an outlet, a route or `entryStepId` names a step the leg does not have")
+    public static let serverOnly = DiagnosticID(
+      "nuxie.server-only-action", .error,
+      "an action that runs on the server (grant_entitlement, handoff, …) in a device leg")
+    public static let unknownCondition = DiagnosticID(
+      "nuxie.unknown-condition", .error, "a JourneyCondition type a leg may not hold (it would be unknown at run time)")
+
+    public static let all = [
+      notRunYet, unknownTrigger, dayOutOfRange, tooDeep, duplicateID, danglingOutlet, serverOnly, unknownCondition,
+    ]
   }
 }

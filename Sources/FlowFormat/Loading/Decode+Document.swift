@@ -24,7 +24,13 @@ extension DecodeContext {
     }
     switch options.dialect ?? signature.dialect {
     case .appdna: return decodeAppDNA(object, at: root.location, defaultID: defaultID)
-    case .nuxie: return decodeNuxieRemoteFlow(object, at: root.location, defaultID: defaultID)
+    case .nuxie:
+      if let schema = object.lookup("schemaVersion")?.stringValue,
+        DocumentSignature.runnableNuxieSchemas.contains(schema)
+      {
+        return decodeNuxieRelease(object, at: root.location, defaultID: defaultID)
+      }
+      return decodeNuxieRemoteFlow(object, at: root.location, defaultID: defaultID)
     case .sequence, nil: break
     }
     if object.lookup("flows") != nil {

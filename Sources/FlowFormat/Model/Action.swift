@@ -46,6 +46,8 @@ public indirect enum Action: Hashable, Sendable {
   /// The session waits on the virtual clock (Nuxie `delay`, `time_window`, `wait_until`), then
   /// runs `then` (or `otherwise` when a condition's wait times out).
   case wait(ActionWait)
+  /// Runs a step of the flow's step graph (`Flow.steps`: Nuxie era E legs).
+  case step(String)
 
   /// The action type as written in JSON, for events and traces.
   public var typeName: String {
@@ -66,6 +68,7 @@ public indirect enum Action: Hashable, Sendable {
     case .branch: "condition"
     case .experiment: "experiment"
     case .wait(let wait): wait.typeName
+    case .step: "step"
     }
   }
 }
@@ -102,14 +105,13 @@ public struct CustomAction: Hashable, Sendable {
   ]
 }
 
-/// One branch of `Action.branch`: a Nuxie IR condition, three-valued against the session's
-/// facts; only true runs the branch (fail-closed).
+/// One branch of `Action.branch`: only a true condition runs it (fail-closed).
 public struct ActionBranch: Hashable, Sendable {
   public var id: String
-  public var condition: IREnvelope
+  public var condition: FactCondition
   public var action: Action
 
-  public init(id: String, condition: IREnvelope, action: Action) {
+  public init(id: String, condition: FactCondition, action: Action) {
     self.id = id
     self.condition = condition
     self.action = action
@@ -136,7 +138,7 @@ public struct ActionWait: Hashable, Sendable {
     case window(TimeWindow, zone: String)
     /// The condition holds (`wait_until`), re-checked on each event of the session; after
     /// `maxMs` (nil: never) it times out.
-    case condition(IREnvelope, maxMs: Int64?)
+    case condition(FactCondition, maxMs: Int64?)
   }
 
   public var until: Until
@@ -155,6 +157,21 @@ public struct ActionWait: Hashable, Sendable {
     case .duration: "delay"
     case .window: "time_window"
     case .condition: "wait_until"
+    }
+  }
+}
+
+/// A three-valued condition of a Nuxie document, evaluated against the session's facts: an IR
+/// envelope (eras B–D) or a JourneyCondition (era E). Only true holds.
+public enum FactCondition: Hashable, Sendable {
+  case ir(IREnvelope)
+  case journey(JourneyCondition)
+
+  /// The condition, clause by clause, with the facts it read.
+  public func trace(in facts: Facts) -> TruthTrace {
+    switch self {
+    case .ir(let envelope): envelope.trace(in: facts)
+    case .journey(let condition): TruthTrace(source: "JourneyCondition", truth: condition.truth(in: facts))
     }
   }
 }

@@ -20,6 +20,11 @@ public struct Flow: Hashable, Sendable {
   public var transitions: [TransitionRule]
   /// Values the session holds from its start (Nuxie's view-model defaults and instances).
   public var initialData: OrderedDictionary<String, Value> = [:]
+  /// Runs as the session starts, before the first screen is shown (Nuxie's `start`
+  /// interactions, an era E leg's entry step); a screen it navigates to is the first one.
+  public var startAction: Action?
+  /// The steps `Action.step` runs, by id (Nuxie era E legs).
+  public var steps: [String: Action] = [:]
   public var location: SourceLocation
   private var indexByID: [String: Int]
 

@@ -112,7 +112,7 @@ extension DecodeContext {
                 (context.array(branch, "actions") ?? [])[...], scope: &scope, experiments: &experiments, depth: depth)
               branches.append(
                 ActionBranch(
-                  id: context.string(branch, "id") ?? "branch\(number + 1)", condition: envelope, action: inner))
+                  id: context.string(branch, "id") ?? "branch\(number + 1)", condition: .ir(envelope), action: inner))
             }
           }
         }
@@ -258,7 +258,7 @@ extension DecodeContext {
       }
       let maxMs = number(action, "maxTimeMs").map { Int64(min(max(0, $0), Double(Limits.durationMs.upperBound))) }
       return ActionWait(
-        until: .condition(condition, maxMs: maxMs), then: branch("successActions", &self),
+        until: .condition(.ir(condition), maxMs: maxMs), then: branch("successActions", &self),
         otherwise: branch("timeoutActions", &self))
     }
   }

@@ -90,36 +90,29 @@ extension DecodeContext {
           content: ScreenContent(usesBlocks: true, blocks: blocks, buttonText: template("Continue", at: nil)),
           onEnter: onEnter, location: screen.location))
     }
+    // `start` interactions run before any screen (`Flow.startAction`); the screen their first
+    // navigation goes to is the first one (the graph starts there), else `screens[0]`.
     var startScope = NuxieScope(screenIDs: screens.map(\.id), interactions: interactions, screen: screens[0].id)
-    let start = nuxieStart(interactions["__global__"] ?? [], scope: &startScope, experiments: &experiments)
+    let starts = (interactions["__global__"] ?? []).filter { $0.trigger == "start" }
+    let startAction = Self.joined(
+      starts.map { compileActions($0.actions[...], scope: &startScope, experiments: &experiments, depth: 0) })
     var flow = Flow(
-      id: flowID, name: string(object, "name") ?? flowID, version: 1, screens: built, startScreenID: start,
-      experiments: experiments, location: location)
+      id: flowID, name: string(object, "name") ?? flowID, version: 1, screens: built,
+      startScreenID: Self.firstNavigation(startAction), experiments: experiments, location: location)
     flow.initialData = initialData
+    flow.startAction = starts.isEmpty ? nil : startAction
     var document = FlowDocument(shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: experiments)
     document.dialect = .nuxie
     return document
   }
 
-  /// The first screen: the screen a `__global__` `start` interaction navigates to first, else
-  /// `screens[0]` (the SDK's fallback entry). Its other actions are not run yet (a warning).
-  private mutating func nuxieStart(
-    _ global: [NuxieInteraction], scope: inout NuxieScope, experiments: inout [Experiment]
-  ) -> String? {
-    for interaction in global where interaction.trigger == "start" {
-      for value in interaction.actions {
-        guard let action = value.objectValue, action["type"]?.stringValue == "navigate",
-          let target = action["screenId"]?.stringValue
-        else {
-          warning(
-            .Nuxie.notRunYet, "only a start interaction's navigate runs: the flow starts there",
-            at: value.location)
-          continue
-        }
-        if scope.screenIDs.contains(target) { return target }
-      }
+  /// The screen an action goes to first when it runs straight through, if any.
+  static func firstNavigation(_ action: Action) -> String? {
+    switch action {
+    case .screen(let id): id
+    case .sequence(let actions): actions.lazy.compactMap(firstNavigation).first
+    default: nil
     }
-    return nil
   }
 
   /// Component hosts without the `components` extension: every host that is neither a screen
