@@ -11,6 +11,9 @@ enum Move: Hashable, Sendable {
   case finishFlow
   case back
   case dismiss
+  /// Run this step of the flow's step graph next (`Action.step`): `drive` runs it, so a long
+  /// chain of steps is a loop, never a deep recursion.
+  case step(String)
 }
 
 extension Session {
@@ -117,7 +120,7 @@ extension Session {
     case .wait(let wait):
       return startWait(wait, via: via)
     case .step(let id):
-      return runStep(id, via: via, validate: validate)
+      return .step(id)
     }
   }
 
@@ -368,6 +371,8 @@ extension Session {
       case .dismiss:
         finishDismissed()
         return
+      case .step(let id):
+        move = runStep(id)
       case .to(let target):
         if tracing { recordTransition(to: target) }
         leaveShown(nextScreenID: context.document.flows[target.flow].screens[target.screen].id)
@@ -663,6 +668,7 @@ enum Via: CustomStringConvertible {
   case hook(String)
   case timer
   case start
+  case step(String)
 
   var description: String {
     switch self {
@@ -682,6 +688,7 @@ enum Via: CustomStringConvertible {
     case .hook(let result): "hook answer '\(result)'"
     case .timer: "the end of a wait"
     case .start: "the start of the flow"
+    case .step(let id): "step \(id)"
     }
   }
 }

@@ -72,10 +72,11 @@ extension Session {
   }
 
   /// At most this many steps of a step graph run for one input: a cycle of steps that never
-  /// waits fails the session instead of recursing for ever.
-  static let stepHopLimit = 1_000
+  /// waits fails the session instead of running for ever.
+  static let stepHopLimit = 10_000
 
-  mutating func runStep(_ id: String, via: Via, validate: Bool) -> Move {
+  /// One step of the graph (`Move.step`, run by `drive`'s loop).
+  mutating func runStep(_ id: String) -> Move {
     guard let action = context.document.flows[frame.flow].steps[id] else {
       if tracing { record(.noOp, "step '\(id)' does not exist; the route ends") }
       return .stay
@@ -91,7 +92,7 @@ extension Session {
       return .stay
     }
     if tracing { record(.action, "step \(id): \(action.typeName)") }
-    return perform(action, via: via, validate: validate)
+    return perform(action, via: .step(id), validate: false)
   }
 
   /// What a condition of the flow reads: `User` is the session's traits with the attributes

@@ -13,7 +13,8 @@ extension DiagnosticID {
     public static let dayOutOfRange = DiagnosticID(
       "nuxie.day-out-of-range", .warning, "a time window's day outside 1 (Sunday) to 7 (Saturday): ignored")
     public static let tooDeep = DiagnosticID(
-      "nuxie.too-deep", .error, "purchases and restores that lead to each other through their outcome events, too deep")
+      "nuxie.too-deep", .error,
+      "purchases and restores leading to each other too deep, or more than 100 waits and purchases in one list")
 
     public static let duplicateID = DiagnosticID(
       "nuxie.duplicate-id", .error, "two steps of a leg share an id, or two routes the same host and event")

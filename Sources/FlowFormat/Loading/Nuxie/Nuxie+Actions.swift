@@ -49,6 +49,9 @@ extension DecodeContext {
   /// How many bridge outcomes deep an outcome's interactions may buy or restore again.
   static let bridgeDepth = 4
 
+  /// How many waits, purchases and restores one action list may hold (each nests the rest).
+  static let foldLimit = 100
+
   mutating func compileActions(
     _ list: ArraySlice<JSONValue>, scope: inout NuxieScope, experiments: inout [Experiment], depth: Int
   ) -> Action {
@@ -147,7 +150,16 @@ extension DecodeContext {
             at: value.location)
           return Self.joined(out)
         }
-        let rest = compileActions(list[index...], scope: &scope, experiments: &experiments, depth: depth)
+        guard scope.folds < Self.foldLimit else {
+          error(
+            .Nuxie.tooDeep, "more than \(Self.foldLimit) waits, purchases and restores in one action list",
+            at: value.location)
+          return Self.joined(out)
+        }
+        scope.folds += 1
+        let rest = scope.continuation(
+          compileActions(list[index...], scope: &scope, experiments: &experiments, depth: depth))
+        scope.folds -= 1
         var routes: [ActionOutcomeRoute: Action] = [:]
         for (event, route) in Self.bridgeOutcomes[type] ?? [] {
           var properties: OrderedDictionary<String, Value> = [:]
@@ -166,7 +178,16 @@ extension DecodeContext {
               onCancel: routes[.cancel])))
         return Self.joined(out)
       case "delay", "time_window", "wait_until":
-        let rest = compileActions(list[index...], scope: &scope, experiments: &experiments, depth: depth)
+        guard scope.folds < Self.foldLimit else {
+          error(
+            .Nuxie.tooDeep, "more than \(Self.foldLimit) waits, purchases and restores in one action list",
+            at: value.location)
+          return Self.joined(out)
+        }
+        scope.folds += 1
+        let rest = scope.continuation(
+          compileActions(list[index...], scope: &scope, experiments: &experiments, depth: depth))
+        scope.folds -= 1
         if let wait = nuxieWait(type, action, rest: rest, scope: &scope, experiments: &experiments, depth: depth) {
           out.append(.wait(wait))
         } else {

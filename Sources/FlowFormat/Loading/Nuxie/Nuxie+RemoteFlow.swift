@@ -20,11 +20,27 @@ extension DecodeContext {
     var screenIDs: [String]
     var interactions: [String: [NuxieInteraction]]
     var screen: String
+    /// Waits, purchases and restores being compiled around the rest of their list: each nests
+    /// the rest inside it, so their number bounds the nesting (`nuxieFoldLimit`).
+    var folds = 0
+    /// The rest of a list after a wait, a purchase or a restore, as a step of its own: each
+    /// outcome runs it by name (`Action.step`) instead of holding a copy.
+    var continuations: [String: Action] = [:]
+
+    mutating func continuation(_ rest: Action) -> Action {
+      if case .sequence(let actions) = rest, actions.isEmpty { return rest }
+      let id = "~\(screen).\(continuations.count + 1)"
+      continuations[id] = rest
+      return .step(id)
+    }
   }
 
   mutating func decodeNuxieRemoteFlow(
     _ object: JSONObject, at location: SourceLocation, defaultID: String
   ) -> FlowDocument? {
+    // Interactions are compiled once per screen that shows them: their problems are told once.
+    let firstDiagnostic = diagnostics.count
+    defer { dropRepeatedDiagnostics(since: firstDiagnostic) }
     checkKeys(object, known: NuxieKeys.remoteFlow, owner: "the Nuxie RemoteFlow")
     let flowID = string(object, "id") ?? defaultID
     var screens: [(id: String, name: String, viewModel: String?, location: SourceLocation)] = []
@@ -51,6 +67,7 @@ extension DecodeContext {
     let interactions = at("interactions") { $0.nuxieInteractions(object) }
     let components = at("components") { $0.nuxieComponents(object, screens: screens.map(\.id)) }
     var experiments: [Experiment] = []
+    var steps: [String: Action] = [:]
     var built: [Screen] = []
     for (order, screen) in screens.enumerated() {
       var scope = NuxieScope(screenIDs: screens.map(\.id), interactions: interactions, screen: screen.id)
@@ -82,6 +99,7 @@ extension DecodeContext {
           component.id, at: component.location)
       }
       let onEnter = compileEvent("$screen_shown", scope: &scope, experiments: &experiments)
+      steps.merge(scope.continuations) { first, _ in first }
       built.append(
         Screen(
           // A name that shows values (`{Offer.headline}`) is the screen's title; headers say the id.
@@ -94,13 +112,16 @@ extension DecodeContext {
     // navigation goes to is the first one (the graph starts there), else `screens[0]`.
     var startScope = NuxieScope(screenIDs: screens.map(\.id), interactions: interactions, screen: screens[0].id)
     let starts = (interactions["__global__"] ?? []).filter { $0.trigger == "start" }
+    startScope.screen = "start"
     let startAction = Self.joined(
       starts.map { compileActions($0.actions[...], scope: &startScope, experiments: &experiments, depth: 0) })
+    steps.merge(startScope.continuations) { first, _ in first }
     var flow = Flow(
       id: flowID, name: string(object, "name") ?? flowID, version: 1, screens: built,
       startScreenID: Self.firstNavigation(startAction), experiments: experiments, location: location)
     flow.initialData = initialData
     flow.startAction = starts.isEmpty ? nil : startAction
+    flow.steps = steps
     var document = FlowDocument(shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: experiments)
     document.dialect = .nuxie
     return document
