@@ -71,3 +71,33 @@ import _FlowTestSupport
     #expect(text.contains(#""event_type":"$flow_dismissed""#), "the flow went on without a result")
   }
 }
+
+extension NuxieFlowCommandTests {
+  /// `campaign --run`: the presented paywall runs with scripted answers in the campaign's
+  /// stream; its purchase meets the campaign's goal, its end closes the presentation, and the
+  /// reentry policy then holds the next checkout back.
+  @Test func campaignRunContinuesIntoTheFlow() throws {
+    let arguments = [
+      "campaign", "sample-flows/nuxie/campaigns.json", "--profile", "sample-flows/nuxie/profile.json", "--events",
+      "sample-flows/nuxie/checkout.ndjson", "--run", "--flows", "sample-flows/nuxie/paywall.json", "--answers",
+      "sample-flows/nuxie/paywall-answers.txt",
+    ]
+    let result = try runFlowrun(arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let order = [
+      "cmp_checkout_paywall  journeyStarted j2; flowShown", "$purchase_completed", "events: $journey_goal_met",
+      "dismiss (completed)", "journey j2 (cmp_checkout_paywall) ended: goal_met",
+      "cmp_checkout_paywall  suppressed(reentryLimited)",
+    ]
+    var index = lines.startIndex
+    for text in order {
+      guard let found = lines[index...].firstIndex(where: { $0.contains(text) }) else {
+        Issue.record("'\(text)' missing (in order) from \(result.stdout)")
+        return
+      }
+      index = found
+    }
+    #expect(try runFlowrun(arguments).stdout == result.stdout, "same inputs, same bytes")
+  }
+}
