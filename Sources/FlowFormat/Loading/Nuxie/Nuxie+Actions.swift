@@ -150,16 +150,8 @@ extension DecodeContext {
             at: value.location)
           return Self.joined(out)
         }
-        guard scope.folds < Self.foldLimit else {
-          error(
-            .Nuxie.tooDeep, "more than \(Self.foldLimit) waits, purchases and restores in one action list",
-            at: value.location)
-          return Self.joined(out)
-        }
-        scope.folds += 1
-        let rest = scope.continuation(
-          compileActions(list[index...], scope: &scope, experiments: &experiments, depth: depth))
-        scope.folds -= 1
+        guard let rest = rest(after: list[index...], at: value, scope: &scope, experiments: &experiments, depth: depth)
+        else { return Self.joined(out) }
         var routes: [ActionOutcomeRoute: Action] = [:]
         for (event, route) in Self.bridgeOutcomes[type] ?? [] {
           var properties: OrderedDictionary<String, Value> = [:]
@@ -178,16 +170,8 @@ extension DecodeContext {
               onCancel: routes[.cancel])))
         return Self.joined(out)
       case "delay", "time_window", "wait_until":
-        guard scope.folds < Self.foldLimit else {
-          error(
-            .Nuxie.tooDeep, "more than \(Self.foldLimit) waits, purchases and restores in one action list",
-            at: value.location)
-          return Self.joined(out)
-        }
-        scope.folds += 1
-        let rest = scope.continuation(
-          compileActions(list[index...], scope: &scope, experiments: &experiments, depth: depth))
-        scope.folds -= 1
+        guard let rest = rest(after: list[index...], at: value, scope: &scope, experiments: &experiments, depth: depth)
+        else { return Self.joined(out) }
         if let wait = nuxieWait(type, action, rest: rest, scope: &scope, experiments: &experiments, depth: depth) {
           out.append(.wait(wait))
         } else {
@@ -219,6 +203,23 @@ extension DecodeContext {
       }
     }
     return Self.joined(out)
+  }
+
+  /// The rest of a list after a wait, a purchase or a restore, as a continuation step; nil
+  /// (reported) past `foldLimit` of them.
+  private mutating func rest(
+    after list: ArraySlice<JSONValue>, at value: JSONValue, scope: inout NuxieScope, experiments: inout [Experiment],
+    depth: Int
+  ) -> Action? {
+    guard scope.folds < Self.foldLimit else {
+      error(
+        .Nuxie.tooDeep, "more than \(Self.foldLimit) waits, purchases and restores in one action list",
+        at: value.location)
+      return nil
+    }
+    scope.folds += 1
+    defer { scope.folds -= 1 }
+    return scope.continuation(compileActions(list, scope: &scope, experiments: &experiments, depth: depth))
   }
 
   /// `delay {durationMs}`, `time_window {startTime, endTime, timezone, daysOfWeek (1 = Sunday),
