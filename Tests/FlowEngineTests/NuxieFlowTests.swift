@@ -266,4 +266,14 @@ import Testing
     let loaded = Self.load(Self.flow(interactions))
     #expect(loaded.diagnostics.contains { $0.id == id }, "\(loaded.diagnostics.map(\.id))")
   }
+
+  /// Without `components` each component host is a control of every screen; past 10,000
+  /// controls the loader asks for the extension instead of building them.
+  @Test func controlsWithoutComponentsAreBounded() {
+    let screens = (0..<101).map { #"{"id": "s\#($0)"}"# }.joined(separator: ", ")
+    let hosts = (0..<100).map { Self.press("c\($0)", #"{"type": "dismiss"}"#) }.joined(separator: ", ")
+    let loaded = Self.load(#"{"id": "big", "screens": [\#(screens)], "interactions": {\#(hosts)}}"#)
+    #expect(loaded.document == nil)
+    #expect(loaded.diagnostics.map(\.id) == ["nuxie.too-many-controls"])
+  }
 }

@@ -26,8 +26,13 @@ extension DiagnosticID {
     public static let unknownCondition = DiagnosticID(
       "nuxie.unknown-condition", .error, "a JourneyCondition type a leg may not hold (it would be unknown at run time)")
 
+    public static let tooManyControls = DiagnosticID(
+      "nuxie.too-many-controls", .error,
+      "a RemoteFlow without `components` whose component hosts on every screen make more than 10,000 controls")
+
     public static let all = [
       notRunYet, unknownTrigger, dayOutOfRange, tooDeep, duplicateID, danglingOutlet, serverOnly, unknownCondition,
+      tooManyControls,
     ]
   }
 }

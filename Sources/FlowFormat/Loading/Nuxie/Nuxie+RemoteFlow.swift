@@ -66,6 +66,18 @@ extension DecodeContext {
     let (viewModels, initialData) = at("viewModels") { $0.nuxieViewModels(object) }
     let interactions = at("interactions") { $0.nuxieInteractions(object) }
     let components = at("components") { $0.nuxieComponents(object, screens: screens.map(\.id)) }
+    // Without `components` every component host is a control of every screen: bounded, so a
+    // big flow gets a clear error instead of millions of controls.
+    let everywhere = Self.componentHosts(interactions, screens: screens.map(\.id))
+    if object.lookup("components") == nil, screens.count * everywhere.count > Self.controlsLimit {
+      error(
+        .Nuxie.tooManyControls,
+        "\(everywhere.count) components on each of \(screens.count) screens make more than "
+          + "\(Self.controlsLimit) controls; add the `components` extension ({screenId: [{id, label}]}) to say "
+          + "which screen shows which",
+        at: object.member("interactions")?.keyLocation ?? location)
+      return nil
+    }
     var experiments: [Experiment] = []
     var steps: [String: Action] = [:]
     var built: [Screen] = []
@@ -89,7 +101,7 @@ extension DecodeContext {
             at: screen.location)
         }
       }
-      let shown = components[screen.id] ?? Self.componentHosts(interactions, screens: scope.screenIDs)
+      let shown = components[screen.id] ?? everywhere
       for component in shown {
         let action = compileGesture("press", component: component.id, scope: &scope, experiments: &experiments)
         add(
@@ -147,6 +159,9 @@ extension DecodeContext {
       return NuxieComponent(id: host, label: host, location: press.location)
     }
   }
+
+  /// The most controls the screens of a RemoteFlow without `components` may have in all.
+  static let controlsLimit = 10_000
 
   struct NuxieComponent {
     var id: String
