@@ -240,22 +240,24 @@ extension DecodeContext {
       let ms = number(action, "durationMs") ?? 0
       guard ms >= 0, ms <= Double(Limits.durationMs.upperBound) else {
         error(
-          .Campaign.negativeDuration, "durationMs must be between 0 and 1,000,000,000,000 ms, found \(ms)",
+          .Campaign.negativeDuration,
+          "durationMs must be between 0 and 1,000,000,000,000 ms, found \(NumberFormatting.javaScriptString(ms))",
           at: action.lookup("durationMs")?.location)
         return nil
       }
       return ActionWait(until: .duration(ms: Int64(ms.rounded(.up))), then: rest, otherwise: rest)
     case "time_window":
-      var minutes: [Int] = []
-      for key in ["startTime", "endTime"] {
+      // Both times are told about before the window is dropped.
+      let minutes = ["startTime", "endTime"].compactMap { key -> Int? in
         guard let text = string(action, key), let value = TimeWindow.minutes(text) else {
           error(
             .Campaign.malformedTime, "\(key) must be HH:MM (00:00–23:59)",
             at: action.lookup(key)?.location ?? action.lookup("type")?.location)
           return nil
         }
-        minutes.append(value)
+        return value
       }
+      guard minutes.count == 2 else { return nil }
       var days: Set<Int> = []
       for day in array(action, "daysOfWeek") ?? [] {
         guard let n = day.numberValue, n.rounded() == n, (1...7).contains(n) else {
