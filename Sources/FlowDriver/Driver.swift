@@ -278,6 +278,7 @@ public final class Driver {
 
   private func askPending(_ pending: PendingAction, _ start: Position) {
     if case .hook(let request) = pending.source { return askHook(request, start) }
+    if case .timer = pending.source { return askWhileWaiting(pending, start) }
     currentPrompt = .pending
     let native = pending.source == .nativeScreen
     let what = native ? "native screen" : "action"
@@ -295,6 +296,19 @@ public final class Driver {
           continue
         }
         say("! waiting for the result of \(what) '\(pending.identifier)': answer :ok [JSON], :fail [TEXT] or :cancel\n")
+      }
+    }
+  }
+
+  /// A parked wait: command lines (`:wait`, `:track`, `:dismiss`, …) go through; anything
+  /// else is told the flow is waiting. Interactively the clock also moves with real time.
+  private func askWhileWaiting(_ pending: PendingAction, _ start: Position) {
+    while true {
+      switch ask("waiting (\(pending.identifier))> ", start) {
+      case .changed: return
+      case .answer(_, .empty): continue
+      case .answer:
+        say("! the flow is waiting (\(pending.identifier)): :wait MS moves the virtual clock, :dismiss closes it\n")
       }
     }
   }

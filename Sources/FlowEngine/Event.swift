@@ -35,6 +35,12 @@ public enum EventType: String, Hashable, Sendable, CaseIterable {
   case hookError = "onboarding_hook_error"
   /// A flow's own event (an AppDNA analytics node); `Event.eventType` is the name it gives.
   case flowEvent = "onboarding_analytics"
+  /// Nuxie's (research §3, era B): a Nuxie flow's session sends these instead.
+  case flowShown = "$flow_shown"
+  case screenShown = "$screen_shown"
+  case screenDismissed = "$screen_dismissed"
+  case flowDismissed = "$flow_dismissed"
+  case journeyCompleted = "$journey_completed"
 }
 
 /// One analytics event: the envelope of session.md plus its properties.

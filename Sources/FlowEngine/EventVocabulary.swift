@@ -11,6 +11,7 @@ enum EventVocabulary {
     switch dialect {
     case .sequence: type
     case .appdna: appdna[type]
+    case .nuxie: nuxie[type]
     }
   }
 
@@ -29,6 +30,19 @@ enum EventVocabulary {
   static func completes(_ leave: Leave, in dialect: Dialect) -> Bool {
     dialect == .sequence || leave == .forward
   }
+
+  /// Nuxie's era B names (docs/dialects/nuxie.md): a screen left forward is `$screen_dismissed`
+  /// (method `navigate`; none on back); action requests and results are not events (a Nuxie
+  /// flow's compiled outlets send `$purchase_completed` and the like); experiments are exposed
+  /// where the flow runs them (`Action.experiment`), not at the start.
+  private static let nuxie: [EventType: EventType] = [
+    .onboardingStarted: .flowShown,
+    .screenViewed: .screenShown,
+    .screenCompleted: .screenDismissed,
+    .onboardingCompleted: .journeyCompleted,
+    .onboardingDismissed: .flowDismissed,
+    .flowEvent: .flowEvent,
+  ]
 
   private static let appdna: [EventType: EventType] = [
     .onboardingStarted: .onboardingFlowStarted,
@@ -55,6 +69,7 @@ extension Session {
   )
     -> Event.Properties
   {
+    if context.document.dialect == .nuxie { return nuxieProperties(name, properties, at: screenFrame) }
     guard context.document.dialect == .appdna else { return properties }
     let flow = context.document.flows[frame.flow]
     var object: OrderedDictionary<String, Value> = ["flow_id": .string(flow.id)]
@@ -134,5 +149,38 @@ extension Session {
       if let field = block.fieldName, let value = fields[field] { bag[field] = value }
     }
     return bag
+  }
+}
+
+extension Session {
+  /// Nuxie's properties (research §3): a run of a flow on its own is a journey without a
+  /// campaign (`campaign_id` null), whose id is the session id.
+  func nuxieProperties(_ name: EventType, _ properties: Event.Properties, at screenFrame: Frame?) -> Event.Properties {
+    let flowID = Value.string(context.document.flows[frame.flow].id)
+    let journey = Value.string(context.sessionID)
+    let screen = screenFrame.map { Value.string(context.document.flows[$0.flow].screens[$0.screen].id) } ?? .null
+    switch name {
+    case .flowShown, .flowDismissed:
+      return ["journey_id": journey, "campaign_id": .null, "flow_id": flowID]
+    case .screenShown:
+      return ["screen_id": screen]
+    case .screenDismissed:
+      return ["screen_id": screen, "method": "navigate"]
+    case .journeyCompleted:
+      let duration = (virtualNow - context.startTime) / 1000
+      return [
+        "session_id": journey, "exit_reason": "completed", "goal_met": false, "goal_met_at": .null,
+        "duration_seconds": .number(Double(duration)),
+      ]
+    case .flowEvent:
+      // The flow's own events carry the journey, as the SDK's `send_event` does.
+      var object = properties.object
+      object["journey_id"] = journey
+      object["campaign_id"] = .null
+      object["screen_id"] = screen
+      return .object(object)
+    default:
+      return properties
+    }
   }
 }

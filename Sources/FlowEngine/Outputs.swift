@@ -80,6 +80,9 @@ public struct PendingAction: Hashable, Sendable {
     case nativeScreen
     /// A host hook asked before a submitted screen is left.
     case hook(HookRequest)
+    /// An `Action.wait` parked the session: it wakes at `wakeAt` (epoch ms; nil: only a
+    /// condition that comes to hold wakes it).
+    case timer(ActionWait, wakeAt: Int64?)
   }
 
   public var identifier: String

@@ -11,6 +11,9 @@ enum Move: Hashable, Sendable {
   case finishFlow
   case back
   case dismiss
+  /// Run this step of the flow's step graph next (`Action.step`): `drive` runs it, so a long
+  /// chain of steps is a loop, never a deep recursion.
+  case step(String)
 }
 
 extension Session {
@@ -36,7 +39,18 @@ extension Session {
       emit(.experimentVariantAssigned, .object(properties), atScreen: false, experiment: (experiment, variant))
     }
     if assignedFirst { emit(.onboardingStarted, .object(started), atScreen: false) }
+    // A session started on a chosen screen (`--start`, `render`) starts there.
+    guard config.startScreen == nil, let start = context.document.flows[frame.flow].startAction else {
+      return drive(.to(frame))
+    }
+    // The start actions run before any screen: a navigation picks the first screen; without
+    // one, the flow's first screen is shown (a wait they started keeps waiting there).
+    let move = perform(start, via: .start, validate: false)
+    guard !hasEnded else { return }
+    guard move == .stay else { return drive(move) }
+    let parked = pending
     drive(.to(frame))
+    if let parked, !hasEnded { pending = parked }
   }
 
   // MARK: Actions
@@ -91,6 +105,22 @@ extension Session {
       return .stay
     case .custom(let custom):
       return startCustomAction(custom, via: via)
+    case .sequence(let actions):
+      return performSequence(actions, via: via, validate: validate)
+    case .back(let steps):
+      return back(steps: steps, via: via)
+    case .set(let path, let value):
+      return set(path, to: value, via: via)
+    case .emit(let name, let properties):
+      return emitOwn(name, properties)
+    case .branch(let branches, let otherwise):
+      return branch(branches, otherwise: otherwise, via: via, validate: validate)
+    case .experiment(let id, let arms):
+      return experiment(id, arms, via: via, validate: validate)
+    case .wait(let wait):
+      return startWait(wait, via: via)
+    case .step(let id):
+      return .step(id)
     }
   }
 
@@ -320,8 +350,9 @@ extension Session {
         pending = awaited
         return .stay
       }
-    case .hook:
-      // A waiting hook takes `.hookAnswered` only (`handle` rejects `.result`).
+    case .hook, .timer:
+      // A waiting hook takes `.hookAnswered` only, a wait only time and events (`handle`
+      // rejects `.result`).
       return .stay
     }
   }
@@ -340,6 +371,8 @@ extension Session {
       case .dismiss:
         finishDismissed()
         return
+      case .step(let id):
+        move = runStep(id)
       case .to(let target):
         if tracing { recordTransition(to: target) }
         leaveShown(nextScreenID: context.document.flows[target.flow].screens[target.screen].id)
@@ -633,6 +666,9 @@ enum Via: CustomStringConvertible {
   case onCancel(String)
   case subflowCompletion(String)
   case hook(String)
+  case timer
+  case start
+  case step(String)
 
   var description: String {
     switch self {
@@ -650,6 +686,9 @@ enum Via: CustomStringConvertible {
     case .onCancel(let id): "onCancel of '\(id)'"
     case .subflowCompletion(let flow): "completion of sub-flow '\(flow)'"
     case .hook(let result): "hook answer '\(result)'"
+    case .timer: "the end of a wait"
+    case .start: "the start of the flow"
+    case .step(let id): "step \(id)"
     }
   }
 }

@@ -39,6 +39,7 @@ extension Session {
   }
 
   mutating func handle(_ input: Input) {
+    stepHops = 0
     if let ended {
       return reject("the session has ended (\(ended.name)); no more inputs are accepted")
     }
@@ -49,6 +50,15 @@ extension Session {
         return reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
         )
+      }
+    }
+    if let pending, case .timer(let wait, let wakeAt) = pending.source {
+      switch input {
+      case .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered,
+        .result:
+        let until = wakeAt.map { "until " + CivilTime.iso8601(milliseconds: $0) } ?? "until its condition holds"
+        return reject("the flow is waiting (\(wait.typeName) \(until)); :wait MS moves the virtual clock")
       }
     }
     if let pending, case .hook(let request) = pending.source {
@@ -141,8 +151,10 @@ extension Session {
       fields[name] = value
       validationErrors.removeValue(forKey: name)
       if tracing { record(.debug, "debug setVariable \(name) = \(context.secrets.shown(value, of: name))") }
+      recheckWait()
     case .track(let type, let properties):
       emit(type, .object(properties))
+      recheckWait()
     case .quit(let reason):
       quit(reason)
     }
@@ -239,8 +251,10 @@ extension Session {
   // MARK: Clock
 
   /// The virtual milliseconds left before the current screen advances by itself
-  /// (`autoAdvanceMs`), or nil when it does not (no delay, an action pending, the session ended).
+  /// (`autoAdvanceMs`) or a parked wait wakes, or nil when neither will (no delay, an action
+  /// pending, the session ended).
   public var millisecondsUntilAutoAdvance: Int64? {
+    if let wake = millisecondsUntilWake { return wake }
     guard !hasEnded, !isPending, shown,
       let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs
     else { return nil }
@@ -251,6 +265,7 @@ extension Session {
   /// saturates: it stops at the end of `Limits.clockMs` instead of wrapping round.
   mutating func advanceClock(by ms: Int64) {
     let until = Limits.saturatingAdd(virtualNow, ms)
+    while !hasEnded, wakeTimer(by: until) {}
     while !hasEnded, !isPending, shown,
       let delay = context.document.flows[frame.flow].screens[frame.screen].autoAdvanceMs
     {

@@ -88,6 +88,10 @@ public struct Session: Sendable {
   /// The frames ever shown, one bit per screen of the document.
   var seen: ScreenSet
   var seq: Int = 0
+  /// Experiments whose exposure was sent (`Action.experiment`: once per session).
+  var exposedExperiments: Set<String> = []
+  /// Steps of a step graph run for the current input (`runStep`; reset per input).
+  var stepHops = 0
   var enteredAt: Int64
   var ended: SessionStatus?
   var outbox: [Output] = []
@@ -208,6 +212,7 @@ public struct Session: Sendable {
       document: document, config: config, sessionID: sessionID, variants: variants,
       envelopeExperiment: envelope)
     var session = Session(context: context, frame: Frame(flow: flowIndex, screen: screenIndex))
+    for (key, value) in flow.initialData { session.fields[key] = value }
     session.begin()
     let outputs = session.outbox
     session.outbox = []
@@ -467,6 +472,6 @@ extension Session: Equatable {
       && lhs.fields == rhs.fields && lhs.pending == rhs.pending && lhs.hostDeclined == rhs.hostDeclined
       && lhs.validationErrors == rhs.validationErrors && lhs.lastActionError == rhs.lastActionError
       && lhs.virtualNow == rhs.virtualNow && lhs.events == rhs.events && lhs.path == rhs.path
-      && lhs.trace == rhs.trace && lhs.steps == rhs.steps
+      && lhs.trace == rhs.trace && lhs.steps == rhs.steps && lhs.exposedExperiments == rhs.exposedExperiments
   }
 }

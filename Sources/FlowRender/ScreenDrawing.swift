@@ -112,6 +112,9 @@ struct ScreenDrawing {
         what =
           "\(pending.identifier) of \(request.screenID) with \(Value.object(session.secrets.data(request.stepData)).json)"
         answers = ":hook proceed | :hook block [TEXT] | :hook stay [TEXT] | :hook skipTo STEP | :hook JSON"
+      case .timer(_, let wakeAt):
+        what = pending.identifier + (wakeAt.map { " until " + CivilTime.iso8601(milliseconds: $0) } ?? "")
+        answers = ":wait MS | :dismiss"
       }
       notes += TextWrapper.wrap([StyledRun("Waiting for \(what): ", .yellow), StyledRun(answers)], width: width)
     }

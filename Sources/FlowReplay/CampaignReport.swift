@@ -13,17 +13,22 @@ public enum CampaignSimulation {
     var state = initial
     var outcomes: [CampaignOutcome] = []
     for entry in timeline {
-      let input: CampaignInput =
-        switch entry.kind {
-        case .event(let event): .track(event)
-        case .dismiss(let reason, let at): .dismiss(reason: reason, at: at)
-        case .profile(let properties, let at): .profile(properties, at: at)
-        case .memberships(let ids, let at): .memberships(ids, at: at)
-        }
-      outcomes += CampaignEngine.apply(input, to: &state, world: world)
+      outcomes += CampaignEngine.apply(entry.input, to: &state, world: world)
     }
     if let until, until > state.now { outcomes += CampaignEngine.apply(.advance(to: until), to: &state, world: world) }
     return (state, outcomes)
+  }
+}
+
+extension TimelineEntry {
+  /// The reducer input of a timeline line.
+  public var input: CampaignInput {
+    switch kind {
+    case .event(let event): .track(event)
+    case .dismiss(let reason, let at): .dismiss(reason: reason, at: at)
+    case .profile(let properties, let at): .profile(properties, at: at)
+    case .memberships(let ids, let at): .memberships(ids, at: at)
+    }
   }
 }
 

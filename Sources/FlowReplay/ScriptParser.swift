@@ -747,7 +747,8 @@ struct Reader {
             patterns.append(.subset(element.value))
           default:
             guard let name = label(element, path: keyPath.index(i)) else { continue }
-            if !campaignScript, EventType(rawValue: name) == nil {
+            // `$…` names are Nuxie's (its flows' system events are not engine event types).
+            if !campaignScript, !name.hasPrefix("$"), EventType(rawValue: name) == nil {
               var notes: [Diagnostic.Note] = []
               if let match = closestMatch(to: name, in: EventType.allCases.map(\.rawValue), maxDistance: 4) {
                 notes.append(.init("did you mean '\(match)'?", at: element.location))

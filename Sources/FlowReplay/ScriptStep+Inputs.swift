@@ -86,6 +86,8 @@ extension ReplayScript {
   public func unhandledActionFailure(after index: Int, on session: Session) -> Input? {
     guard steps[index].sendsInputs, case .awaiting(let pending) = session.status else { return nil }
     let next = steps[(index + 1)...].first(where: \.sendsInputs)
+    // A parked wait is no action: the script's `wait:` moves the clock on.
+    if case .timer = pending.source { return nil }
     if case .hook(let request) = pending.source {
       // A hook the script does not answer next proceeds, as a delegate's default answer does;
       // a webhook nobody answers fails as unreachable.

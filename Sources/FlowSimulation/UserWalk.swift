@@ -53,6 +53,12 @@ struct UserWalk {
       decisions += 1
       guard decisions <= Self.decisionBudget else { return quit(.stuck) }
       if let pending = session.pending {
+        // A parked wait (Nuxie's delay, time_window, wait_until) wakes on the virtual clock;
+        // one that only a condition can end keeps the user forever.
+        if case .timer = pending.source {
+          guard let left = session.millisecondsUntilWake, send(.wait(ms: left)) else { return quit(.stuck) }
+          continue
+        }
         answer(pending)
         continue
       }

@@ -18,8 +18,10 @@ import _FlowTestSupport
 
   static let cases: [Case] = [
     Case(
-      name: "Nuxie RemoteFlow", json: #"{"id": "v", "screens": [{"id": "a"}], "interactions": {}}"#, status: 2,
-      says: "1:39: error: this is a Nuxie RemoteFlow document; supported: "),
+      name: "Nuxie RemoteFlow",
+      json:
+        #"{"id": "v", "screens": [{"id": "a"}], "interactions": {"close": [{"trigger": {"type": "press"}, "actions": [{"type": "dismiss"}]}]}}"#,
+      status: 0, says: "checked 1 file: no problems"),
     Case(
       name: "Nuxie flow description", json: #"{"screens": [{"id": "a"}], "handlers": []}"#, status: 2,
       says: "this is a Nuxie flow description document; supported:"),
@@ -30,8 +32,13 @@ import _FlowTestSupport
       name: "Nuxie user profile (check lints it)", json: #"{"distinctId": "u", "userProperties": {"plan": "pro"}}"#,
       status: 0, says: "checked 1 file: no problems"),
     Case(
-      name: "Nuxie journey release", json: #"{"schemaVersion": "nuxie.journey-release.v2"}"#, status: 2,
-      says: "this is a Nuxie journey release (v2) document"),
+      name: "Nuxie journey release (era E)",
+      json:
+        #"{"schemaVersion": "nuxie.journey-release.v2", "leg": {"entryStepId": "s", "screens": [{"id": "a"}], "routes": [{"host": {"kind": "screen", "screenId": "a"}, "eventName": "done", "entryStepId": "end"}], "steps": [{"id": "s", "kind": "action", "action": {"type": "navigate", "screenId": "a"}, "outlets": {}}, {"id": "end", "kind": "complete", "outcome": "continue"}]}, "screenBehaviors": [{"screenId": "a", "controls": [{"actionId": "done", "behavior": {"kind": "declarative", "program": [{"type": "emit", "eventName": "done"}]}}]}]}"#,
+      status: 0, says: "checked 1 file: no problems"),
+    Case(
+      name: "Nuxie journey leg without steps", json: #"{"schemaVersion": "nuxie.experience-planes.v1"}"#, status: 2,
+      says: "the leg has no screens and no entryStepId"),
     Case(
       name: "Nuxie experience release", json: #"{"schemaVersion": "nuxie.experience-release.v1"}"#, status: 2,
       says: "this is a Nuxie experience release (v1) document"),
@@ -73,10 +80,10 @@ import _FlowTestSupport
   @Test(arguments: ["run", "render", "graph", "paths"])
   func everyCommandRefusesAForeignDocument(_ command: String) throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("remote-flow.json", contents: #"{"screens": [{"id": "a"}], "viewModels": []}"#)
+    let file = directory.file("flow-description.json", contents: #"{"screens": [{"id": "a"}], "handlers": {}}"#)
     let result = try runFlowrun([command, file])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("this is a Nuxie RemoteFlow document; supported:"), "\(result.stderr)")
+    #expect(result.stderr.contains("this is a Nuxie flow description document; supported:"), "\(result.stderr)")
     #expect(!result.stderr.contains("missing required key"), "\(result.stderr)")
   }
 

@@ -17,7 +17,8 @@ import _FlowTestSupport
     Case(arguments: ["schema"], status: 0, says: #""$id": "urn:flowrun:schema:sequence""#),
     Case(arguments: ["schema", "--dialect", "sequence"], status: 0, says: #""goal-selector""#),
     Case(arguments: ["schema", "--dialect", "appdna"], status: 0, says: #""$id": "urn:flowrun:schema:appdna""#),
-    Case(arguments: ["schema", "--dialect", "nuxie"], status: 64, says: "The value 'nuxie' is invalid for '--dialect"),
+    Case(arguments: ["schema", "--dialect", "nuxie"], status: 0, says: #""$id": "urn:flowrun:schema:nuxie""#),
+    Case(arguments: ["schema", "--dialect", "yarn"], status: 64, says: "The value 'yarn' is invalid for '--dialect"),
   ]
 
   @Test(arguments: cases)

@@ -6,7 +6,9 @@ import Testing
 /// decoder checks, its enums the type lists the loader warns against, and the shapes name only
 /// keys the loader knows. (.ci/schema checks it against an independent validator.)
 @Suite struct FlowSchemaTests {
-  static let tables: [(Dialect, [ObjectDoc])] = [(.sequence, SequenceSchema.objects), (.appdna, AppDNASchema.objects)]
+  static let tables: [(Dialect, [ObjectDoc])] = [
+    (.sequence, SequenceSchema.objects), (.appdna, AppDNASchema.objects), (.nuxie, NuxieSchema.objects),
+  ]
 
   static func definitions(_ dialect: Dialect) -> JSONObject? {
     let (root, _) = JSONParser.parse(Array(FlowSchema.text(for: dialect).utf8))
@@ -47,7 +49,7 @@ import Testing
     Enumeration(
       definition: "screen", key: "type", values: Screen.Kind.allCases.filter { $0 != .unknown }.map(\.rawValue)),
     Enumeration(definition: "screen", key: "transition", values: ScreenTransition.allCases.map(\.rawValue)),
-    Enumeration(definition: "blockContent", key: "inputType", values: InputBlock.Kind.allCases.map(\.rawValue)),
+    Enumeration(definition: "blockContent", key: "inputType", values: InputBlock.Kind.sequenceKinds.map(\.rawValue)),
   ]
 
   @Test(arguments: sequenceEnums)

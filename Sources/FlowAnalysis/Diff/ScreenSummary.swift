@@ -100,6 +100,21 @@ public struct ScreenSummary: Hashable, Sendable {
       let awaited = custom.awaitResult ? " awaited" : ""
       return "custom \(custom.identifier)\(awaited)"
         + (outcomes.isEmpty ? "" : " (\(outcomes.joined(separator: "; ")))")
+    case .sequence(let actions): return actions.map(describe).joined(separator: " then ")
+    case .back(let steps): return steps == 1 ? "back" : "back \(steps)"
+    case .set(let path, let value): return "set \(path.joined(separator: ".")) = \(value.displayString)"
+    case .emit(let name, _): return "send \(name)"
+    case .branch(let branches, let otherwise):
+      let arms =
+        branches.map { "\($0.id) → \(describe($0.action))" }
+        + [otherwise.map { "otherwise → \(describe($0))" }]
+        .compactMap { $0 }
+      return "branch (\(arms.joined(separator: "; ")))"
+    case .experiment(let id, let arms):
+      return "experiment \(id) (\(arms.map { "\($0.variant) → \(describe($0.action))" }.joined(separator: "; ")))"
+    case .wait(let wait):
+      return "\(wait.typeName) (then → \(describe(wait.then)); otherwise → \(describe(wait.otherwise)))"
+    case .step(let id): return "step \(id)"
     }
   }
 }

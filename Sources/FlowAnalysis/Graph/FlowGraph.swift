@@ -142,6 +142,8 @@ public struct FlowGraph: Sendable {
   public let starts: [ScreenNode?]
   /// Outcomes of the screen being built that route to `next`.
   private var outcomeLeaves: [(String, ActionOutcome, SourceLocation)] = []
+  /// The steps of a step graph already followed from the current control.
+  private var visitedSteps: Set<String> = []
 
   public init(document: FlowDocument) {
     self.document = document
@@ -306,6 +308,7 @@ public struct FlowGraph: Sendable {
       if control.kind == .native {
         add(FlowEdge(from: node, to: .complete(flow: node.flow), kind: .native, location: control.location))
       }
+      visitedSteps = []
       forward = explicitEdges(node, flow, control.action, kind, control.location) || forward
     }
     guard forward || !outcomeLeaves.isEmpty else { return }
@@ -391,6 +394,45 @@ public struct FlowGraph: Sendable {
         }
       }
       return false
+    case .back, .set, .emit:
+      return false
+    case .sequence(let actions):
+      // Each action until the first that always leaves (the rest never run).
+      var forward = false
+      for action in actions {
+        forward = explicitEdges(node, flow, action, kind, location) || forward
+        if Self.alwaysLeaves(action) { break }
+      }
+      return forward
+    case .branch(let branches, let otherwise):
+      var forward = false
+      for branch in branches { forward = explicitEdges(node, flow, branch.action, kind, location) || forward }
+      if let otherwise { forward = explicitEdges(node, flow, otherwise, kind, location) || forward }
+      return forward
+    case .experiment(_, let arms):
+      var forward = false
+      for arm in arms { forward = explicitEdges(node, flow, arm.action, kind, location) || forward }
+      return forward
+    case .wait(let wait):
+      let then = explicitEdges(node, flow, wait.then, kind, location)
+      return explicitEdges(node, flow, wait.otherwise, kind, location) || then
+    case .step(let id):
+      // Each step once per control: a step graph may loop.
+      guard let step = flow.steps[id], visitedSteps.insert(id).inserted else { return false }
+      return explicitEdges(node, flow, step, kind, location)
+    }
+  }
+
+  /// Whether an action leaves the screen (or waits) whatever the state: the rest of a sequence
+  /// after it never runs.
+  static func alwaysLeaves(_ action: Action) -> Bool {
+    switch action {
+    case .next, .previous, .screen, .complete, .skip, .dismiss, .unknown, .back: true
+    case .custom(let custom): custom.awaitResult
+    case .openURL, .set, .emit, .branch, .experiment: false
+    case .sequence(let actions): actions.contains(where: alwaysLeaves)
+    case .wait: true
+    case .step: false
     }
   }
 }

@@ -121,6 +121,11 @@ struct InputChoices: Sendable {
   /// any other rejected input drops the sequence).
   func sequences(for session: Session) -> [[Input]] {
     if let pending = session.pending {
+      // A parked wait: time moves it on (to its wake-up), or the user closes the flow.
+      if case .timer(_, let wakeAt) = pending.source {
+        guard let wakeAt else { return [[.dismiss]] }
+        return [[.wait(ms: max(0, wakeAt - session.virtualNow))], [.dismiss]]
+      }
       var results: [[Input]] = payloads.map { [.result(.success($0))] }
       results.append([.result(.failure("error"))])
       results.append([.result(.cancelled)])

@@ -372,7 +372,8 @@ public enum CampaignEngine {
 
     // MARK: §2.7 dismiss path and completion
 
-    /// Closes a presented flow (`user`, `replaced`, `timeout`): the goal is evaluated, then the
+    /// Closes a presented flow (`user`, `replaced`, `timeout`, `completed`: the flow ran to its
+    /// end under `campaign --run`): the goal is evaluated, then the
     /// exit decision, else the method's own reason.
     mutating func close(_ id: String, method: String, exitOverride: String? = nil) {
       guard let index = state.journeys.firstIndex(where: { $0.id == id }) else { return }
@@ -382,7 +383,7 @@ public enum CampaignEngine {
         switch method {
         case "goal_met": "goal_met"
         case "error": "error"
-        case "purchase_completed", "timeout": "completed"
+        case "purchase_completed", "timeout", "completed": "completed"
         default: "dismissed"
         }
       let reason = exitOverride ?? exitReason(id) ?? mapped

@@ -156,14 +156,14 @@ extension DecodeContext {
   mutating func decodeInput(_ object: JSONObject, blockID: String, at location: SourceLocation) -> InputBlock {
     var kind = InputBlock.Kind.text
     if let raw = string(object, "inputType") {
-      if let known = InputBlock.Kind(rawValue: raw), known != .location {
+      if let known = InputBlock.Kind(rawValue: raw), InputBlock.Kind.sequenceKinds.contains(known) {
         kind = known
       } else {
         at("inputType") {
           $0.report(
             .warning, .Load.unknownValue, "unknown inputType '\(raw)'; treated as 'text'",
             at: object.lookup("inputType")?.location,
-            notes: Self.didYouMean(raw, InputBlock.Kind.allCases.filter { $0 != .location }.map(\.rawValue)))
+            notes: Self.didYouMean(raw, InputBlock.Kind.sequenceKinds.map(\.rawValue)))
         }
       }
     }

@@ -22,8 +22,16 @@ extension DecodeContext {
         ])
       return nil
     }
-    if (options.dialect ?? signature.dialect) == .appdna {
-      return decodeAppDNA(object, at: root.location, defaultID: defaultID)
+    switch options.dialect ?? signature.dialect {
+    case .appdna: return decodeAppDNA(object, at: root.location, defaultID: defaultID)
+    case .nuxie:
+      if let schema = object.lookup("schemaVersion")?.stringValue,
+        DocumentSignature.runnableNuxieSchemas.contains(schema)
+      {
+        return decodeNuxieRelease(object, at: root.location, defaultID: defaultID)
+      }
+      return decodeNuxieRemoteFlow(object, at: root.location, defaultID: defaultID)
+    case .sequence, nil: break
     }
     if object.lookup("flows") != nil {
       return decodeBundle(object, at: root.location, defaultID: defaultID)

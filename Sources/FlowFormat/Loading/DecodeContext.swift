@@ -37,6 +37,13 @@ struct DecodeContext {
 
   var currentPath: String { path.rendered }
 
+  /// Drops the diagnostics reported since `start` that repeat an earlier one exactly (a
+  /// compiler that reads one part of a document once per place it is used).
+  mutating func dropRepeatedDiagnostics(since start: Int) {
+    var seen = Set(diagnostics[..<start])
+    diagnostics = Array(diagnostics[..<start]) + diagnostics[start...].filter { seen.insert($0).inserted }
+  }
+
   /// Runs `body` one step deeper into the document.
   mutating func at<T>(_ component: PathComponent, _ body: (inout DecodeContext) -> T) -> T {
     path.append(component)

@@ -2,6 +2,7 @@
 public enum Dialect: String, Hashable, Sendable, CaseIterable {
   case sequence
   case appdna
+  case nuxie
 }
 
 /// What a document is, told by the keys only one system writes (issue #22, part 5), checked
@@ -13,10 +14,11 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable {
 /// |---|---|
 /// | `campaigns` array | Nuxie campaigns / profile payload |
 /// | `distinctId` or `userProperties` (and none of `screens`, `steps`, `flows`) | flowrun's Nuxie user profile (`campaign --profile`) |
-/// | `schemaVersion` `nuxie.journey-release.v2` / `nuxie.experience-planes.v1` / `nuxie.experience-release.v1` | Nuxie release, leg, experience release |
+/// | `schemaVersion` `nuxie.journey-release.v2` / `nuxie.experience-planes.v1` | Nuxie era E release, leg (runs) |
+/// | `schemaVersion` `nuxie.experience-release.v1` | Nuxie era D experience release |
 /// | `envelope.mediaType` `application/vnd.nuxie.journey+json` | signed Nuxie release |
 /// | `start_screen_id`, or `screens[].screen_id` | AppDNA screens-module document |
-/// | `screens` with `interactions`, `viewModels`, `viewModelInstances`, `converters`, `bundle` or `targets` | Nuxie `RemoteFlow` |
+/// | `screens` with `interactions`, `viewModels`, `viewModelInstances`, `converters`, `bundle` or `targets` | Nuxie `RemoteFlow` (runs) |
 /// | `screens` with `handlers`, `events` (object), `scripts`, `flowArtifact` or `viewModelValues` | Nuxie flow description |
 /// | `steps` | AppDNA onboarding flow |
 /// | `onboarding` holding `flows` | AppDNA remote-config bundle |
@@ -29,6 +31,8 @@ enum DocumentSignature: Equatable {
   case appdnaFlow
   case appdnaFlows
   case appdnaBundle
+  case nuxieRemoteFlow
+  case nuxieRelease
   /// Recognised, but not a document flowrun runs: what it is, the key that tells, and the
   /// command that reads it when there is one.
   case foreign(what: String, evidence: String, reader: String? = nil)
@@ -65,6 +69,11 @@ enum DocumentSignature: Equatable {
       )
     }
     if let schema = object.member("schemaVersion"), let version = schema.value.stringValue,
+      runnableNuxieSchemas.contains(version)
+    {
+      return (.nuxieRelease, schema)
+    }
+    if let schema = object.member("schemaVersion"), let version = schema.value.stringValue,
       let what = nuxieSchemas[version]
     {
       return (.foreign(what: what, evidence: "schemaVersion '\(version)'"), schema)
@@ -83,7 +92,7 @@ enum DocumentSignature: Equatable {
     }
     if screens != nil {
       if let key = object.members.first(where: { remoteFlowKeys.contains($0.key) }) {
-        return (.foreign(what: "a Nuxie RemoteFlow document", evidence: "'screens' with '\(key.key)'"), key)
+        return (.nuxieRemoteFlow, key)
       }
       if let key = object.members.first(where: {
         flowDescriptionKeys.contains($0.key) && ($0.key != "events" || $0.value.objectValue != nil)
@@ -115,6 +124,7 @@ enum DocumentSignature: Equatable {
     switch self {
     case .sequenceFlow, .sequenceBundle: .sequence
     case .appdnaFlow, .appdnaFlows, .appdnaBundle: .appdna
+    case .nuxieRemoteFlow, .nuxieRelease: .nuxie
     case .foreign, .unknown: nil
     }
   }
@@ -122,12 +132,15 @@ enum DocumentSignature: Equatable {
   /// What flowrun runs, for "supported: …".
   static let supported =
     "Sequence flows and bundles ('screens', 'flows'); AppDNA onboarding flows ('steps'), "
-    + "flows documents ('flows' with 'active_flow_id') and remote-config bundles ('onboarding.flows')"
+    + "flows documents ('flows' with 'active_flow_id') and remote-config bundles ('onboarding.flows'); "
+    + "Nuxie RemoteFlow documents ('screens' with 'interactions' or 'viewModels'), journey releases and legs "
+    + "(schemaVersion 'nuxie.journey-release.v2', 'nuxie.experience-planes.v1')"
+
+  /// Era E: a journey release and a bare leg run.
+  static let runnableNuxieSchemas: Set<String> = ["nuxie.journey-release.v2", "nuxie.experience-planes.v1"]
 
   private static let nuxieSchemas = [
-    "nuxie.journey-release.v2": "a Nuxie journey release (v2) document",
-    "nuxie.experience-planes.v1": "a Nuxie journey leg (experience planes v1) document",
-    "nuxie.experience-release.v1": "a Nuxie experience release (v1) document",
+    "nuxie.experience-release.v1": "a Nuxie experience release (v1) document"
   ]
 
   private static let remoteFlowKeys: Set<String> = [

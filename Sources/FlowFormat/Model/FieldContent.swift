@@ -116,6 +116,9 @@ public struct InputBlock: Hashable, Sendable {
   /// (`LocationResult`: an object; not a Sequence `inputType`).
   public enum Kind: String, Hashable, Sendable, CaseIterable {
     case text, email, number, phone, password, url, date, location
+
+    /// The kinds a Sequence `inputType` names (`location` is AppDNA's 11-key result only).
+    public static let sequenceKinds = allCases.filter { $0 != .location }
   }
 
   public var fieldName: String?

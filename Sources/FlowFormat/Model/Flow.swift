@@ -1,4 +1,5 @@
 import FlowExpression
+import OrderedCollections
 
 /// One flow: ordered screens plus flow-level settings.
 public struct Flow: Hashable, Sendable {
@@ -17,6 +18,13 @@ public struct Flow: Hashable, Sendable {
   public var experiments: [Experiment]
   /// Transitions of particular moves (`fromScreenId` → `toScreenId`).
   public var transitions: [TransitionRule]
+  /// Values the session holds from its start (Nuxie's view-model defaults and instances).
+  public var initialData: OrderedDictionary<String, Value> = [:]
+  /// Runs as the session starts, before the first screen is shown (Nuxie's `start`
+  /// interactions, an era E leg's entry step); a screen it navigates to is the first one.
+  public var startAction: Action?
+  /// The steps `Action.step` runs, by id (Nuxie era E legs).
+  public var steps: [String: Action] = [:]
   public var location: SourceLocation
   private var indexByID: [String: Int]
 

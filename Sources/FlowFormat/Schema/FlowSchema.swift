@@ -1,7 +1,7 @@
 import FlowExpression
 
 /// `flowrun schema`: a JSON Schema (draft 2020-12) of the documents a dialect's loader reads,
-/// built from the loader's own key tables (`KnownKeys`, `AppDNAKeys`) and type lists, so a key
+/// built from the loader's own key tables (`KnownKeys`, `AppDNAKeys`, `NuxieKeys`) and type lists, so a key
 /// or a block type the loader learns reaches the schema without a second list (docs/authoring.md).
 ///
 /// The schema refuses what the loader refuses for its shape (a wrong JSON type, a missing
@@ -32,6 +32,17 @@ public enum FlowSchema {
           ]
         ],
         objects: AppDNASchema.objects, extra: AppDNASchema.extras)
+    case .nuxie:
+      return schema(
+        id: "urn:flowrun:schema:nuxie", title: "flowrun flow (Nuxie dialect)",
+        summary: "A Nuxie RemoteFlow (`screens` with `interactions`) or an era E release or leg (`schemaVersion`).",
+        root: [
+          "anyOf": [
+            ["required": ["schemaVersion"], "$ref": "#/$defs/release"],
+            ["required": ["screens"], "$ref": "#/$defs/remoteFlow"],
+          ]
+        ],
+        objects: NuxieSchema.objects, extra: NuxieSchema.extras)
     }
   }
 

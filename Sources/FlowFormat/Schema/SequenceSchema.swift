@@ -130,7 +130,7 @@ enum SequenceSchema {
         "placeholder": KeyDoc(.text, "An input's placeholder."),
         "label": KeyDoc(.text, "A collecting block's label."),
         "fieldLabel": KeyDoc(.text, "The label (and the field name when `fieldName` is missing, as the SDK does)."),
-        "inputType": KeyDoc(.known(InputBlock.Kind.allCases.map(\.rawValue)), "An input's kind (default text)."),
+        "inputType": KeyDoc(.known(InputBlock.Kind.sequenceKinds.map(\.rawValue)), "An input's kind (default text)."),
         "required": KeyDoc(.boolean, "Whether an answer is required."),
         "fieldName": KeyDoc(.string, "The key the answer is collected under (snake_case)."),
         "items": KeyDoc(.array(.object("item")), "A choice block's items."),

@@ -3,6 +3,7 @@ import FlowEngine
 import FlowExpression
 import FlowFormat
 import FlowReplay
+import FlowSupport
 
 extension Flowrun {
   /// `flowrun campaign CAMPAIGNS --profile P --events TIMELINE`: which campaign starts a
@@ -46,6 +47,20 @@ extension Flowrun {
     @Flag(help: "Decide as the iOS SDK does where it differs from the Nuxie documentation.")
     var iosQuirks = false
 
+    @Flag(
+      name: .customLong("run"),
+      help: "Run each presented flow that --flows gives, answered by --answers, in the same stream.")
+    var runsFlows = false
+
+    @Option(help: ArgumentHelp("A Nuxie flow a campaign may present (with --run; repeatable).", valueName: "file"))
+    var flows: [String] = []
+
+    @Option(
+      help: ArgumentHelp(
+        "The presented flows' answers, one a line: a control's label, :ok, :fail, :cancel, :dismiss, :wait MS.",
+        valueName: "file"))
+    var answers: String?
+
     func validate() throws {
       _ = try now?.get()
       _ = try untilInstant()
@@ -83,7 +98,14 @@ extension Flowrun {
       var world = CampaignWorld(set: campaignSet, calendar: calendar)
       world.iosQuirks = iosQuirks
       let state = CampaignState(profile: user?.value ?? Profile(), now: start, calendar: calendar)
-      let (final, outcomes) = CampaignSimulation.run(entries, world: world, state: state, until: try untilInstant())
+      let (final, outcomes): (CampaignState, [CampaignOutcome])
+      if runsFlows {
+        let (documents, lines) = try flowsToRun()
+        (final, outcomes) = CampaignFlowRun.run(
+          entries, world: world, state: state, until: try untilInstant(), flows: documents, answers: lines)
+      } else {
+        (final, outcomes) = CampaignSimulation.run(entries, world: world, state: state, until: try untilInstant())
+      }
       switch format {
       case .text: Output.standard.write(CampaignReport.text(outcomes, trace: trace) + CampaignReport.summary(final))
       case .json: Output.standard.write(CampaignReport.json(outcomes, trace: trace))
@@ -91,6 +113,31 @@ extension Flowrun {
       // A timeline that could not be decided to its end (a dismiss with no flow up, a loop of
       // campaigns triggering each other) is a failed run.
       if outcomes.contains(where: { !$0.errors.isEmpty }) { throw ExitCode(1) }
+    }
+  }
+}
+
+extension Flowrun.Campaign {
+  /// `--flows` by flow id, and `--answers`' lines; a flow that does not load stops the run.
+  func flowsToRun() throws -> ([String: FlowDocument], [String]) {
+    var documents: [String: FlowDocument] = [:]
+    for path in flows {
+      let loaded = FlowLoader.load(path: path)
+      let errors = loaded.diagnostics.filter { $0.severity == .error }
+      if !errors.isEmpty {
+        Output.error.write(DiagnosticFormatter(sources: [loaded.file: loaded.source]).text(errors))
+        throw ExitCode(loaded.document == nil ? 2 : 1)
+      }
+      guard let flow = loaded.document?.entryFlow else { throw ExitCode(2) }
+      documents[flow.id] = loaded.document
+    }
+    guard let answers else { return (documents, []) }
+    switch TextFile.read(answers, limit: .script) {
+    case .success(let bytes):
+      let text = String(decoding: bytes, as: UTF8.self)
+      return (documents, text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty })
+    case .failure(let failure):
+      throw ValidationError("--answers \(answers): \(failure.message)")
     }
   }
 }

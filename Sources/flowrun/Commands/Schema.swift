@@ -17,7 +17,7 @@ extension Flowrun {
         """
     )
 
-    @Option(help: "The dialect: sequence or appdna.")
+    @Option(help: "The dialect: sequence, appdna or nuxie.")
     var dialect: Dialect = .sequence
 
     func run() throws {

@@ -1,14 +1,14 @@
 import ArgumentParser
 import FlowFormat
 
-/// `--dialect appdna|sequence`: read a file as this dialect whatever its shape says.
+/// `--dialect appdna|nuxie|sequence`: read a file as this dialect whatever its shape says.
 extension Dialect: ExpressibleByArgument {}
 
 /// The loading options every command that reads a flow shares.
 struct LoadingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Read the file as this dialect: appdna or sequence (default: told by the document's keys).",
+      "Read the file as this dialect: appdna, nuxie or sequence (default: told by the document's keys).",
       valueName: "dialect"))
   var dialect: Dialect?
 

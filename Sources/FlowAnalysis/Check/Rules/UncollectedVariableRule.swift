@@ -1,5 +1,6 @@
 import FlowExpression
 import FlowFormat
+import OrderedCollections
 
 /// Templates and conditions that read a field some path has not collected yet.
 public struct UncollectedVariableRule: LintRule {
@@ -65,7 +66,9 @@ public struct UncollectedVariableRule: LintRule {
       // One read per name and screen: the first that needs a value, else the first.
       var first: [String: NameRead] = [:]
       var order: [String] = []
-      for read in screen.nameReads {
+      // A flow's initial data (Nuxie view-model values) is there from the start.
+      let initial = document.flows[node.flow].initialData
+      for read in screen.nameReads where initial[read.name] == nil {
         if let known = first[read.name] {
           if known.handlesMissing && !read.handlesMissing { first[read.name] = read }
         } else {

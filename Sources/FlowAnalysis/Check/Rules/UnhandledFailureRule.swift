@@ -58,7 +58,8 @@ public struct UnhandledFailureRule: LintRule {
   static func leaves(_ action: Action) -> Bool {
     switch action {
     case .next, .screen, .complete, .skip, .dismiss, .unknown: true
-    case .previous, .openURL, .custom: false
+    case .previous, .openURL, .custom, .back, .set, .emit, .branch, .experiment, .wait, .step: false
+    case .sequence(let actions): actions.contains(where: leaves)
     }
   }
 }
