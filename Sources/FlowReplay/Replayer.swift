@@ -144,8 +144,8 @@ public enum Replayer {
     let message: String
     if first.id == DiagnosticID.Load.io.id {
       message = first.message  // the system's words: the file's name and kind, no content
-    } else if first.id == DiagnosticID.Load.unsupportedDialect.id {
-      message = first.message  // what the document is, told by its keys: no content
+    } else if first.id == DiagnosticID.Load.unsupportedDialect.id || first.id == DiagnosticID.Nuxie.tooManyControls.id {
+      message = first.message  // what the document is or holds, told by its keys and counts: no content
     } else if first.id.hasPrefix(DiagnosticID.JSON.prefix) {
       message = "not a flow: the file is not JSON (`flowrun check \(loaded.file)` shows where it stops)"
     } else {
