@@ -20,7 +20,6 @@ struct UserWalk {
   var session: Session
   var outputs: [Output] = []
   var path: [Int32] = []
-  var seen: Set<Int32> = []
   /// The screen shown last (its key): the current screen.
   var current: Int32 = -1
 
@@ -171,7 +170,6 @@ struct UserWalk {
       guard case .screenShown(let flowID, let screenID) = output, let key = plan.screenKey(flowID, screenID) else {
         continue
       }
-      seen.insert(key)
       path.append(key)
       current = key
     }
