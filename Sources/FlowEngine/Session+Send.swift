@@ -43,42 +43,8 @@ extension Session {
     if let ended {
       return reject("the session has ended (\(ended.name)); no more inputs are accepted")
     }
-    if let pending, case .customAction = pending.source {
-      switch input {
-      case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered:
-        return reject(
-          "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
-        )
-      }
-    }
-    if let pending, case .timer(let wait, let wakeAt) = pending.source {
-      switch input {
-      case .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered,
-        .result:
-        let until = wakeAt.map { "until " + CivilTime.iso8601(milliseconds: $0) } ?? "until its condition holds"
-        return reject("the flow is waiting (\(wait.typeName) \(until)); :wait MS moves the virtual clock")
-      }
-    }
-    if let pending, case .hook(let request) = pending.source {
-      switch input {
-      case .hookAnswered where request.webhook == nil, .webhookAnswered where request.webhook != nil: break
-      // Nobody can make the call (a script that does not answer it).
-      case .hookAnswered(.failed) where request.webhook != nil: break
-      case .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: break
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .result, .hookAnswered,
-        .webhookAnswered:
-        if let call = request.webhook {
-          return reject(
-            "waiting for the webhook of '\(pending.screenID)' (POST \(call.url), attempt \(call.attempt) of \(call.attempts)): "
-              + "answer HTTP STATUS [BODY], timeout or network [TEXT], or dismiss/quit")
-        }
-        return reject(
-          "waiting for the answer of \(HookRequest.beforeStepAdvance) on '\(pending.screenID)' (\(HookAnswer.typeNames), or dismiss/quit)"
-        )
-      }
-    }
+    // Most inputs find nothing pending: reading the pending action copies it.
+    if isPending, refusedWhilePending(input) { return }
     switch input {
     case .set(let field, let value):
       setField(field, value, picking: false)
@@ -160,6 +126,50 @@ extension Session {
     }
   }
 
+  /// Rejects an input that the pending action, wait or hook does not accept; true when it did.
+  private mutating func refusedWhilePending(_ input: Input) -> Bool {
+    guard let pending else { return false }
+    switch pending.source {
+    case .nativeScreen:
+      return false
+    case .customAction:
+      switch input {
+      case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered:
+        reject(
+          "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
+        )
+      }
+    case .timer(let wait, let wakeAt):
+      switch input {
+      case .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered,
+        .result:
+        let until = wakeAt.map { "until " + CivilTime.iso8601(milliseconds: $0) } ?? "until its condition holds"
+        reject("the flow is waiting (\(wait.typeName) \(until)); :wait MS moves the virtual clock")
+      }
+    case .hook(let request):
+      switch input {
+      case .hookAnswered where request.webhook == nil, .webhookAnswered where request.webhook != nil: return false
+      // Nobody can make the call (a script that does not answer it).
+      case .hookAnswered(.failed) where request.webhook != nil: return false
+      case .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .result, .hookAnswered,
+        .webhookAnswered:
+        if let call = request.webhook {
+          reject(
+            "waiting for the webhook of '\(pending.screenID)' (POST \(call.url), attempt \(call.attempt) of \(call.attempts)): "
+              + "answer HTTP STATUS [BODY], timeout or network [TEXT], or dismiss/quit")
+        } else {
+          reject(
+            "waiting for the answer of \(HookRequest.beforeStepAdvance) on '\(pending.screenID)' (\(HookAnswer.typeNames), or dismiss/quit)"
+          )
+        }
+      }
+    }
+    return true
+  }
+
   // MARK: Taps
 
   mutating func tap(_ selector: ButtonSelector) {
@@ -196,7 +206,9 @@ extension Session {
     if entry.action == .dismiss, !context.document.flows[frame.flow].settings.dismissAllowed {
       return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
     }
-    let tapped = buttonTappedProperties(entry)
+    // Built first (the autoclosure of the mutating `emit` cannot read `self`), and only when
+    // events are emitted.
+    let tapped = context.emitsEvents ? buttonTappedProperties(entry) : .object([:])
     emit(.buttonTapped, tapped)
     if entry.kind == .skip {
       drive(skip(via: .skipControl(entry.label)))

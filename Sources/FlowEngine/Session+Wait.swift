@@ -41,7 +41,9 @@ extension Session {
 
   /// Wakes the parked wait when it falls due by `until`; true when it did.
   mutating func wakeTimer(by until: Int64) -> Bool {
-    guard let pending, case .timer(let wait, let wakeAt?) = pending.source, wakeAt <= until else { return false }
+    guard isPending, let pending, case .timer(let wait, let wakeAt?) = pending.source, wakeAt <= until else {
+      return false
+    }
     virtualNow = max(virtualNow, Limits.clamp(wakeAt, to: Limits.clockMs))
     self.pending = nil
     switch wait.until {
@@ -60,7 +62,8 @@ extension Session {
 
   /// A parked `wait_until` checks its condition again after an event or a value of the session.
   mutating func recheckWait() {
-    guard let pending, case .timer(let wait, _) = pending.source, case .condition(let condition, _) = wait.until
+    guard isPending, let pending, case .timer(let wait, _) = pending.source,
+      case .condition(let condition, _) = wait.until
     else { return }
     let trace = condition.trace(in: currentFacts)
     guard trace.holds else { return }
@@ -71,7 +74,7 @@ extension Session {
 
   /// The virtual milliseconds before a parked wait wakes, or nil.
   public var millisecondsUntilWake: Int64? {
-    guard !hasEnded, let pending, case .timer(_, let wakeAt?) = pending.source else { return nil }
+    guard !hasEnded, isPending, let pending, case .timer(_, let wakeAt?) = pending.source else { return nil }
     return max(0, wakeAt - virtualNow)
   }
 }

@@ -243,7 +243,7 @@ public struct Session: Sendable {
   /// `ended != nil` and `pending != nil` without copying the optionals (`== nil` on an
   /// `Equatable` optional builds and destroys a pair of copies).
   var hasEnded: Bool { if case .none = ended { false } else { true } }
-  var isPending: Bool { if case .none = pending { false } else { true } }
+  public var isPending: Bool { if case .none = pending { false } else { true } }
 
   /// Where the session stands.
   public var status: SessionStatus {
@@ -382,11 +382,19 @@ public struct Session: Sendable {
 
   /// The numbered controls of the current screen — the single source of truth for numbering.
   /// See `ActionEntry`.
-  public var actions: [ActionEntry] {
+  public var actions: [ActionEntry] { actions(renderingLabels: true) }
+
+  /// `actions`, with every label left empty when `renderingLabels` is false: a caller that only
+  /// needs the numbers, ids, actions and kinds (the simulator) spares rendering each label.
+  public func actions(renderingLabels: Bool) -> [ActionEntry] {
     let environment = environment
     var entries: [ActionEntry] = []
     forEachControl(in: environment) { control in
-      entries.append(control.entry(in: environment))
+      entries.append(
+        renderingLabels
+          ? control.entry(in: environment)
+          : ActionEntry(
+            number: control.number, label: "", blockID: control.blockID, action: control.action, kind: control.kind))
       return true
     }
     return entries

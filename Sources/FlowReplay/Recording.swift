@@ -269,10 +269,40 @@ enum YAMLText {
   /// plain when that reads back as the same string (not `true`, `1`, `null`, …), else quoted;
   /// double-quoted (line breaks escaped) when another style would take more than one line.
   static func scalar(_ text: String) -> String {
+    if isPlainWord(text) { return text }
+    return emittedScalar(text)
+  }
+
+  /// `scalar` through Yams, whatever the string (`paths --emit` writes thousands of scripts:
+  /// Yams' tag resolution runs a dozen regular expressions per string).
+  static func emittedScalar(_ text: String) -> String {
     if let single = emitted(text.represented()), !single.contains(where: \.isNewline) { return single }
     // Emitting a string cannot fail; JSON quoting (valid YAML) stands in should it ever.
     return emitted(Node.Scalar(text, Tag(.str), .doubleQuoted)) ?? JSONWriter.quoted(text)
   }
+
+  /// Words Yams writes plain as they are: an ASCII letter, then ASCII letters, digits, `_`, `-`
+  /// and `.` (no indicator, space or colon), and not one of YAML 1.1's booleans or nulls (the
+  /// only such words a letter starts). Tests pin this to `emittedScalar`.
+  static func isPlainWord(_ text: String) -> Bool {
+    var utf8 = text.utf8.makeIterator()
+    guard let first = utf8.next(), (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else {
+      return false
+    }
+    while let byte = utf8.next() {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+        continue
+      default:
+        return false
+      }
+    }
+    return text.utf8.count > 5 || !reservedWords.contains(text.lowercased())
+  }
+
+  /// Booleans and nulls of YAML 1.1 in any case (`y` and `n` too, which some resolvers take).
+  private static let reservedWords: Set<String> = ["y", "n", "yes", "no", "on", "off", "true", "false", "null"]
 
   private static func emitted(_ scalar: Node.Scalar) -> String? {
     let node = Node.sequence(Node.Sequence([Node.scalar(scalar)], Tag(.seq), .flow))

@@ -124,7 +124,13 @@ extension TallyCounter.Variant {
     case .stuck: tally.stuck += 1
     case .failed: tally.failed += 1
     }
-    for screen in walk.seen { reached[Int(screen)] += 1 }
+    // Each screen of the path once: sorted, a screen shown again is next to itself (cheaper
+    // than a set per user).
+    var previous: Int32 = -1
+    for screen in walk.path.sorted() where screen != previous {
+      reached[Int(screen)] += 1
+      previous = screen
+    }
     let session = walk.session
     if ending == .completed {
       let bucket = Int((session.virtualNow - session.startTime) / Int64(VariantTally.bucketMilliseconds))

@@ -20,7 +20,6 @@ struct UserWalk {
   var session: Session
   var outputs: [Output] = []
   var path: [Int32] = []
-  var seen: Set<Int32> = []
   /// The screen shown last (its key): the current screen.
   var current: Int32 = -1
 
@@ -52,7 +51,7 @@ struct UserWalk {
     while !session.status.isEnded {
       decisions += 1
       guard decisions <= Self.decisionBudget else { return quit(.stuck) }
-      if let pending = session.pending {
+      if session.isPending, let pending = session.pending {
         // A parked wait (Nuxie's delay, time_window, wait_until) wakes on the virtual clock;
         // one that only a condition can end keeps the user forever.
         if case .timer = pending.source {
@@ -79,14 +78,19 @@ struct UserWalk {
       let dwell = plan.sample(screenModel?.dwell ?? plan.model.dwell, &random)
       if dwell > 0 { send(.wait(ms: dwell)) }
       var advance: Input?
-      for fieldBlock in plan.fieldBlocks[here] where fieldBlock.alwaysVisible || session.isVisible(fieldBlock.block) {
-        guard let input = plan.answers.answer(fieldBlock.block, field: fieldBlock.field, random: &random) else {
-          continue
-        }
-        if fieldBlock.picksToAdvance {
-          advance = input
-        } else {
-          send(input)
+      // Read in place: iterating the array would copy each `Block`.
+      plan.fieldBlocks[here].withUnsafeBufferPointer { fieldBlocks in
+        for fieldBlock in fieldBlocks.indices
+        where fieldBlocks[fieldBlock].alwaysVisible || session.isVisible(fieldBlocks[fieldBlock].block) {
+          guard
+            let input = plan.answers.answer(
+              fieldBlocks[fieldBlock].block, field: fieldBlocks[fieldBlock].field, random: &random)
+          else { continue }
+          if fieldBlocks[fieldBlock].picksToAdvance {
+            advance = input
+          } else {
+            send(input)
+          }
         }
       }
       guard send(advance ?? control(screenModel)) else { return quit(.stuck) }
@@ -106,7 +110,8 @@ struct UserWalk {
   /// The control pressed: drawn by the model's weights over the screen's controls (back and
   /// dismiss controls never; the skip control only when the model names it), else `next`.
   private mutating func control(_ screenModel: BehaviourModel.ScreenModel?) -> Input {
-    let entries = session.actions
+    // Labels are rendered only when the model weighs controls by name.
+    let entries = session.actions(renderingLabels: !(screenModel?.controls.isEmpty ?? true))
     var weights: [Double] = []
     for entry in entries {
       switch entry.action {
@@ -165,7 +170,6 @@ struct UserWalk {
       guard case .screenShown(let flowID, let screenID) = output, let key = plan.screenKey(flowID, screenID) else {
         continue
       }
-      seen.insert(key)
       path.append(key)
       current = key
     }

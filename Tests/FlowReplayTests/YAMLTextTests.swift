@@ -14,6 +14,18 @@ import Testing
     "••••", "•••• (Must be at least 8 characters)", "é 🏃 Straße", String(repeating: "long words ", count: 20),
   ]
 
+  /// Words the fast path takes (and near misses it must leave to Yams).
+  static let words = [
+    "plain", "intro", "flow12", "pick_3", "permission.notifications", "a-b", "Yes", "NO", "On", "off", "y", "N",
+    "True", "FALSE", "Null", "NULL", "nan", "inf", "Infinity", "e5", "x1e5", "yes_no", "nullish", "a.", "a-", "ab:c",
+    "a b", "é", ".inf", "_x", "1a", "Y", "n.", "one,two",
+  ]
+
+  @Test(arguments: strings + words)
+  func plainWordsAreWrittenAsYamsWritesThem(_ text: String) {
+    #expect(YAMLText.scalar(text) == YAMLText.emittedScalar(text))
+  }
+
   @Test(arguments: strings)
   func scalarsReadBackAsWritten(_ text: String) throws {
     let fill = YAMLText.flow(.object([(key: text, value: .string(text))]))
