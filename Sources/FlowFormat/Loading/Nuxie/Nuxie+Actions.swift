@@ -16,12 +16,13 @@ extension DecodeContext {
       lists.map { compileActions($0.actions[...], scope: &scope, experiments: &experiments, depth: 0) })
   }
 
-  /// An event's interactions: the current screen's, then `__global__`'s; nil when none.
-  /// `depth` counts the bridge outcomes on the way (an outcome's interactions may buy again).
+  /// An event's interactions (`scope.eventHosts`): era B the current screen's, then
+  /// `__global__`'s; nil when none. `depth` counts the bridge outcomes on the way (an outcome's
+  /// interactions may buy again).
   mutating func compileEvent(
     _ name: String, scope: inout NuxieScope, experiments: inout [Experiment], depth: Int = 0
   ) -> Action? {
-    let lists = [scope.screen, "__global__"].flatMap { scope.interactions[$0] ?? [] }
+    let lists = scope.eventHosts(name).flatMap { scope.interactions[$0] ?? [] }
       .filter { $0.trigger == "event" && $0.eventName == name }
     guard !lists.isEmpty else { return nil }
     return Self.joined(

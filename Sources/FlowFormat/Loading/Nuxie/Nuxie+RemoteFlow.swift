@@ -20,12 +20,25 @@ extension DecodeContext {
     var screenIDs: [String]
     var interactions: [String: [NuxieInteraction]]
     var screen: String
+    /// Era C: the events each host declares (`events`; the journey host is `__global__`), and
+    /// whether the journey host is declaration-strict; nil for era B, which declares nothing.
+    var declared: (events: [String: Set<String>], journeyStrict: Bool)? = nil
     /// Waits, purchases and restores being compiled around the rest of their list: each nests
     /// the rest inside it, so their number bounds the nesting (`nuxieFoldLimit`).
     var folds = 0
     /// The rest of a list after a wait, a purchase or a restore, as a step of its own: each
     /// outcome runs it by name (`Action.step`) instead of holding a copy.
     var continuations: [String: Action] = [:]
+
+    /// The hosts whose handlers an event runs on this screen. Era B: the screen's, then
+    /// `__global__`'s. Era C (declaration-strict, research §1.3): the screen's when it declares
+    /// the event, otherwise the journey's when the journey may take it — never both.
+    func eventHosts(_ name: String) -> [String] {
+      guard let declared else { return [screen, "__global__"] }
+      if declared.events[screen]?.contains(name) == true { return [screen] }
+      if !declared.journeyStrict || declared.events["__global__"]?.contains(name) == true { return ["__global__"] }
+      return []
+    }
 
     mutating func continuation(_ rest: Action) -> Action {
       if case .sequence(let actions) = rest, actions.isEmpty { return rest }
@@ -35,13 +48,16 @@ extension DecodeContext {
     }
   }
 
+  /// A RemoteFlow, or (`description`) an era C flow description read into the same terms.
   mutating func decodeNuxieRemoteFlow(
-    _ object: JSONObject, at location: SourceLocation, defaultID: String
+    _ object: JSONObject, at location: SourceLocation, defaultID: String, description isDescription: Bool = false
   ) -> FlowDocument? {
     // Interactions are compiled once per screen that shows them: their problems are told once.
     let firstDiagnostic = diagnostics.count
     defer { dropRepeatedDiagnostics(since: firstDiagnostic) }
-    checkKeys(object, known: NuxieKeys.remoteFlow, owner: "the Nuxie RemoteFlow")
+    checkKeys(
+      object, known: isDescription ? NuxieKeys.flowDescription : NuxieKeys.remoteFlow,
+      owner: isDescription ? "the Nuxie flow description" : "the Nuxie RemoteFlow")
     let flowID = string(object, "id") ?? defaultID
     var screens: [(id: String, name: String, viewModel: String?, location: SourceLocation)] = []
     at("screens") { context in
@@ -63,13 +79,16 @@ extension DecodeContext {
       error(.Load.missingKey, "the Nuxie RemoteFlow has no screens", at: object.lookup("screens")?.location ?? location)
       return nil
     }
-    let (viewModels, initialData) = at("viewModels") { $0.nuxieViewModels(object) }
-    let interactions = at("interactions") { $0.nuxieInteractions(object) }
-    let components = at("components") { $0.nuxieComponents(object, screens: screens.map(\.id)) }
+    let description = isDescription ? nuxieDescription(object) : nil
+    let (viewModels, initialData) =
+      description.map { ([:], $0.initialData) } ?? at("viewModels") { $0.nuxieViewModels(object) }
+    let interactions = description?.interactions ?? at("interactions") { $0.nuxieInteractions(object) }
+    let components =
+      description?.controls ?? at("components") { $0.nuxieComponents(object, screens: screens.map(\.id)) }
     // Without `components` every component host is a control of every screen: bounded, so a
     // big flow gets a clear error instead of millions of controls.
     let everywhere = Self.componentHosts(interactions, screens: screens.map(\.id))
-    if object.lookup("components") == nil, screens.count * everywhere.count > Self.controlsLimit {
+    if description == nil, object.lookup("components") == nil, screens.count * everywhere.count > Self.controlsLimit {
       error(
         .Nuxie.tooManyControls,
         "\(everywhere.count) components on each of \(screens.count) screens make more than "
@@ -83,6 +102,7 @@ extension DecodeContext {
     var built: [Screen] = []
     for (order, screen) in screens.enumerated() {
       var scope = NuxieScope(screenIDs: screens.map(\.id), interactions: interactions, screen: screen.id)
+      scope.declared = description?.declared
       var blocks: [Block] = []
       func add(_ content: BlockContent, _ id: String, at location: SourceLocation) {
         blocks.append(
@@ -101,9 +121,13 @@ extension DecodeContext {
             at: screen.location)
         }
       }
-      let shown = components[screen.id] ?? everywhere
+      let shown = components[screen.id] ?? (description == nil ? everywhere : [])
       for component in shown {
-        let action = compileGesture("press", component: component.id, scope: &scope, experiments: &experiments)
+        // Era C: a control sends the event its screen declares.
+        let action =
+          description == nil
+          ? compileGesture("press", component: component.id, scope: &scope, experiments: &experiments)
+          : compileEvent(component.id, scope: &scope, experiments: &experiments) ?? .sequence([])
         add(
           .button(
             ButtonBlock(
@@ -123,8 +147,12 @@ extension DecodeContext {
     // `start` interactions run before any screen (`Flow.startAction`); the screen their first
     // navigation goes to is the first one (the graph starts there), else `screens[0]`.
     var startScope = NuxieScope(screenIDs: screens.map(\.id), interactions: interactions, screen: screens[0].id)
-    let starts = (interactions["__global__"] ?? []).filter { $0.trigger == "start" }
+    startScope.declared = description?.declared
     startScope.screen = "start"
+    let starts =
+      description == nil
+      ? (interactions["__global__"] ?? []).filter { $0.trigger == "start" }
+      : Self.nuxieEntryHandlers(interactions, scope: startScope)
     let startAction = Self.joined(
       starts.map { compileActions($0.actions[...], scope: &startScope, experiments: &experiments, depth: 0) })
     steps.merge(startScope.continuations) { first, _ in first }
