@@ -141,3 +141,40 @@ import Testing
         == .object(["headline": .string("Save 40%"), "price": .object(["amount": .number(9.99)])]))
   }
 }
+
+/// `:track NAME {props}` with a name of the flow's own vocabulary (not an engine event type):
+/// a Nuxie flow takes it and a parked `wait_until` sees it as its `Event`; other dialects
+/// refuse it with the closest event type.
+@Suite struct NamedTrackTests {
+  static let flow = #"""
+    {"id": "ver_wait", "screens": [{"id": "a"}, {"id": "b"}, {"id": "c"}],
+     "interactions": {"__global__": [{"id": "start", "trigger": {"type": "start"}, "actions": [
+       {"type": "wait_until", "maxTimeMs": 10000,
+        "condition": {"type": "Event", "op": "eq", "key": "ready", "value": {"type": "Bool", "value": true}},
+        "successActions": [{"type": "navigate", "screenId": "b"}], "timeoutActions": [{"type": "navigate", "screenId": "c"}]}]}]}}
+    """#
+
+  @Test(arguments: [
+    (["ready": Value.bool(true)], "b", "running"), (["ready": .bool(false)], "a", "awaiting"), ([:], "a", "awaiting"),
+  ])
+  func trackedEventIsTheConditionsEvent(_ properties: [String: Value], _ screen: String, _ status: String) throws {
+    let loaded = FlowLoader.load(bytes: Array(Self.flow.utf8), file: "wait.json")
+    let document = try #require(loaded.document, "\(loaded.diagnostics)")
+    var (session, _) = try Session.start(document: document, config: SessionConfig(now: 0))
+    let outputs = session.send(
+      .track(named: "qualified", properties: OrderedDictionary(uniqueKeysWithValues: properties.map { ($0, $1) })))
+    #expect(outputs.rejection == nil)
+    #expect(NuxieFlowDescriptionTests.names(outputs).first == "qualified")
+    #expect(session.currentScreen.id == screen)
+    #expect(session.status.name == status)
+  }
+
+  @Test func otherDialectsRefuseANameThatIsNoEventType() throws {
+    let json = #"{"screens": [{"id": "a", "type": "custom", "content": {"buttonText": "Go"}}]}"#
+    let loaded = FlowLoader.load(bytes: Array(json.utf8), file: "sequence.json")
+    let document = try #require(loaded.document, "\(loaded.diagnostics)")
+    var (session, _) = try Session.start(document: document, config: SessionConfig(now: 0))
+    let rejection = session.send(.track(named: "screen_complted", properties: [:])).rejection
+    #expect(rejection?.hasPrefix("unknown event type 'screen_complted' (did you mean 'screen_completed'?)") == true)
+  }
+}

@@ -146,6 +146,16 @@ import Testing
       step: waitOnReady, now: 1000, inputs: [.wait(ms: 4000), .setVariable(name: "ready", value: .bool(true))],
       expected: .park(wakeAt: 11000, then: "expired")),
     ExecutorCase(
+      id: "matching-event-binds-context (the event's fields are the condition's Event)",
+      step: waitOnReady, now: 1000,
+      inputs: [.wait(ms: 3000), .track(named: "qualified", properties: ["ready": .bool(true)])],
+      expected: .advance("success")),
+    ExecutorCase(
+      id: "wrong-event-keeps-original-wait-deadline (another event, even one whose fields satisfy it)",
+      step: waitOnReady, now: 1000,
+      inputs: [.wait(ms: 3000), .track(named: "other", properties: ["ready": .bool(true)])],
+      expected: .park(wakeAt: 11000, then: "expired")),
+    ExecutorCase(
       id: "response-change-satisfies-response-wait",
       step: #"""
         {"kind": "action", "id": "step", "action": {"type": "wait_until", "trigger": {"kind": "response_change"},
