@@ -11,6 +11,8 @@ extension DecodeContext {
     var id: String
     var trigger: String
     var eventName: String?
+    /// A `did_set` trigger's view-model path (`Model.property`).
+    var path: [String]? = nil
     var actions: [JSONValue]
     var location: SourceLocation
   }
@@ -133,6 +135,20 @@ extension DecodeContext {
             ButtonBlock(
               text: template(component.label, at: component.location), action: action, variant: nil, preset: nil)),
           component.id, at: component.location)
+        // A long press is a control of its own where any host on the way has one.
+        let hosts = [component.id, screen.id, "__global__"]
+        if description == nil,
+          hosts.contains(where: { interactions[$0]?.contains { $0.trigger == "long_press" } == true })
+        {
+          let longPress = compileGesture(
+            "long_press", component: component.id, scope: &scope, experiments: &experiments)
+          add(
+            .button(
+              ButtonBlock(
+                text: template(component.label + " (long press)", at: component.location), action: longPress,
+                variant: nil, preset: nil)),
+            component.id + "~long_press", at: component.location)
+        }
       }
       let onEnter = compileEvent("$screen_shown", scope: &scope, experiments: &experiments)
       steps.merge(scope.continuations) { first, _ in first }
@@ -177,12 +193,12 @@ extension DecodeContext {
   }
 
   /// Component hosts without the `components` extension: every host that is neither a screen
-  /// nor `__global__` and has a press, shown on every screen (the SDK takes any component id
-  /// on any screen).
+  /// nor `__global__` and has a press or a long press, shown on every screen (the SDK takes any
+  /// component id on any screen).
   static func componentHosts(_ interactions: [String: [NuxieInteraction]], screens: [String]) -> [NuxieComponent] {
     interactions.keys.sorted().compactMap { host in
       guard host != "__global__", !screens.contains(host),
-        let press = interactions[host]?.first(where: { $0.trigger == "press" })
+        let press = interactions[host]?.first(where: { $0.trigger == "press" || $0.trigger == "long_press" })
       else { return nil }
       return NuxieComponent(id: host, label: host, location: press.location)
     }
@@ -278,8 +294,9 @@ extension DecodeContext {
             result[member.key, default: []].append(
               NuxieInteraction(
                 id: context.string(interaction, "id") ?? "\(member.key).\(index)", trigger: type,
-                eventName: trigger["eventName"]?.stringValue, actions: context.array(interaction, "actions") ?? [],
-                location: value.location))
+                eventName: trigger["eventName"]?.stringValue,
+                path: type == "did_set" ? context.at("trigger") { $0.nuxiePath(trigger) } : nil,
+                actions: context.array(interaction, "actions") ?? [], location: value.location))
           }
         }
       }
