@@ -208,4 +208,22 @@ import Testing
       #expect(session.status == .completed)
     }
   }
+
+  /// `fixtures/golden-journey/basic.json`: an era E document speaks the D/E vocabulary and
+  /// never sends a name era D removed; an era B document keeps the B names.
+  @Test func experienceVocabulary() throws {
+    let removed: Set<String> = [
+      "$journey_start", "$journey_started", "$journey_paused", "$journey_resumed", "$journey_goal_hit",
+      "$journey_goal_met", "$journey_node_executed", "$journey_completed",
+    ]
+    let step = #"{"kind": "complete", "id": "step", "outcome": "continued"}"#
+    let loaded = FlowLoader.load(bytes: Array(Self.leg(step).utf8), file: "leg.json")
+    let document = try #require(loaded.document, "\(loaded.diagnostics)")
+    let (_, outputs) = try Session.start(document: document, config: SessionConfig(now: 0))
+    let events = outputs.compactMap { if case .event(let event) = $0 { event } else { nil } }
+    #expect(events.map(\.eventType) == ["$experience_shown", "$journey_exited"])
+    #expect(removed.isDisjoint(with: events.map(\.eventType)))
+    #expect(events.first?.property("experience_id") == "leg")
+    #expect(events.last?.property("reason") == "completed")
+  }
 }

@@ -160,6 +160,7 @@ extension DecodeContext {
     flow.startAction = start
     var document = FlowDocument(shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: experiments)
     document.dialect = .nuxie
+    document.experienceID = release?.lookup("identity")?.objectValue?["experienceId"]?.stringValue ?? flowID
     return document
   }
 
