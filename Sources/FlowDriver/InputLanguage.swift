@@ -21,8 +21,8 @@ public enum DriverCommand: Hashable, Sendable {
   case wait(ms: Int64)
   /// `:goto SCREEN`
   case goto(screenID: String)
-  /// `:track TYPE [JSON]`: the host's own event.
-  case track(EventType, properties: OrderedDictionary<String, Value>)
+  /// `:track TYPE [JSON]`: the host's own event (an event type or a name of the flow's own).
+  case track(String, properties: OrderedDictionary<String, Value>)
   case restart
   /// `:save FILE`
   case save(path: String)
@@ -148,14 +148,12 @@ public enum InputLanguage {
       let type = String(argument.prefix { !$0.isWhitespace })
       let rest = String(argument.dropFirst(type.count)).trimmingWhitespace
       guard !type.isEmpty else { return .failure(needs("an event type")) }
-      guard let eventType = EventType.named(type) else {
-        return .failure(InputLanguageError(EventType.unknownMessage(type)))
-      }
-      if rest.isEmpty { return .success(.track(eventType, properties: [:])) }
+      // A name the event types do not have is the flow's own: the session decides (Input.track).
+      if rest.isEmpty { return .success(.track(type, properties: [:])) }
       guard case .success(.object(let properties)) = JSONBridge.parse(rest) else {
         return .failure(InputLanguageError(":track takes a JSON object of properties after the type"))
       }
-      return .success(.track(eventType, properties: properties))
+      return .success(.track(type, properties: properties))
     case "goto":
       guard !argument.isEmpty else { return .failure(needs("a screen id")) }
       guard !argument.contains(where: \.isWhitespace) else {

@@ -153,12 +153,41 @@ extension Session {
 }
 
 extension Session {
+  /// Era D/E names (research §1.7) for an era E leg's session; nil: the era B name.
+  func experienceName(_ name: EventType) -> String? {
+    guard context.document.experienceID != nil else { return nil }
+    return Self.experienceNames[name]
+  }
+
+  static let experienceNames: [EventType: String] = [
+    .flowShown: "$experience_shown", .flowDismissed: "$experience_dismissed", .journeyCompleted: "$journey_exited",
+  ]
+
   /// Nuxie's properties (research §3): a run of a flow on its own is a journey without a
-  /// campaign (`campaign_id` null), whose id is the session id.
+  /// campaign (`campaign_id` null), whose id is the session id. An era E leg's carry the
+  /// experience instead of the campaign.
   func nuxieProperties(_ name: EventType, _ properties: Event.Properties, at screenFrame: Frame?) -> Event.Properties {
     let flowID = Value.string(context.document.flows[frame.flow].id)
     let journey = Value.string(context.sessionID)
     let screen = screenFrame.map { Value.string(context.document.flows[$0.flow].screens[$0.screen].id) } ?? .null
+    if let experience = context.document.experienceID {
+      switch name {
+      case .flowShown, .flowDismissed:
+        return ["experience_id": .string(experience), "experience_version": flowID, "journey_id": journey]
+      case .journeyCompleted:
+        return [
+          "journey_id": journey, "epoch": 0, "reason": "completed",
+          "at": .string(CivilTime.iso8601(milliseconds: virtualNow)),
+        ]
+      case .flowEvent:
+        var object = properties.object
+        object["journey_id"] = journey
+        object["experience_id"] = .string(experience)
+        object["screen_id"] = screen
+        return .object(object)
+      default: break
+      }
+    }
     switch name {
     case .flowShown, .flowDismissed:
       return ["journey_id": journey, "campaign_id": .null, "flow_id": flowID]

@@ -1,5 +1,15 @@
 import FlowExpression
 import FlowFormat
+import OrderedCollections
+
+extension Input {
+  /// `:track NAME` / a script's `track:`: an event type by its wire or Swift name, else an
+  /// event of the flow's own vocabulary under `name` (refused outside Nuxie flows).
+  public static func track(named name: String, properties: OrderedDictionary<String, Value>) -> Input {
+    guard let type = EventType.named(name) else { return .track(.flowEvent, properties: properties, name: name) }
+    return .track(type, properties: properties)
+  }
+}
 
 extension EventType {
   /// The event type a host names in `track` (document 000: `track(_ eventType:screenId:properties:)`):

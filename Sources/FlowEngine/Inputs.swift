@@ -38,8 +38,11 @@ public enum Input: Hashable, Sendable {
   /// Debugging: set any collected value (traced as debug).
   case setVariable(name: String, value: Value)
   /// The host's own event (document 000's `track(eventType, screenId, properties)`): an event of
-  /// `type` at the current screen carrying `properties`; navigation does not change.
-  case track(EventType, properties: OrderedDictionary<String, Value>)
+  /// `type` at the current screen carrying `properties`; navigation does not change. `name`: an
+  /// event of the flow's own vocabulary (a Nuxie flow's `qualified`), sent as `.flowEvent` under
+  /// that name; other dialects refuse it with the closest event type. A parked `wait_until`
+  /// checks its condition again with the event bound (`Event` reads its properties).
+  case track(EventType, properties: OrderedDictionary<String, Value>, name: String? = nil)
   /// End the session where it stands (`screen_dropped_off` with the reason).
   case quit(reason: DropOffReason)
 }

@@ -605,7 +605,7 @@ extension Session {
     let screenFrame = atScreen ? frame : nil
     post(
       name, vocabularyProperties(name, properties(), at: screenFrame), at: screenFrame, flow: frame.flow,
-      experiment: experiment)
+      experiment: experiment, named: experienceName(name))
   }
 
   mutating func emit(
@@ -616,7 +616,7 @@ extension Session {
     guard context.emitsEvents else { return }
     post(
       name, vocabularyProperties(name, properties(), at: frame), at: frame, flow: frame.flow, experiment: nil,
-      named: named)
+      named: named ?? experienceName(name))
   }
 
   /// Builds the event numbered `seq` and puts it out.

@@ -118,9 +118,13 @@ extension Session {
       validationErrors.removeValue(forKey: name)
       if tracing { record(.debug, "debug setVariable \(name) = \(context.secrets.shown(value, of: name))") }
       recheckWait()
-    case .track(let type, let properties):
+    case .track(let type, let properties, let name?):
+      guard context.document.dialect == .nuxie else { return reject(EventType.unknownMessage(name)) }
+      emit(type, .object(properties), at: frame, named: name)
+      recheckWait(event: HistoryEvent(name: name, time: virtualNow, properties: properties))
+    case .track(let type, let properties, nil):
       emit(type, .object(properties))
-      recheckWait()
+      recheckWait(event: HistoryEvent(name: type.rawValue, time: virtualNow, properties: properties))
     case .quit(let reason):
       quit(reason)
     }

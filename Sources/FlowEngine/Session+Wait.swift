@@ -60,12 +60,15 @@ extension Session {
     return true
   }
 
-  /// A parked `wait_until` checks its condition again after an event or a value of the session.
-  mutating func recheckWait() {
+  /// A parked `wait_until` checks its condition again after an event (bound as the condition's
+  /// `Event`) or a value of the session.
+  mutating func recheckWait(event: HistoryEvent? = nil) {
     guard isPending, let pending, case .timer(let wait, _) = pending.source,
-      case .condition(let condition, _) = wait.until
+      case .condition(let condition, _) = wait.until, wait.event == nil || wait.event == event?.name
     else { return }
-    let trace = condition.trace(in: currentFacts)
+    var facts = currentFacts
+    facts.event = event
+    let trace = condition.trace(in: facts)
     guard trace.holds else { return }
     if tracing { record(.action, "wait until \(trace.line()) → satisfied") }
     self.pending = nil

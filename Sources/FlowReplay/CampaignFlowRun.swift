@@ -23,7 +23,10 @@ public enum CampaignFlowRun {
   }
 
   /// Events a campaign already sends for its journeys; a flow run under it does not repeat them.
-  static let journeyEvents: Set<String> = ["$flow_shown", "$flow_dismissed", "$journey_completed"]
+  static let journeyEvents: Set<String> = [
+    "$flow_shown", "$flow_dismissed", "$journey_completed", "$experience_shown", "$experience_dismissed",
+    "$journey_exited",
+  ]
 
   public static func run(
     _ timeline: [TimelineEntry], world: CampaignWorld, state initial: CampaignState, until: Int64? = nil,

@@ -177,13 +177,14 @@ public enum ScriptWriter {
     case .goto(let screen): return .object([(key: "goto", value: .string(screen))])
     case .setVariable(let name, let value):
       return .object([(key: "set", value: .object([(key: name, value: secrets.shown(value, of: name).writerValue)]))])
-    case .track(let type, let properties):
-      guard !properties.isEmpty else { return .object([(key: "track", value: .string(type.rawValue))]) }
+    case .track(let type, let properties, let name):
+      let name = name ?? type.rawValue
+      guard !properties.isEmpty else { return .object([(key: "track", value: .string(name))]) }
       return .object([
         (
           key: "track",
           value: .object([
-            (key: "type", value: .string(type.rawValue)),
+            (key: "type", value: .string(name)),
             (key: "properties", value: Value.object(properties).writerValue),
           ])
         )

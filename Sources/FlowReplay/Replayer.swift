@@ -681,8 +681,8 @@ extension ScriptStep {
     case .wait(let ms): "wait: \(ms)"
     case .goto(let screen): "goto: \(screen)"
     case .snapshot(let file): "snapshot: \(file)"
-    case .track(let type, let properties):
-      "track: \(type.rawValue)" + (properties.isEmpty ? "" : " \(Value.object(properties).json)")
+    case .track(let name, let properties):
+      "track: \(name)" + (properties.isEmpty ? "" : " \(Value.object(properties).json)")
     case .campaignEvent(let name, let properties): "track: \(name) \(properties.json)"
     case .campaignProfile(let properties): "profile: \(properties.json)"
     case .expect, .next, .back, .skip, .dismiss, .complete, .decline: keyword

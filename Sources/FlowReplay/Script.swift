@@ -121,8 +121,9 @@ public struct ScriptStep: Hashable, Sendable {
     case goto(String)
     /// `snapshot: FILE` (relative to the script).
     case snapshot(String)
-    /// `track: TYPE` or `track: {type: TYPE, properties: {...}}`: the host's own event.
-    case track(EventType, OrderedDictionary<String, Value>)
+    /// `track: TYPE` or `track: {type: TYPE, properties: {...}}`: the host's own event (an event
+    /// type, or a name of the flow's own vocabulary: `Input.track(named:properties:)`).
+    case track(String, OrderedDictionary<String, Value>)
     /// Campaign scripts: `track: NAME` or `{name, properties}`, an event for the campaigns.
     case campaignEvent(String, Value)
     /// Campaign scripts: `profile: {key: value}`, user properties change.

@@ -467,7 +467,7 @@ struct Reader {
   /// `track: TYPE` or `track: {type: TYPE, properties: {...}}`.
   mutating func hostEvent(
     _ node: ScriptNode, path: ScriptPath
-  ) -> (type: EventType, properties: OrderedDictionary<String, Value>)? {
+  ) -> (type: String, properties: OrderedDictionary<String, Value>)? {
     var typeNode = node
     var properties: OrderedDictionary<String, Value> = [:]
     if node.members != nil {
@@ -485,12 +485,9 @@ struct Reader {
         properties = object
       }
     }
+    // A name the event types do not have is the flow's own: the session decides (Input.track).
     guard let name = label(typeNode, path: path) else { return nil }
-    guard let type = EventType.named(name) else {
-      error(.Script.invalidValue, "\(path): \(EventType.unknownMessage(name))", at: typeNode.location, path: path)
-      return nil
-    }
-    return (type, properties)
+    return (name, properties)
   }
 
   // MARK: Steps

@@ -38,7 +38,7 @@ extension ScriptStep {
     case .decline: return [.decline]
     case .wait(let ms): return [.wait(ms: ms)]
     case .goto(let screen): return [.goto(screenID: screen)]
-    case .track(let type, let properties): return [.track(type, properties: properties)]
+    case .track(let name, let properties): return [.track(named: name, properties: properties)]
     case .expect, .snapshot, .campaignEvent, .campaignProfile: return []
     }
   }

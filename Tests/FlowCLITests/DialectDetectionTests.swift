@@ -23,8 +23,10 @@ import _FlowTestSupport
         #"{"id": "v", "screens": [{"id": "a"}], "interactions": {"close": [{"trigger": {"type": "press"}, "actions": [{"type": "dismiss"}]}]}}"#,
       status: 0, says: "checked 1 file: no problems"),
     Case(
-      name: "Nuxie flow description", json: #"{"screens": [{"id": "a"}], "handlers": []}"#, status: 2,
-      says: "this is a Nuxie flow description document; supported:"),
+      name: "Nuxie flow description (era C)",
+      json:
+        #"{"screens": [{"id": "a"}], "events": {"a": [{"eventName": "go"}]}, "handlers": {"a": [{"eventName": "go", "actions": [{"type": "exit"}]}]}}"#,
+      status: 0, says: "checked 1 file: no problems"),
     Case(
       name: "Nuxie campaigns (check lints them)", json: #"{"campaigns": []}"#, status: 0,
       says: "checked 1 file: no problems"),
@@ -80,10 +82,11 @@ import _FlowTestSupport
   @Test(arguments: ["run", "render", "graph", "paths"])
   func everyCommandRefusesAForeignDocument(_ command: String) throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("flow-description.json", contents: #"{"screens": [{"id": "a"}], "handlers": {}}"#)
+    let file = directory.file(
+      "experience-release.json", contents: #"{"schemaVersion": "nuxie.experience-release.v1", "screens": []}"#)
     let result = try runFlowrun([command, file])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("this is a Nuxie flow description document; supported:"), "\(result.stderr)")
+    #expect(result.stderr.contains("this is a Nuxie experience release (v1) document; supported:"), "\(result.stderr)")
     #expect(!result.stderr.contains("missing required key"), "\(result.stderr)")
   }
 

@@ -40,10 +40,10 @@ import Testing
     (":help", .command(.help)),
     (":quit", .command(.quit)),
     (":decline", .command(.decline)),
-    (":track screen_completed", .command(.track(.screenCompleted, properties: [:]))),
+    (":track screen_completed", .command(.track("screen_completed", properties: [:]))),
     (
       ":track buttonTapped {\"button_label\": \"Get Started\"}",
-      .command(.track(.buttonTapped, properties: ["button_label": .string("Get Started")]))
+      .command(.track("buttonTapped", properties: ["button_label": .string("Get Started")]))
     ),
   ]
 
@@ -73,7 +73,6 @@ import Testing
     (":goto a b", ":goto takes one screen id"),
     (":save", ":save needs a file name"),
     (":track", ":track needs an event type"),
-    (":track screen_complted", "did you mean 'screen_completed'?"),
     (":track button_tapped [1]", ":track takes a JSON object of properties after the type"),
     (":decline now", ":decline takes no argument"),
   ]

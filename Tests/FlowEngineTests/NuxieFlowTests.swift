@@ -136,6 +136,27 @@ import Testing
         #"{"type": "time_window", "startTime": "09:00", "endTime": "17:00", "daysOfWeek": [1], "successActions": [{"type": "navigate", "screenId": "b"}]}"#
       ),
       inputs: [tap("go"), .wait(ms: 2 * 86_400_000), .wait(ms: 86_400_000)], path: ["a", "b"], now: 10 * 3_600_000),
+    Walk(
+      name: "long_press is a control of its own: the component's, then the screen's long presses",
+      interactions: press("card", #"{"type": "navigate", "screenId": "b"}"#).dropLast() + #"""
+        , {"id": "hold", "trigger": {"type": "long_press", "minMs": 500}, "actions": [{"type": "navigate", "screenId": "c"}]}]
+        """#,
+      inputs: [tap("card~long_press")], path: ["a", "c"]),
+    Walk(
+      name: "did_set: setting a view-model value runs the interactions watching that path",
+      interactions: press(
+        "pick", #"{"type": "set_view_model", "path": "Paywall.plan", "value": {"literal": "annual"}}"#)
+          + #"""
+          , "a": [{"id": "watch", "trigger": {"type": "did_set", "path": "Paywall.plan"}, "actions": [{"type": "navigate", "screenId": "d"}]},
+                  {"id": "other", "trigger": {"type": "did_set", "path": "Paywall.other"}, "actions": [{"type": "navigate", "screenId": "c"}]}]
+          """#,
+      inputs: [tap("pick")], path: ["a", "d"]),
+    Walk(
+      name: "goal sends $journey_goal_hit and the list goes on",
+      interactions: press(
+        "go", #"{"type": "goal", "goalId": " trial_started ", "label": "Trial"}, {"type": "navigate", "screenId": "b"}"#
+      ),
+      inputs: [tap("go")], path: ["a", "b"], events: ["$journey_goal_hit", "$screen_shown"]),
   ]
 
   @Test(arguments: walks)
@@ -260,7 +281,8 @@ import Testing
     ),
     (press("go", #"{"type": "navgate", "screenId": "b"}"#), "load.unknown-action-type"),
     (#""go": [{"id": "x", "trigger": {"type": "pinch"}, "actions": []}]"#, "nuxie.unknown-trigger"),
-    (press("go", #"{"type": "goal", "goalId": "g"}"#), "nuxie.not-run-yet"),
+    (press("go", #"{"type": "remote", "action": "sync"}"#), "nuxie.not-run-yet"),
+    (press("go", #"{"type": "goal", "goalId": "  "}"#), "load.missing-key"),
   ])
   func loaderReports(_ interactions: String, _ id: String) {
     let loaded = Self.load(Self.flow(interactions))

@@ -146,6 +146,16 @@ import Testing
       step: waitOnReady, now: 1000, inputs: [.wait(ms: 4000), .setVariable(name: "ready", value: .bool(true))],
       expected: .park(wakeAt: 11000, then: "expired")),
     ExecutorCase(
+      id: "matching-event-binds-context (the event's fields are the condition's Event)",
+      step: waitOnReady, now: 1000,
+      inputs: [.wait(ms: 3000), .track(named: "qualified", properties: ["ready": .bool(true)])],
+      expected: .advance("success")),
+    ExecutorCase(
+      id: "wrong-event-keeps-original-wait-deadline (another event, even one whose fields satisfy it)",
+      step: waitOnReady, now: 1000,
+      inputs: [.wait(ms: 3000), .track(named: "other", properties: ["ready": .bool(true)])],
+      expected: .park(wakeAt: 11000, then: "expired")),
+    ExecutorCase(
       id: "response-change-satisfies-response-wait",
       step: #"""
         {"kind": "action", "id": "step", "action": {"type": "wait_until", "trigger": {"kind": "response_change"},
@@ -197,5 +207,23 @@ import Testing
     case .complete:
       #expect(session.status == .completed)
     }
+  }
+
+  /// `fixtures/golden-journey/basic.json`: an era E document speaks the D/E vocabulary and
+  /// never sends a name era D removed; an era B document keeps the B names.
+  @Test func experienceVocabulary() throws {
+    let removed: Set<String> = [
+      "$journey_start", "$journey_started", "$journey_paused", "$journey_resumed", "$journey_goal_hit",
+      "$journey_goal_met", "$journey_node_executed", "$journey_completed",
+    ]
+    let step = #"{"kind": "complete", "id": "step", "outcome": "continued"}"#
+    let loaded = FlowLoader.load(bytes: Array(Self.leg(step).utf8), file: "leg.json")
+    let document = try #require(loaded.document, "\(loaded.diagnostics)")
+    let (_, outputs) = try Session.start(document: document, config: SessionConfig(now: 0))
+    let events = outputs.compactMap { if case .event(let event) = $0 { event } else { nil } }
+    #expect(events.map(\.eventType) == ["$experience_shown", "$journey_exited"])
+    #expect(removed.isDisjoint(with: events.map(\.eventType)))
+    #expect(events.first?.property("experience_id") == "leg")
+    #expect(events.last?.property("reason") == "completed")
   }
 }

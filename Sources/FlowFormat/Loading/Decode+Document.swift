@@ -30,7 +30,8 @@ extension DecodeContext {
       {
         return decodeNuxieRelease(object, at: root.location, defaultID: defaultID)
       }
-      return decodeNuxieRemoteFlow(object, at: root.location, defaultID: defaultID)
+      return decodeNuxieRemoteFlow(
+        object, at: root.location, defaultID: defaultID, description: signature == .nuxieFlowDescription)
     case .sequence, nil: break
     }
     if object.lookup("flows") != nil {

@@ -19,7 +19,7 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable {
 /// | `envelope.mediaType` `application/vnd.nuxie.journey+json` | signed Nuxie release |
 /// | `start_screen_id`, or `screens[].screen_id` | AppDNA screens-module document |
 /// | `screens` with `interactions`, `viewModels`, `viewModelInstances`, `converters`, `bundle` or `targets` | Nuxie `RemoteFlow` (runs) |
-/// | `screens` with `handlers`, `events` (object), `scripts`, `flowArtifact` or `viewModelValues` | Nuxie flow description |
+/// | `screens` with `handlers`, `events` (object), `scripts`, `flowArtifact` or `viewModelValues` | Nuxie era C flow description (runs) |
 /// | `steps` | AppDNA onboarding flow |
 /// | `onboarding` holding `flows` | AppDNA remote-config bundle |
 /// | `flows` whose first flow has `steps`, or `active_flow_id` | AppDNA flows document |
@@ -32,6 +32,7 @@ enum DocumentSignature: Equatable {
   case appdnaFlows
   case appdnaBundle
   case nuxieRemoteFlow
+  case nuxieFlowDescription
   case nuxieRelease
   /// Recognised, but not a document flowrun runs: what it is, the key that tells, and the
   /// command that reads it when there is one.
@@ -97,7 +98,7 @@ enum DocumentSignature: Equatable {
       if let key = object.members.first(where: {
         flowDescriptionKeys.contains($0.key) && ($0.key != "events" || $0.value.objectValue != nil)
       }) {
-        return (.foreign(what: "a Nuxie flow description document", evidence: "'screens' with '\(key.key)'"), key)
+        return (.nuxieFlowDescription, key)
       }
     }
     if let steps = object.member("steps") { return (.appdnaFlow, steps) }
@@ -124,7 +125,7 @@ enum DocumentSignature: Equatable {
     switch self {
     case .sequenceFlow, .sequenceBundle: .sequence
     case .appdnaFlow, .appdnaFlows, .appdnaBundle: .appdna
-    case .nuxieRemoteFlow, .nuxieRelease: .nuxie
+    case .nuxieRemoteFlow, .nuxieFlowDescription, .nuxieRelease: .nuxie
     case .foreign, .unknown: nil
     }
   }
@@ -133,7 +134,8 @@ enum DocumentSignature: Equatable {
   static let supported =
     "Sequence flows and bundles ('screens', 'flows'); AppDNA onboarding flows ('steps'), "
     + "flows documents ('flows' with 'active_flow_id') and remote-config bundles ('onboarding.flows'); "
-    + "Nuxie RemoteFlow documents ('screens' with 'interactions' or 'viewModels'), journey releases and legs "
+    + "Nuxie RemoteFlow documents ('screens' with 'interactions' or 'viewModels'), flow descriptions ('screens' "
+    + "with 'handlers'), journey releases and legs "
     + "(schemaVersion 'nuxie.journey-release.v2', 'nuxie.experience-planes.v1')"
 
   /// Era E: a journey release and a bare leg run.

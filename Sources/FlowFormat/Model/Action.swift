@@ -145,11 +145,15 @@ public struct ActionWait: Hashable, Sendable {
   public var then: Action
   /// A timed-out condition, and a window that never opens.
   public var otherwise: Action
+  /// A condition re-checked only when this event arrives (era E `trigger {kind: event,
+  /// eventName}`); nil: on every event and value of the session.
+  public var event: String?
 
-  public init(until: Until, then: Action, otherwise: Action) {
+  public init(until: Until, then: Action, otherwise: Action, event: String? = nil) {
     self.until = until
     self.then = then
     self.otherwise = otherwise
+    self.event = event
   }
 
   public var typeName: String {

@@ -195,6 +195,9 @@ public struct FlowDocument: Hashable, Sendable {
   public var shape: Shape
   /// The system the file was written for: it decides the events' names (`EventVocabulary`).
   public var dialect: Dialect = .sequence
+  /// Nuxie era E: the experience a leg belongs to (`identity.experienceId`, else the flow id).
+  /// Its sessions send the era D/E names (`$experience_shown`, `$journey_exited`, …).
+  public var experienceID: String?
   /// Flows shown only to the users their audience chooses (AppDNA's targeting), highest
   /// priority first: without `--flow`, the first whose audience holds is the session's flow.
   public var audiences: [FlowAudience] = []

@@ -16,12 +16,13 @@ extension DecodeContext {
       lists.map { compileActions($0.actions[...], scope: &scope, experiments: &experiments, depth: 0) })
   }
 
-  /// An event's interactions: the current screen's, then `__global__`'s; nil when none.
-  /// `depth` counts the bridge outcomes on the way (an outcome's interactions may buy again).
+  /// An event's interactions (`scope.eventHosts`): era B the current screen's, then
+  /// `__global__`'s; nil when none. `depth` counts the bridge outcomes on the way (an outcome's
+  /// interactions may buy again).
   mutating func compileEvent(
     _ name: String, scope: inout NuxieScope, experiments: inout [Experiment], depth: Int = 0
   ) -> Action? {
-    let lists = [scope.screen, "__global__"].flatMap { scope.interactions[$0] ?? [] }
+    let lists = scope.eventHosts(name).flatMap { scope.interactions[$0] ?? [] }
       .filter { $0.trigger == "event" && $0.eventName == name }
     guard !lists.isEmpty else { return nil }
     return Self.joined(
@@ -103,6 +104,21 @@ extension DecodeContext {
       case "set_view_model":
         guard let path = nuxiePath(action), let literal = nuxieLiteral(action, "value") else { continue }
         out.append(.set(path: path, value: literal))
+        // The value changed: the `did_set` interactions of that exact path (the screen's, then
+        // `__global__`'s) run inline, as many levels deep as bridge outcomes may.
+        let watchers = [scope.screen, "__global__"].flatMap { scope.interactions[$0] ?? [] }
+          .filter { $0.trigger == "did_set" && $0.path == path }
+        guard !watchers.isEmpty else { continue }
+        guard depth < Self.bridgeDepth else {
+          error(
+            .Nuxie.tooDeep,
+            "did_set interactions set values that trigger each other more than \(Self.bridgeDepth) deep",
+            at: value.location)
+          continue
+        }
+        out += watchers.map {
+          compileActions($0.actions[...], scope: &scope, experiments: &experiments, depth: depth + 1)
+        }
       case "condition":
         var branches: [ActionBranch] = []
         at("branches") { context in
@@ -192,7 +208,19 @@ extension DecodeContext {
         }
         let keys = attributes.members.map { Value.string($0.key) }
         out.append(.emit(name: "$customer_updated", properties: .object(["attributes_updated": .list(keys)])))
-      case "goal", "set_response_field",
+      case "goal":
+        // `$journey_goal_hit` (research §1.7); under `campaign --run` it joins the campaign's
+        // events, where a goal of kind event can be met by it.
+        guard let goal = string(action, "goalId")?.trimmingWhitespace, !goal.isEmpty else {
+          error(
+            .Load.missingKey, "a goal action needs a non-empty 'goalId'",
+            at: action.lookup("goalId")?.location ?? value.location)
+          continue
+        }
+        var properties: OrderedDictionary<String, Value> = ["goal_id": .string(goal)]
+        if let label = string(action, "label") { properties["goal_label"] = .string(label) }
+        out.append(.emit(name: "$journey_goal_hit", properties: .object(properties)))
+      case "set_response_field",
         "submit_response", "request_notifications", "request_permission", "request_tracking", "remote", "fire_trigger",
         "list_insert", "list_remove", "list_swap", "list_move", "list_set", "list_clear":
         warning(.Nuxie.notRunYet, "action '\(type)' is not run yet; it is skipped", at: action.lookup("type")?.location)

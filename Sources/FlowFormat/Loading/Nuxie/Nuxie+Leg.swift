@@ -160,6 +160,7 @@ extension DecodeContext {
     flow.startAction = start
     var document = FlowDocument(shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: experiments)
     document.dialect = .nuxie
+    document.experienceID = release?.lookup("identity")?.objectValue?["experienceId"]?.stringValue ?? flowID
     return document
   }
 
@@ -260,9 +261,13 @@ extension DecodeContext {
       guard let condition = action.lookup("condition") else { return .sequence([]) }
       let journey = at("condition") { $0.journeyCondition(condition) }
       let maxMs = number(action, "maxTimeMs").map { Int64(max(0, $0)) }
+      // `trigger {kind: event, eventName}`: only that event re-checks the condition.
+      let trigger = action.lookup("trigger")?.objectValue
+      let event = trigger?["kind"]?.stringValue == "event" ? trigger?["eventName"]?.stringValue : nil
       return .wait(
         ActionWait(
-          until: .condition(.journey(journey), maxMs: maxMs), then: outlet("satisfied"), otherwise: outlet("timeout")))
+          until: .condition(.journey(journey), maxMs: maxMs), then: outlet("satisfied"), otherwise: outlet("timeout"),
+          event: event))
     case "purchase", "restore":
       let names: [(outlet: String, event: String)] =
         type == "purchase"

@@ -11,6 +11,8 @@ extension DecodeContext {
     var id: String
     var trigger: String
     var eventName: String?
+    /// A `did_set` trigger's view-model path (`Model.property`).
+    var path: [String]? = nil
     var actions: [JSONValue]
     var location: SourceLocation
   }
@@ -20,12 +22,25 @@ extension DecodeContext {
     var screenIDs: [String]
     var interactions: [String: [NuxieInteraction]]
     var screen: String
+    /// Era C: the events each host declares (`events`; the journey host is `__global__`), and
+    /// whether the journey host is declaration-strict; nil for era B, which declares nothing.
+    var declared: (events: [String: Set<String>], journeyStrict: Bool)? = nil
     /// Waits, purchases and restores being compiled around the rest of their list: each nests
     /// the rest inside it, so their number bounds the nesting (`nuxieFoldLimit`).
     var folds = 0
     /// The rest of a list after a wait, a purchase or a restore, as a step of its own: each
     /// outcome runs it by name (`Action.step`) instead of holding a copy.
     var continuations: [String: Action] = [:]
+
+    /// The hosts whose handlers an event runs on this screen. Era B: the screen's, then
+    /// `__global__`'s. Era C (declaration-strict, research §1.3): the screen's when it declares
+    /// the event, otherwise the journey's when the journey may take it — never both.
+    func eventHosts(_ name: String) -> [String] {
+      guard let declared else { return [screen, "__global__"] }
+      if declared.events[screen]?.contains(name) == true { return [screen] }
+      if !declared.journeyStrict || declared.events["__global__"]?.contains(name) == true { return ["__global__"] }
+      return []
+    }
 
     mutating func continuation(_ rest: Action) -> Action {
       if case .sequence(let actions) = rest, actions.isEmpty { return rest }
@@ -35,13 +50,16 @@ extension DecodeContext {
     }
   }
 
+  /// A RemoteFlow, or (`description`) an era C flow description read into the same terms.
   mutating func decodeNuxieRemoteFlow(
-    _ object: JSONObject, at location: SourceLocation, defaultID: String
+    _ object: JSONObject, at location: SourceLocation, defaultID: String, description isDescription: Bool = false
   ) -> FlowDocument? {
     // Interactions are compiled once per screen that shows them: their problems are told once.
     let firstDiagnostic = diagnostics.count
     defer { dropRepeatedDiagnostics(since: firstDiagnostic) }
-    checkKeys(object, known: NuxieKeys.remoteFlow, owner: "the Nuxie RemoteFlow")
+    checkKeys(
+      object, known: isDescription ? NuxieKeys.flowDescription : NuxieKeys.remoteFlow,
+      owner: isDescription ? "the Nuxie flow description" : "the Nuxie RemoteFlow")
     let flowID = string(object, "id") ?? defaultID
     var screens: [(id: String, name: String, viewModel: String?, location: SourceLocation)] = []
     at("screens") { context in
@@ -63,13 +81,16 @@ extension DecodeContext {
       error(.Load.missingKey, "the Nuxie RemoteFlow has no screens", at: object.lookup("screens")?.location ?? location)
       return nil
     }
-    let (viewModels, initialData) = at("viewModels") { $0.nuxieViewModels(object) }
-    let interactions = at("interactions") { $0.nuxieInteractions(object) }
-    let components = at("components") { $0.nuxieComponents(object, screens: screens.map(\.id)) }
+    let description = isDescription ? nuxieDescription(object) : nil
+    let (viewModels, initialData) =
+      description.map { ([:], $0.initialData) } ?? at("viewModels") { $0.nuxieViewModels(object) }
+    let interactions = description?.interactions ?? at("interactions") { $0.nuxieInteractions(object) }
+    let components =
+      description?.controls ?? at("components") { $0.nuxieComponents(object, screens: screens.map(\.id)) }
     // Without `components` every component host is a control of every screen: bounded, so a
     // big flow gets a clear error instead of millions of controls.
     let everywhere = Self.componentHosts(interactions, screens: screens.map(\.id))
-    if object.lookup("components") == nil, screens.count * everywhere.count > Self.controlsLimit {
+    if description == nil, object.lookup("components") == nil, screens.count * everywhere.count > Self.controlsLimit {
       error(
         .Nuxie.tooManyControls,
         "\(everywhere.count) components on each of \(screens.count) screens make more than "
@@ -83,6 +104,7 @@ extension DecodeContext {
     var built: [Screen] = []
     for (order, screen) in screens.enumerated() {
       var scope = NuxieScope(screenIDs: screens.map(\.id), interactions: interactions, screen: screen.id)
+      scope.declared = description?.declared
       var blocks: [Block] = []
       func add(_ content: BlockContent, _ id: String, at location: SourceLocation) {
         blocks.append(
@@ -101,14 +123,32 @@ extension DecodeContext {
             at: screen.location)
         }
       }
-      let shown = components[screen.id] ?? everywhere
+      let shown = components[screen.id] ?? (description == nil ? everywhere : [])
       for component in shown {
-        let action = compileGesture("press", component: component.id, scope: &scope, experiments: &experiments)
+        // Era C: a control sends the event its screen declares.
+        let action =
+          description == nil
+          ? compileGesture("press", component: component.id, scope: &scope, experiments: &experiments)
+          : compileEvent(component.id, scope: &scope, experiments: &experiments) ?? .sequence([])
         add(
           .button(
             ButtonBlock(
               text: template(component.label, at: component.location), action: action, variant: nil, preset: nil)),
           component.id, at: component.location)
+        // A long press is a control of its own where any host on the way has one.
+        let hosts = [component.id, screen.id, "__global__"]
+        if description == nil,
+          hosts.contains(where: { interactions[$0]?.contains { $0.trigger == "long_press" } == true })
+        {
+          let longPress = compileGesture(
+            "long_press", component: component.id, scope: &scope, experiments: &experiments)
+          add(
+            .button(
+              ButtonBlock(
+                text: template(component.label + " (long press)", at: component.location), action: longPress,
+                variant: nil, preset: nil)),
+            component.id + "~long_press", at: component.location)
+        }
       }
       let onEnter = compileEvent("$screen_shown", scope: &scope, experiments: &experiments)
       steps.merge(scope.continuations) { first, _ in first }
@@ -123,8 +163,12 @@ extension DecodeContext {
     // `start` interactions run before any screen (`Flow.startAction`); the screen their first
     // navigation goes to is the first one (the graph starts there), else `screens[0]`.
     var startScope = NuxieScope(screenIDs: screens.map(\.id), interactions: interactions, screen: screens[0].id)
-    let starts = (interactions["__global__"] ?? []).filter { $0.trigger == "start" }
+    startScope.declared = description?.declared
     startScope.screen = "start"
+    let starts =
+      description == nil
+      ? (interactions["__global__"] ?? []).filter { $0.trigger == "start" }
+      : Self.nuxieEntryHandlers(interactions, scope: startScope)
     let startAction = Self.joined(
       starts.map { compileActions($0.actions[...], scope: &startScope, experiments: &experiments, depth: 0) })
     steps.merge(startScope.continuations) { first, _ in first }
@@ -149,12 +193,12 @@ extension DecodeContext {
   }
 
   /// Component hosts without the `components` extension: every host that is neither a screen
-  /// nor `__global__` and has a press, shown on every screen (the SDK takes any component id
-  /// on any screen).
+  /// nor `__global__` and has a press or a long press, shown on every screen (the SDK takes any
+  /// component id on any screen).
   static func componentHosts(_ interactions: [String: [NuxieInteraction]], screens: [String]) -> [NuxieComponent] {
     interactions.keys.sorted().compactMap { host in
       guard host != "__global__", !screens.contains(host),
-        let press = interactions[host]?.first(where: { $0.trigger == "press" })
+        let press = interactions[host]?.first(where: { $0.trigger == "press" || $0.trigger == "long_press" })
       else { return nil }
       return NuxieComponent(id: host, label: host, location: press.location)
     }
@@ -250,8 +294,9 @@ extension DecodeContext {
             result[member.key, default: []].append(
               NuxieInteraction(
                 id: context.string(interaction, "id") ?? "\(member.key).\(index)", trigger: type,
-                eventName: trigger["eventName"]?.stringValue, actions: context.array(interaction, "actions") ?? [],
-                location: value.location))
+                eventName: trigger["eventName"]?.stringValue,
+                path: type == "did_set" ? context.at("trigger") { $0.nuxiePath(trigger) } : nil,
+                actions: context.array(interaction, "actions") ?? [], location: value.location))
           }
         }
       }

@@ -4,6 +4,9 @@ enum NuxieKeys {
     "id", "name", "bundle", "targets", "fontManifest", "screens", "interactions", "viewModels", "viewModelInstances",
     "converters", "components",
   ]
+  static let flowDescription: KeySet = [
+    "id", "name", "flowArtifact", "screens", "events", "handlers", "scripts", "viewModelValues",
+  ]
   static let screen: KeySet = ["id", "name", "defaultViewModelId", "defaultInstanceId"]
   static let triggers: Set<String> = ["press", "long_press", "hover", "drag", "start", "event", "manual", "did_set"]
   static let actions = [
