@@ -623,6 +623,7 @@ public final class Driver {
     case .decline: play(.decline)
     case .hook(let answer): play(.hook(answer))
     case .webhook(let response): play(.webhook(response))
+    case .chat(let turn): play(.chat(turn))
     case .wait(let ms): play(.wait(ms))
     case .goto(let screenID): play(.goto(screenID))
     case .track(let type, let properties): play(.track(type, properties))

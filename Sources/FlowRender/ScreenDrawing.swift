@@ -53,6 +53,10 @@ struct ScreenDrawing {
 
     let blocks = BlockDrawing(session: session, width: width)
     var sections = screen.content.usesBlocks ? blocks.sections() : LegacyDrawing(blocks: blocks).sections()
+    if let chat = ChatDrawing.section(session, width: width) {
+      // The conversation goes above the step's button (the completion CTA).
+      sections.insert(chat, at: sections.firstIndex { $0.kind == .button } ?? sections.endIndex)
+    }
     sections += skipControl(blocks)
     var body = compose(sections)
     if let progress, atBottom {
