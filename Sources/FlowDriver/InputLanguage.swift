@@ -16,7 +16,7 @@ public enum DriverCommand: Hashable, Sendable {
   case hook(HookAnswer)
   /// `:hook STATUS [BODY] | timeout | network [TEXT]`: answers the pending webhook attempt.
   case webhook(WebhookResponse)
-  /// `:chat TEXT`, `:quick ID`, `:rate N`: a turn of a chat step.
+  /// `:chat TEXT`, `:reply ID`, `:rate N`: a turn of a chat step.
   case chat(ChatInput)
   case data, events, why, trace
   /// `:wait MS`
@@ -69,7 +69,7 @@ public enum InputLanguage {
         + "a webhook: STATUS [BODY], timeout or network [TEXT]"
     ),
     ("chat", "TEXT", "send a message in a chat step"),
-    ("quick", "ID", "tap a quick reply of a chat step (by id or text)"),
+    ("reply", "ID", "tap a quick reply of a chat step (by id or text)"),
     ("rate", "N", "rate the chat (1-5 stars) while its rating prompt is shown"),
     ("data", "", "show the collected data as JSON"),
     ("events", "", "show the events so far, one JSON object a line"),
@@ -142,7 +142,7 @@ public enum InputLanguage {
     case "chat":
       guard !argument.isEmpty else { return .failure(needs("a message")) }
       return .success(.chat(.send(argument)))
-    case "quick":
+    case "reply":
       guard !argument.isEmpty else { return .failure(needs("a quick reply")) }
       return .success(.chat(.quickReply(argument)))
     case "rate":

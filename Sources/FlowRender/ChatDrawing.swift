@@ -18,8 +18,8 @@ enum ChatDrawing {
     }
     if chat.completion == nil, chat.turns < config.maxTurns {
       if !chat.quickReplies.isEmpty {
-        let replies = chat.quickReplies.map { "[\($0.id)] \($0.text)" }.joined(separator: "  ")
-        lines += TextWrapper.wrap([StyledRun("quick replies: ", .dim), StyledRun(replies)], width: width)
+        let replies = chat.quickReplies.map { "[\($0.id)] \($0.text)" }.joined(separator: ", ")
+        lines += TextWrapper.wrap([StyledRun("quick replies (:reply ID): ", .dim), StyledRun(replies)], width: width)
       }
       if chat.ratingPrompted, chat.rating == 0 {
         lines += TextWrapper.wrap([StyledRun("rate this chat: :rate 1-5", .dim)], width: width)
