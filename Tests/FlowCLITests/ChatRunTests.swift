@@ -18,12 +18,6 @@ import _FlowTestSupport
     """
   }
 
-  static func events(_ directory: TemporaryDirectory) -> [String] {
-    (directory.text("events.ndjson") ?? "").split(separator: "\n").compactMap {
-      $0.firstMatch(of: #/"event_type":"(\w+)"/#).map { String($0.output.1) }
-    }
-  }
-
   /// Two turns over HTTP: the second request carries the first reply's data as `context`; the
   /// hard limit completes the chat; the recording replays offline to the same end.
   @Test func runChatsOverHTTP() throws {
@@ -47,7 +41,7 @@ import _FlowTestSupport
     #expect(
       requests.last?.body.contains(#""turn":2,"user_message":"second","max_turns":2,"remaining_turns":0"#) == true)
     #expect(
-      Self.events(directory) == [
+      WebhookRunTests.events(directory) == [
         "onboarding_flow_started", "onboarding_step_viewed", "chat_step_viewed", "chat_message_sent",
         "chat_message_received", "chat_message_sent", "chat_message_received", "chat_step_completed",
         "onboarding_step_completed", "onboarding_step_viewed", "onboarding_step_completed", "onboarding_flow_completed",
