@@ -116,6 +116,8 @@ public final class Driver {
   /// changed it (redrawn on a terminal before the next prompt).
   private var lastScreenText = ""
   private var mayNeedRedraw = false
+  /// A chat turn changed the conversation: drawn again on pipes too (the reply is the point).
+  private var chatChanged = false
   /// The first session's id, and how many times `:restart` started another.
   private let firstSessionID: String
   private var restarts = 0
@@ -197,8 +199,9 @@ public final class Driver {
   /// On a terminal, prints the screen again when an answer changed what it shows (a template
   /// over the answer, a ticked option, a block revealed). Pipes keep one drawing per screen.
   private func redrawIfChanged() {
-    guard mayNeedRedraw, options.interactive, !session.status.isEnded else { return }
+    guard mayNeedRedraw, options.interactive || chatChanged, !session.status.isEnded else { return }
     mayNeedRedraw = false
+    chatChanged = false
     let text = renderedScreen()
     guard text != lastScreenText else { return }
     lastScreenText = text
@@ -623,6 +626,7 @@ public final class Driver {
     case .decline: play(.decline)
     case .hook(let answer): play(.hook(answer))
     case .webhook(let response): play(.webhook(response))
+    case .chat(let turn): play(.chat(turn))
     case .wait(let ms): play(.wait(ms))
     case .goto(let screenID): play(.goto(screenID))
     case .track(let type, let properties): play(.track(type, properties))
@@ -823,13 +827,14 @@ public final class Driver {
   @discardableResult
   private func send(_ input: Input, record: Bool = true) -> [Output] {
     let traceCount = session.trace.count
-    let (before, dataBefore) = (position, session.fields)
+    let (before, dataBefore, chatBefore) = (position, session.fields, session.currentChat)
     let outputs = session.send(input)
     if !outputs.isRejected {
       if record { recording.inputs.append(recorded(input)) }
       onAccepted(session)
     }
-    if position != before || session.fields != dataBefore {
+    if session.currentChat != nil, session.currentChat != chatBefore { chatChanged = true }
+    if position != before || session.fields != dataBefore || chatChanged {
       unproductiveLines = 0
       mayNeedRedraw = true
     }

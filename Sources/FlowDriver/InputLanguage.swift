@@ -16,6 +16,8 @@ public enum DriverCommand: Hashable, Sendable {
   case hook(HookAnswer)
   /// `:hook STATUS [BODY] | timeout | network [TEXT]`: answers the pending webhook attempt.
   case webhook(WebhookResponse)
+  /// `:chat TEXT`, `:reply ID`, `:rate N`: a turn of a chat step.
+  case chat(ChatInput)
   case data, events, why, trace
   /// `:wait MS`
   case wait(ms: Int64)
@@ -66,6 +68,9 @@ public enum InputLanguage {
       "answer the pending hook: proceed, block [TEXT], stay [TEXT], skipTo STEP, or JSON; "
         + "a webhook: STATUS [BODY], timeout or network [TEXT]"
     ),
+    ("chat", "TEXT", "send a message in a chat step"),
+    ("reply", "ID", "tap a quick reply of a chat step (by id or text)"),
+    ("rate", "N", "rate the chat (1-5 stars) while its rating prompt is shown"),
     ("data", "", "show the collected data as JSON"),
     ("events", "", "show the events so far, one JSON object a line"),
     ("why", "", "explain the last branching decision"),
@@ -134,6 +139,17 @@ public enum InputLanguage {
       guard !argument.isEmpty else { return .failure(needs("an answer")) }
       if let response = try? webhookAnswer(argument).get() { return .success(.webhook(response)) }
       return hookAnswer(argument).map(DriverCommand.hook)
+    case "chat":
+      guard !argument.isEmpty else { return .failure(needs("a message")) }
+      return .success(.chat(.send(argument)))
+    case "reply":
+      guard !argument.isEmpty else { return .failure(needs("a quick reply")) }
+      return .success(.chat(.quickReply(argument)))
+    case "rate":
+      guard let stars = Int(argument), (1...5).contains(stars) else {
+        return .failure(InputLanguageError(":rate takes 1 to 5 stars, not '\(argument)'"))
+      }
+      return .success(.chat(.rate(stars)))
     case "wait":
       guard !argument.isEmpty else { return .failure(needs("a number of milliseconds")) }
       guard argument.allSatisfy(\.isASCIIDigit) else {

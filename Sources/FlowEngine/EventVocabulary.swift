@@ -95,6 +95,9 @@ extension Session {
       object["selection_data"] = step.flatMap(questionAnswer) ?? .object(step.map(answers) ?? [:])
     case .onboardingStepSkipped, .flowCompletedViaFallback:
       stepProperties()
+    case .flowEvent where properties.value("flow_id") != nil:
+      // A chat event, built whole by `Session+Chat`.
+      return properties
     case .flowEvent:
       // The SDK's analytics node event: {flow_id, node_id, step_id}.
       object["node_id"] = properties.value("node_id") ?? .null
@@ -148,6 +151,8 @@ extension Session {
     for block in screen.content.flatBlocks where !block.isSecret {
       if let field = block.fieldName, let value = fields[field] { bag[field] = value }
     }
+    // A chat step submits its transcript as its data.
+    if screen.chat != nil, case .object(let transcript)? = fields[screen.id] { bag.merge(transcript) { _, new in new } }
     return bag
   }
 }

@@ -24,8 +24,11 @@ public enum Input: Hashable, Sendable {
   case result(ActionResult)
   /// Answer the pending `HookRequest` (`Output.hookRequested`).
   case hookAnswered(HookAnswer)
-  /// Answer the pending attempt at a step's server webhook (`HookRequest.webhook`).
+  /// Answer the pending attempt at a step's server webhook (`HookRequest.webhook`), or the
+  /// pending call of a chat step's webhook.
   case webhookAnswered(WebhookResponse)
+  /// A turn of an AppDNA `interactive_chat` step (`Session+Chat`).
+  case chat(ChatInput)
   /// The host declines the pending native screen (its delegate returns false, document 000):
   /// flowrun renders the screen itself, with its button (`buttonText`, default Continue).
   case decline

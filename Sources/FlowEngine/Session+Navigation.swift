@@ -150,6 +150,7 @@ extension Session {
   /// Validate, commit defaults, then the first matching rule, `next`, the following screen, or
   /// completion.
   mutating func leaveForward(via: Via, validate: Bool, commit: Bool) -> Move {
+    if commit, !submitChat() { return .stay }
     if validate, !validateCurrentScreen(via: via) { return .stay }
     if commit { commitDefaults() }
     if commit, context.config.asksHooks || currentScreen.webhook != nil { return askBeforeLeave(via: via) }
@@ -514,6 +515,7 @@ extension Session {
     if seen.insert(context.screenBase[frame.flow] + frame.screen) {
       emit(.screenFirstViewed, .screenName(name))
     }
+    if let chat = currentScreen.chat { openChat(chat) }
     if context.config.recordsHistory { path.append(currentScreenID) }
     outbox.append(.screenShown(flowID: currentFlowID, screenID: currentScreenID))
   }

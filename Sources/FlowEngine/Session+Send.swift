@@ -84,6 +84,9 @@ extension Session {
         return reject("no hook is waiting for an answer on screen '\(currentScreenID)'")
       }
       if let call = request.webhook, case .failed(let reason) = answer {
+        if pending.identifier == ChatState.identifier {
+          return answerChat(.network("unanswered webhook: \(reason)"), to: call)
+        }
         return drive(failWebhook(call, type: "network", message: "unanswered webhook: \(reason)"))
       }
       drive(answerHook(answer))
@@ -91,7 +94,10 @@ extension Session {
       guard let pending, case .hook(let request) = pending.source, let call = request.webhook else {
         return reject("no webhook is waiting for an answer on screen '\(currentScreenID)'")
       }
+      if pending.identifier == ChatState.identifier { return answerChat(response, to: call) }
       drive(answerWebhook(response, to: call, request))
+    case .chat(let turn):
+      chat(turn)
     case .decline:
       guard let pending, pending.source == .nativeScreen else {
         return reject("nothing to decline: screen '\(currentScreenID)' is not a native screen waiting for the host")
@@ -139,7 +145,8 @@ extension Session {
     case .customAction:
       switch input {
       case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered:
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered,
+        .chat:
         reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
         )
@@ -148,7 +155,7 @@ extension Session {
       switch input {
       case .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
       case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered,
-        .result:
+        .result, .chat:
         let until = wakeAt.map { "until " + CivilTime.iso8601(milliseconds: $0) } ?? "until its condition holds"
         reject("the flow is waiting (\(wait.typeName) \(until)); :wait MS moves the virtual clock")
       }
@@ -159,7 +166,7 @@ extension Session {
       case .hookAnswered(.failed) where request.webhook != nil: return false
       case .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
       case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .result, .hookAnswered,
-        .webhookAnswered:
+        .webhookAnswered, .chat:
         if let call = request.webhook {
           reject(
             "waiting for the webhook of '\(pending.screenID)' (POST \(call.url), attempt \(call.attempt) of \(call.attempts)): "

@@ -118,6 +118,8 @@ public struct Session: Sendable {
   public internal(set) var pending: PendingAction?
   /// The host declined the current native screen: it is drawn and answered like a legacy screen.
   public internal(set) var hostDeclined = false
+  /// The conversations of the `interactive_chat` steps opened so far, by step id.
+  public internal(set) var chats: [String: ChatState] = [:]
   /// The last validation's messages by field; editing a field clears its entry.
   public internal(set) var validationErrors: OrderedDictionary<String, String> = [:]
   /// The error of the last failed action result, shown until the screen changes.

@@ -40,6 +40,9 @@ public struct SessionConfig: Hashable, Sendable {
   /// Step id → how every attempt at its server webhook ends, used at once (`--mock
   /// webhook.STEP=…`); the key `""` answers every step.
   public var webhookMocks: [String: WebhookResponse] = [:]
+  /// Step id → how every call of its chat webhook ends (`--mock chat.STEP=…`); `""` answers
+  /// every chat step.
+  public var chatMocks: [String: WebhookResponse] = [:]
   /// True: an awaited action without a mock waits in `.awaiting` for a `.result` input (every
   /// command: a person or a script answers it). False: it fails at once with the error
   /// `unhandled action: <identifier>`, as in the SDK without a host to answer.

@@ -53,6 +53,10 @@ struct ScreenDrawing {
 
     let blocks = BlockDrawing(session: session, width: width)
     var sections = screen.content.usesBlocks ? blocks.sections() : LegacyDrawing(blocks: blocks).sections()
+    if let chat = ChatDrawing.section(session, width: width) {
+      // The conversation goes above the step's button (the completion CTA).
+      sections.insert(chat, at: sections.firstIndex { $0.kind == .button } ?? sections.endIndex)
+    }
     sections += skipControl(blocks)
     var body = compose(sections)
     if let progress, atBottom {
@@ -108,6 +112,10 @@ struct ScreenDrawing {
       switch pending.source {
       case .customAction: what = pending.identifier
       case .nativeScreen: what = "native screen \(pending.identifier)"
+      case .hook(let request) where request.webhook != nil:
+        let target = request.webhook.map { " (POST \($0.url))" } ?? ""
+        what = "the \(pending.identifier == ChatState.identifier ? "chat " : "")webhook of \(request.screenID)\(target)"
+        answers = ":hook STATUS [BODY] | :hook timeout | :hook network [TEXT]"
       case .hook(let request):
         what =
           "\(pending.identifier) of \(request.screenID) with \(Value.object(session.secrets.data(request.stepData)).json)"

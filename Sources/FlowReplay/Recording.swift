@@ -173,6 +173,7 @@ public enum ScriptWriter {
     case .result(let result): return .object([(key: "result", value: resultValue(result, secrets: secrets))])
     case .hookAnswered(let answer): return .object([(key: "hook", value: answer.value.writerValue)])
     case .webhookAnswered(let response): return .object([(key: "hook", value: response.value.writerValue)])
+    case .chat(let turn): return .object([(key: "chat", value: turn.value.writerValue)])
     case .wait(let ms), .advanceClock(let ms): return .object([(key: "wait", value: .int(Int(ms)))])
     case .goto(let screen): return .object([(key: "goto", value: .string(screen))])
     case .setVariable(let name, let value):

@@ -314,9 +314,8 @@ struct ScriptRun {
     case .campaignEvent, .campaignProfile:
       // The parser keeps campaign steps out of flow scripts.
       throw StepFailure(location: step.location, headline: "'\(step.keyword)' is a campaign step", details: [])
-    case .tap, .fill, .select, .set, .result, .hook, .webhook, .next, .back, .skip, .dismiss, .complete, .wait, .goto,
-      .track,
-      .decline:
+    case .tap, .fill, .select, .set, .result, .hook, .webhook, .chat, .next, .back, .skip, .dismiss, .complete, .wait,
+      .goto, .track, .decline:
       break
     }
     guard var session else { throw StepFailure(location: step.location, headline: "no session", details: []) }
@@ -678,6 +677,7 @@ extension ScriptStep {
       }
     case .hook(let answer): "hook: \(answer.value.json)"
     case .webhook(let response): "hook: \(response.value.json)"
+    case .chat(let turn): "chat: \(turn.value.json)"
     case .wait(let ms): "wait: \(ms)"
     case .goto(let screen): "goto: \(screen)"
     case .snapshot(let file): "snapshot: \(file)"

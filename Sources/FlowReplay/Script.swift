@@ -112,6 +112,9 @@ public struct ScriptStep: Hashable, Sendable {
     /// `hook: {http: STATUS, body?: …} | {timeout: true} | {network: TEXT}`: answers the pending
     /// attempt at a step's server webhook.
     case webhook(WebhookResponse)
+    /// `chat: {send: TEXT} | {quick_reply: ID} | {rate: N}`: a turn of a chat step (its
+    /// webhook's answer is `chat: {reply: {…}}` or a webhook answer, read as `webhook`).
+    case chat(ChatInput)
     case next, back, skip, dismiss, complete
     /// `decline`: the host declines the pending native screen; flowrun renders it.
     case decline
@@ -177,6 +180,7 @@ public struct ScriptStep: Hashable, Sendable {
     case .set: "set"
     case .result: "result"
     case .hook, .webhook: "hook"
+    case .chat: "chat"
     case .next: "next"
     case .back: "back"
     case .skip: "skip"

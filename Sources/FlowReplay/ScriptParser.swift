@@ -17,7 +17,7 @@ public enum ScriptParser {
   /// Step keys that take an input or a check (one per step), plus `expect_error`.
   public static let stepKeys = [
     "expect", "tap", "fill", "select", "set", "result", "next", "back", "skip", "dismiss",
-    "complete", "wait", "goto", "snapshot", "track", "decline", "profile", "hook",
+    "complete", "wait", "goto", "snapshot", "track", "decline", "profile", "hook", "chat",
   ]
   /// What a step mapping may hold.
   static let stepMappingKeys = stepKeys + ["expect_error"]
@@ -35,7 +35,7 @@ public enum ScriptParser {
   ]
   static let flowOnlyKeys = [
     "flow", "flow_id", "user", "session_id", "variants", "traits", "mocks", "start", "platform", "unavailable_flags",
-    "ios_quirks", "tap", "fill", "hook", "select", "set", "result", "next", "back", "skip", "complete", "goto",
+    "ios_quirks", "tap", "fill", "hook", "chat", "select", "set", "result", "next", "back", "skip", "complete", "goto",
     "snapshot", "decline",
     "screen", "text", "errors", "data", "exact", "path", "completed", "dismissed", "status", "awaiting", "submission",
   ]
@@ -616,6 +616,8 @@ struct Reader {
         error(.Script.invalidValue, "\(stepPath): \(reason.message)", at: value.location, path: stepPath)
         return nil
       }
+    case "chat":
+      return chatStep(value, path: stepPath).map(make)
     case "next", "back", "skip", "dismiss", "complete", "decline":
       switch value.kind {
       case .scalar(.null), .scalar(.bool(true)): break
@@ -809,5 +811,32 @@ struct Reader {
         path: path)
     }
     return diagnostics.count == before ? result : nil
+  }
+}
+
+extension Reader {
+  /// `chat: {send: TEXT} | {quick_reply: ID} | {rate: N}`, or the chat webhook's answer:
+  /// `{reply: {…}}` (HTTP 200 with that body) or a webhook answer (`{http: …}`, `{timeout: true}`,
+  /// `{network: TEXT}`).
+  mutating func chatStep(_ node: ScriptNode, path: ScriptPath) -> ScriptStep.Kind? {
+    let value = node.value
+    if case .object(let object) = value, object.count == 1, let entry = object.elements.first {
+      let item = entry.value
+      switch (entry.key, item) {
+      case ("send", .string(let text)): return .chat(.send(text))
+      case ("quick_reply", .string(let id)): return .chat(.quickReply(id))
+      case ("rate", .number(let stars)) where stars.rounded() == stars && (1...5).contains(stars):
+        return .chat(.rate(Int(stars)))
+      case ("reply", .object): return .webhook(.response(status: 200, body: item.json))
+      default: break
+      }
+    }
+    if WebhookResponse.isWebhookAnswer(value), let response = WebhookResponse.parse(value) { return .webhook(response) }
+    error(
+      .Script.invalidValue,
+      "\(path): a chat step is {send: TEXT}, {quick_reply: ID}, {rate: 1-5}, {reply: {…}}, {http: STATUS, body: …}, "
+        + "{timeout: true} or {network: TEXT}",
+      at: node.location, path: path)
+    return nil
   }
 }

@@ -30,6 +30,7 @@ extension ScriptStep {
     case .result(let result): return [.result(result)]
     case .hook(let answer): return [.hookAnswered(answer)]
     case .webhook(let response): return [.webhookAnswered(response)]
+    case .chat(let turn): return [.chat(turn)]
     case .next: return [.next]
     case .back: return [.back]
     case .skip: return [.skip]
@@ -58,8 +59,8 @@ extension ScriptStep {
   var sendsInputs: Bool {
     switch kind {
     case .expect, .snapshot: false
-    case .tap, .fill, .select, .set, .result, .hook, .webhook, .next, .back, .skip, .dismiss, .complete, .wait, .goto,
-      .track, .decline, .campaignEvent, .campaignProfile:
+    case .tap, .fill, .select, .set, .result, .hook, .webhook, .chat, .next, .back, .skip, .dismiss, .complete, .wait,
+      .goto, .track, .decline, .campaignEvent, .campaignProfile:
       true
     }
   }
@@ -69,7 +70,7 @@ extension ScriptStep {
   var mayAnswerPendingAction: Bool {
     switch kind {
     case .result, .dismiss, .next, .complete, .goto, .wait, .decline: true
-    case .tap, .fill, .select, .set, .hook, .webhook, .back, .skip, .expect, .snapshot, .track, .campaignEvent,
+    case .tap, .fill, .select, .set, .hook, .webhook, .chat, .back, .skip, .expect, .snapshot, .track, .campaignEvent,
       .campaignProfile:
       false
     }

@@ -58,9 +58,18 @@ struct UserWalk {
           guard let left = session.millisecondsUntilWake, send(.wait(ms: left)) else { return quit(.stuck) }
           continue
         }
+        // A webhook (a chat's or a step's) answers with a plain go-on; a host hook proceeds.
+        if case .hook(let request) = pending.source {
+          let reply: Input =
+            request.webhook == nil ? .hookAnswered(.proceed(data: nil)) : .webhookAnswered(ChatState.plainReply)
+          guard send(reply) else { return quit(.stuck) }
+          continue
+        }
         answer(pending)
         continue
       }
+      // An open chat step: the user chats to its turn limit, then goes on.
+      for input in session.chatAutopilot where !send(input) { return quit(.stuck) }
       let here = Int(current)
       guard here >= 0 else { return quit(.stuck) }
       if current != lastScreen { failures = 0 }

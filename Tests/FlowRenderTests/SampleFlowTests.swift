@@ -10,6 +10,7 @@ import _FlowTestSupport
 @Suite struct SampleFlowTests {
   static let samples = [
     "bundle", "fitness", "goals", "legacy", "signin", "survey", "appdna/profile-form", "appdna/quiz-bundle",
+    "appdna/coach-chat",
   ]
 
   /// The golden file's name: a sample in a folder (`appdna/…`) gets the folder as a prefix.

@@ -72,6 +72,7 @@ import _FlowTestSupport
     "goals.json", "fitness.json", "survey.json", "signin.json", "bundle.json", "legacy.json",
     "appdna/profile-form.json",
     "appdna/quiz-bundle.json",
+    "appdna/coach-chat.json",
   ])
   func defaultAnswersFinishEveryFlow(name: String) throws {
     var model = BehaviourModel()

@@ -164,6 +164,15 @@ import _FlowTestSupport
         ]
       ),
       (
+        "appdna/coach-chat.json --offline",
+        [
+          ("Start]> ", "start"), ("plan]> ", ":chat I want to run a 5k"),
+          ("network [TEXT]]> ", #"200 {"action":"reply_and_complete","messages":[{"content":"Let's go"}]}"#),
+          ("plan]> ", "see my plan"), ("plan]> ", "save plan"), ("network [TEXT]]> ", #"200 {"action":"proceed"}"#),
+          ("Finish]> ", "finish"),
+        ]
+      ),
+      (
         "legacy.json",
         [
           ("started]> ", "get started"), ("Continue]> ", "continue"), ("[1-3]> ", "before bed"),

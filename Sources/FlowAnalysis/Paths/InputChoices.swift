@@ -126,6 +126,12 @@ struct InputChoices: Sendable {
         guard let wakeAt else { return [[.dismiss]] }
         return [[.wait(ms: max(0, wakeAt - session.virtualNow))], [.dismiss]]
       }
+      // A webhook (a step's or a chat's) answers with a plain proceed; a host hook proceeds.
+      if case .hook(let request) = pending.source {
+        let answer: Input =
+          request.webhook == nil ? .hookAnswered(.proceed(data: nil)) : .webhookAnswered(ChatState.plainReply)
+        return [[answer], [.dismiss]]
+      }
       var results: [[Input]] = payloads.map { [.result(.success($0))] }
       results.append([.result(.failure("error"))])
       results.append([.result(.cancelled)])
@@ -170,8 +176,9 @@ struct InputChoices: Sendable {
       }
     }
     let base = plans.first ?? []
+    let chat = session.chatAutopilot
     for plan in plans {
-      for entry in session.actions { sequences.append(plan + [.tap(.number(entry.number))]) }
+      for entry in session.actions { sequences.append(chat + plan + [.tap(.number(entry.number))]) }
     }
     for pick in picks {
       sequences.append(

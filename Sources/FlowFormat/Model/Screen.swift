@@ -35,6 +35,9 @@ public struct Screen: Hashable, Sendable {
   public var transition: ScreenTransition?
   /// Called before a submitted screen is left when no host hook answers (AppDNA's step `hook`).
   public var webhook: Webhook?
+  /// An AppDNA `interactive_chat` step's conversation: the step parks for chat turns and its
+  /// button submits the transcript.
+  public var chat: ChatConfig?
   public var location: SourceLocation
 
   public init(

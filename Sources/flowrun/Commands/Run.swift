@@ -133,7 +133,10 @@ extension Flowrun {
       let identifiers = actionIdentifiers(in: document)
       try refuseUnusedMocks(config.mocks.keys, used: identifiers)
       let stepIDs = Set(document.flows.flatMap { $0.screens.map(\.id) })
-      for (kind, steps) in [("hook", Array(config.hookMocks.keys)), ("webhook", Array(config.webhookMocks.keys))] {
+      for (kind, steps) in [
+        ("hook", Array(config.hookMocks.keys)), ("webhook", Array(config.webhookMocks.keys)),
+        ("chat", Array(config.chatMocks.keys)),
+      ] {
         if let unknown = steps.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
           throw ValidationError("--mock \(kind).\(unknown): no step '\(unknown)' in the flow")
         }

@@ -37,7 +37,7 @@ struct SessionOptions: ParsableArguments {
   @Option(
     name: .customLong("mock"),
     help: ArgumentHelp(
-      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled; hook[.STEP]=proceed|block TEXT|stay|skipTo STEP|JSON answers onBeforeStepAdvance; webhook[.STEP]=STATUS [BODY]|timeout|network [TEXT] answers a server webhook without calling it (repeatable).",
+      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled; hook[.STEP]=proceed|block TEXT|stay|skipTo STEP|JSON answers onBeforeStepAdvance; webhook[.STEP]=STATUS [BODY]|timeout|network [TEXT] answers a server webhook without calling it; chat[.STEP]=the same answers a chat step's webhook (repeatable).",
       valueName: "identifier=result"))
   var mocks: [Checked<Mock>] = []
 
@@ -107,6 +107,7 @@ struct SessionOptions: ParsableArguments {
         config.hookMocks[step] = answer
         config.asksHooks = true
       case .webhook(let step, let response): config.webhookMocks[step] = response
+      case .chat(let step, let response): config.chatMocks[step] = response
       }
     }
     if let now {

@@ -6,7 +6,8 @@ import FlowEngine
 /// native screen at once. `--mock hook=ANSWER` (every step) and `--mock hook.STEP=ANSWER` answer
 /// `onBeforeStepAdvance` (`proceed`, `block TEXT`, `stay`, `skipTo STEP` or result JSON);
 /// `--mock webhook[.STEP]=ANSWER` answers every attempt at a server webhook (`STATUS [BODY]`,
-/// `timeout`, `network [TEXT]`) without calling it.
+/// `timeout`, `network [TEXT]`) without calling it; `--mock chat[.STEP]=ANSWER` answers every
+/// call of a chat step's webhook the same way.
 struct Mock: OptionValue {
   enum Answer: Equatable {
     case action(ActionResult)
@@ -14,6 +15,8 @@ struct Mock: OptionValue {
     case hook(step: String, HookAnswer)
     /// For the step named (`""`: every step).
     case webhook(step: String, WebhookResponse)
+    /// A chat webhook's answer, for the step named (`""`: every chat step).
+    case chat(step: String, WebhookResponse)
   }
 
   let identifier: String
@@ -24,9 +27,9 @@ struct Mock: OptionValue {
     self.answer = .action(result)
   }
 
-  init(identifier: String, webhook: WebhookResponse, step: String) {
+  init(identifier: String, answer: Answer) {
     self.identifier = identifier
-    self.answer = .webhook(step: step, webhook)
+    self.answer = answer
   }
 
   init(identifier: String, hook: HookAnswer, step: String) {
@@ -49,10 +52,12 @@ struct Mock: OptionValue {
       case .failure(let error): return refused(error.message)
       }
     }
-    if identifier == "webhook" || identifier.hasPrefix("webhook.") {
-      let step = String(identifier.dropFirst("webhook.".count))
+    for kind in ["webhook", "chat"] where identifier == kind || identifier.hasPrefix(kind + ".") {
+      let step = String(identifier.dropFirst(kind.count + 1))
       switch InputLanguage.webhookAnswer(String(spec)) {
-      case .success(let response): return .success(Mock(identifier: identifier, webhook: response, step: step))
+      case .success(let response):
+        let answer: Answer = kind == "chat" ? .chat(step: step, response) : .webhook(step: step, response)
+        return .success(Mock(identifier: identifier, answer: answer))
       case .failure(let error): return refused(error.message)
       }
     }

@@ -47,9 +47,11 @@ extension DecodeContext {
       }
       skip = at(configKey) { $0.appdnaBool(config, "skip_enabled") } ?? false
     }
+    var chat: ChatConfig?
     if type == "interactive_chat" {
-      warning(
-        .AppDNA.notRunYet, "interactive_chat step '\(id)' does not run yet; it shows its CTA only", at: value.location)
+      let chatValue = config.lookup("chat_config") ?? object.lookup("chat_config")
+      chat =
+        chatValue.flatMap { v in at(configKey) { $0.at("chat_config") { $0.decodeAppDNAChat(v) } } } ?? ChatConfig()
     }
     let webhook = object.lookup("hook").flatMap { hook in at("hook") { $0.decodeAppDNAWebhook(hook, stepID: id) } }
     let rules = decodeAppDNARules(
@@ -68,7 +70,51 @@ extension DecodeContext {
       location: value.location)
     screen.autoAdvanceValidates = true
     screen.webhook = webhook
+    screen.chat = chat
     return screen
+  }
+
+  /// `chat_config` (research §2.12): turns, limit, opening messages and quick replies, turn
+  /// actions, completion message and the chat webhook (headers sent verbatim, never retried).
+  private mutating func decodeAppDNAChat(_ value: JSONValue) -> ChatConfig? {
+    guard let object = object(value) else { return nil }
+    var chat = ChatConfig()
+    chat.maxTurns = integer(object, "max_user_turns", within: 1...1000) ?? ChatConfig.defaultMaxTurns
+    chat.hardLimit = string(object, "turn_limit_behavior") != "soft"
+    for item in array(object, "auto_messages") ?? [] {
+      guard let message = item.objectValue, let id = string(message, "id"), let content = string(message, "content"),
+        (message.integerValue("turn") ?? 0) == 0
+      else { continue }
+      chat.openingMessages.append(ChatConfig.Message(id: id, content: content))
+    }
+    for item in array(object, "quick_replies") ?? [] {
+      guard let reply = item.objectValue, let id = string(reply, "id"), let text = string(reply, "text"),
+        (reply.integerValue("show_at_turn") ?? 0) == 0
+      else { continue }
+      chat.quickReplies.append(ChatConfig.QuickReply(id: id, text: text))
+    }
+    for item in array(object, "turn_actions") ?? [] {
+      guard let action = item.objectValue, let turn = action.integerValue("turn") else { continue }
+      switch action.lookup("type")?.stringValue {
+      case "rating_prompt": chat.ratingTurns.insert(turn)
+      case "auto_message":
+        if let content = action.lookup("config")?.objectValue?.lookup("content")?.stringValue {
+          chat.turnMessages[turn] = content
+        }
+      default: break
+      }
+    }
+    chat.completionMessage = object.lookup("completion_message")?.objectValue?.lookup("content")?.stringValue
+    if let hook = object.lookup("webhook"), var webhook = at("webhook", { $0.decodeAppDNAWebhook(hook, stepID: "") }) {
+      // A chat call is never retried (research §2.12); its headers are sent as written.
+      for member in hook.objectValue?.lookup("headers")?.objectValue?.members ?? [] {
+        if let text = member.value.stringValue { chat.headers[member.key] = text }
+      }
+      webhook.retries = 0
+      if hook.objectValue?.lookup("timeout_ms") == nil { webhook.timeoutMs = ChatConfig.defaultTimeoutMs }
+      chat.webhook = webhook
+    }
+    return chat
   }
 
   /// A step's `hook` `{enabled, webhook_url, timeout_ms, retry_count, headers, error_text,
@@ -180,7 +226,10 @@ extension DecodeContext {
     default:
       break
     }
-    let cta = config.lookup("cta_text").flatMap { v in string(v, "cta_text").map { (v, $0) } }
+    // A chat's button is its completion CTA (`chat_config.completion_cta_text ?? cta_text`).
+    let chatCTA =
+      type == "interactive_chat" ? config.lookup("chat_config")?.objectValue?.lookup("completion_cta_text") : nil
+    let cta = (chatCTA ?? config.lookup("cta_text")).flatMap { v in string(v, "cta_text").map { (v, $0) } }
     let ctaText = cta?.1 ?? (type == "welcome" ? "Get Started" : "Continue")
     add(
       .button(
