@@ -196,6 +196,9 @@ extension Session {
         if matched {
           target = rules[index].goto
           routedEvent = rules[index].emits.map { ($0, rules[index].emitsProperties) }
+          if let action = rules[index].then {
+            return performRuleAction(action, number: index + 1, via: via, outcomes: outcomes)
+          }
           break
         }
       }
@@ -237,6 +240,24 @@ extension Session {
       }
       return .to(Frame(flow: flowIndex, screen: index))
     }
+  }
+
+  /// A routing rule's own action (`Rule.then`): the screen's completion goes out first (the
+  /// SDK sends it at submission), then the action runs; one that parks (a paywall) leaves the
+  /// screen when its answer routes.
+  mutating func performRuleAction(_ action: Action, number: Int, via: Via, outcomes: [RuleOutcome]) -> Move {
+    if tracing {
+      record(
+        .leave, "leaving \(currentScreenID) via \(via)", rules: outcomes,
+        details: ["rule \(number) runs \(action.typeName)"])
+    }
+    if shown {
+      emitCompleted(at: frame, nextScreenID: nil)
+      completionSent = true
+    }
+    let move = perform(action, via: .rule(number), validate: false)
+    if move == .stay, !isPending { completionSent = false }
+    return move
   }
 
   // MARK: Custom actions and results
@@ -301,35 +322,10 @@ extension Session {
     }
     switch awaited.source {
     case .customAction(let custom):
-      switch result {
-      case .success:
-        let action = custom.onSuccess ?? .next
-        if tracing {
-          record(
-            .action,
-            "result of '\(id)': success → "
-              + (custom.onSuccess == nil ? "default next" : "onSuccess (\(action.typeName))"), details: mergedNote)
-        }
-        return perform(action, via: .onSuccess(id), validate: true)
-      case .failure(let error):
-        if let action = custom.onFailure {
-          if tracing { record(.action, "result of '\(id)': failure → onFailure (\(action.typeName))") }
-          return perform(action, via: .onFailure(id), validate: true)
-        }
-        let message = error ?? "\(id) failed"
-        if tracing { record(.action, "result of '\(id)': failure → default: stay and show '\(message)'") }
-        lastActionError = message
-        outbox.append(.actionFailed(identifier: id, message: message))
-        return .stay
-      case .cancelled:
-        if let action = custom.onCancel {
-          if tracing { record(.action, "result of '\(id)': cancelled → onCancel (\(action.typeName))") }
-          return perform(action, via: .onCancel(id), validate: true)
-        }
-        if tracing { record(.action, "result of '\(id)': cancelled → default: stay") }
-        outbox.append(.notice("'\(id)' cancelled; no onCancel → staying"))
-        return .stay
-      }
+      let move = route(result, of: custom, id: id, mergedNote: mergedNote)
+      // A rule's action that stays (a paywall routed to `stay`) left the screen unfinished.
+      if move == .stay, !isPending { completionSent = false }
+      return move
     case .nativeScreen:
       switch result {
       case .success:
@@ -354,6 +350,41 @@ extension Session {
     case .hook, .timer:
       // A waiting hook takes `.hookAnswered` only, a wait only time and events (`handle`
       // rejects `.result`).
+      return .stay
+    }
+  }
+
+  /// Where a custom action's result leads: its `onSuccess`/`onFailure`/`onCancel`, else the
+  /// spec's default for the outcome.
+  private mutating func route(_ result: ActionResult, of custom: CustomAction, id: String, mergedNote: [String]) -> Move
+  {
+    switch result {
+    case .success:
+      let action = custom.onSuccess ?? .next
+      if tracing {
+        record(
+          .action,
+          "result of '\(id)': success → "
+            + (custom.onSuccess == nil ? "default next" : "onSuccess (\(action.typeName))"), details: mergedNote)
+      }
+      return perform(action, via: .onSuccess(id), validate: true)
+    case .failure(let error):
+      if let action = custom.onFailure {
+        if tracing { record(.action, "result of '\(id)': failure → onFailure (\(action.typeName))") }
+        return perform(action, via: .onFailure(id), validate: true)
+      }
+      let message = error ?? "\(id) failed"
+      if tracing { record(.action, "result of '\(id)': failure → default: stay and show '\(message)'") }
+      lastActionError = message
+      outbox.append(.actionFailed(identifier: id, message: message))
+      return .stay
+    case .cancelled:
+      if let action = custom.onCancel {
+        if tracing { record(.action, "result of '\(id)': cancelled → onCancel (\(action.typeName))") }
+        return perform(action, via: .onCancel(id), validate: true)
+      }
+      if tracing { record(.action, "result of '\(id)': cancelled → default: stay") }
+      outbox.append(.notice("'\(id)' cancelled; no onCancel → staying"))
       return .stay
     }
   }
@@ -434,6 +465,10 @@ extension Session {
         emit(type, properties, at: frame, named: type == .flowEvent ? routed.name : nil)
       }
     }
+    guard !completionSent else {
+      completionSent = false
+      return
+    }
     guard EventVocabulary.completes(leave, in: context.document.dialect) else { return }
     let name = context.document.flows[frame.flow].screens[frame.screen].name
     let duration = virtualNow - enteredAt
@@ -510,6 +545,7 @@ extension Session {
   mutating func show() {
     shown = true
     skipping = false
+    completionSent = false
     let name = currentScreenName
     emit(.screenViewed, .screenName(name))
     if seen.insert(context.screenBase[frame.flow] + frame.screen) {
@@ -671,6 +707,7 @@ enum Via: CustomStringConvertible {
   case timer
   case start
   case step(String)
+  case rule(Int)
 
   var description: String {
     switch self {
@@ -691,6 +728,7 @@ enum Via: CustomStringConvertible {
     case .timer: "the end of a wait"
     case .start: "the start of the flow"
     case .step(let id): "step \(id)"
+    case .rule(let number): "rule \(number)"
     }
   }
 }

@@ -99,6 +99,11 @@ extension Session {
     case .chat(let turn):
       chat(turn)
     case .decline:
+      // A paywall or a permission prompt the user declines: dismissed, denied.
+      if let pending, case .customAction = pending.source {
+        drive(deliver(.cancelled, to: pending))
+        break
+      }
       guard let pending, pending.source == .nativeScreen else {
         return reject("nothing to decline: screen '\(currentScreenID)' is not a native screen waiting for the host")
       }
@@ -144,9 +149,8 @@ extension Session {
       return false
     case .customAction:
       switch input {
-      case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered,
-        .chat:
+      case .result, .decline, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .hookAnswered, .webhookAnswered, .chat:
         reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
         )

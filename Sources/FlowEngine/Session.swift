@@ -82,6 +82,9 @@ public struct Session: Sendable {
   /// The event of the rule that routed the screen being left (`Rule.emits`), sent after its
   /// completion.
   var routedEvent: (name: String, properties: [String: Value])?
+  /// The shown screen's completion went out before it is left: a rule's action (`Rule.then`,
+  /// an AppDNA paywall) runs after it, as the SDK sends the step's completion at submission.
+  var completionSent = false
   /// Persistent stacks: a copy of the session shares them (O(1) forks at any depth).
   var callStack = PersistentStack<Frame>()
   var backStack = PersistentStack<HistoryEntry>()

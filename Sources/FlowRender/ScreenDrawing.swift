@@ -110,7 +110,15 @@ struct ScreenDrawing {
       let what: String
       var answers = ":ok [JSON] | :fail [TEXT] | :cancel"
       switch pending.source {
-      case .customAction: what = pending.identifier
+      case .customAction:
+        what = pending.identifier
+        // AppDNA's native outcomes by name (ActionResult.outcome(named:)).
+        let appdna = session.document.dialect == .appdna
+        if appdna, pending.identifier.hasPrefix("paywall.") {
+          answers = ":purchased | :restored | :failed | :dismissed (or " + answers + ")"
+        } else if appdna, pending.identifier.hasPrefix("permission.") {
+          answers = ":granted | :denied (or " + answers + ")"
+        }
       case .nativeScreen: what = "native screen \(pending.identifier)"
       case .hook(let request) where request.webhook != nil:
         let target = request.webhook.map { " (POST \($0.url))" } ?? ""

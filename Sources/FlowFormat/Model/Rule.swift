@@ -11,6 +11,10 @@ public struct Rule: Hashable, Sendable {
   /// catalogue, or the flow's own name; with `emitsProperties` added to the event's own.
   public var emits: String?
   public var emitsProperties: [String: Value] = [:]
+  /// An action the rule runs when it routes, after the screen's completion is sent, instead of
+  /// going to `goto` (extension: AppDNA's paywall triggers park for the host's answer, markers
+  /// set their key and complete). `goto` then names where it leads by default, for summaries.
+  public var then: Action?
 
   public init(when: Condition?, goto: Target, location: SourceLocation) {
     self.when = when

@@ -76,6 +76,9 @@ struct Mock: OptionValue {
       guard payload == nil else { return refused("'cancelled' takes nothing after it") }
       return .success(Mock(identifier: identifier, result: .cancelled))
     default:
+      if payload == nil, let result = ActionResult.outcome(named: String(status)) {
+        return .success(Mock(identifier: identifier, result: result))
+      }
       return refused("unknown status '\(status)'; \(usage)")
     }
   }

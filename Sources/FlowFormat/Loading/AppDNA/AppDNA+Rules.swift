@@ -59,8 +59,9 @@ extension DecodeContext {
       return nil
     }
     guard let target = string(targetValue, "target_step_id"), !target.isEmpty else { return nil }
-    guard let goto = appdnaTarget(target, step: step, at: targetValue.location) else { return nil }
-    var rule = Rule(when: nil, goto: goto, location: value.location)
+    guard let route = appdnaTarget(target, step: step, at: targetValue.location) else { return nil }
+    var rule = Rule(when: nil, goto: route.goto, location: value.location)
+    rule.then = route.then
     if let node = step.graphNodes?.lookup(target)?.objectValue,
       target.hasPrefix("analytics_event_") || node.lookup("type")?.stringValue == "analytics_event"
     {
@@ -85,40 +86,43 @@ extension DecodeContext {
     return rule
   }
 
-  /// Where a rule goes: a step, or the end of the flow for `end` nodes and the markers flowrun
-  /// does not run yet; nil (the rule is skipped, as the SDK does) for anything else.
+  /// Where a rule goes: a step, the end of the flow (`end` nodes), a paywall that waits for
+  /// the host's answer, or a marker that completes the flow with its key set; nil (the rule is
+  /// skipped, as the SDK does) for anything else.
   private mutating func appdnaTarget(
     _ target: String, step: AppDNAStepContext, at location: SourceLocation
-  )
-    -> Target?
-  {
-    if step.stepIDs.contains(target) { return .screen(target) }
+  ) -> (goto: Target, then: Action?)? {
+    if step.stepIDs.contains(target) { return (.screen(target), nil) }
     let node = step.graphNodes?.lookup(target)?.objectValue
     let nodeType = node?.lookup("type")?.stringValue
     if target.hasPrefix("analytics_event_") || nodeType == "analytics_event" {
       if let next = node?.lookup("next_target")?.stringValue, step.stepIDs.contains(next) {
-        return .screen(next)
+        return (.screen(next), nil)
       }
       warning(
         .AppDNA.notRunYet, "analytics node '\(target)' has no step to go on to; the rule is skipped", at: location)
       return nil
     }
-    if target.hasPrefix("end_") || nodeType == "end" { return .complete }
-    for marker in ["paywall_trigger_", "permission_", "screen_", "flow_"] where target.hasPrefix(marker) {
-      warning(
-        .AppDNA.notRunYet, "'\(target)' completes the flow; the \(marker.dropLast()) itself does not run yet",
-        at: location)
-      return .complete
+    if target.hasPrefix("paywall_trigger_") || nodeType == "paywall_trigger" {
+      var visiting: Set<String> = []
+      return (.complete, appdnaPaywall(target, step: step, visiting: &visiting, at: location))
     }
-    if nodeType == "paywall_trigger" {
-      warning(
-        .AppDNA.notRunYet, "paywall node '\(target)' completes the flow; the paywall does not run yet", at: location)
-      return .complete
-    }
+    if target.hasPrefix("end_") || nodeType == "end" { return (.complete, nil) }
+    if let marker = Self.appdnaMarker(target) { return (.complete, marker) }
     report(
       .warning, .AppDNA.unknownTarget, "no step or graph node '\(target)'; the rule is skipped (the SDK's rule)",
       at: location, notes: Self.didYouMean(target, step.stepIDs))
     return nil
+  }
+
+  /// `permission_<type>`, `screen_<id>`, `flow_<id>`: the flow completes with the SDK's marker
+  /// key (`__permission_request`, `__screen_present`, `__sub_flow`) set to the rest of the id.
+  static func appdnaMarker(_ target: String) -> Action? {
+    let markers = [
+      ("permission_", "__permission_request"), ("screen_", "__screen_present"), ("flow_", "__sub_flow"),
+    ]
+    guard let (prefix, key) = markers.first(where: { target.hasPrefix($0.0) }) else { return nil }
+    return .sequence([.set(path: [key], value: .string(String(target.dropFirst(prefix.count)))), .complete])
   }
 
   /// One condition of a rule over the leaving step's answers; nil means it passes.
