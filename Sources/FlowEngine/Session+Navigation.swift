@@ -180,7 +180,7 @@ extension Session {
             outcomes.append(
               RuleOutcome(
                 number: index + 1, source: condition.source, summary: outcome.summary, matched: matched,
-                target: rules[index].goto.description))
+                target: rules[index].traceTarget))
           } else {
             matched = EngineExpressions.holds(condition, in: environment)
           }
@@ -190,12 +190,14 @@ extension Session {
             outcomes.append(
               RuleOutcome(
                 number: index + 1, source: "(always)", summary: "→ true", matched: true,
-                target: rules[index].goto.description))
+                target: rules[index].traceTarget))
           }
         }
+        if matched, let name = rules[index].emits { routedEvents.append((name, rules[index].emitsProperties)) }
+        // A rule that passes on (an AppDNA analytics node without a target) sent its event.
+        if matched, rules[index].passesOn { continue }
         if matched {
           target = rules[index].goto
-          routedEvent = rules[index].emits.map { ($0, rules[index].emitsProperties) }
           if let action = rules[index].then {
             return performRuleAction(action, number: index + 1, via: via, outcomes: outcomes)
           }
@@ -457,8 +459,9 @@ extension Session {
   mutating func emitCompleted(at frame: Frame, nextScreenID: String?, leaving: EventVocabulary.Leave? = nil) {
     let leave = leaving ?? (skipping ? .skip : .forward)
     defer {
-      if let routed = routedEvent {
-        routedEvent = nil
+      let routed = routedEvents
+      if !routed.isEmpty { routedEvents = [] }
+      for routed in routed {
         let type = EventType(rawValue: routed.name) ?? .flowEvent
         let properties = Event.Properties.object(
           .init(uniqueKeysWithValues: routed.properties.sorted { $0.key < $1.key }))

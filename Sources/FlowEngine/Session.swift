@@ -79,9 +79,9 @@ public struct Session: Sendable {
   /// The shown screen is being left by a skip (its `screen_skipped` is out): some vocabularies
   /// send no completion for it (`EventVocabulary.completes`).
   var skipping = false
-  /// The event of the rule that routed the screen being left (`Rule.emits`), sent after its
-  /// completion.
-  var routedEvent: (name: String, properties: [String: Value])?
+  /// The events of the rules that routed the screen being left, or passed on (`Rule.emits`),
+  /// sent after its completion, in rule order.
+  var routedEvents: [(name: String, properties: [String: Value])] = []
   /// The shown screen's completion went out before it is left: a rule's action (`Rule.then`,
   /// an AppDNA paywall) runs after it, as the SDK sends the step's completion at submission.
   var completionSent = false

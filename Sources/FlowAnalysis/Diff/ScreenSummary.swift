@@ -50,7 +50,7 @@ public struct ScreenSummary: Hashable, Sendable {
     if let onEnter = screen.onEnter { actions.append("on enter → \(Self.describe(onEnter))") }
     if let ms = screen.autoAdvanceMs { actions.append("after \(Int64(ms)) ms → next") }
     var rules = screen.rules.map { rule in
-      let leads = rule.then.map(Self.describe) ?? rule.goto.description
+      let leads = rule.then.map(Self.describe) ?? rule.traceTarget
       return "\(rule.when.map { "when `\($0.source)`" } ?? "always") → \(leads)"
     }
     if let next = screen.next { rules.append("next → \(next)") }

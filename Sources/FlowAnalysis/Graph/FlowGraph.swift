@@ -328,7 +328,7 @@ public struct FlowGraph: Sendable {
   /// the `next` key, the following screen or completion.
   public func leaveEdges(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) -> [FlowEdge] {
     var edges: [FlowEdge] = []
-    for (index, rule) in screen.rules.enumerated() {
+    for (index, rule) in screen.rules.enumerated() where !rule.passesOn {
       let condition = rule.when?.source ?? "(always)"
       for goto in rule.then.map(Self.targets) ?? [rule.goto] {
         guard let target = resolve(goto, node, flow) else { continue }

@@ -252,7 +252,7 @@ public struct CoverageObserver: Sendable {
       case .screen(let id): reached.contains(name(flow: flow.id, screen: id))
       }
     }
-    for (index, rule) in screen.rules.enumerated() {
+    for (index, rule) in screen.rules.enumerated() where !rule.passesOn {
       let holds = rule.when.map { $0.holds(in: environment) } ?? true
       guard holds else { continue }
       let leads = rule.then.map(FlowGraph.targets) ?? [rule.goto]

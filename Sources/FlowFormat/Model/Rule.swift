@@ -15,6 +15,14 @@ public struct Rule: Hashable, Sendable {
   /// going to `goto` (extension: AppDNA's paywall triggers park for the host's answer, markers
   /// set their key and complete). `goto` then names where it leads by default, for summaries.
   public var then: Action?
+  /// The rule sends its event (`emits`) when it holds and the next rules are tried (extension:
+  /// AppDNA's analytics node without a `next_target`); it never routes.
+  public var passesOn = false
+
+  /// Where the rule leads, as traces say it.
+  public var traceTarget: String {
+    passesOn ? "send \(emits ?? "") and try the next rules" : goto.description
+  }
 
   public init(when: Condition?, goto: Target, location: SourceLocation) {
     self.when = when

@@ -39,7 +39,7 @@ extension DecodeContext {
       }
     }
     // The SDK: on the last step, rules that route nowhere complete the flow with an event.
-    if step.isLast, !values.isEmpty, !rules.contains(where: { $0.when == nil }) {
+    if step.isLast, !values.isEmpty, !rules.contains(where: { $0.when == nil && !$0.passesOn }) {
       var fallback = Rule(when: nil, goto: .complete, location: values[values.count - 1].location)
       fallback.emits = "flow_completed_via_fallback"
       rules.append(fallback)
@@ -62,11 +62,14 @@ extension DecodeContext {
     guard let route = appdnaTarget(target, step: step, at: targetValue.location) else { return nil }
     var rule = Rule(when: nil, goto: route.goto, location: value.location)
     rule.then = route.then
-    if let node = step.graphNodes?.lookup(target)?.objectValue,
-      target.hasPrefix("analytics_event_") || node.lookup("type")?.stringValue == "analytics_event"
+    let node = step.graphNodes?.lookup(target)?.objectValue
+    if !step.stepIDs.contains(target),
+      target.hasPrefix("analytics_event_") || node?.lookup("type")?.stringValue == "analytics_event"
     {
-      rule.emits = node.lookup("event_name")?.stringValue ?? "onboarding_analytics"
+      rule.emits = node?.lookup("event_name")?.stringValue ?? "onboarding_analytics"
       rule.emitsProperties = ["node_id": .string(target)]
+      // Without a step to go on to, the SDK sends the event and tries the next rule.
+      rule.passesOn = !(node?.lookup("next_target")?.stringValue.map(step.stepIDs.contains) ?? false)
     }
     let logicOr = object.lookup("logic")?.stringValue?.lowercased() == "or"
     var clauses: [Condition] = []
@@ -99,9 +102,7 @@ extension DecodeContext {
       if let next = node?.lookup("next_target")?.stringValue, step.stepIDs.contains(next) {
         return (.screen(next), nil)
       }
-      warning(
-        .AppDNA.notRunYet, "analytics node '\(target)' has no step to go on to; the rule is skipped", at: location)
-      return nil
+      return (.complete, nil)  // passes on (`appdnaRule`)
     }
     if target.hasPrefix("paywall_trigger_") || nodeType == "paywall_trigger" {
       var visiting: Set<String> = []
