@@ -524,8 +524,14 @@ extension Session {
       let move = perform(onEnter, via: .onEnter(screens[target.screen].id), validate: false)
       if move != .stay || hasEnded { return move }
     }
+    if askBeforeShow() { return .stay }
+    return reveal()
+  }
+
+  /// Shows the entered screen; a native one then waits for the host (a mock answers at once).
+  mutating func reveal() -> Move {
     show()
-    if screens[target.screen].kind == .native, !isPending {
+    if context.document.flows[frame.flow].screens[frame.screen].kind == .native, !isPending {
       let awaited = nativePending()
       if let mock = context.config.mocks[awaited.identifier] {
         if tracing { record(.action, "native screen '\(awaited.identifier)': mock answers \(mock.statusName)") }
@@ -581,6 +587,7 @@ extension Session {
     lastActionError = nil
     pending = nil
     hostDeclined = false
+    if askBeforeShow() { return }
     show()
     if context.document.flows[frame.flow].screens[frame.screen].kind == .native {
       pending = nativePending()

@@ -89,6 +89,7 @@ extension Session {
         }
         return drive(failWebhook(call, type: "network", message: "unanswered webhook: \(reason)"))
       }
+      if request.kind == .beforeStepRender { return drive(answerRender(answer)) }
       drive(answerHook(answer))
     case .webhookAnswered(let response):
       guard let pending, case .hook(let request) = pending.source, let call = request.webhook else {
@@ -177,8 +178,11 @@ extension Session {
               + "answer HTTP STATUS [BODY], timeout or network [TEXT], or dismiss/quit")
         } else {
           reject(
-            "waiting for the answer of \(HookRequest.beforeStepAdvance) on '\(pending.screenID)' (\(HookAnswer.typeNames), or dismiss/quit)"
-          )
+            "waiting for the answer of \(pending.identifier) on '\(pending.screenID)' ("
+              + (request.kind == .beforeStepRender
+                ? "an override {title, subtitle, ctaText, fieldDefaults} or null"
+                : HookAnswer.typeNames)
+              + ", or dismiss/quit)")
         }
       }
     }
@@ -264,6 +268,10 @@ extension Session {
       return true
     }
     if let entry = found ?? byID?.entry(in: environment) { return entry }
+    // A label `onBeforeStepRender` gave (`actions` has it).
+    if !overrides.isEmpty, let entry = actions.first(where: { $0.label.trimmingWhitespace.lowercased() == wanted }) {
+      return entry
+    }
     // Then the rule checklist answers follow: any case, without the leading emoji, a prefix.
     var entries: [ActionEntry] = []
     forEachControl(in: environment) { control in

@@ -124,6 +124,9 @@ struct ScreenDrawing {
         let target = request.webhook.map { " (POST \($0.url))" } ?? ""
         what = "the \(pending.identifier == ChatState.identifier ? "chat " : "")webhook of \(request.screenID)\(target)"
         answers = ":hook STATUS [BODY] | :hook timeout | :hook network [TEXT]"
+      case .hook(let request) where request.kind == .beforeStepRender:
+        what = "\(pending.identifier) of \(request.screenID)"
+        answers = ":hook {\"title\", \"subtitle\", \"ctaText\", \"fieldDefaults\"} | :hook null"
       case .hook(let request):
         what =
           "\(pending.identifier) of \(request.screenID) with \(Value.object(session.secrets.data(request.stepData)).json)"
