@@ -249,9 +249,9 @@ extension Session {
   /// screen when its answer routes.
   mutating func performRuleAction(_ action: Action, number: Int, via: Via, outcomes: [RuleOutcome]) -> Move {
     if tracing {
-      record(
-        .leave, "leaving \(currentScreenID) via \(via)", rules: outcomes,
-        details: ["rule \(number) runs \(action.typeName)"])
+      let runs =
+        if case .custom(let custom) = action { "waits for \(custom.identifier)" } else { "runs \(action.typeName)" }
+      record(.leave, "leaving \(currentScreenID) via \(via)", rules: outcomes, details: ["rule \(number) \(runs)"])
     }
     if shown {
       emitCompleted(at: frame, nextScreenID: nil)

@@ -94,6 +94,26 @@ import _FlowTestSupport
   }
 
   @Test(arguments: [
+    ([String](), #"onboarding_paywall_skip {"flow_id":"f","paywall_id":"pro","reason":"user_already_subscribed"}"#),
+    ([#", "skip_if_subscribed": false"#], ""),
+  ])
+  func aSubscribedUserSkipsThePaywall(_ node: [String], _ skip: String) throws {
+    let directory = try TemporaryDirectory()
+    let flow = directory.file("f.json", contents: Self.flow(dismiss: node.joined()))
+    let events = directory.path + "/events.ndjson"
+    let result = try runFlowrun(["run", flow, "--events", events, "--trait", "subscribed=true"], stdin: "1\n")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    let seen = Self.eventsFromCompletion(directory.text("events.ndjson") ?? "")
+    if skip.isEmpty {
+      #expect(result.stdout.contains("Waiting for paywall.pro"))
+      #expect(!seen.contains { $0.hasPrefix("onboarding_paywall_skip") })
+    } else {
+      #expect(seen.dropFirst().first == skip)
+      #expect(seen.last?.hasPrefix(#"onboarding_step_viewed {"flow_id":"f","step_id":"s3""#) == true)
+    }
+  }
+
+  @Test(arguments: [
     (":purchased\n", "Three"),
     (":dismissed\n", "Flow completed"),
     (":decline\n", "Flow completed"),
@@ -172,7 +192,10 @@ import _FlowTestSupport
     #expect(paths.stdout.contains("intro → notify → plan → offer → ready → $complete"))
     #expect(paths.stdout.contains("intro → notify → plan → offer → $complete"))
     let graph = try runFlowrun(["graph", flow])
-    #expect(graph.stdout.contains(#""premium_v1/plan" -> "premium_v1/offer" [label="rule 1: (always)"]"#))
-    #expect(graph.stdout.contains(#""premium_v1/plan" -> "premium_v1/ready" [label="rule 1: (always)"]"#))
+    #expect(graph.stdout.contains(#""premium_v1/plan" -> "premium_v1/offer" [label="rule 2: (always)"]"#))
+    #expect(graph.stdout.contains(#""premium_v1/plan" -> "premium_v1/ready" [label="rule 2: (always)"]"#))
+    // Rule 1 is the subscribed user's skip (`skip_if_subscribed`).
+    #expect(
+      graph.stdout.contains(#""premium_v1/plan" -> "premium_v1/ready" [label="rule 1: $user.subscribed equals true"]"#))
   }
 }

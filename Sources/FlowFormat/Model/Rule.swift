@@ -21,7 +21,9 @@ public struct Rule: Hashable, Sendable {
 
   /// Where the rule leads, as traces say it.
   public var traceTarget: String {
-    passesOn ? "send \(emits ?? "") and try the next rules" : goto.description
+    if passesOn { return "send \(emits ?? "") and try the next rules" }
+    if case .custom(let custom)? = then { return "\(custom.identifier) (its outcome routes)" }
+    return goto.description
   }
 
   public init(when: Condition?, goto: Target, location: SourceLocation) {

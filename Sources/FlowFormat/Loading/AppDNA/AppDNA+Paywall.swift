@@ -5,8 +5,10 @@ import FlowExpression
 /// (default `continue`), payment failed → `on_fail_target` (default `stay`), dismissed →
 /// `on_dismiss_target` (default: the legacy `on_dismiss`, `block`/`skip_to_end` completing).
 extension DecodeContext {
+  /// `subscribedSkip`: what a subscribed user gets instead (nil: the paywall is always shown).
   mutating func appdnaPaywall(
-    _ nodeID: String, step: AppDNAStepContext, visiting: inout Set<String>, at location: SourceLocation
+    _ nodeID: String, step: AppDNAStepContext, visiting: inout Set<String>, subscribedSkip: inout Action?,
+    at location: SourceLocation
   ) -> Action {
     let node = step.graphNodes?.lookup(nodeID)?.objectValue
     // Empty strings count as unset (the SDK's `nonEmpty`).
@@ -39,7 +41,8 @@ extension DecodeContext {
       let type = step.graphNodes?.lookup(id)?.objectValue?.lookup("type")?.stringValue
       if id.hasPrefix("end_") || type == "end" { return .complete }
       if id.hasPrefix("paywall_trigger_") || type == "paywall_trigger" {
-        return appdnaPaywall(id, step: step, visiting: &visiting, at: nodeLocation)
+        var chainedSkip: Action?  // a chained paywall is presented (F)
+        return appdnaPaywall(id, step: step, visiting: &visiting, subscribedSkip: &chainedSkip, at: nodeLocation)
       }
       if let marker = Self.appdnaMarker(id) { return marker }
       // The SDK advances from the step; flowrun goes to the next step in order (or completes).
@@ -71,6 +74,17 @@ extension DecodeContext {
       onSuccess: route(text("on_success_target"), "continue", "paywall_purchased"),
       onFailure: route(text("on_fail_target"), "stay", "paywall_payment_failed"),
       onCancel: route(text("on_dismiss_target"), dismissDefault, "paywall_dismissed"))
+    // A subscribed user skips it (`skip_if_subscribed`, default true): `onboarding_paywall_skip`,
+    // then `on_subscribed_skip_target`, else `on_success_target`, else `continue`.
+    let skipsSubscribed = node?.lookup("skip_if_subscribed").map { $0.boolValue ?? ($0.stringValue != "false") } ?? true
+    subscribedSkip =
+      skipsSubscribed
+      ? .sequence([
+        .emit(
+          name: "onboarding_paywall_skip",
+          properties: ["flow_id": flowID, "paywall_id": paywallID, "reason": "user_already_subscribed"]),
+        route(text("on_subscribed_skip_target") ?? text("on_success_target"), "continue", "user_already_subscribed"),
+      ]) : nil
     visiting.remove(nodeID)
     return .custom(action)
   }

@@ -32,9 +32,7 @@ extension DecodeContext {
     at(path) { context in
       for (index, value) in values.enumerated() {
         context.at(.index(index)) { context in
-          if let rule = context.appdnaRule(value, step: step, aliases: aliases, fieldAliases: fieldAliases) {
-            rules.append(rule)
-          }
+          rules += context.appdnaRule(value, step: step, aliases: aliases, fieldAliases: fieldAliases)
         }
       }
     }
@@ -47,19 +45,21 @@ extension DecodeContext {
     return rules
   }
 
+  /// The rule; a paywall's comes with one before it for a subscribed user (`--trait
+  /// subscribed=true` stands for the SDK's entitlement check).
   private mutating func appdnaRule(
     _ value: JSONValue, step: AppDNAStepContext, aliases: [String: [String: String]], fieldAliases: [String: String]
-  ) -> Rule? {
-    guard let object = object(value) else { return nil }
+  ) -> [Rule] {
+    guard let object = object(value) else { return [] }
     checkKeys(object, known: AppDNAKeys.rule, owner: "a rule")
     guard let targetValue = object.lookup("target_step_id") else {
       error(
         .AppDNA.missingTarget, "the rule has no 'target_step_id'; the SDK drops the whole flow for it",
         at: value.location)
-      return nil
+      return []
     }
-    guard let target = string(targetValue, "target_step_id"), !target.isEmpty else { return nil }
-    guard let route = appdnaTarget(target, step: step, at: targetValue.location) else { return nil }
+    guard let target = string(targetValue, "target_step_id"), !target.isEmpty else { return [] }
+    guard let route = appdnaTarget(target, step: step, at: targetValue.location) else { return [] }
     var rule = Rule(when: nil, goto: route.goto, location: value.location)
     rule.then = route.then
     let node = step.graphNodes?.lookup(target)?.objectValue
@@ -86,7 +86,13 @@ extension DecodeContext {
       }
     }
     rule.when = entries == nil ? nil : logicOr ? .any(clauses) : .all(clauses)
-    return rule
+    guard let skip = route.subscribedSkip,
+      let subscribed = appdnaCondition(field: "$user.subscribed", op: "equals", value: true, at: value.location)
+    else { return [rule] }
+    var skipRule = rule
+    skipRule.when = .all([rule.when, subscribed].compactMap { $0 })
+    skipRule.then = skip
+    return [skipRule, rule]
   }
 
   /// Where a rule goes: a step, the end of the flow (`end` nodes), a paywall that waits for
@@ -94,22 +100,24 @@ extension DecodeContext {
   /// skipped, as the SDK does) for anything else.
   private mutating func appdnaTarget(
     _ target: String, step: AppDNAStepContext, at location: SourceLocation
-  ) -> (goto: Target, then: Action?)? {
-    if step.stepIDs.contains(target) { return (.screen(target), nil) }
+  ) -> (goto: Target, then: Action?, subscribedSkip: Action?)? {
+    if step.stepIDs.contains(target) { return (.screen(target), nil, nil) }
     let node = step.graphNodes?.lookup(target)?.objectValue
     let nodeType = node?.lookup("type")?.stringValue
     if target.hasPrefix("analytics_event_") || nodeType == "analytics_event" {
       if let next = node?.lookup("next_target")?.stringValue, step.stepIDs.contains(next) {
-        return (.screen(next), nil)
+        return (.screen(next), nil, nil)
       }
-      return (.complete, nil)  // passes on (`appdnaRule`)
+      return (.complete, nil, nil)  // passes on (`appdnaRule`)
     }
     if target.hasPrefix("paywall_trigger_") || nodeType == "paywall_trigger" {
       var visiting: Set<String> = []
-      return (.complete, appdnaPaywall(target, step: step, visiting: &visiting, at: location))
+      var skip: Action?
+      let present = appdnaPaywall(target, step: step, visiting: &visiting, subscribedSkip: &skip, at: location)
+      return (.complete, present, skip)
     }
-    if target.hasPrefix("end_") || nodeType == "end" { return (.complete, nil) }
-    if let marker = Self.appdnaMarker(target) { return (.complete, marker) }
+    if target.hasPrefix("end_") || nodeType == "end" { return (.complete, nil, nil) }
+    if let marker = Self.appdnaMarker(target) { return (.complete, marker, nil) }
     report(
       .warning, .AppDNA.unknownTarget, "no step or graph node '\(target)'; the rule is skipped (the SDK's rule)",
       at: location, notes: Self.didYouMean(target, step.stepIDs))
