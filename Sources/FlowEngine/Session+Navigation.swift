@@ -257,9 +257,7 @@ extension Session {
       emitCompleted(at: frame, nextScreenID: nil)
       completionSent = true
     }
-    let move = perform(action, via: .rule(number), validate: false)
-    if move == .stay, !isPending { completionSent = false }
-    return move
+    return perform(action, via: .rule(number), validate: false)
   }
 
   // MARK: Custom actions and results
@@ -324,10 +322,35 @@ extension Session {
     }
     switch awaited.source {
     case .customAction(let custom):
-      let move = route(result, of: custom, id: id, mergedNote: mergedNote)
-      // A rule's action that stays (a paywall routed to `stay`) left the screen unfinished.
-      if move == .stay, !isPending { completionSent = false }
-      return move
+      switch result {
+      case .success:
+        let action = custom.onSuccess ?? .next
+        if tracing {
+          record(
+            .action,
+            "result of '\(id)': success → "
+              + (custom.onSuccess == nil ? "default next" : "onSuccess (\(action.typeName))"), details: mergedNote)
+        }
+        return perform(action, via: .onSuccess(id), validate: true)
+      case .failure(let error):
+        if let action = custom.onFailure {
+          if tracing { record(.action, "result of '\(id)': failure → onFailure (\(action.typeName))") }
+          return perform(action, via: .onFailure(id), validate: true)
+        }
+        let message = error ?? "\(id) failed"
+        if tracing { record(.action, "result of '\(id)': failure → default: stay and show '\(message)'") }
+        lastActionError = message
+        outbox.append(.actionFailed(identifier: id, message: message))
+        return .stay
+      case .cancelled:
+        if let action = custom.onCancel {
+          if tracing { record(.action, "result of '\(id)': cancelled → onCancel (\(action.typeName))") }
+          return perform(action, via: .onCancel(id), validate: true)
+        }
+        if tracing { record(.action, "result of '\(id)': cancelled → default: stay") }
+        outbox.append(.notice("'\(id)' cancelled; no onCancel → staying"))
+        return .stay
+      }
     case .nativeScreen:
       switch result {
       case .success:
@@ -356,41 +379,6 @@ extension Session {
     }
   }
 
-  /// Where a custom action's result leads: its `onSuccess`/`onFailure`/`onCancel`, else the
-  /// spec's default for the outcome.
-  private mutating func route(_ result: ActionResult, of custom: CustomAction, id: String, mergedNote: [String]) -> Move
-  {
-    switch result {
-    case .success:
-      let action = custom.onSuccess ?? .next
-      if tracing {
-        record(
-          .action,
-          "result of '\(id)': success → "
-            + (custom.onSuccess == nil ? "default next" : "onSuccess (\(action.typeName))"), details: mergedNote)
-      }
-      return perform(action, via: .onSuccess(id), validate: true)
-    case .failure(let error):
-      if let action = custom.onFailure {
-        if tracing { record(.action, "result of '\(id)': failure → onFailure (\(action.typeName))") }
-        return perform(action, via: .onFailure(id), validate: true)
-      }
-      let message = error ?? "\(id) failed"
-      if tracing { record(.action, "result of '\(id)': failure → default: stay and show '\(message)'") }
-      lastActionError = message
-      outbox.append(.actionFailed(identifier: id, message: message))
-      return .stay
-    case .cancelled:
-      if let action = custom.onCancel {
-        if tracing { record(.action, "result of '\(id)': cancelled → onCancel (\(action.typeName))") }
-        return perform(action, via: .onCancel(id), validate: true)
-      }
-      if tracing { record(.action, "result of '\(id)': cancelled → default: stay") }
-      outbox.append(.notice("'\(id)' cancelled; no onCancel → staying"))
-      return .stay
-    }
-  }
-
   // MARK: Carrying out moves
 
   mutating func drive(_ first: Move) {
@@ -398,6 +386,9 @@ extension Session {
     while !hasEnded {
       switch move {
       case .stay:
+        // A rule's action that stays without waiting (a paywall routed to `stay`) leaves the
+        // screen unfinished: a later submission sends its completion again.
+        if completionSent, !isPending { completionSent = false }
         return
       case .back:
         goBack()
