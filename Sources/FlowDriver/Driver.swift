@@ -150,6 +150,7 @@ public final class Driver {
   public func run() -> SessionStatus {
     if options.elapsedMilliseconds != nil { lastLineAt = options.elapsedMilliseconds?() }
     report(pendingStartOutputs, traceFrom: 0)
+    answerHookRequests(in: pendingStartOutputs)
     pendingStartOutputs = []
     sendPresetData()
     playAnswers()
@@ -321,6 +322,12 @@ public final class Driver {
   private func askHook(_ request: HookRequest, _ start: Position) {
     currentPrompt = .pending
     if let call = request.webhook { return askWebhook(call, request, start) }
+    if request.kind == .beforeStepRender {
+      let prompt =
+        "hook \(HookRequest.beforeStepRender) of \(request.screenID) "
+        + "[{\"title\", \"subtitle\", \"ctaText\", \"fieldDefaults\"} | null]> "
+      return askAnswer(prompt, start) { InputLanguage.hookAnswer($0).map(ScriptStep.Kind.hook) }
+    }
     let data = Value.object(session.secrets.data(request.stepData)).json
     let prompt =
       "hook \(HookRequest.beforeStepAdvance) of \(request.screenID) \(data) "
@@ -749,6 +756,7 @@ public final class Driver {
     recording.inputs = []
     say("(restarted)\n")
     report(started.1, traceFrom: 0)
+    answerHookRequests(in: started.1)
     sendPresetData()
   }
 
@@ -839,17 +847,26 @@ public final class Driver {
       mayNeedRedraw = true
     }
     report(outputs, traceFrom: traceCount)
+    answerHookRequests(in: outputs)
+    return outputs
+  }
+
+  /// Calls the webhooks the outputs ask for (unless offline) and asks the hook command, when
+  /// there is one, the host hooks they ask.
+  private func answerHookRequests(in outputs: [Output]) {
     for case .hookRequested(let request) in outputs {
       if let call = request.webhook {
         // Offline, the person, a script's `hook:` step or `--mock webhook` answers it instead.
         if !options.offline { send(.webhookAnswered(WebhookClient.response(to: call))) }
       } else if let command = options.hookCommand {
         let answer = command.answer(request)
-        if case .failed(let reason) = answer { say("! hook command: \(reason); the step proceeds\n") }
+        if case .failed(let reason) = answer {
+          let then = request.kind == .beforeStepRender ? "the step is shown as authored" : "the step proceeds"
+          say("! hook command: \(reason); \(then)\n")
+        }
         send(.hookAnswered(answer))
       }
     }
-    return outputs
   }
 
   /// The input as a replay script should carry it: text the engine stored as a number or a

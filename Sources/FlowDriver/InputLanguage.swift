@@ -62,7 +62,9 @@ public enum InputLanguage {
     ("ok", "[JSON]", "answer the pending action or native screen: success"),
     ("fail", "[TEXT]", "answer the pending action or native screen: failure"),
     ("cancel", "", "answer the pending action or native screen: cancelled"),
-    ("decline", "", "the host declines the native screen: flowrun renders it"),
+    ("decline", "", "the host declines the native screen (flowrun renders it), or the pending action: cancelled"),
+    ("purchased", "", "answer a paywall: purchased (also :restored; :failed, :dismissed)"),
+    ("granted", "", "answer a permission prompt: granted (:denied: denied)"),
     (
       "hook", "ANSWER",
       "answer the pending hook: proceed, block [TEXT], stay [TEXT], skipTo STEP, or JSON; "
@@ -114,6 +116,9 @@ public enum InputLanguage {
     case "dismiss": return bare(.dismiss)
     case "cancel": return bare(.cancel)
     case "decline": return bare(.decline)
+    case "purchased", "restored", "granted": return bare(.ok(nil))
+    case "failed", "denied": return bare(.fail(name))
+    case "dismissed": return bare(.cancel)
     case "data": return bare(.data)
     case "events": return bare(.events)
     case "why": return bare(.why)

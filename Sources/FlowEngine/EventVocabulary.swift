@@ -116,6 +116,9 @@ extension Session {
           responses[screen.id] = .object(bag)
         }
       }
+      // The SDK's completion markers (`__permission_request`, `__screen_present`, `__sub_flow`)
+      // sit next to the steps.
+      for key in Self.completionMarkers { if let value = fields[key] { responses[key] = value } }
       object["total_steps"] = .number(Double(flow.screens.count))
       object["total_duration_ms"] = properties.value("duration_ms") ?? .null
       object["responses"] = .object(responses)
@@ -127,6 +130,10 @@ extension Session {
     }
     return .object(object)
   }
+
+  /// The keys an AppDNA marker target (`permission_…`, `screen_…`, `flow_…`) sets before the
+  /// flow completes.
+  static let completionMarkers = ["__permission_request", "__screen_present", "__sub_flow"]
 
   /// With `--ios-quirks`, a legacy question step's answer as the SDK submits it: `{"selected":
   /// [option ids, in option order], "selection_mode": "single" | "multi"}`; nil otherwise, for
@@ -150,6 +157,12 @@ extension Session {
     var bag: OrderedDictionary<String, Value> = [:]
     for block in screen.content.flatBlocks where !block.isSecret {
       if let field = block.fieldName, let value = fields[field] { bag[field] = value }
+    }
+    // A permission step submits its outcome (`permission_<type>`) with the action that asked.
+    if let type = screen.content.permissionType, let outcome = fields["permission_" + type] {
+      bag["action"] = "permission"
+      bag["action_value"] = .string(type)
+      bag["permission_" + type] = outcome
     }
     // A chat step submits its transcript as its data.
     if screen.chat != nil, case .object(let transcript)? = fields[screen.id] { bag.merge(transcript) { _, new in new } }

@@ -72,6 +72,21 @@ public enum ActionResult: Hashable, Sendable {
   /// collected.
   public static let markOnboardingCompletedKey = "$markOnboardingCompleted"
 
+  /// The host's outcomes by the names AppDNA gives them (a paywall's, a permission prompt's),
+  /// in the order help lists them.
+  public static let outcomeNames = ["purchased", "restored", "failed", "dismissed", "granted", "denied"]
+
+  /// The result an outcome name stands for: purchased, restored and granted succeed; failed
+  /// and denied fail; dismissed is cancelled. nil for any other name.
+  public static func outcome(named name: String) -> ActionResult? {
+    switch name {
+    case "purchased", "restored", "granted": .success(nil)
+    case "failed", "denied": .failure(name)
+    case "dismissed": .cancelled
+    default: nil
+    }
+  }
+
   /// `success`, `failure` or `cancelled`, as in `action_result`'s `status`.
   public var statusName: String {
     switch self {

@@ -180,7 +180,7 @@ extension Session {
             outcomes.append(
               RuleOutcome(
                 number: index + 1, source: condition.source, summary: outcome.summary, matched: matched,
-                target: rules[index].goto.description))
+                target: rules[index].traceTarget))
           } else {
             matched = EngineExpressions.holds(condition, in: environment)
           }
@@ -190,12 +190,17 @@ extension Session {
             outcomes.append(
               RuleOutcome(
                 number: index + 1, source: "(always)", summary: "→ true", matched: true,
-                target: rules[index].goto.description))
+                target: rules[index].traceTarget))
           }
         }
+        if matched, let name = rules[index].emits { routedEvents.append((name, rules[index].emitsProperties)) }
+        // A rule that passes on (an AppDNA analytics node without a target) sent its event.
+        if matched, rules[index].passesOn { continue }
         if matched {
           target = rules[index].goto
-          routedEvent = rules[index].emits.map { ($0, rules[index].emitsProperties) }
+          if let action = rules[index].then {
+            return performRuleAction(action, number: index + 1, via: via, outcomes: outcomes)
+          }
           break
         }
       }
@@ -237,6 +242,22 @@ extension Session {
       }
       return .to(Frame(flow: flowIndex, screen: index))
     }
+  }
+
+  /// A routing rule's own action (`Rule.then`): the screen's completion goes out first (the
+  /// SDK sends it at submission), then the action runs; one that parks (a paywall) leaves the
+  /// screen when its answer routes.
+  mutating func performRuleAction(_ action: Action, number: Int, via: Via, outcomes: [RuleOutcome]) -> Move {
+    if tracing {
+      let runs =
+        if case .custom(let custom) = action { "waits for \(custom.identifier)" } else { "runs \(action.typeName)" }
+      record(.leave, "leaving \(currentScreenID) via \(via)", rules: outcomes, details: ["rule \(number) \(runs)"])
+    }
+    if shown {
+      emitCompleted(at: frame, nextScreenID: nil)
+      completionSent = true
+    }
+    return perform(action, via: .rule(number), validate: false)
   }
 
   // MARK: Custom actions and results
@@ -365,6 +386,9 @@ extension Session {
     while !hasEnded {
       switch move {
       case .stay:
+        // A rule's action that stays without waiting (a paywall routed to `stay`) leaves the
+        // screen unfinished: a later submission sends its completion again.
+        if completionSent, !isPending { completionSent = false }
         return
       case .back:
         goBack()
@@ -426,13 +450,18 @@ extension Session {
   mutating func emitCompleted(at frame: Frame, nextScreenID: String?, leaving: EventVocabulary.Leave? = nil) {
     let leave = leaving ?? (skipping ? .skip : .forward)
     defer {
-      if let routed = routedEvent {
-        routedEvent = nil
+      let routed = routedEvents
+      if !routed.isEmpty { routedEvents = [] }
+      for routed in routed {
         let type = EventType(rawValue: routed.name) ?? .flowEvent
         let properties = Event.Properties.object(
           .init(uniqueKeysWithValues: routed.properties.sorted { $0.key < $1.key }))
         emit(type, properties, at: frame, named: type == .flowEvent ? routed.name : nil)
       }
+    }
+    guard !completionSent else {
+      completionSent = false
+      return
     }
     guard EventVocabulary.completes(leave, in: context.document.dialect) else { return }
     let name = context.document.flows[frame.flow].screens[frame.screen].name
@@ -486,8 +515,14 @@ extension Session {
       let move = perform(onEnter, via: .onEnter(screens[target.screen].id), validate: false)
       if move != .stay || hasEnded { return move }
     }
+    if askBeforeShow() { return .stay }
+    return reveal()
+  }
+
+  /// Shows the entered screen; a native one then waits for the host (a mock answers at once).
+  mutating func reveal() -> Move {
     show()
-    if screens[target.screen].kind == .native, !isPending {
+    if context.document.flows[frame.flow].screens[frame.screen].kind == .native, !isPending {
       let awaited = nativePending()
       if let mock = context.config.mocks[awaited.identifier] {
         if tracing { record(.action, "native screen '\(awaited.identifier)': mock answers \(mock.statusName)") }
@@ -510,6 +545,7 @@ extension Session {
   mutating func show() {
     shown = true
     skipping = false
+    completionSent = false
     let name = currentScreenName
     emit(.screenViewed, .screenName(name))
     if seen.insert(context.screenBase[frame.flow] + frame.screen) {
@@ -542,6 +578,7 @@ extension Session {
     lastActionError = nil
     pending = nil
     hostDeclined = false
+    if askBeforeShow() { return }
     show()
     if context.document.flows[frame.flow].screens[frame.screen].kind == .native {
       pending = nativePending()
@@ -671,6 +708,7 @@ enum Via: CustomStringConvertible {
   case timer
   case start
   case step(String)
+  case rule(Int)
 
   var description: String {
     switch self {
@@ -691,6 +729,7 @@ enum Via: CustomStringConvertible {
     case .timer: "the end of a wait"
     case .start: "the start of the flow"
     case .step(let id): "step \(id)"
+    case .rule(let number): "rule \(number)"
     }
   }
 }

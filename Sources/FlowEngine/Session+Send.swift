@@ -89,6 +89,7 @@ extension Session {
         }
         return drive(failWebhook(call, type: "network", message: "unanswered webhook: \(reason)"))
       }
+      if request.kind == .beforeStepRender { return drive(answerRender(answer)) }
       drive(answerHook(answer))
     case .webhookAnswered(let response):
       guard let pending, case .hook(let request) = pending.source, let call = request.webhook else {
@@ -99,6 +100,11 @@ extension Session {
     case .chat(let turn):
       chat(turn)
     case .decline:
+      // A paywall or a permission prompt the user declines: dismissed, denied.
+      if let pending, case .customAction = pending.source {
+        drive(deliver(.cancelled, to: pending))
+        break
+      }
       guard let pending, pending.source == .nativeScreen else {
         return reject("nothing to decline: screen '\(currentScreenID)' is not a native screen waiting for the host")
       }
@@ -144,9 +150,8 @@ extension Session {
       return false
     case .customAction:
       switch input {
-      case .result, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
-      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .decline, .hookAnswered, .webhookAnswered,
-        .chat:
+      case .result, .decline, .quit, .dismiss, .wait, .advanceClock, .setVariable, .track: return false
+      case .set, .pick, .tap, .next, .back, .skip, .complete, .goto, .hookAnswered, .webhookAnswered, .chat:
         reject(
           "waiting for the result of '\(pending.identifier)' (answer with success, failure or cancelled, or dismiss/quit)"
         )
@@ -173,8 +178,11 @@ extension Session {
               + "answer HTTP STATUS [BODY], timeout or network [TEXT], or dismiss/quit")
         } else {
           reject(
-            "waiting for the answer of \(HookRequest.beforeStepAdvance) on '\(pending.screenID)' (\(HookAnswer.typeNames), or dismiss/quit)"
-          )
+            "waiting for the answer of \(pending.identifier) on '\(pending.screenID)' ("
+              + (request.kind == .beforeStepRender
+                ? "an override {title, subtitle, ctaText, fieldDefaults} or null"
+                : HookAnswer.typeNames)
+              + ", or dismiss/quit)")
         }
       }
     }
@@ -260,6 +268,10 @@ extension Session {
       return true
     }
     if let entry = found ?? byID?.entry(in: environment) { return entry }
+    // A label `onBeforeStepRender` gave (`actions` has it).
+    if !overrides.isEmpty, let entry = actions.first(where: { $0.label.trimmingWhitespace.lowercased() == wanted }) {
+      return entry
+    }
     // Then the rule checklist answers follow: any case, without the leading emoji, a prefix.
     var entries: [ActionEntry] = []
     forEachControl(in: environment) { control in

@@ -79,9 +79,15 @@ public struct Session: Sendable {
   /// The shown screen is being left by a skip (its `screen_skipped` is out): some vocabularies
   /// send no completion for it (`EventVocabulary.completes`).
   var skipping = false
-  /// The event of the rule that routed the screen being left (`Rule.emits`), sent after its
-  /// completion.
-  var routedEvent: (name: String, properties: [String: Value])?
+  /// The events of the rules that routed the screen being left, or passed on (`Rule.emits`),
+  /// sent after its completion, in rule order.
+  var routedEvents: [(name: String, properties: [String: Value])] = []
+  /// The shown screen's completion went out before it is left: a rule's action (`Rule.then`,
+  /// an AppDNA paywall) runs after it, as the SDK sends the step's completion at submission.
+  var completionSent = false
+  /// `onBeforeStepRender`'s overrides by screen id: the last one a screen was given stays with
+  /// it (as the SDK's `configOverrides`).
+  var overrides: [String: StepOverride] = [:]
   /// Persistent stacks: a copy of the session shares them (O(1) forks at any depth).
   var callStack = PersistentStack<Frame>()
   var backStack = PersistentStack<HistoryEntry>()
@@ -370,7 +376,9 @@ public struct Session: Sendable {
   /// The current screen's flat blocks (empty for legacy screens).
   var currentBlocks: [Block] {
     let content = context.document.flows[frame.flow].screens[frame.screen].content
-    return content.usesBlocks ? content.flatBlocks : []
+    guard content.usesBlocks else { return [] }
+    guard !overrides.isEmpty, let override = overrides[currentScreenID] else { return content.flatBlocks }
+    return override.applied(to: content.flatBlocks)
   }
 
   /// The current screen's visible blocks, flat (scroll-container children in place), in reading
@@ -398,6 +406,13 @@ public struct Session: Sendable {
           : ActionEntry(
             number: control.number, label: "", blockID: control.blockID, action: control.action, kind: control.kind))
       return true
+    }
+    // `onBeforeStepRender`'s `ctaText` names the step's button.
+    if !overrides.isEmpty, let text = overrides[currentScreenID]?.ctaText,
+      let cta = currentBlocks.first(where: StepOverride.isButton),
+      let index = entries.firstIndex(where: { $0.blockID == cta.id })
+    {
+      entries[index].label = text
     }
     return entries
   }

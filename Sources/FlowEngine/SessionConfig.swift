@@ -37,6 +37,12 @@ public struct SessionConfig: Hashable, Sendable {
   public var asksHooks: Bool = false
   /// Screen id → the answer to its hook, used at once; the key `""` answers every screen.
   public var hookMocks: [String: HookAnswer] = [:]
+  /// True: a screen about to be shown asks the host's `onBeforeStepRender` first (a hook
+  /// command, `--mock render=…` or a script that gives an override answers it).
+  public var asksRenderHooks: Bool = false
+  /// Screen id → the answer to its `onBeforeStepRender` (`--mock render.STEP=…`); `""`: every
+  /// screen.
+  public var renderMocks: [String: HookAnswer] = [:]
   /// Step id → how every attempt at its server webhook ends, used at once (`--mock
   /// webhook.STEP=…`); the key `""` answers every step.
   public var webhookMocks: [String: WebhookResponse] = [:]

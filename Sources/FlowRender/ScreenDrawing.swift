@@ -110,12 +110,23 @@ struct ScreenDrawing {
       let what: String
       var answers = ":ok [JSON] | :fail [TEXT] | :cancel"
       switch pending.source {
-      case .customAction: what = pending.identifier
+      case .customAction:
+        what = pending.identifier
+        // AppDNA's native outcomes by name (ActionResult.outcome(named:)).
+        let appdna = session.document.dialect == .appdna
+        if appdna, pending.identifier.hasPrefix("paywall.") {
+          answers = ":purchased | :restored | :failed | :dismissed (or " + answers + ")"
+        } else if appdna, pending.identifier.hasPrefix("permission.") {
+          answers = ":granted | :denied (or " + answers + ")"
+        }
       case .nativeScreen: what = "native screen \(pending.identifier)"
       case .hook(let request) where request.webhook != nil:
         let target = request.webhook.map { " (POST \($0.url))" } ?? ""
         what = "the \(pending.identifier == ChatState.identifier ? "chat " : "")webhook of \(request.screenID)\(target)"
         answers = ":hook STATUS [BODY] | :hook timeout | :hook network [TEXT]"
+      case .hook(let request) where request.kind == .beforeStepRender:
+        what = "\(pending.identifier) of \(request.screenID)"
+        answers = ":hook {\"title\", \"subtitle\", \"ctaText\", \"fieldDefaults\"} | :hook null"
       case .hook(let request):
         what =
           "\(pending.identifier) of \(request.screenID) with \(Value.object(session.secrets.data(request.stepData)).json)"

@@ -283,6 +283,7 @@ struct ScriptRun {
     if !options.presetData.isEmpty { first.setVariables(options.presetData) }
     session = first
     transcript.start(session: first, width: options.width)
+    answerUnhandledAction(after: -1)
     do {
       for index in script.steps.indices {
         failedStep = index

@@ -86,8 +86,10 @@ public struct ReplayScript: Hashable, Sendable {
     }
     config.unavailableFlags = Set(unavailableFlags)
     config.iosQuirks = iosQuirks
-    // A script that answers hooks is a host with a delegate: every submission asks it.
+    // A script that answers hooks is a host with a delegate: every submission asks it; one that
+    // gives an override (`hook: {title: …}`) is asked before every screen too.
     config.asksHooks = steps.contains { if case .hook = $0.kind { true } else { false } }
+    config.asksRenderHooks = steps.contains { if case .hook(.render) = $0.kind { true } else { false } }
     return config
   }
 }

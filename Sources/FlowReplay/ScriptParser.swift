@@ -425,7 +425,7 @@ struct Reader {
       case "success": return .success(nil)
       case "failure": return .failure(nil)
       case "cancelled": return .cancelled
-      default: break
+      default: if let result = ActionResult.outcome(named: text) { return result }
       }
     }
     guard let keys = mapping(node, path: path, known: ["status", "data", "error"]) else { return nil }

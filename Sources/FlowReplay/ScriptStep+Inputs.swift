@@ -84,18 +84,25 @@ extension ReplayScript {
   /// run, `unhandled action: <identifier>`, unless the next input step may answer it, or the
   /// script ends there and its final `expect` says `awaiting:` (what `--record` writes for a
   /// session that ended while the action was pending).
+  /// `index` -1: before the first step (the first screen may ask `onBeforeStepRender`).
   public func unhandledActionFailure(after index: Int, on session: Session) -> Input? {
-    guard steps[index].sendsInputs, case .awaiting(let pending) = session.status else { return nil }
+    guard index < 0 || steps[index].sendsInputs, case .awaiting(let pending) = session.status else { return nil }
     let next = steps[(index + 1)...].first(where: \.sendsInputs)
     // A parked wait is no action: the script's `wait:` moves the clock on.
     if case .timer = pending.source { return nil }
     if case .hook(let request) = pending.source {
-      // A hook the script does not answer next proceeds, as a delegate's default answer does;
-      // a webhook nobody answers fails as unreachable.
+      // A hook the script does not answer next proceeds, as a delegate's default answer does
+      // (an override answers only `onBeforeStepRender`, which shows the screen as authored
+      // without one); a webhook nobody answers fails as unreachable.
+      let render = request.kind == .beforeStepRender
       switch next?.kind {
-      case .hook? where request.webhook == nil, .webhook? where request.webhook != nil: return nil
-      default: return .hookAnswered(.failed(reason: "the script does not answer it"))
+      case .hook(.render)? where render, .webhook? where request.webhook != nil: return nil
+      case .hook(let answer)? where request.webhook == nil && !render:
+        if case .render = answer { break }
+        return nil
+      default: break
       }
+      return .hookAnswered(.failed(reason: "the script does not answer it"))
     }
     if let next {
       if next.mayAnswerPendingAction { return nil }

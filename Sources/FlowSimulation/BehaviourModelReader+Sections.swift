@@ -194,6 +194,7 @@ extension BehaviourModelReader {
       for screen in flow.screens {
         if screen.kind == .native { names.append(screen.content.identifier ?? screen.id) }
         add(screen.onEnter)
+        for rule in screen.rules { add(rule.then) }
         for block in screen.content.flatBlocks {
           add(block.content.control?.action)
           add(block.content.field?.answerAction)

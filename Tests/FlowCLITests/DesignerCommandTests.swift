@@ -160,7 +160,7 @@ import _FlowTestSupport
     ),
     (
       "check DIR checks the flows below it", ["check", "sample-flows/appdna"], "",
-      "checked 3 files: 0 errors, 1 warning"
+      "checked 4 files: 0 errors, 1 warning"
     ),
     (
       "paths colours its notes", ["paths", "sample-flows/signin.json", "--max-states", "3", "--color", "always"], "",

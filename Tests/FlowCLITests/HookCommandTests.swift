@@ -137,18 +137,28 @@ import _FlowTestSupport
     #expect(result.stdout.contains(shows), "\(result.stdout)")
   }
 
-  /// The command reads the step and its data as one JSON object.
+  /// The command reads the step and its data as one JSON object, each request on a call of
+  /// its own: `onBeforeStepRender` before each step is shown, `onBeforeStepAdvance` when one
+  /// is submitted.
   @Test func hookCommandReadsTheRequest() throws {
     let directory = try TemporaryDirectory()
     let request = directory.path + "/request.json"
     let result = try runFlowrun(
-      ["run", Self.flow, "--hook-command", "sh -c 'cat > \(request); echo proceed'"],
+      ["run", Self.flow, "--hook-command", "sh -c 'cat >> \(request); echo proceed'"],
       stdin: "1\nGrace\ng@x.com\n\n2\nYale\n\n\n\n1\n:quit\n")
     #expect(result.status == 1, "\(result.stderr)")
+    let requests = (directory.text("request.json") ?? "").split(separator: "\n").map(String.init)
     #expect(
-      directory.text("request.json")
+      requests.first
+        == #"{"hook":"before_step_render","flow_id":"profile_v1","step_id":"welcome","step_index":0,"step_type":"welcome","responses":{}}"#
+    )
+    #expect(
+      requests.dropLast().last
         == #"{"hook":"before_step_advance","flow_id":"profile_v1","from_step_id":"profile_step","step_index":1,"step_type":"form","step_data":{"full_name":"Grace","email":"g@x.com","employment":"Student","school":"Yale","newsletter":true},"responses":{"full_name":"Grace","email":"g@x.com","employment":"Student","school":"Yale","newsletter":true}}"#
-        + "\n")
+    )
+    #expect(
+      requests.last?.hasPrefix(#"{"hook":"before_step_render","flow_id":"profile_v1","step_id":"account_step""#) == true
+    )
     #expect(result.stdout.contains("── account_step"))
   }
 }

@@ -49,7 +49,10 @@ public struct ScreenSummary: Hashable, Sendable {
     }
     if let onEnter = screen.onEnter { actions.append("on enter → \(Self.describe(onEnter))") }
     if let ms = screen.autoAdvanceMs { actions.append("after \(Int64(ms)) ms → next") }
-    var rules = screen.rules.map { "\($0.when.map { "when `\($0.source)`" } ?? "always") → \($0.goto)" }
+    var rules = screen.rules.map { rule in
+      let leads = rule.then.map(Self.describe) ?? rule.traceTarget
+      return "\(rule.when.map { "when `\($0.source)`" } ?? "always") → \(leads)"
+    }
     if let next = screen.next { rules.append("next → \(next)") }
     self.texts = texts
     self.fields = fields

@@ -328,9 +328,10 @@ public struct FlowGraph: Sendable {
   /// the `next` key, the following screen or completion.
   public func leaveEdges(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) -> [FlowEdge] {
     var edges: [FlowEdge] = []
-    for (index, rule) in screen.rules.enumerated() {
+    for (index, rule) in screen.rules.enumerated() where !rule.passesOn {
       let condition = rule.when?.source ?? "(always)"
-      if let target = resolve(rule.goto, node, flow) {
+      for goto in rule.then.map(Self.targets) ?? [rule.goto] {
+        guard let target = resolve(goto, node, flow) else { continue }
         edges.append(
           FlowEdge(
             from: node, to: target, kind: .rule(number: index + 1, condition: condition), location: rule.location))
@@ -425,6 +426,26 @@ public struct FlowGraph: Sendable {
 
   /// Whether an action leaves the screen (or waits) whatever the state: the rest of a sequence
   /// after it never runs.
+  /// Where a rule's own action (`Rule.then`: a paywall's outcomes, a marker) may lead, each
+  /// once, in the order its routes name them.
+  static func targets(_ action: Action) -> [Target] {
+    var found: [Target] = []
+    func walk(_ action: Action) {
+      switch action {
+      case .screen(let id): if !found.contains(.screen(id)) { found.append(.screen(id)) }
+      case .complete: if !found.contains(.complete) { found.append(.complete) }
+      case .custom(let custom): [custom.onSuccess, custom.onFailure, custom.onCancel].compactMap { $0 }.forEach(walk)
+      case .sequence(let actions): actions.forEach(walk)
+      case .branch(let branches, let otherwise):
+        branches.forEach { walk($0.action) }
+        otherwise.map(walk)
+      default: break
+      }
+    }
+    walk(action)
+    return found
+  }
+
   static func alwaysLeaves(_ action: Action) -> Bool {
     switch action {
     case .next, .previous, .screen, .complete, .skip, .dismiss, .unknown, .back: true

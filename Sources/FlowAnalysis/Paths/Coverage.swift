@@ -252,10 +252,11 @@ public struct CoverageObserver: Sendable {
       case .screen(let id): reached.contains(name(flow: flow.id, screen: id))
       }
     }
-    for (index, rule) in screen.rules.enumerated() {
+    for (index, rule) in screen.rules.enumerated() where !rule.passesOn {
       let holds = rule.when.map { $0.holds(in: environment) } ?? true
       guard holds else { continue }
-      return hit(rule.goto, &reached)
+      let leads = rule.then.map(FlowGraph.targets) ?? [rule.goto]
+      return leads.contains(where: { hit($0, &reached) })
         ? .rule(screen: screenName, number: index + 1, condition: rule.when?.source ?? "(always)") : nil
     }
     let fallback: Target

@@ -11,6 +11,20 @@ public struct Rule: Hashable, Sendable {
   /// catalogue, or the flow's own name; with `emitsProperties` added to the event's own.
   public var emits: String?
   public var emitsProperties: [String: Value] = [:]
+  /// An action the rule runs when it routes, after the screen's completion is sent, instead of
+  /// going to `goto` (extension: AppDNA's paywall triggers park for the host's answer, markers
+  /// set their key and complete). `goto` then names where it leads by default, for summaries.
+  public var then: Action?
+  /// The rule sends its event (`emits`) when it holds and the next rules are tried (extension:
+  /// AppDNA's analytics node without a `next_target`); it never routes.
+  public var passesOn = false
+
+  /// Where the rule leads, as traces say it.
+  public var traceTarget: String {
+    if passesOn { return "send \(emits ?? "") and try the next rules" }
+    if case .custom(let custom)? = then { return "\(custom.identifier) (its outcome routes)" }
+    return goto.description
+  }
 
   public init(when: Condition?, goto: Target, location: SourceLocation) {
     self.when = when

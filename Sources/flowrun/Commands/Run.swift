@@ -134,7 +134,8 @@ extension Flowrun {
       try refuseUnusedMocks(config.mocks.keys, used: identifiers)
       let stepIDs = Set(document.flows.flatMap { $0.screens.map(\.id) })
       for (kind, steps) in [
-        ("hook", Array(config.hookMocks.keys)), ("webhook", Array(config.webhookMocks.keys)),
+        ("hook", Array(config.hookMocks.keys)), ("render", Array(config.renderMocks.keys)),
+        ("webhook", Array(config.webhookMocks.keys)),
         ("chat", Array(config.chatMocks.keys)),
       ] {
         if let unknown = steps.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
@@ -142,7 +143,7 @@ extension Flowrun {
         }
       }
       config.waitsForResults = true
-      if hookCommand != nil { config.asksHooks = true }
+      if hookCommand != nil { (config.asksHooks, config.asksRenderHooks) = (true, true) }
       if let problem = VariantAssignment.unknownOverrides(config.variantOverrides, in: document).first {
         // An override a `--variant` did not give came from the context file: name it.
         let byFlag = session.variants.contains { (try? $0.get())?.experiment == problem.experiment }
@@ -173,6 +174,7 @@ extension Flowrun {
         steps = script.steps
         config.mocks.merge(script.mocks) { fromCommandLine, _ in fromCommandLine }
         if script.sessionConfig.asksHooks { config.asksHooks = true }
+        if script.sessionConfig.asksRenderHooks { config.asksRenderHooks = true }
       }
       warnAboutUnusedMocks(config.mocks.keys, used: identifiers)  // --mock ones are used: refused above
 

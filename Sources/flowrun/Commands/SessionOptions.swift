@@ -106,6 +106,9 @@ struct SessionOptions: ParsableArguments {
       case .hook(let step, let answer):
         config.hookMocks[step] = answer
         config.asksHooks = true
+      case .render(let step, let answer):
+        config.renderMocks[step] = answer
+        config.asksRenderHooks = true
       case .webhook(let step, let response): config.webhookMocks[step] = response
       case .chat(let step, let response): config.chatMocks[step] = response
       }

@@ -5,6 +5,7 @@ import FlowEngine
 /// `--mock IDENTIFIER=success[:JSON] | failure[:TEXT] | cancelled`: answers an awaited action or
 /// native screen at once. `--mock hook=ANSWER` (every step) and `--mock hook.STEP=ANSWER` answer
 /// `onBeforeStepAdvance` (`proceed`, `block TEXT`, `stay`, `skipTo STEP` or result JSON);
+/// `--mock render[.STEP]=JSON` answers `onBeforeStepRender` with an override;
 /// `--mock webhook[.STEP]=ANSWER` answers every attempt at a server webhook (`STATUS [BODY]`,
 /// `timeout`, `network [TEXT]`) without calling it; `--mock chat[.STEP]=ANSWER` answers every
 /// call of a chat step's webhook the same way.
@@ -13,6 +14,8 @@ struct Mock: OptionValue {
     case action(ActionResult)
     /// For the step named (`""`: every step).
     case hook(step: String, HookAnswer)
+    /// `onBeforeStepRender`'s answer for the step named (`""`: every step).
+    case render(step: String, HookAnswer)
     /// For the step named (`""`: every step).
     case webhook(step: String, WebhookResponse)
     /// A chat webhook's answer, for the step named (`""`: every chat step).
@@ -32,11 +35,6 @@ struct Mock: OptionValue {
     self.answer = answer
   }
 
-  init(identifier: String, hook: HookAnswer, step: String) {
-    self.identifier = identifier
-    self.answer = .hook(step: step, hook)
-  }
-
   static func parse(_ text: String) -> Result<Mock, ValidationError> {
     func refused(_ reason: String) -> Result<Mock, ValidationError> {
       .failure(ValidationError("--mock '\(text)': \(reason)"))
@@ -45,10 +43,13 @@ struct Mock: OptionValue {
     guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return refused(usage) }
     let identifier = String(text[..<equals])
     let spec = text[text.index(after: equals)...]
-    if identifier == "hook" || identifier.hasPrefix("hook.") {
-      let step = String(identifier.dropFirst("hook.".count))
+    for kind in ["hook", "render"] where identifier == kind || identifier.hasPrefix(kind + ".") {
+      let step = String(identifier.dropFirst(kind.count + 1))
       switch InputLanguage.hookAnswer(String(spec)) {
-      case .success(let answer): return .success(Mock(identifier: identifier, hook: answer, step: step))
+      case .success(let answer):
+        return .success(
+          Mock(identifier: identifier, answer: kind == "hook" ? .hook(step: step, answer) : .render(step: step, answer))
+        )
       case .failure(let error): return refused(error.message)
       }
     }
@@ -76,6 +77,9 @@ struct Mock: OptionValue {
       guard payload == nil else { return refused("'cancelled' takes nothing after it") }
       return .success(Mock(identifier: identifier, result: .cancelled))
     default:
+      if payload == nil, let result = ActionResult.outcome(named: String(status)) {
+        return .success(Mock(identifier: identifier, result: result))
+      }
       return refused("unknown status '\(status)'; \(usage)")
     }
   }

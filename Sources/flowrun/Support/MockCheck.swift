@@ -48,6 +48,7 @@ func actionIdentifiers(in document: FlowDocument) -> [String] {
         found.append(identifier)
       }
       for control in graph.controls[ScreenNode(flow: f, screen: s)] ?? [] { add(control.action) }
+      for rule in screen.rules { add(rule.then) }
     }
   }
   return found

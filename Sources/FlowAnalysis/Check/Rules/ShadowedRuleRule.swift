@@ -40,7 +40,7 @@ public struct ShadowedRuleRule: LintRule {
       let screen = context.graph.screen(node)
       var seen: [String: Int] = [:]
       var unconditional: Int?
-      for (index, rule) in screen.rules.enumerated() {
+      for (index, rule) in screen.rules.enumerated() where !rule.passesOn {
         let number = index + 1
         if let earlier = unconditional {
           diagnostics.append(

@@ -173,8 +173,8 @@ extension DecodeContext {
     }
   }
 
-  /// A button's action. Auth, permission, plan and other host actions submit the step as
-  /// `next` does (the SDK's "submit" path); hooks that would answer them do not run yet.
+  /// A button's action. Auth, plan and other host actions submit the step as `next` does (the
+  /// SDK's "submit" path); `permission` asks the host (`appdnaPermission`).
   private static func appdnaAction(_ name: String, value: String?) -> Action {
     switch name {
     case "next": return .next
@@ -182,6 +182,8 @@ extension DecodeContext {
     case "back": return .previous
     case "dismiss", "close": return .dismiss
     case "link": return value.map(Action.openURL) ?? .next
+    // The step's permission pipeline replaces it (`appdnaPermission`); without one, it submits.
+    case "permission": return .custom(CustomAction(identifier: "permission." + (value ?? "")))
     default: return .next
     }
   }

@@ -32,14 +32,12 @@ extension DecodeContext {
     at(path) { context in
       for (index, value) in values.enumerated() {
         context.at(.index(index)) { context in
-          if let rule = context.appdnaRule(value, step: step, aliases: aliases, fieldAliases: fieldAliases) {
-            rules.append(rule)
-          }
+          rules += context.appdnaRule(value, step: step, aliases: aliases, fieldAliases: fieldAliases)
         }
       }
     }
     // The SDK: on the last step, rules that route nowhere complete the flow with an event.
-    if step.isLast, !values.isEmpty, !rules.contains(where: { $0.when == nil }) {
+    if step.isLast, !values.isEmpty, !rules.contains(where: { $0.when == nil && !$0.passesOn }) {
       var fallback = Rule(when: nil, goto: .complete, location: values[values.count - 1].location)
       fallback.emits = "flow_completed_via_fallback"
       rules.append(fallback)
@@ -47,25 +45,31 @@ extension DecodeContext {
     return rules
   }
 
+  /// The rule; a paywall's comes with one before it for a subscribed user (`--trait
+  /// subscribed=true` stands for the SDK's entitlement check).
   private mutating func appdnaRule(
     _ value: JSONValue, step: AppDNAStepContext, aliases: [String: [String: String]], fieldAliases: [String: String]
-  ) -> Rule? {
-    guard let object = object(value) else { return nil }
+  ) -> [Rule] {
+    guard let object = object(value) else { return [] }
     checkKeys(object, known: AppDNAKeys.rule, owner: "a rule")
     guard let targetValue = object.lookup("target_step_id") else {
       error(
         .AppDNA.missingTarget, "the rule has no 'target_step_id'; the SDK drops the whole flow for it",
         at: value.location)
-      return nil
+      return []
     }
-    guard let target = string(targetValue, "target_step_id"), !target.isEmpty else { return nil }
-    guard let goto = appdnaTarget(target, step: step, at: targetValue.location) else { return nil }
-    var rule = Rule(when: nil, goto: goto, location: value.location)
-    if let node = step.graphNodes?.lookup(target)?.objectValue,
-      target.hasPrefix("analytics_event_") || node.lookup("type")?.stringValue == "analytics_event"
+    guard let target = string(targetValue, "target_step_id"), !target.isEmpty else { return [] }
+    guard let route = appdnaTarget(target, step: step, at: targetValue.location) else { return [] }
+    var rule = Rule(when: nil, goto: route.goto, location: value.location)
+    rule.then = route.then
+    let node = step.graphNodes?.lookup(target)?.objectValue
+    if !step.stepIDs.contains(target),
+      target.hasPrefix("analytics_event_") || node?.lookup("type")?.stringValue == "analytics_event"
     {
-      rule.emits = node.lookup("event_name")?.stringValue ?? "onboarding_analytics"
+      rule.emits = node?.lookup("event_name")?.stringValue ?? "onboarding_analytics"
       rule.emitsProperties = ["node_id": .string(target)]
+      // Without a step to go on to, the SDK sends the event and tries the next rule.
+      rule.passesOn = !(node?.lookup("next_target")?.stringValue.map(step.stepIDs.contains) ?? false)
     }
     let logicOr = object.lookup("logic")?.stringValue?.lowercased() == "or"
     var clauses: [Condition] = []
@@ -82,43 +86,52 @@ extension DecodeContext {
       }
     }
     rule.when = entries == nil ? nil : logicOr ? .any(clauses) : .all(clauses)
-    return rule
+    guard let skip = route.subscribedSkip,
+      let subscribed = appdnaCondition(field: "$user.subscribed", op: "equals", value: true, at: value.location)
+    else { return [rule] }
+    var skipRule = rule
+    skipRule.when = .all([rule.when, subscribed].compactMap { $0 })
+    skipRule.then = skip
+    return [skipRule, rule]
   }
 
-  /// Where a rule goes: a step, or the end of the flow for `end` nodes and the markers flowrun
-  /// does not run yet; nil (the rule is skipped, as the SDK does) for anything else.
+  /// Where a rule goes: a step, the end of the flow (`end` nodes), a paywall that waits for
+  /// the host's answer, or a marker that completes the flow with its key set; nil (the rule is
+  /// skipped, as the SDK does) for anything else.
   private mutating func appdnaTarget(
     _ target: String, step: AppDNAStepContext, at location: SourceLocation
-  )
-    -> Target?
-  {
-    if step.stepIDs.contains(target) { return .screen(target) }
+  ) -> (goto: Target, then: Action?, subscribedSkip: Action?)? {
+    if step.stepIDs.contains(target) { return (.screen(target), nil, nil) }
     let node = step.graphNodes?.lookup(target)?.objectValue
     let nodeType = node?.lookup("type")?.stringValue
     if target.hasPrefix("analytics_event_") || nodeType == "analytics_event" {
       if let next = node?.lookup("next_target")?.stringValue, step.stepIDs.contains(next) {
-        return .screen(next)
+        return (.screen(next), nil, nil)
       }
-      warning(
-        .AppDNA.notRunYet, "analytics node '\(target)' has no step to go on to; the rule is skipped", at: location)
-      return nil
+      return (.complete, nil, nil)  // passes on (`appdnaRule`)
     }
-    if target.hasPrefix("end_") || nodeType == "end" { return .complete }
-    for marker in ["paywall_trigger_", "permission_", "screen_", "flow_"] where target.hasPrefix(marker) {
-      warning(
-        .AppDNA.notRunYet, "'\(target)' completes the flow; the \(marker.dropLast()) itself does not run yet",
-        at: location)
-      return .complete
+    if target.hasPrefix("paywall_trigger_") || nodeType == "paywall_trigger" {
+      var visiting: Set<String> = []
+      var skip: Action?
+      let present = appdnaPaywall(target, step: step, visiting: &visiting, subscribedSkip: &skip, at: location)
+      return (.complete, present, skip)
     }
-    if nodeType == "paywall_trigger" {
-      warning(
-        .AppDNA.notRunYet, "paywall node '\(target)' completes the flow; the paywall does not run yet", at: location)
-      return .complete
-    }
+    if target.hasPrefix("end_") || nodeType == "end" { return (.complete, nil, nil) }
+    if let marker = Self.appdnaMarker(target) { return (.complete, marker, nil) }
     report(
       .warning, .AppDNA.unknownTarget, "no step or graph node '\(target)'; the rule is skipped (the SDK's rule)",
       at: location, notes: Self.didYouMean(target, step.stepIDs))
     return nil
+  }
+
+  /// `permission_<type>`, `screen_<id>`, `flow_<id>`: the flow completes with the SDK's marker
+  /// key (`__permission_request`, `__screen_present`, `__sub_flow`) set to the rest of the id.
+  static func appdnaMarker(_ target: String) -> Action? {
+    let markers = [
+      ("permission_", "__permission_request"), ("screen_", "__screen_present"), ("flow_", "__sub_flow"),
+    ]
+    guard let (prefix, key) = markers.first(where: { target.hasPrefix($0.0) }) else { return nil }
+    return .sequence([.set(path: [key], value: .string(String(target.dropFirst(prefix.count)))), .complete])
   }
 
   /// One condition of a rule over the leaving step's answers; nil means it passes.

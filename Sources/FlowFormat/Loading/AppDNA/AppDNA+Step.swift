@@ -53,6 +53,10 @@ extension DecodeContext {
       chat =
         chatValue.flatMap { v in at(configKey) { $0.at("chat_config") { $0.decodeAppDNAChat(v) } } } ?? ChatConfig()
     }
+    let permissionType = Self.appdnaPermissionType(
+      (config.lookup("permission_type") ?? layout?.lookup("permission_type"))?.stringValue)
+    let permission = Self.appdnaPermission(blocks, stepType: permissionType, step: step)
+    blocks = permission.blocks
     let webhook = object.lookup("hook").flatMap { hook in at("hook") { $0.decodeAppDNAWebhook(hook, stepID: id) } }
     let rules = decodeAppDNARules(
       object: object, config: config, configKey: configKey, step: step,
@@ -68,6 +72,7 @@ extension DecodeContext {
         skipText: skip ? template("Skip", at: nil) : nil, skipAction: skip ? .skip : nil),
       rules: rules, hideProgress: hideProgress, hideBack: hideBack, autoAdvanceMs: autoAdvance,
       location: value.location)
+    screen.content.permissionType = permission.type
     screen.autoAdvanceValidates = true
     screen.webhook = webhook
     screen.chat = chat
