@@ -26,6 +26,16 @@ public enum TextWrapper {
     _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], continuation: [StyledRun]? = nil
   ) -> [StyledLine] {
     let continuation = continuation ?? [StyledRun(String(repeating: " ", count: StyledLine(prefix).width))]
+    if runs.count == 1, let lines = wrapWhole(runs[0], width: width, prefix: prefix, continuation: continuation) {
+      return lines
+    }
+    return wrapTokens(runs, width: width, prefix: prefix, continuation: continuation)
+  }
+
+  /// `wrap` word by word: any runs and any text.
+  static func wrapTokens(
+    _ runs: [StyledRun], width: Int, prefix: [StyledRun], continuation: [StyledRun]
+  ) -> [StyledLine] {
     var builder = LineBuilder(width: width, prefix: prefix, continuation: continuation)
     forEachToken(runs) { token in
       switch token {
@@ -69,9 +79,11 @@ public enum TextWrapper {
     }
     for run in runs {
       let text = sanitize(run.text)
-      if text.utf8.allSatisfy({ $0 < 0x80 }) {
-        // ASCII (`sanitize` left no control byte but `\n`): each character is one byte, so
-        // words are cut at byte offsets, not found by walking grapheme clusters.
+      if text.utf8.allSatisfy({ $0 < 0x80 }) || DisplayWidth.simpleScalarsWidth(text) != nil {
+        // ASCII, or scalars that are each a whole character (Latin, dashes, box drawing:
+        // `sanitize` left no control but `\n`): spaces and newlines are single bytes no other
+        // character holds or joins, so words are cut at byte offsets, not found by walking
+        // grapheme clusters.
         let utf8 = text.utf8
         var start = utf8.startIndex
         var index = start

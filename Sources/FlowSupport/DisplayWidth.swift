@@ -30,7 +30,7 @@ public enum DisplayWidth {
   /// column wide (Latin-1 and Latin Extended letters, dashes, quotes, bullets, box drawing:
   /// the renderer's rules and frames), or nil for anything else: walking clusters costs ten
   /// times as much.
-  static func simpleScalarsWidth(_ text: some StringProtocol) -> Int? {
+  public static func simpleScalarsWidth(_ text: some StringProtocol) -> Int? {
     var columns = 0
     for scalar in text.unicodeScalars {
       let v = scalar.value
