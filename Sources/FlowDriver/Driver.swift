@@ -837,7 +837,7 @@ public final class Driver {
       if record { recording.inputs.append(recorded(input)) }
       onAccepted(session)
     }
-    if session.currentChat != nil, session.currentChat != chatBefore { chatChanged = true }
+    if let chat = session.currentChat, chat != chatBefore { chatChanged = true }
     if position != before || session.fields != dataBefore || chatChanged {
       unproductiveLines = 0
       mayNeedRedraw = true

@@ -23,16 +23,19 @@ import OrderedCollections
 struct BlockDrawing {
   let session: Session
   let width: Int
+  /// The screen's controls (`Session.actions`, built once per drawing), and those of blocks by id.
+  let actions: [ActionEntry]
   let actionsByBlock: [String: ActionEntry]
 
   init(session: Session, width: Int) {
     self.session = session
     self.width = width
-    var actions: [String: ActionEntry] = [:]
-    for entry in session.actions {
-      if let id = entry.blockID { actions[id] = entry }
+    actions = session.actions
+    var byBlock: [String: ActionEntry] = [:]
+    for entry in actions {
+      if let id = entry.blockID { byBlock[id] = entry }
     }
-    self.actionsByBlock = actions
+    self.actionsByBlock = byBlock
   }
 
   func sections() -> [Section] {

@@ -10,10 +10,23 @@ extension TextWrapper {
     _ run: StyledRun, width: Int, prefix: [StyledRun], continuation: [StyledRun]
   ) -> [StyledLine]? {
     let text = sanitize(run.text)
-    guard text.utf8.allSatisfy({ $0 < 0x80 }) || DisplayWidth.simpleScalarsWidth(text) != nil else { return nil }
-    var lines: [StyledLine] = []
+    let utf8 = text.utf8
+    // ASCII left by `sanitize` is printable but `\n`: a column a byte.
+    guard let columns = utf8.allSatisfy({ $0 < 0x80 }) ? utf8.count : DisplayWidth.simpleScalarsWidth(text) else {
+      return nil
+    }
     var lead = prefix
     var leadWidth = StyledLine(prefix).width
+    // Text that fits after the prefix and has no line break and no space to drop or collapse
+    // is the first line as it stands (labels, buttons, titles, short answers).
+    if !text.isEmpty, leadWidth + columns <= width, utf8.first != 0x20, utf8.last != 0x20,
+      !zip(utf8, utf8.dropFirst()).contains(where: { $0 == 0x0A || ($0 == 0x20 && $1 == 0x20) }), utf8.last != 0x0A
+    {
+      var line = StyledLine(prefix)
+      line.append(text, run.style)
+      return [line]
+    }
+    var lines: [StyledLine] = []
     let continuationWidth = StyledLine(continuation).width
     var body = ""
     var bodyWidth = 0
@@ -61,7 +74,6 @@ extension TextWrapper {
         hasContent = true
       }
     }
-    let utf8 = text.utf8
     var start = utf8.startIndex
     var index = start
     while true {

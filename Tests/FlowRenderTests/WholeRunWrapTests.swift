@@ -10,10 +10,11 @@ import Testing
     "", "   ", "one two three", "a  b   c", "  lead and trail  ", "line one\nline two", "para\n\npara\n",
     "abcdefghij klmnopqrstuvwxyz", "see https://example.com/a/very/long/path ok",
     "Screen 3 (s3) · feature", "Café crème — “quoted” … ok", "soft\u{AD}hyphen\u{AD}ated words here",
-    "┌──┐ box ──── drawing", "tab\tand bell\u{7}", "x", "\n", " \n \n ",
+    "┌──┐ box ──── drawing", "tab\tand bell\u{7}", "x", "\n", " \n \n ", "abc def", "s0 → s1 → s2 ← s3",
+    "ends with a break\n",
   ]
 
-  @Test(arguments: texts, [1, 2, 3, 5, 8, 13, 40])
+  @Test(arguments: texts, [1, 2, 3, 5, 7, 8, 10, 13, 40])
   func wholeRunWrapsAsWordByWord(text: String, width: Int) throws {
     for (prefix, continuation) in [
       ([StyledRun](), [StyledRun]()), ([StyledRun("── ", .dim)], [StyledRun("   ")]),
