@@ -46,11 +46,11 @@ public enum ScriptWriter {
   /// The YAML script of `recording`, from one replay on `document`: the replay that finds each
   /// tap's label also gives the final state (`paths --emit` used to
   /// replay each path a second time for it). The session records its history and waits for
-  /// results, as `steps` always did; nil when it cannot start.
+  /// results, as `steps` always did, and builds no events; nil when it cannot start.
   public static func yaml(
     replaying recording: Recording, document: FlowDocument, secrets: SecretPolicy
   ) -> String? {
-    let (steps, final) = replayedSteps(recording, document: document, secrets: secrets, recordsHistory: true)
+    let (steps, final) = replayedSteps(recording, document: document, secrets: secrets, keepsPath: true)
     guard let final else { return nil }
     return yaml(script(for: recording, final: final, secrets: secrets, steps: steps))
   }
@@ -146,12 +146,14 @@ public enum ScriptWriter {
 
   /// The steps of `recording` (those before a `quit`), and the session its replay ends in
   /// after every input (nil when it cannot start; then the steps are written without labels).
+  /// `keepsPath`: the session records its history (the final `path:`) and builds no events
+  /// (nothing here reads them; every other output and the state are the same).
   static func replayedSteps(
-    _ recording: Recording, document: FlowDocument, secrets: SecretPolicy, recordsHistory: Bool? = nil
+    _ recording: Recording, document: FlowDocument, secrets: SecretPolicy, keepsPath: Bool = false
   ) -> (steps: [JSONWriter.Value], final: Session?) {
     var config = recording.config
     config.waitsForResults = true
-    if let recordsHistory { config.recordsHistory = recordsHistory }
+    if keepsPath { (config.recordsHistory, config.emitsEvents) = (true, false) }
     guard var (session, _) = try? Session.start(document: document, config: config) else {
       return (recording.inputs.compactMap { step(for: $0, on: nil, secrets: secrets) }, nil)
     }
