@@ -84,27 +84,15 @@ public enum TextWrapper {
         // `sanitize` left no control but `\n`): spaces and newlines are single bytes no other
         // character holds or joins, so words are cut at byte offsets, not found by walking
         // grapheme clusters.
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while true {
-          let byte: UInt8? = index < utf8.endIndex ? utf8[index] : nil
-          guard byte == 0x0A || byte == 0x20 || byte == nil else {
-            index = utf8.index(after: index)
-            continue
+        forEachSimpleToken(text) { text in
+          if piece.style != run.style {
+            if !piece.text.isEmpty { word.append(piece) }
+            piece = StyledRun("", run.style)
           }
-          if start < index {
-            if piece.style != run.style {
-              if !piece.text.isEmpty { word.append(piece) }
-              piece = StyledRun("", run.style)
-            }
-            piece.text += text[start..<index]
-          }
-          guard let byte else { break }
+          piece.text += text
+        } separator: { byte in
           flush()
           emit(byte == 0x0A ? .newline : .space)
-          index = utf8.index(after: index)
-          start = index
         }
         continue
       }
@@ -125,6 +113,26 @@ public enum TextWrapper {
       }
     }
     flush()
+  }
+
+  /// The words of simple text (ASCII or one-scalar characters, as `sanitize` leaves it: no
+  /// control but `\n`), cut at its space and newline bytes, and each such byte, in order.
+  static func forEachSimpleToken(_ text: String, word: (Substring) -> Void, separator: (UInt8) -> Void) {
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    var index = start
+    while true {
+      let byte: UInt8? = index < utf8.endIndex ? utf8[index] : nil
+      guard byte == 0x0A || byte == 0x20 || byte == nil else {
+        index = utf8.index(after: index)
+        continue
+      }
+      if start < index { word(text[start..<index]) }
+      guard let byte else { return }
+      separator(byte)
+      index = utf8.index(after: index)
+      start = index
+    }
   }
 
   struct LineBuilder {

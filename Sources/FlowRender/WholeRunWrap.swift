@@ -74,19 +74,8 @@ extension TextWrapper {
         hasContent = true
       }
     }
-    var start = utf8.startIndex
-    var index = start
-    while true {
-      let byte: UInt8? = index < utf8.endIndex ? utf8[index] : nil
-      guard byte == 0x0A || byte == 0x20 || byte == nil else {
-        index = utf8.index(after: index)
-        continue
-      }
-      if start < index { add(text[start..<index]) }
-      guard let byte else { break }
+    forEachSimpleToken(text, word: add) { byte in
       if byte == 0x0A { breakLine(force: true) }
-      index = utf8.index(after: index)
-      start = index
     }
     if hasContent { breakLine(force: false) }
     return lines
