@@ -175,8 +175,8 @@ public final class Driver {
 
   private var position: Position {
     Position(
-      generation: generation, shownScreens: session.path.count, flowID: session.currentFlow.id,
-      screenID: session.currentScreen.id, status: session.status)
+      generation: generation, shownScreens: session.path.count, flowID: session.currentFlowID,
+      screenID: session.currentScreenID, status: session.status)
   }
 
   private func showScreen() {
@@ -235,13 +235,17 @@ public final class Driver {
 
   /// The next visible collecting block after the block with id `last` (reading order).
   private func nextField(after last: String?, only: Set<String>?) -> Block? {
-    var blocks = session.visibleBlocks.filter { $0.fieldName != nil }
-    if let last, let index = session.currentScreen.content.flatBlocks.firstIndex(where: { $0.id == last }) {
-      let order = session.currentScreen.content.flatBlocks.map(\.id)
-      blocks = blocks.filter { (order.firstIndex(of: $0.id) ?? 0) > index }
+    var order: [String] = []
+    var lastIndex: Int?
+    if let last {
+      order = session.currentScreen.content.flatBlocks.map(\.id)
+      lastIndex = order.firstIndex(of: last)
     }
-    if let only { blocks = blocks.filter { only.contains($0.fieldName ?? "") } }
-    return blocks.first
+    return session.visibleBlocks.first { block in
+      guard let field = block.fieldName else { return false }
+      if let lastIndex, (order.firstIndex(of: block.id) ?? 0) <= lastIndex { return false }
+      return only?.contains(field) ?? true
+    }
   }
 
   /// Asks one field until it is answered (true) or the screen changed or ended (false).
@@ -841,7 +845,7 @@ public final class Driver {
       if record { recording.inputs.append(recorded(input)) }
       onAccepted(session)
     }
-    if session.currentChat != nil, session.currentChat != chatBefore { chatChanged = true }
+    if let chat = session.currentChat, chat != chatBefore { chatChanged = true }
     if position != before || session.fields != dataBefore || chatChanged {
       unproductiveLines = 0
       mayNeedRedraw = true

@@ -265,8 +265,8 @@ public struct Session: Sendable {
   /// The current screen (after the session ended: the last one).
   public var currentScreen: Screen { currentFlow.screens[frame.screen] }
   /// `currentScreen.id`, `currentFlow.id` and `currentScreen.name` without copying the models.
-  var currentScreenID: String { context.document.flows[frame.flow].screens[frame.screen].id }
-  var currentFlowID: String { context.document.flows[frame.flow].id }
+  public var currentScreenID: String { context.document.flows[frame.flow].screens[frame.screen].id }
+  public var currentFlowID: String { context.document.flows[frame.flow].id }
   var currentScreenName: String { context.document.flows[frame.flow].screens[frame.screen].name }
 
   /// The current screen's 0-based position in its flow's order.

@@ -23,16 +23,19 @@ import OrderedCollections
 struct BlockDrawing {
   let session: Session
   let width: Int
+  /// The screen's controls (`Session.actions`, built once per drawing), and those of blocks by id.
+  let actions: [ActionEntry]
   let actionsByBlock: [String: ActionEntry]
 
   init(session: Session, width: Int) {
     self.session = session
     self.width = width
-    var actions: [String: ActionEntry] = [:]
-    for entry in session.actions {
-      if let id = entry.blockID { actions[id] = entry }
+    actions = session.actions
+    var byBlock: [String: ActionEntry] = [:]
+    for entry in actions {
+      if let id = entry.blockID { byBlock[id] = entry }
     }
-    self.actionsByBlock = actions
+    self.actionsByBlock = byBlock
   }
 
   func sections() -> [Section] {
@@ -64,7 +67,7 @@ struct BlockDrawing {
     case .spacer:
       section = Section(lines: [.blank], kind: .spacer)
     case .divider:
-      section = Section(lines: [StyledLine(String(repeating: "─", count: width), .dim)])
+      section = Section(lines: [StyledLine(horizontalRule(width), .dim)])
     case .featureCard(let headline, let body):
       section = Section(lines: featureCard(headline: headline, body: body))
     case .scrollContainer(let children):
@@ -246,9 +249,9 @@ struct BlockDrawing {
     let fraction = span > 0 ? min(max((current - slider.min) / span, 0), 1) : 0
     let knob = Int((fraction * Double(cells - 1)).rounded())
     var scale = StyledLine("  " + low + " ")
-    scale.append(String(repeating: "─", count: knob), .dim)
+    scale.append(horizontalRule(knob), .dim)
     scale.append("●", [.cyan, .bold])
-    scale.append(String(repeating: "─", count: cells - 1 - knob), .dim)
+    scale.append(horizontalRule(cells - 1 - knob), .dim)
     scale.append(" " + high)
     if inline {
       scale.append("   ")
@@ -290,7 +293,7 @@ struct BlockDrawing {
       content += TextWrapper.wrap([StyledRun(body)], width: inner)
     }
     if content.isEmpty { return [] }
-    var lines = [StyledLine("┌" + String(repeating: "─", count: boxWidth - 2) + "┐", .dim)]
+    var lines = [StyledLine("┌" + horizontalRule(boxWidth - 2) + "┐", .dim)]
     for line in content {
       var boxed = StyledLine("│ ", .dim)
       boxed.runs += line.runs
@@ -298,7 +301,7 @@ struct BlockDrawing {
       boxed.append(" │", .dim)
       lines.append(boxed)
     }
-    lines.append(StyledLine("└" + String(repeating: "─", count: boxWidth - 2) + "┘", .dim))
+    lines.append(StyledLine("└" + horizontalRule(boxWidth - 2) + "┘", .dim))
     return lines
   }
 }

@@ -34,7 +34,7 @@ enum HeaderDrawing {
     let fill = width - used - 1
     if fill >= 2 {
       lines[lines.count - 1].append(" ")
-      lines[lines.count - 1].append(String(repeating: "─", count: fill), .dim)
+      lines[lines.count - 1].append(horizontalRule(fill), .dim)
     }
     return lines
   }
@@ -42,6 +42,7 @@ enum HeaderDrawing {
 
 extension String {
   func replacingNewlines() -> String {
-    split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
+    guard utf8.contains(0x0A) else { return self }
+    return split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
   }
 }

@@ -70,7 +70,7 @@ enum ProgressDrawing {
       let filled = min(cells, max(1, Int((position.fraction * Double(cells)).rounded())))
       return StyledLine([
         StyledRun(String(repeating: "━", count: filled), .cyan),
-        StyledRun(String(repeating: "─", count: cells - filled), .dim),
+        StyledRun(horizontalRule(cells - filled), .dim),
         StyledRun("  " + label),
       ])
     }

@@ -89,16 +89,19 @@ struct ScreenDrawing {
 
   /// The skip control of `skipText` (block and legacy screens alike).
   func skipControl(_ blocks: BlockDrawing) -> [Section] {
-    session.actions.filter { $0.kind == .skip }.map { blocks.buttonSection($0, style: .dim) }
+    blocks.actions.filter { $0.kind == .skip }.map { blocks.buttonSection($0, style: .dim) }
   }
 
   /// Errors of fields with no visible block, the last action error, the pending action, a
   /// screen not yet shown, a filler's timer.
   func notes(_ blocks: BlockDrawing) -> [StyledLine] {
     var notes: [StyledLine] = []
-    let shownFields = Set(session.visibleBlocks.compactMap(\.fieldName))
-    for (field, message) in session.validationErrors where !shownFields.contains(field) {
-      notes += blocks.errorLines("\(field): \(message)", indent: "")
+    let errors = session.validationErrors
+    if !errors.isEmpty {
+      let shownFields = Set(session.visibleBlocks.compactMap(\.fieldName))
+      for (field, message) in errors where !shownFields.contains(field) {
+        notes += blocks.errorLines("\(field): \(message)", indent: "")
+      }
     }
     if let error = session.lastActionError {
       notes += blocks.errorLines(error, indent: "")

@@ -38,7 +38,12 @@ public enum ScreenRenderer {
     } else {
       lines = ScreenDrawing(session: session, options: options).lines()
     }
-    return lines.map { $0.text(color: options.color) + "\n" }.joined()
+    var text = ""
+    for line in lines {
+      text += line.text(color: options.color)
+      text += "\n"
+    }
+    return text
   }
 
   /// The header line alone (`── Name (id) · type ──…`), for screens drawn without a session.

@@ -59,6 +59,7 @@ struct StyledLine: Hashable, Sendable {
   /// The line as terminal text: ANSI SGR sequences around styled runs when `color`, else plain.
   /// Trailing spaces are trimmed so golden files stay stable.
   func text(color: Bool) -> String {
+    if !color, let plain = plainTrimmed() { return plain }
     var merged: [StyledRun] = []
     for run in runs where !run.text.isEmpty {
       if let last = merged.last, last.style == run.style {
@@ -87,6 +88,38 @@ struct StyledLine: Hashable, Sendable {
       }
     }
     return out
+  }
+}
+
+extension StyledLine {
+  /// The plain text with its trailing spaces cut as bytes, without merging runs: what
+  /// `text(color: false)` gives whenever the scalar left before the spaces is ASCII or one of
+  /// `DisplayWidth`'s one-scalar clusters (no such scalar joins a following space into one
+  /// character); nil otherwise (a prepended mark), for the character-wise trim.
+  fileprivate func plainTrimmed() -> String? {
+    var out = ""
+    for run in runs { out += run.text }
+    let utf8 = out.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+    guard end < utf8.endIndex else { return out }
+    let kept = String(decoding: utf8[..<end], as: UTF8.self)
+    guard let last = kept.unicodeScalars.last else { return kept }
+    return last.isASCII || DisplayWidth.simpleScalarsWidth(String(last)) != nil ? kept : nil
+  }
+}
+
+/// `count` box-drawing dashes (`─`), written as bytes: `String(repeating:count:)` of a
+/// non-ASCII character cost about 15,000 instructions for one header rule.
+func horizontalRule(_ count: Int) -> String {
+  guard count > 0 else { return "" }
+  return String(unsafeUninitializedCapacity: count * 3) { buffer in
+    for index in 0..<count {
+      buffer[3 * index] = 0xE2
+      buffer[3 * index + 1] = 0x94
+      buffer[3 * index + 2] = 0x80
+    }
+    return count * 3
   }
 }
 

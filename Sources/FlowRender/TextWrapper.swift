@@ -26,6 +26,16 @@ public enum TextWrapper {
     _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], continuation: [StyledRun]? = nil
   ) -> [StyledLine] {
     let continuation = continuation ?? [StyledRun(String(repeating: " ", count: StyledLine(prefix).width))]
+    if runs.count == 1, let lines = wrapWhole(runs[0], width: width, prefix: prefix, continuation: continuation) {
+      return lines
+    }
+    return wrapTokens(runs, width: width, prefix: prefix, continuation: continuation)
+  }
+
+  /// `wrap` word by word: any runs and any text.
+  static func wrapTokens(
+    _ runs: [StyledRun], width: Int, prefix: [StyledRun], continuation: [StyledRun]
+  ) -> [StyledLine] {
     var builder = LineBuilder(width: width, prefix: prefix, continuation: continuation)
     forEachToken(runs) { token in
       switch token {
@@ -69,30 +79,20 @@ public enum TextWrapper {
     }
     for run in runs {
       let text = sanitize(run.text)
-      if text.utf8.allSatisfy({ $0 < 0x80 }) {
-        // ASCII (`sanitize` left no control byte but `\n`): each character is one byte, so
-        // words are cut at byte offsets, not found by walking grapheme clusters.
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while true {
-          let byte: UInt8? = index < utf8.endIndex ? utf8[index] : nil
-          guard byte == 0x0A || byte == 0x20 || byte == nil else {
-            index = utf8.index(after: index)
-            continue
+      if text.utf8.allSatisfy({ $0 < 0x80 }) || DisplayWidth.simpleScalarsWidth(text) != nil {
+        // ASCII, or scalars that are each a whole character (Latin, dashes, box drawing:
+        // `sanitize` left no control but `\n`): spaces and newlines are single bytes no other
+        // character holds or joins, so words are cut at byte offsets, not found by walking
+        // grapheme clusters.
+        forEachSimpleToken(text) { text in
+          if piece.style != run.style {
+            if !piece.text.isEmpty { word.append(piece) }
+            piece = StyledRun("", run.style)
           }
-          if start < index {
-            if piece.style != run.style {
-              if !piece.text.isEmpty { word.append(piece) }
-              piece = StyledRun("", run.style)
-            }
-            piece.text += text[start..<index]
-          }
-          guard let byte else { break }
+          piece.text += text
+        } separator: { byte in
           flush()
           emit(byte == 0x0A ? .newline : .space)
-          index = utf8.index(after: index)
-          start = index
         }
         continue
       }
@@ -113,6 +113,26 @@ public enum TextWrapper {
       }
     }
     flush()
+  }
+
+  /// The words of simple text (ASCII or one-scalar characters, as `sanitize` leaves it: no
+  /// control but `\n`), cut at its space and newline bytes, and each such byte, in order.
+  static func forEachSimpleToken(_ text: String, word: (Substring) -> Void, separator: (UInt8) -> Void) {
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    var index = start
+    while true {
+      let byte: UInt8? = index < utf8.endIndex ? utf8[index] : nil
+      guard byte == 0x0A || byte == 0x20 || byte == nil else {
+        index = utf8.index(after: index)
+        continue
+      }
+      if start < index { word(text[start..<index]) }
+      guard let byte else { return }
+      separator(byte)
+      index = utf8.index(after: index)
+      start = index
+    }
   }
 
   struct LineBuilder {

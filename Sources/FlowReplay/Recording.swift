@@ -40,7 +40,22 @@ public enum ScriptWriter {
   /// session's (masking); made-up answers that are no one's secret (`paths --emit`) pass
   /// `.none` to keep them as they are.
   public static func yaml(for recording: Recording, final: Session, secrets: SecretPolicy? = nil) -> String {
-    let members = script(for: recording, final: final, secrets: secrets ?? final.secrets)
+    yaml(script(for: recording, final: final, secrets: secrets ?? final.secrets))
+  }
+
+  /// The YAML script of `recording`, from one replay on `document`: the replay that finds each
+  /// tap's label also gives the final state (`paths --emit` used to
+  /// replay each path a second time for it). The session records its history and waits for
+  /// results, as `steps` always did, and builds no events; nil when it cannot start.
+  public static func yaml(
+    replaying recording: Recording, document: FlowDocument, secrets: SecretPolicy
+  ) -> String? {
+    let (steps, final) = replayedSteps(recording, document: document, secrets: secrets, keepsPath: true)
+    guard let final else { return nil }
+    return yaml(script(for: recording, final: final, secrets: secrets, steps: steps))
+  }
+
+  private static func yaml(_ members: [(key: String, value: JSONWriter.Value)]) -> String {
     var out = ""
     for (key, value) in members {
       switch (key, value) {
@@ -72,7 +87,7 @@ public enum ScriptWriter {
 
   /// The script as ordered members.
   static func script(
-    for recording: Recording, final: Session, secrets: SecretPolicy
+    for recording: Recording, final: Session, secrets: SecretPolicy, steps: [JSONWriter.Value]? = nil
   ) -> [(
     key: String, value: JSONWriter.Value
   )] {
@@ -100,7 +115,8 @@ public enum ScriptWriter {
     if !config.mocks.isEmpty {
       members.append((key: "mocks", value: .sortedObject(config.mocks.mapValues { resultValue($0) })))
     }
-    members.append((key: "steps", value: .array(steps(for: recording, document: final.document, secrets: secrets))))
+    let steps = steps ?? self.steps(for: recording, document: final.document, secrets: secrets)
+    members.append((key: "steps", value: .array(steps)))
     members.append((key: "expect", value: .object(finalExpectation(final, secrets: secrets))))
     return members
   }
@@ -125,14 +141,30 @@ public enum ScriptWriter {
   }
 
   static func steps(for recording: Recording, document: FlowDocument, secrets: SecretPolicy) -> [JSONWriter.Value] {
+    replayedSteps(recording, document: document, secrets: secrets).steps
+  }
+
+  /// The steps of `recording` (those before a `quit`), and the session its replay ends in
+  /// after every input (nil when it cannot start; then the steps are written without labels).
+  /// `keepsPath`: the session records its history (the final `path:`) and builds no events
+  /// (nothing here reads them; every other output and the state are the same).
+  static func replayedSteps(
+    _ recording: Recording, document: FlowDocument, secrets: SecretPolicy, keepsPath: Bool = false
+  ) -> (steps: [JSONWriter.Value], final: Session?) {
     var config = recording.config
     config.waitsForResults = true
+    if keepsPath { (config.recordsHistory, config.emitsEvents) = (true, false) }
     guard var (session, _) = try? Session.start(document: document, config: config) else {
-      return recording.inputs.compactMap { step(for: $0, on: nil, secrets: secrets) }
+      return (recording.inputs.compactMap { step(for: $0, on: nil, secrets: secrets) }, nil)
     }
     var out: [JSONWriter.Value] = []
+    var stepping = true
     for input in recording.inputs {
-      if case .quit = input { break }
+      if case .quit = input { stepping = false }
+      guard stepping else {
+        _ = session.send(input)
+        continue
+      }
       guard var value = step(for: input, on: session, secrets: secrets) else { continue }
       if case .set(let field, let answer) = input, secrets.shown(answer, of: field) != answer {
         value = .object([(key: "fill", value: .object([(key: field, value: placeholder(field, answer, on: session))]))])
@@ -146,7 +178,7 @@ public enum ScriptWriter {
       }
       out.append(value)
     }
-    return out
+    return (out, session)
   }
 
   /// A secret answer's placeholder, with the validation message the answer got on `session`.

@@ -223,10 +223,19 @@ struct ScriptRun {
   var updatedSnapshots: [String] = []
   /// The session's submission row as of the last accepted input (written to `options.store`).
   var submissions = SubmissionRecorder()
+  /// Whether the row is kept: written to a store or checked by an `expect: submission:`.
+  /// Otherwise it is not built (it merges all the data after every input: quadratic in a long
+  /// walk, 11 s for a script of 10,000 screens).
+  let keepsSubmission: Bool
 
   init(script: ReplayScript, options: ReplayOptions) {
     self.script = script
     self.options = options
+    keepsSubmission =
+      options.store != nil || script.expectation?.submission != nil
+      || script.steps.contains {
+        if case .expect(let expectation) = $0.kind { expectation.submission != nil } else { false }
+      }
     let snapshots = script.steps.contains { if case .snapshot = $0.kind { true } else { false } }
     transcript = ReplayTranscript(enabled: snapshots)
   }
@@ -393,6 +402,7 @@ struct ScriptRun {
   /// The row after an accepted input, upserted in the store when there is one (a store that
   /// failed is reported once by the command: the script goes on).
   mutating func store(_ session: Session) {
+    guard keepsSubmission else { return }
     let row = submissions.accept(session)
     options.store?.save(row)
   }

@@ -25,6 +25,16 @@ struct SubsetYAML {
   /// Collections open around `i`. Past `Limits.nesting` the reader leaves the text to Yams'
   /// path, whose event check reports it (the reader recurses once per level).
   private var depth = 0
+  /// The last column counted on a line of non-ASCII text: the next position on the same line
+  /// counts on from it, not from the line's start (quadratic on a long line: a flow list of
+  /// 10,000 screens took a second).
+  private let anchor = ColumnAnchor()
+
+  private final class ColumnAnchor {
+    var lineStart = -1
+    var offset = 0
+    var column = 1
+  }
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool) {
     b = bytes
@@ -87,10 +97,12 @@ struct SubsetYAML {
       column += at - lineStart
     } else {
       var j = lineStart
+      if anchor.lineStart == lineStart, anchor.offset <= at { (j, column) = (anchor.offset, anchor.column) }
       while j < at {
         if b[j] & 0xC0 != 0x80 { column += 1 }
         j += 1
       }
+      (anchor.lineStart, anchor.offset, anchor.column) = (lineStart, at, column)
     }
     return SourceLocation(line: line, column: column, offset: at)
   }
@@ -280,13 +292,14 @@ struct SubsetYAML {
         if isMapping {
           let keyStart = i
           guard let key = try scalar(flow: true), !(key.plain && key.text == "<<") else { throw Bail() }
+          let keyLocation = location(keyStart)  // before the value's: columns count on left to right
           skipSpaces()
           guard i < n, b[i] == UInt8(ascii: ":"), byte(i + 1) == 0x20 else { throw Bail() }
           i += 1
           skipSpaces()
           let value = try flowValue()
           for member in members where member.key == key.text { throw Bail() }
-          members.append(ScriptNode.Member(key: key.text, keyLocation: location(keyStart), value: value))
+          members.append(ScriptNode.Member(key: key.text, keyLocation: keyLocation, value: value))
         } else {
           elements.append(try flowValue())
           guard i == n || b[i] != UInt8(ascii: ":") else { throw Bail() }  // `[a: b]`

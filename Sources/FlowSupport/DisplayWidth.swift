@@ -27,16 +27,16 @@ public enum DisplayWidth {
   }
 
   /// The width of text made only of scalars that are a whole grapheme cluster each and one
-  /// column wide (Latin-1 and Latin Extended letters, dashes, quotes, bullets, box drawing:
-  /// the renderer's rules and frames), or nil for anything else: walking clusters costs ten
+  /// column wide (Latin-1 and Latin Extended letters, dashes, quotes, bullets, arrows, box
+  /// drawing: the renderer's rules, frames and paths), or nil for anything else: walking clusters costs ten
   /// times as much.
-  static func simpleScalarsWidth(_ text: some StringProtocol) -> Int? {
+  public static func simpleScalarsWidth(_ text: some StringProtocol) -> Int? {
     var columns = 0
     for scalar in text.unicodeScalars {
       let v = scalar.value
       if v < 0x300 {
         if v >= 0x20 && !(0x7F..<0xA0).contains(v) && v != 0xAD { columns += 1 }
-      } else if (0x2010...0x2027).contains(v) || (0x2500...0x259F).contains(v) {
+      } else if (0x2010...0x2027).contains(v) || (0x2190...0x21FF).contains(v) || (0x2500...0x259F).contains(v) {
         columns += 1
       } else {
         return nil

@@ -121,16 +121,17 @@ extension Flowrun {
       let width = String(paths.count).count
       var written: [String] = []
       for (index, path) in paths.enumerated() {
-        guard let session = path.replay(document: document) else { continue }
         let number = String(index + 1)
         let name = "\(stem)-path-\(String(repeating: "0", count: width - number.count))\(number).flow-test.yaml"
         let ending = path.screens.last == "$dismiss" ? "dismissed" : "completed"
         let title = "\(stem) path \(number): \(path.screens.count - 1) screens, \(ending)"
         // The explorer's answers are made up, no one's secret: written as they are (`.none`), so
         // the script replays the very path (a masked answer would get a stand-in).
-        let script = ScriptWriter.yaml(
-          for: Recording(flowPath: flowPath, config: path.config, inputs: path.inputs, name: title), final: session,
-          secrets: SecretPolicy.none)
+        guard
+          let script = ScriptWriter.yaml(
+            replaying: Recording(flowPath: flowPath, config: path.config, inputs: path.inputs, name: title),
+            document: document, secrets: SecretPolicy.none)
+        else { continue }
         // A comment ends at a line break: one in a screen id must not end it early; YAML
         // refuses other controls anywhere, so they are shown as control pictures.
         let screens = path.screens.joined(separator: " → ").map { $0.isNewline ? " " : $0 }

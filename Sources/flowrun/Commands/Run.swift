@@ -130,7 +130,8 @@ extension Flowrun {
 
       let presetData = try earlier.values()
       var config = try session.makeConfig(defaultNow: Self.wallClockMilliseconds())
-      let identifiers = actionIdentifiers(in: document)
+      // The identifiers walk every control of the flow: only for mocks to check.
+      var identifiers = config.mocks.isEmpty ? [] : actionIdentifiers(in: document)
       try refuseUnusedMocks(config.mocks.keys, used: identifiers)
       let stepIDs = Set(document.flows.flatMap { $0.screens.map(\.id) })
       for (kind, steps) in [
@@ -176,6 +177,7 @@ extension Flowrun {
         if script.sessionConfig.asksHooks { config.asksHooks = true }
         if script.sessionConfig.asksRenderHooks { config.asksRenderHooks = true }
       }
+      if !config.mocks.isEmpty, identifiers.isEmpty { identifiers = actionIdentifiers(in: document) }
       warnAboutUnusedMocks(config.mocks.keys, used: identifiers)  // --mock ones are used: refused above
 
       let submissions = try store?.open(creates: true)

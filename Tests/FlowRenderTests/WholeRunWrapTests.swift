@@ -1,0 +1,52 @@
+import Testing
+
+@testable import FlowRender
+
+/// The fast paths of the renderer against the general ones they stand in for: one run of
+/// simple text wrapped whole against word by word, and the byte-wise trim of trailing spaces
+/// against the character-wise one.
+@Suite struct WholeRunWrapTests {
+  static let texts = [
+    "", "   ", "one two three", "a  b   c", "  lead and trail  ", "line one\nline two", "para\n\npara\n",
+    "abcdefghij klmnopqrstuvwxyz", "see https://example.com/a/very/long/path ok",
+    "Screen 3 (s3) · feature", "Café crème — “quoted” … ok", "soft\u{AD}hyphen\u{AD}ated words here",
+    "┌──┐ box ──── drawing", "tab\tand bell\u{7}", "x", "\n", " \n \n ", "abc def", "s0 → s1 → s2 ← s3",
+    "ends with a break\n",
+  ]
+
+  @Test(arguments: texts, [1, 2, 3, 5, 7, 8, 10, 13, 40])
+  func wholeRunWrapsAsWordByWord(text: String, width: Int) throws {
+    for (prefix, continuation) in [
+      ([StyledRun](), [StyledRun]()), ([StyledRun("── ", .dim)], [StyledRun("   ")]),
+      ([StyledRun("[1] ", .bold)], [StyledRun("    ")]), ([StyledRun("> ", .cyan)], [StyledRun("x", .cyan)]),
+    ] {
+      for style: TextStyle in [[], .bold, .cyan] {
+        let run = StyledRun(text, style)
+        let whole = try #require(
+          TextWrapper.wrapWhole(run, width: width, prefix: prefix, continuation: continuation))
+        let tokens = TextWrapper.wrapTokens([run], width: width, prefix: prefix, continuation: continuation)
+        #expect(whole.map { $0.text(color: true) } == tokens.map { $0.text(color: true) })
+        #expect(whole.map { $0.text(color: false) } == tokens.map { $0.text(color: false) })
+        #expect(whole.map(\.width) == tokens.map(\.width))
+      }
+    }
+  }
+
+  @Test(arguments: ["日本語 テキスト", "cafe\u{301} ok", "💪 emoji", "wide\u{3000}space"])
+  func otherTextTakesTheGeneralPath(text: String) {
+    #expect(TextWrapper.wrapWhole(StyledRun(text), width: 10, prefix: [], continuation: []) == nil)
+  }
+
+  @Test(arguments: [
+    [StyledRun("abc  ")], [StyledRun("abc"), StyledRun("   ", .dim)], [StyledRun("  ")], [],
+    [StyledRun("é "), StyledRun(" ", .bold)], [StyledRun("x\u{600}"), StyledRun("  ")],
+    [StyledRun("a \u{301}")], [StyledRun("── ", .dim), StyledRun("t", .bold), StyledRun(" ")],
+  ])
+  func trimsTrailingSpacesAsCharacters(runs: [StyledRun]) {
+    let line = StyledLine(runs)
+    var characters = runs.map(\.text).joined()
+    while characters.last == " " { characters.removeLast() }
+    // (A prepended mark joins the space after it into one character, which stays.)
+    #expect(line.text(color: false) == characters)
+  }
+}
