@@ -101,10 +101,13 @@ extension Session {
       // The options' names are rendered once, and each text is matched once, however long the list.
       var names: [OptionMatching.Names]?
       var outcomes: [String: OptionMatching.Outcome] = [:]
+      // One wanted value (a single pick, the common case) needs no memo.
+      let memoizes = wanted.count > 1
       for wantedValue in wanted {
         let item = wantedValue.displayString
-        let outcome = outcomes[item] ?? choiceItem(item, of: choice, names: &names, in: environment)
-        outcomes[item] = outcome
+        let outcome =
+          (memoizes ? outcomes[item] : nil) ?? choiceItem(item, of: choice, names: &names, in: environment)
+        if memoizes { outcomes[item] = outcome }
         switch outcome {
         case .one(let match):
           if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }
