@@ -8,7 +8,8 @@ extension Session {
   mutating func setField(_ field: String, _ value: Value, picking: Bool) {
     let blocks = currentBlocks
     let converted: Value?
-    let index: Int
+    // The pick's action, read with the rest of the field's content (building it again costs a copy).
+    let answerAction: Action?
     do {
       let environment = environment
       let (candidate, hidden) = blocks.withUnsafeBufferPointer { blocks -> (Int?, Bool) in
@@ -27,7 +28,6 @@ extension Session {
         let list = fields.isEmpty ? "no fields" : "fields: " + fields.joined(separator: ", ")
         return reject("no field '\(field)' on screen '\(currentScreenID)' (\(list))")
       }
-      index = candidate
       guard let content = blocks.withUnsafeBufferPointer({ $0[candidate].content.field }) else {
         return reject("block '\(blocks[candidate].id)' does not collect a value")
       }
@@ -38,6 +38,7 @@ extension Session {
       case .success(let value): converted = value
       case .failure(let problem): return reject(problem.message)
       }
+      answerAction = picking ? content.answerAction : nil
     }
     // The environment (a second reference to `fields`) is gone: the update below is in place.
     if let converted {
@@ -47,7 +48,7 @@ extension Session {
     }
     validationErrors.removeValue(forKey: field)
     guard picking, converted != nil else { return }
-    if let action = blocks.withUnsafeBufferPointer({ $0[index].content.field?.answerAction }) {
+    if let action = answerAction {
       if tracing { record(.action, "checklist '\(field)' picked → auto-advance runs \(action.typeName)") }
       drive(perform(action, via: .checklist(field), validate: true))
     }
