@@ -4,13 +4,15 @@ import FlowFormat
 /// What a session says in answer to an input, in order.
 public enum Output: Hashable, Sendable {
   /// An analytics event (also appended to `Session.events`).
-  case event(Event)
+  // The large payloads are boxed (`indirect`): every output is copied into the outbox and out
+  // again, and a switch over an output copies it whole.
+  indirect case event(Event)
   /// A screen became the shown screen (after its `screen_viewed`).
   case screenShown(flowID: String, screenID: String)
   /// An awaited action (or a native screen) waits for `.result`.
   case awaitingResult(identifier: String)
   /// A submitted screen waits for the host's hook (`.hookAnswered`) before it is left.
-  case hookRequested(HookRequest)
+  indirect case hookRequested(HookRequest)
   /// The input did not apply; the session did not change.
   case rejected(String)
   /// A forward navigation was blocked (after the `validation_failed` event).
@@ -18,7 +20,7 @@ public enum Output: Hashable, Sendable {
   /// An action result was a failure and the screen stays showing this error.
   case actionFailed(identifier: String, message: String)
   /// The session ended (completed, dismissed, quit or failed).
-  case ended(SessionStatus)
+  indirect case ended(SessionStatus)
   /// The session failed (e.g. the step budget ran out); followed by `.ended(.failed)`.
   case error(String)
   /// An action that changes nothing on screen did something a designer should see: a URL
@@ -41,7 +43,8 @@ public struct ValidationFailure: Hashable, Sendable {
 public enum SessionStatus: Hashable, Sendable {
   case running
   /// Waiting for `.result` (an awaited custom action or a native screen).
-  case awaiting(PendingAction)
+  // Boxed: the session's `ended` is read on every input.
+  indirect case awaiting(PendingAction)
   case completed
   /// Ended by a dismiss.
   case dismissed
@@ -75,14 +78,15 @@ public enum SessionStatus: Hashable, Sendable {
 public struct PendingAction: Hashable, Sendable {
   public enum Source: Hashable, Sendable {
     /// A `custom` action with `awaitResult: true`.
-    case customAction(CustomAction)
+    // Boxed: the session's `pending` is copied on many moves.
+    indirect case customAction(CustomAction)
     /// A `native` screen (`content.identifier`, else the screen id).
     case nativeScreen
     /// A host hook asked before a submitted screen is left.
-    case hook(HookRequest)
+    indirect case hook(HookRequest)
     /// An `Action.wait` parked the session: it wakes at `wakeAt` (epoch ms; nil: only a
     /// condition that comes to hold wakes it).
-    case timer(ActionWait, wakeAt: Int64?)
+    indirect case timer(ActionWait, wakeAt: Int64?)
   }
 
   public var identifier: String

@@ -8,7 +8,8 @@ extension Session {
   mutating func setField(_ field: String, _ value: Value, picking: Bool) {
     let blocks = currentBlocks
     let converted: Value?
-    let index: Int
+    // The pick's action, read with the rest of the field's content (building it again costs a copy).
+    let answerAction: Action?
     do {
       let environment = environment
       let (candidate, hidden) = blocks.withUnsafeBufferPointer { blocks -> (Int?, Bool) in
@@ -27,7 +28,6 @@ extension Session {
         let list = fields.isEmpty ? "no fields" : "fields: " + fields.joined(separator: ", ")
         return reject("no field '\(field)' on screen '\(currentScreenID)' (\(list))")
       }
-      index = candidate
       guard let content = blocks.withUnsafeBufferPointer({ $0[candidate].content.field }) else {
         return reject("block '\(blocks[candidate].id)' does not collect a value")
       }
@@ -38,6 +38,7 @@ extension Session {
       case .success(let value): converted = value
       case .failure(let problem): return reject(problem.message)
       }
+      answerAction = picking ? content.answerAction : nil
     }
     // The environment (a second reference to `fields`) is gone: the update below is in place.
     if let converted {
@@ -47,7 +48,7 @@ extension Session {
     }
     validationErrors.removeValue(forKey: field)
     guard picking, converted != nil else { return }
-    if let action = blocks.withUnsafeBufferPointer({ $0[index].content.field?.answerAction }) {
+    if let action = answerAction {
       if tracing { record(.action, "checklist '\(field)' picked → auto-advance runs \(action.typeName)") }
       drive(perform(action, via: .checklist(field), validate: true))
     }
@@ -101,10 +102,13 @@ extension Session {
       // The options' names are rendered once, and each text is matched once, however long the list.
       var names: [OptionMatching.Names]?
       var outcomes: [String: OptionMatching.Outcome] = [:]
+      // One wanted value (a single pick, the common case) needs no memo.
+      let memoizes = wanted.count > 1
       for wantedValue in wanted {
         let item = wantedValue.displayString
-        let outcome = outcomes[item] ?? choiceItem(item, of: choice, names: &names, in: environment)
-        outcomes[item] = outcome
+        let outcome =
+          (memoizes ? outcomes[item] : nil) ?? choiceItem(item, of: choice, names: &names, in: environment)
+        if memoizes { outcomes[item] = outcome }
         switch outcome {
         case .one(let match):
           if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }

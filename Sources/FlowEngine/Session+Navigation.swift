@@ -21,22 +21,25 @@ extension Session {
 
   mutating func begin() {
     let config = context.config
-    var started: OrderedDictionary<String, Value> = ["flow_version": .number(Double(currentFlow.version))]
-    if config.reportsPlatform { started["platform"] = .string(config.platform) }
+    // Properties are built only for sessions that emit events (the simulator starts one per user).
+    var started: OrderedDictionary<String, Value> = [:]
+    if context.emitsEvents {
+      started["flow_version"] = .number(Double(currentFlow.version))
+      if config.reportsPlatform { started["platform"] = .string(config.platform) }
+    }
     let assignedFirst = EventVocabulary.assignsBeforeStart(context.document.dialect)
     if !assignedFirst { emit(.onboardingStarted, .object(started), atScreen: false) }
     for (experiment, variant) in context.variants {
-      var properties: OrderedDictionary<String, Value> = [
-        "experiment_id": .string(experiment), "variant_id": .string(variant),
-      ]
       // A local experiment whose flag is unavailable keeps its default (Session.start).
-      if config.unavailableFlags.contains(experiment), config.variantOverrides[experiment] == nil,
-        context.document.experiments.contains(where: { $0.id == experiment })
-      {
-        properties["reason"] = .string("flag_unavailable")
-        if tracing { record(.action, "experiment '\(experiment)': flag unavailable → default variant '\(variant)'") }
+      let unavailable =
+        config.unavailableFlags.contains(experiment) && config.variantOverrides[experiment] == nil
+        && context.document.experiments.contains(where: { $0.id == experiment })
+      if unavailable, tracing {
+        record(.action, "experiment '\(experiment)': flag unavailable → default variant '\(variant)'")
       }
-      emit(.experimentVariantAssigned, .object(properties), atScreen: false, experiment: (experiment, variant))
+      emit(
+        .experimentVariantAssigned, Self.assignedProperties(experiment, variant, unavailable: unavailable),
+        atScreen: false, experiment: (experiment, variant))
     }
     if assignedFirst { emit(.onboardingStarted, .object(started), atScreen: false) }
     // A session started on a chosen screen (`--start`, `render`) starts there.
@@ -51,6 +54,15 @@ extension Session {
     let parked = pending
     drive(.to(frame))
     if let parked, !hasEnded { pending = parked }
+  }
+
+  /// `experiment_variant_assigned`'s properties.
+  static func assignedProperties(_ experiment: String, _ variant: String, unavailable: Bool) -> Event.Properties {
+    var properties: OrderedDictionary<String, Value> = [
+      "experiment_id": .string(experiment), "variant_id": .string(variant),
+    ]
+    if unavailable { properties["reason"] = .string("flag_unavailable") }
+    return .object(properties)
   }
 
   // MARK: Actions
@@ -161,8 +173,9 @@ extension Session {
   mutating func forwardMove(via: Via) -> Move {
     let flowIndex = frame.flow
     let screenIndex = frame.screen
-    let screens = context.document.flows[flowIndex].screens
-    // Read in place: `screens[screenIndex].rules` would copy the whole screen first.
+    // Read in place: `flows[flowIndex]` would copy the whole flow, `screens[screenIndex].rules`
+    // the whole screen.
+    let screens = context.document.flows.withUnsafeBufferPointer { $0[flowIndex].screens }
     let (rules, next, screenID) = screens.withUnsafeBufferPointer {
       ($0[screenIndex].rules, $0[screenIndex].next, $0[screenIndex].id)
     }
@@ -588,7 +601,8 @@ extension Session {
 
   mutating func finishCompleted() {
     if shown { emitCompleted(at: frame, nextScreenID: nil) }
-    let (collected, duration) = (fields.dictionary, virtualNow - context.startTime)
+    // The collected data is built only for the event (a session without events never reads it).
+    let (collected, duration) = (context.emitsEvents ? fields.dictionary : [:], virtualNow - context.startTime)
     emit(.onboardingCompleted, ["collected_data": .object(collected), "duration_ms": .number(Double(duration))])
     ended = .completed
     pending = nil

@@ -213,7 +213,9 @@ public struct Session: Sendable {
     let sessionID =
       config.sessionID
       ?? {
-        let key = "\(config.userID)\u{1F}\(flowID)\u{1F}\(config.now)"
+        var key = config.userID
+        key.reserveCapacity(key.utf8.count + flowID.utf8.count + 22)
+        for part in ["\u{1F}", flowID, "\u{1F}", String(config.now)] { key += part }
         return hex(EngineHash.murmur32(key, seed: 0)) + hex(EngineHash.murmur32(key, seed: 0x5EED))
       }()
     let context = SessionContext(
@@ -227,9 +229,16 @@ public struct Session: Sendable {
     return (session, outputs)
   }
 
+  /// Eight lowercase hex digits, zero-padded (written directly: the simulator starts a session,
+  /// and so derives an id, per user).
   static func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 8 - digits.count) + digits
+    String(unsafeUninitializedCapacity: 8) { buffer in
+      for index in 0..<8 {
+        let digit = UInt8(truncatingIfNeeded: value >> UInt32(28 - 4 * index)) & 0xF
+        buffer[index] = digit < 10 ? 0x30 + digit : 0x57 + digit
+      }
+      return 8
+    }
   }
 
   // MARK: Read-only views
@@ -269,6 +278,9 @@ public struct Session: Sendable {
   public var currentFlowID: String { context.document.flows[frame.flow].id }
   var currentScreenName: String { context.document.flows[frame.flow].screens[frame.screen].name }
 
+  /// The current screen's number among all the document's screens (flows in order, each flow's
+  /// screens in order: `FlowDocument.screenOffsets`), read without touching the models.
+  public var screenNumber: Int { context.screenBase[frame.flow] + frame.screen }
   /// The current screen's 0-based position in its flow's order.
   public var currentScreenIndex: Int { frame.screen }
   /// Whether the current screen has been shown (false only while an `onEnter` is deciding).

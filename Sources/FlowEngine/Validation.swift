@@ -12,9 +12,10 @@ extension Session {
     let environment = environment
     blocks.withUnsafeBufferPointer { blocks in
       for index in blocks.indices {
-        guard let field = blocks[index].fieldName, let content = blocks[index].content.field, content.validates,
+        // The content is read in place: `content.field` would copy the block's content out.
+        guard let field = blocks[index].fieldName, blocks[index].content.validates,
           isVisible(blockAt: index, of: blocks, in: environment),
-          let message = validationMessage(for: content, value: fields[field])
+          let message = validationMessage(for: blocks[index].content, value: fields[field])
         else { continue }
         failures.append(ValidationFailure(field: field, message: message))
       }
@@ -44,58 +45,66 @@ extension Session {
   }
 
   /// The message for a collecting block's content holding `value` (its collected value, else
-  /// its default); nil when it passes.
-  func validationMessage(for content: FieldContent, value collected: Value?) -> String? {
-    let value = collected ?? content.defaultValue
+  /// its default); nil when it passes or the block collects nothing that can fail.
+  func validationMessage(for content: BlockContent, value collected: Value?) -> String? {
     switch content {
-    case .input(let input):
-      let text: String? =
-        switch value {
-        case .none, .null?: nil
-        case .string(let s)?: s
-        case let other?: other.displayString
-        }
-      guard let text, !text.trimmingWhitespace.isEmpty else {
-        return input.required ? Validators.requiredMessage : nil
-      }
-      if let message = Validators.formatMessage(text, kind: input.kind) { return message }
-      switch input.pattern?.match(text) {
-      case .notMatched?: return input.patternMessage ?? "Invalid format"
-      case .tooComplex?: return Validators.patternTooComplexMessage
-      case .matched?, nil: break
-      }
-      let length = text.count
-      if let minLength = input.minLength, length < minLength { return "Must be at least \(minLength) characters" }
-      if let maxLength = input.maxLength, length > maxLength { return "Must be at most \(maxLength) characters" }
-      if input.kind == .number, let number = value?.numericValue {
-        if let min = input.min, number < min { return "Must be at least \(NumberFormatting.javaScriptString(min))" }
-        if let max = input.max, number > max { return "Must be at most \(NumberFormatting.javaScriptString(max))" }
-      }
-      return nil
-    case .choice(let choice):
-      let count: Int =
-        switch value {
-        case .string?: 1
-        case .list(let items)?: items.count
-        default: 0
-        }
-      if count == 0, choice.required { return Validators.requiredMessage }
-      if let min = choice.minSelections, count < min { return "Select at least \(min)" }
-      if let max = choice.maxSelections, count > max { return "Select at most \(max)" }
-      return nil
-    case .slider, .toggle:
-      return nil
+    case .input(let input): validationMessage(for: input, value: collected ?? input.defaultValue)
+    case .choice(let choice): validationMessage(for: choice, value: collected)
+    case .slider, .toggle, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard,
+      .scrollContainer, .custom, .unsupported:
+      nil
     }
+  }
+
+  func validationMessage(for input: InputBlock, value: Value?) -> String? {
+    let text: String? =
+      switch value {
+      case .none, .null?: nil
+      case .string(let s)?: s
+      case let other?: other.displayString
+      }
+    guard let text, !text.trimmingWhitespace.isEmpty else {
+      return input.required ? Validators.requiredMessage : nil
+    }
+    if let message = Validators.formatMessage(text, kind: input.kind) { return message }
+    switch input.pattern?.match(text) {
+    case .notMatched?: return input.patternMessage ?? "Invalid format"
+    case .tooComplex?: return Validators.patternTooComplexMessage
+    case .matched?, nil: break
+    }
+    let length = text.count
+    if let minLength = input.minLength, length < minLength { return "Must be at least \(minLength) characters" }
+    if let maxLength = input.maxLength, length > maxLength { return "Must be at most \(maxLength) characters" }
+    if input.kind == .number, let number = value?.numericValue {
+      if let min = input.min, number < min { return "Must be at least \(NumberFormatting.javaScriptString(min))" }
+      if let max = input.max, number > max { return "Must be at most \(NumberFormatting.javaScriptString(max))" }
+    }
+    return nil
+  }
+
+  func validationMessage(for choice: ChoiceBlock, value: Value?) -> String? {
+    let count: Int =
+      switch value {
+      case .string?: 1
+      case .list(let items)?: items.count
+      default: 0
+      }
+    if count == 0, choice.required { return Validators.requiredMessage }
+    if let min = choice.minSelections, count < min { return "Select at least \(min)" }
+    if let max = choice.maxSelections, count > max { return "Select at most \(max)" }
+    return nil
   }
 }
 
-extension FieldContent {
+extension BlockContent {
   /// Whether an answer can fail validation (see `validationMessage(for:value:)`): a slider or
-  /// a toggle cannot hold a bad value.
+  /// a toggle cannot hold a bad value, a block that collects nothing holds none.
   var validates: Bool {
     switch self {
     case .input, .choice: true
-    case .slider, .toggle: false
+    case .slider, .toggle, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard,
+      .scrollContainer, .custom, .unsupported:
+      false
     }
   }
 }
@@ -192,6 +201,6 @@ extension Session {
   /// The message validation gives `block` (an input or checklist) when it holds `value`, or nil
   /// when that value passes (what a replay asks before typing a stand-in for a masked secret).
   public func validationMessage(of block: Block, holding value: Value) -> String? {
-    block.content.field.flatMap { validationMessage(for: $0, value: value) }
+    validationMessage(for: block.content, value: value)
   }
 }

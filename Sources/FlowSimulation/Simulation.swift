@@ -56,10 +56,14 @@ struct TallyCounter {
     var reached: [Int]
     var endedOn: [Int]
     var paths: [[Int32]: Int] = [:]
+    /// By counted field (`SimulationPlan.countedFields`): answer → users.
+    var fields: [[String: Int]]
   }
 
   let plan: SimulationPlan
   var variants: [String: Variant] = [:]
+  /// The variant keys met so far by assignment (a handful): compared, not rebuilt, per user.
+  var keys: [(variants: OrderedDictionary<String, String>, key: String)] = []
 
   init(plan: SimulationPlan) { self.plan = plan }
 
@@ -71,12 +75,19 @@ struct TallyCounter {
 
   mutating func walk(user: Int, finished: (@Sendable (FinishedUser) -> Void)?) {
     guard var walk = UserWalk(plan: plan, index: user) else {
-      variants["not started", default: Variant(screens: plan.screenKeys.count)].count(failedToStart: ())
+      variants["not started", default: Variant(plan: plan)].count(failedToStart: ())
       return
     }
     let ending = walk.run()
-    let key = Self.key(walk.session.variants.elements)
-    variants[key, default: Variant(screens: plan.screenKeys.count)].count(walk, ending, plan: plan)
+    let assigned = walk.session.variants
+    let key: String
+    if let known = keys.first(where: { $0.variants == assigned }) {
+      key = known.key
+    } else {
+      key = Self.key(assigned.elements)
+      keys.append((assigned, key))
+    }
+    variants[key, default: Variant(plan: plan)].count(walk, ending, plan: plan)
     finished?(
       FinishedUser(
         index: user, session: walk.session, variant: key, outcome: ending.rawValue,
@@ -98,6 +109,9 @@ struct TallyCounter {
         if path.count > UserWalk.pathLimit { text += " > …" }
         tally.paths[text, default: 0] += count
       }
+      for (index, counts) in variant.fields.enumerated() where !counts.isEmpty {
+        tally.fields[plan.countedFields[index]] = counts
+      }
       result.variants[key] = tally
     }
     return result
@@ -105,9 +119,10 @@ struct TallyCounter {
 }
 
 extension TallyCounter.Variant {
-  init(screens: Int) {
-    reached = Array(repeating: 0, count: screens)
-    endedOn = Array(repeating: 0, count: screens)
+  init(plan: SimulationPlan) {
+    reached = Array(repeating: 0, count: plan.screenKeys.count)
+    endedOn = Array(repeating: 0, count: plan.screenKeys.count)
+    fields = Array(repeating: [:], count: plan.countedFields.count)
   }
 
   mutating func count(failedToStart: Void) {
@@ -135,16 +150,16 @@ extension TallyCounter.Variant {
     if ending == .completed {
       let bucket = Int((session.virtualNow - session.startTime) / Int64(VariantTally.bucketMilliseconds))
       tally.completionTime[bucket, default: 0] += 1
-    } else if let last = plan.screenKey(session.currentFlow.id, session.currentScreen.id) {
+    } else if case let last = plan.screenNumbers[session.screenNumber].key, last >= 0 {
       endedOn[Int(last)] += 1
     }
     paths[Array(walk.path.prefix(UserWalk.pathLimit + 1)), default: 0] += 1
-    for field in plan.countedFields {
+    for (index, field) in plan.countedFields.enumerated() {
       guard let value = session.data(field), value != .null else { continue }
       if case .list(let items) = value {
-        for item in items { tally.fields[field, default: [:]][item.displayString, default: 0] += 1 }
+        for item in items { fields[index][item.displayString, default: 0] += 1 }
       } else {
-        tally.fields[field, default: [:]][value.displayString, default: 0] += 1
+        fields[index][value.displayString, default: 0] += 1
       }
     }
   }

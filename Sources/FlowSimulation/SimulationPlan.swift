@@ -15,6 +15,10 @@ public final class SimulationPlan: Sendable {
   /// Screen keys in document order (`screen`, or `flow/screen` in a bundle of several flows).
   public let screenKeys: [String]
   private let screenIndex: [String: (offset: Int, screens: [String: Int])]
+  /// By screen number (`Session.screenNumber`): the screen's flow id, id and key (`screenKey`
+  /// of those ids; the first screen of a repeated id). Compared with a shown screen's ids
+  /// instead of hashing them.
+  let screenNumbers: [(flowID: String, screenID: String, key: Int32)]
   /// Fields answered by blocks (secret ones left out): their answers are counted.
   let countedFields: [String]
   /// By screen index: the blocks that collect a field, in reading order.
@@ -71,6 +75,12 @@ public final class SimulationPlan: Sendable {
     }
     screenKeys = keys
     screenIndex = index
+    screenNumbers = document.flows.flatMap { flow in
+      flow.screens.map { screen in
+        let key = index[flow.id].flatMap { flowIndex in flowIndex.screens[screen.id].map { flowIndex.offset + $0 } }
+        return (flow.id, screen.id, Int32(key ?? -1))
+      }
+    }
     countedFields = fields
     self.fieldBlocks = fieldBlocks
     self.screenModels = screenModels
@@ -80,6 +90,14 @@ public final class SimulationPlan: Sendable {
   func screenKey(_ flowID: String, _ screenID: String) -> Int32? {
     guard let flow = screenIndex[flowID], let screen = flow.screens[screenID] else { return nil }
     return Int32(flow.offset + screen)
+  }
+
+  /// The key of a shown screen: the session's current screen when the ids are its own (the
+  /// common case, no hashing), else looked up.
+  func screenKey(_ flowID: String, _ screenID: String, current number: Int) -> Int32? {
+    let current = screenNumbers[number]
+    if current.screenID == screenID, current.flowID == flowID { return current.key }
+    return screenKey(flowID, screenID)
   }
 
   /// A user's trait value.

@@ -48,6 +48,8 @@ struct UserWalk {
     var decisions = 0
     var failures = 0
     var lastScreen: Int32 = -1
+    // Once per user: reading `plan.answers` copies the sampler (retaining each of its fields).
+    let answers = plan.answers
     while !session.status.isEnded {
       decisions += 1
       guard decisions <= Self.decisionBudget else { return quit(.stuck) }
@@ -92,7 +94,7 @@ struct UserWalk {
         for fieldBlock in fieldBlocks.indices
         where fieldBlocks[fieldBlock].alwaysVisible || session.isVisible(fieldBlocks[fieldBlock].block) {
           guard
-            let input = plan.answers.answer(
+            let input = answers.answer(
               fieldBlocks[fieldBlock].block, field: fieldBlocks[fieldBlock].field, random: &random)
           else { continue }
           if fieldBlocks[fieldBlock].picksToAdvance {
@@ -173,14 +175,17 @@ struct UserWalk {
     return true
   }
 
-  /// Keeps the screens shown.
+  /// Keeps the screens shown. Outputs are read in place (a loop over the array copies each).
   private mutating func note(_ outputs: [Output]) {
-    for output in outputs {
-      guard case .screenShown(let flowID, let screenID) = output, let key = plan.screenKey(flowID, screenID) else {
-        continue
+    let number = session.screenNumber
+    outputs.withUnsafeBufferPointer { outputs in
+      for index in outputs.indices {
+        guard case .screenShown(let flowID, let screenID) = outputs[index],
+          let key = plan.screenKey(flowID, screenID, current: number)
+        else { continue }
+        path.append(key)
+        current = key
       }
-      path.append(key)
-      current = key
     }
   }
 }

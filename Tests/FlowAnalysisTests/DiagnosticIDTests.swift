@@ -31,6 +31,7 @@ import _FlowTestSupport
       ("script.", DiagnosticID.Script.all), ("check.", DiagnosticID.Check.all),
       ("campaign.", DiagnosticID.Campaign.all),
       ("nuxie.", DiagnosticID.Nuxie.all),
+      ("model.", DiagnosticID.Model.all),
     ]
     for (prefix, ids) in namespaces {
       for id in ids {
@@ -46,10 +47,11 @@ import _FlowTestSupport
   @Test func idsAreWrittenOnlyInTheCatalogue() throws {
     let sources = packageRoot().appendingPathComponent("Sources")
     let literal = try NSRegularExpression(
-      pattern: #""((?:json|load|ref|appdna|script|check|campaign|nuxie)\.[a-z0-9][a-z0-9.-]*)""#)
+      pattern: #""((?:json|load|ref|appdna|script|check|campaign|nuxie|model)\.[a-z0-9][a-z0-9.-]*)""#)
     let catalogues = [
       "FlowFormat/Diagnostics/DiagnosticID.swift", "FlowFormat/Diagnostics/DiagnosticID+Campaign.swift",
-      "FlowFormat/Diagnostics/DiagnosticID+Nuxie.swift", "FlowReplay/ScriptDiagnosticID.swift",
+      "FlowFormat/Diagnostics/DiagnosticID+Nuxie.swift", "FlowFormat/Diagnostics/DiagnosticID+Model.swift",
+      "FlowReplay/ScriptDiagnosticID.swift",
     ]
     let known = Set(Self.catalogued.map(\.id))
     var declared: Set<String> = []

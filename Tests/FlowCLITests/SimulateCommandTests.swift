@@ -92,16 +92,47 @@ import _FlowTestSupport
     #expect(stored.stdout == (try runFlowrun(arguments)).stdout)
     #expect(try sqliteRows(database, "SELECT COUNT(*) FROM onboarding_submissions") == [["1500"]])
     #expect(try sqliteRows(database, "SELECT COUNT(*) FROM flowrun_simulated_sessions") == [["1500"]])
+    try Self.expectFunnel(try sqliteRows(database, try Self.documentedQuery(0)), as: stored.stdout)
+  }
 
+  /// The PostgreSQL query of docs/simulate.md on the server `FLOWRUN_TEST_POSTGRES` names, through
+  /// `psql` as a user would run it; the run has a seed of its own (the server is shared).
+  @Test(.enabled(if: TestDatabase.postgresURL != nil))
+  func theDocumentedPostgreSQLReproducesTheFunnel() throws {
+    let url = try #require(TestDatabase.postgresURL)
+    let seed = String(UInt64.random(in: 1_000_000...UInt64.max))
+    let stored = try runFlowrun(
+      ["simulate", SimulateCommandTests.goals, "--users", "1500", "--seed", seed, "--format", "json", "--store", url])
+    #expect(stored.status == 0, "\(stored.stderr)")
+    let query = try Self.documentedQuery(1).replacingOccurrences(of: "s.seed = '1'", with: "s.seed = '\(seed)'")
+    #expect(query.contains(seed))
+    let psql = try runProgram(
+      URL(fileURLWithPath: "/usr/bin/env"), ["psql", url, "--no-psqlrc", "-At", "-F", "\t", "-c", query])
+    #expect(psql.status == 0, "\(psql.stderr)")
+    let rows = psql.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    try Self.expectFunnel(rows.map { $0.map { String($0) } }, as: stored.stdout)
+  }
+
+  /// The `number`th SQL block of docs/simulate.md's "The store" (0: SQLite, 1: PostgreSQL).
+  static func documentedQuery(_ number: Int) throws -> String {
     let doc = try String(contentsOf: packageRoot().appendingPathComponent("docs/simulate.md"), encoding: .utf8)
-    let store = try #require(doc.range(of: "## The store"))
-    let open = try #require(doc[store.upperBound...].range(of: "```sql\n"))
-    let close = try #require(doc[open.upperBound...].range(of: "```\n"))
-    let rows = try sqliteRows(database, String(doc[open.upperBound..<close.lowerBound]))
-    var fromSQL: [String: (reached: Int, ended: Int)] = [:]
-    for row in rows { fromSQL["\(row[0] ?? "") \(row[1] ?? "")"] = (Int(row[2] ?? "") ?? -1, Int(row[3] ?? "") ?? -1) }
+    var rest = doc[try #require(doc.range(of: "## The store")).upperBound...]
+    for _ in 0..<number {
+      let skipped = try #require(rest.range(of: "```sql\n"))
+      rest = rest[try #require(rest[skipped.upperBound...].range(of: "```\n")).upperBound...]
+    }
+    let open = try #require(rest.range(of: "```sql\n"))
+    let close = try #require(rest[open.upperBound...].range(of: "```\n"))
+    return String(rest[open.upperBound..<close.lowerBound])
+  }
 
-    let report = try #require(JSONSerialization.jsonObject(with: Data(stored.stdout.utf8)) as? [String: Any])
+  /// The rows (variant, screen, reached, ended here) are the JSON report's funnel, screen by screen.
+  static func expectFunnel(_ rows: [[String?]], as json: String) throws {
+    var fromSQL: [String: (reached: Int, ended: Int)] = [:]
+    for row in rows where row.count == 4 {
+      fromSQL["\(row[0] ?? "") \(row[1] ?? "")"] = (Int(row[2] ?? "") ?? -1, Int(row[3] ?? "") ?? -1)
+    }
+    let report = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     var fromJSON: [String: (reached: Int, ended: Int)] = [:]
     for variant in try #require(report["variants"] as? [[String: Any]]) {
       for step in try #require(variant["funnel"] as? [[String: Any]]) {

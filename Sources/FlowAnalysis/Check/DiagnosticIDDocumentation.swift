@@ -20,7 +20,7 @@ public enum DiagnosticIDDocumentation {
   /// Every catalogued id outside the lint rules, in the table's order.
   public static var ids: [DiagnosticID] {
     DiagnosticID.JSON.all + DiagnosticID.Load.all + DiagnosticID.Ref.all + DiagnosticID.AppDNA.all
-      + DiagnosticID.Script.all + DiagnosticID.Campaign.all + DiagnosticID.Nuxie.all
+      + DiagnosticID.Script.all + DiagnosticID.Campaign.all + DiagnosticID.Nuxie.all + DiagnosticID.Model.all
   }
 
   /// The table between its two marker lines, both included, ending with a newline.

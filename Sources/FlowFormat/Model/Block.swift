@@ -31,8 +31,9 @@ public struct Block: Hashable, Sendable {
     self.location = location
   }
 
-  /// The field this block collects into, if it collects anything.
-  public var fieldName: String? { content.fieldName }
+  /// The field this block collects into, if it collects anything. Inlinable, as the facts
+  /// below the engine reads per block and input: called from another module, they copy the block.
+  @inlinable public var fieldName: String? { content.fieldName }
 
   /// Whether the field this block collects is a secret (see `InputBlock.secret`).
   public var isSecret: Bool { content.field?.isSecret ?? false }
@@ -58,7 +59,11 @@ public struct Block: Hashable, Sendable {
 /// | progress, spacer, divider, custom, unsupported | – | – | – | – |
 /// | featureCard | headline, body | – | – | – |
 /// | scrollContainer | – | – | – | its blocks (flattened into the screen) |
-public enum BlockContent: Hashable, Sendable {
+///
+/// `indirect`: each payload is boxed, so a `BlockContent` is one reference. Inline, the largest
+/// kind made every block's content a few hundred bytes that each read copied (the engine reads
+/// the current screen's blocks on every input; docs/performance.md, fourth round).
+public indirect enum BlockContent: Hashable, Sendable {
   case text(TextBlock)
   /// `image`, `video` and `lottie`: shown as a placeholder line.
   case media(kind: String, src: String?, alt: String?)
@@ -83,7 +88,7 @@ public enum BlockContent: Hashable, Sendable {
 
 extension BlockContent {
   /// The collecting kinds' content (their own facts: `FieldContent`); nil for every other kind.
-  public var field: FieldContent? {
+  @inlinable public var field: FieldContent? {
     switch self {
     case .input(let input): .input(input)
     case .choice(let choice): .choice(choice)
@@ -96,7 +101,7 @@ extension BlockContent {
   }
 
   /// `field?.fieldName` without copying the content out (the engine asks it in its inner loops).
-  public var fieldName: String? {
+  @inlinable public var fieldName: String? {
     switch self {
     case .input(let input): input.fieldName
     case .choice(let choice): choice.fieldName
@@ -109,7 +114,7 @@ extension BlockContent {
   }
 
   /// The numbered control the block is (`[n] label` on the screen; a tap runs the action).
-  public var control: BlockControl? {
+  @inlinable public var control: BlockControl? {
     switch self {
     case .button(let button): BlockControl(label: button.text, action: button.action)
     case .text, .media, .icon, .input, .choice, .slider, .toggle, .progress, .spacer, .divider, .featureCard,

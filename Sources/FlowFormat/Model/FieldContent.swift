@@ -56,7 +56,7 @@ public enum FieldContent: Hashable, Sendable {
   }
 
   /// The value the field holds until it is answered; stored when the screen is left forward.
-  public var defaultValue: Value? {
+  @inlinable public var defaultValue: Value? {
     switch self {
     case .input(let input): input.defaultValue
     case .choice: nil

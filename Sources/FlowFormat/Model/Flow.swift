@@ -26,7 +26,7 @@ public struct Flow: Hashable, Sendable {
   /// The steps `Action.step` runs, by id (Nuxie era E legs).
   public var steps: [String: Action] = [:]
   public var location: SourceLocation
-  private var indexByID: [String: Int]
+  @usableFromInline private(set) var indexByID: [String: Int]
 
   public init(
     id: String,
@@ -59,8 +59,9 @@ public struct Flow: Hashable, Sendable {
     self.indexByID = index
   }
 
-  /// The position of a screen in order, or nil for an unknown id.
-  public func index(of screenID: String) -> Int? { indexByID[screenID] }
+  /// The position of a screen in order, or nil for an unknown id. Inlinable: a call from
+  /// another module would copy the whole flow to ask (the engine asks on every move).
+  @inlinable public func index(of screenID: String) -> Int? { indexByID[screenID] }
 
   public func screen(_ id: String) -> Screen? {
     indexByID[id].map { screens[$0] }

@@ -1,7 +1,6 @@
-import FlowFormat
-
 extension DiagnosticID {
-  /// `model.*`: a behaviour model of `flowrun simulate --model` (docs/simulate.md).
+  /// `model.*`: a behaviour model of `flowrun simulate --model` (docs/simulate.md). Catalogued
+  /// here, with the loader's ids, so that docs/loading.md's generated table lists them.
   public enum Model {
     public static let prefix = "model."
 
