@@ -8,7 +8,8 @@ import FlowFormat
 /// on the graph itself do.
 struct DenseScreenGraph {
   let nodes: [ScreenNode]
-  /// `flowStart[f] + s` is the number of `ScreenNode(flow: f, screen: s)`.
+  /// `flowStart[f] + s` is the number of `ScreenNode(flow: f, screen: s)`; the last entry is
+  /// the node count.
   private let flowStart: [Int]
   /// The successors of node `n` are `targets[starts[n]..<starts[n + 1]]` (flat, so a search
   /// retains no array per node).
@@ -25,6 +26,7 @@ struct DenseScreenGraph {
       flowStart.append(count)
       count += flow.screens.count
     }
+    flowStart.append(count)
     self.flowStart = flowStart
     nodes = graph.nodes
     var starts = [0]
@@ -44,6 +46,9 @@ struct DenseScreenGraph {
   var count: Int { nodes.count }
 
   func number(_ node: ScreenNode) -> Int { flowStart[node.flow] + node.screen }
+
+  /// The numbers of flow `flow`'s screens.
+  func nodes(inFlow flow: Int) -> Range<Int> { flowStart[flow]..<flowStart[flow + 1] }
 
   @inline(__always) func successors(of node: Int) -> ArraySlice<Int> { targets[starts[node]..<starts[node + 1]] }
 
@@ -120,5 +125,55 @@ struct DenseScreenGraph {
       }
     }
     return postorder.reversed()
+  }
+
+  /// Strongly connected components (iterative Tarjan over successors in order), each in
+  /// ascending number order, in the order Tarjan's search completes them.
+  func stronglyConnectedComponents() -> [[Int]] {
+    let unvisited = -1
+    var index = [Int](repeating: unvisited, count: count)
+    var low = [Int](repeating: 0, count: count)
+    var onStack = [Bool](repeating: false, count: count)
+    var stack: [Int] = []
+    var components: [[Int]] = []
+    var counter = 0
+    var work: [(node: Int, slot: Int)] = []
+    for root in 0..<count where index[root] == unvisited {
+      index[root] = counter
+      low[root] = counter
+      counter += 1
+      stack.append(root)
+      onStack[root] = true
+      work.append((root, starts[root]))
+      while let (node, slot) = work.last {
+        if slot < starts[node + 1] {
+          work[work.count - 1].slot += 1
+          let next = targets[slot]
+          if index[next] == unvisited {
+            index[next] = counter
+            low[next] = counter
+            counter += 1
+            stack.append(next)
+            onStack[next] = true
+            work.append((next, starts[next]))
+          } else if onStack[next] {
+            low[node] = min(low[node], index[next])
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+        if low[node] == index[node] {
+          var component: [Int] = []
+          while let top = stack.popLast() {
+            onStack[top] = false
+            component.append(top)
+            if top == node { break }
+          }
+          components.append(component.sorted())
+        }
+      }
+    }
+    return components
   }
 }

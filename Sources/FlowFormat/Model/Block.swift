@@ -1,17 +1,76 @@
 import FlowExpression
 
 /// One block of a block-based screen: the envelope (id, order, visibility) and its content.
+///
+/// Its fields live in one shared, copy-on-write box, as `Screen`'s do: copying a block's
+/// content (a large enum of templates and arrays) cost about 1,100 instructions a copy, and
+/// blocks are copied wherever screens are walked. A copy is now one retain.
 public struct Block: Hashable, Sendable {
-  public var id: String
+  /// The stored fields (compared and hashed as the block's value).
+  struct Fields: Hashable, Sendable {
+    var id: String
+    var type: String
+    var order: Int
+    var visible: Bool
+    var visibleWhen: Condition?
+    var content: BlockContent
+    var location: SourceLocation
+  }
+
+  /// The box: written only while uniquely referenced (`mutate(_:)`), so sharing it across
+  /// threads is safe.
+  final class Box: @unchecked Sendable {
+    var fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private var box: Box
+
+  public var id: String {
+    get { box.fields.id }
+    set { mutate { $0.id = newValue } }
+  }
   /// The type as written (`text`, `quiz-question`, ...), kept for messages and unknown types.
-  public var type: String
-  public var order: Int
+  public var type: String {
+    get { box.fields.type }
+    set { mutate { $0.type = newValue } }
+  }
+  public var order: Int {
+    get { box.fields.order }
+    set { mutate { $0.order = newValue } }
+  }
   /// `visible: false` hides the block for good.
-  public var visible: Bool
+  public var visible: Bool {
+    get { box.fields.visible }
+    set { mutate { $0.visible = newValue } }
+  }
   /// Extension: the block shows only while this holds.
-  public var visibleWhen: Condition?
-  public var content: BlockContent
-  public var location: SourceLocation
+  public var visibleWhen: Condition? {
+    get { box.fields.visibleWhen }
+    set { mutate { $0.visibleWhen = newValue } }
+  }
+  public var content: BlockContent {
+    get { box.fields.content }
+    set { mutate { $0.content = newValue } }
+  }
+  public var location: SourceLocation {
+    get { box.fields.location }
+    set { mutate { $0.location = newValue } }
+  }
+
+  /// Writes to the fields, copying them first when another block shares the box.
+  private mutating func mutate(_ body: (inout Fields) -> Void) {
+    if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+    body(&box.fields)
+  }
+
+  public static func == (a: Block, b: Block) -> Bool {
+    a.box.fields == b.box.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(box.fields)
+  }
 
   public init(
     id: String,
@@ -22,13 +81,10 @@ public struct Block: Hashable, Sendable {
     content: BlockContent,
     location: SourceLocation
   ) {
-    self.id = id
-    self.type = type
-    self.order = order
-    self.visible = visible
-    self.visibleWhen = visibleWhen
-    self.content = content
-    self.location = location
+    box = Box(
+      Fields(
+        id: id, type: type, order: order, visible: visible, visibleWhen: visibleWhen, content: content,
+        location: location))
   }
 
   /// The field this block collects into, if it collects anything.
