@@ -2,9 +2,9 @@ import FlowExpression
 
 /// One block of a block-based screen: the envelope (id, order, visibility) and its content.
 ///
-/// Its fields live in one shared, copy-on-write box, as `Screen`'s do: copying a block's
-/// content (a large enum of templates and arrays) cost about 1,100 instructions a copy, and
-/// blocks are copied wherever screens are walked. A copy is now one retain.
+/// Its fields live in one shared, immutable box, as `Screen`'s do: copying a block's content
+/// (a large enum of templates and arrays) cost about 1,100 instructions a copy, and blocks are
+/// copied wherever screens are walked. A copy is now one retain.
 public struct Block: Hashable, Sendable {
   /// The stored fields (compared and hashed as the block's value).
   struct Fields: Hashable, Sendable {
@@ -17,51 +17,72 @@ public struct Block: Hashable, Sendable {
     var location: SourceLocation
   }
 
-  /// The box: written only while uniquely referenced (`mutate(_:)`), so sharing it across
-  /// threads is safe.
-  final class Box: @unchecked Sendable {
-    var fields: Fields
+  /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
+  final class Box: Sendable {
+    let fields: Fields
     init(_ fields: Fields) { self.fields = fields }
   }
 
   private var box: Box
 
   public var id: String {
-    get { box.fields.id }
-    set { mutate { $0.id = newValue } }
+    _read { yield box.fields.id }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.id
+    }
   }
   /// The type as written (`text`, `quiz-question`, ...), kept for messages and unknown types.
   public var type: String {
-    get { box.fields.type }
-    set { mutate { $0.type = newValue } }
+    _read { yield box.fields.type }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.type
+    }
   }
   public var order: Int {
-    get { box.fields.order }
-    set { mutate { $0.order = newValue } }
+    _read { yield box.fields.order }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.order
+    }
   }
   /// `visible: false` hides the block for good.
   public var visible: Bool {
-    get { box.fields.visible }
-    set { mutate { $0.visible = newValue } }
+    _read { yield box.fields.visible }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.visible
+    }
   }
   /// Extension: the block shows only while this holds.
   public var visibleWhen: Condition? {
-    get { box.fields.visibleWhen }
-    set { mutate { $0.visibleWhen = newValue } }
+    _read { yield box.fields.visibleWhen }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.visibleWhen
+    }
   }
   public var content: BlockContent {
-    get { box.fields.content }
-    set { mutate { $0.content = newValue } }
+    _read { yield box.fields.content }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.content
+    }
   }
   public var location: SourceLocation {
-    get { box.fields.location }
-    set { mutate { $0.location = newValue } }
-  }
-
-  /// Writes to the fields, copying them first when another block shares the box.
-  private mutating func mutate(_ body: (inout Fields) -> Void) {
-    if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-    body(&box.fields)
+    _read { yield box.fields.location }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.location
+    }
   }
 
   public static func == (a: Block, b: Block) -> Bool {

@@ -1,11 +1,12 @@
 /// One screen of a flow.
 ///
-/// Its fields live in one shared, copy-on-write box: a screen is copied wherever the model is
+/// Its fields live in one shared, immutable box: a screen is copied wherever the model is
 /// walked (graph building, lint rules, the engine's screen lookups), and copying the fields
 /// themselves retained every string, array and template of the screen each time (about 580
 /// instructions a copy, 314,000 copies in a `check` of a 20,000-screen flow). A copy is now
-/// one retain; the first write to a shared copy copies the fields. Reads and writes look the
-/// same as on the plain struct this was.
+/// one retain and a read borrows the field in place; a write (the loaders' business) puts
+/// the changed fields in a new box. Reads and writes look the same as on the plain struct
+/// this was.
 public struct Screen: Hashable, Sendable {
   /// The screen types flowrun knows; anything else loads as `unknown` and behaves like `feature`.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -39,103 +40,168 @@ public struct Screen: Hashable, Sendable {
     var location: SourceLocation
   }
 
-  /// The box: written only while uniquely referenced (`fields(_:)`), so sharing it across
-  /// threads is safe.
-  final class Box: @unchecked Sendable {
-    var fields: Fields
+  /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
+  final class Box: Sendable {
+    let fields: Fields
     init(_ fields: Fields) { self.fields = fields }
   }
 
   private var box: Box
 
   public var id: String {
-    get { box.fields.id }
-    set { mutate { $0.id = newValue } }
+    _read { yield box.fields.id }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.id
+    }
   }
   public var name: String {
-    get { box.fields.name }
-    set { mutate { $0.name = newValue } }
+    _read { yield box.fields.name }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.name
+    }
   }
   public var kind: Kind {
-    get { box.fields.kind }
-    set { mutate { $0.kind = newValue } }
+    _read { yield box.fields.kind }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.kind
+    }
   }
   /// The type as written, for messages about unknown types.
   public var type: String {
-    get { box.fields.type }
-    set { mutate { $0.type = newValue } }
+    _read { yield box.fields.type }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.type
+    }
   }
   public var order: Int {
-    get { box.fields.order }
-    set { mutate { $0.order = newValue } }
+    _read { yield box.fields.order }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.order
+    }
   }
   public var content: ScreenContent {
-    get { box.fields.content }
-    set { mutate { $0.content = newValue } }
+    _read { yield box.fields.content }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.content
+    }
   }
   public var rules: [Rule] {
-    get { box.fields.rules }
-    set { mutate { $0.rules = newValue } }
+    _read { yield box.fields.rules }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.rules
+    }
   }
   /// Default successor (extension).
   public var next: Target? {
-    get { box.fields.next }
-    set { mutate { $0.next = newValue } }
+    _read { yield box.fields.next }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.next
+    }
   }
   public var hideProgress: Bool {
-    get { box.fields.hideProgress }
-    set { mutate { $0.hideProgress = newValue } }
+    _read { yield box.fields.hideProgress }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.hideProgress
+    }
   }
   public var hideBack: Bool {
-    get { box.fields.hideBack }
-    set { mutate { $0.hideBack = newValue } }
+    _read { yield box.fields.hideBack }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.hideBack
+    }
   }
   /// The sub-flow a `flow` screen runs.
   public var subflow: String? {
-    get { box.fields.subflow }
-    set { mutate { $0.subflow = newValue } }
+    _read { yield box.fields.subflow }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.subflow
+    }
   }
   /// A `filler` screen advances by itself after this much virtual time.
   public var autoAdvanceMs: Double? {
-    get { box.fields.autoAdvanceMs }
-    set { mutate { $0.autoAdvanceMs = newValue } }
+    _read { yield box.fields.autoAdvanceMs }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.autoAdvanceMs
+    }
   }
   /// Whether that advance validates the screen first, as a tap on `next` does (AppDNA's timers
   /// and loaders); a filler does not (extension).
   public var autoAdvanceValidates: Bool {
-    get { box.fields.autoAdvanceValidates }
-    set { mutate { $0.autoAdvanceValidates = newValue } }
+    _read { yield box.fields.autoAdvanceValidates }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.autoAdvanceValidates
+    }
   }
   /// Runs as soon as the screen is entered; if it navigates away the screen is never shown.
   public var onEnter: Action? {
-    get { box.fields.onEnter }
-    set { mutate { $0.onEnter = newValue } }
+    _read { yield box.fields.onEnter }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.onEnter
+    }
   }
   /// How the screen animates in (shown in traces).
   public var transition: ScreenTransition? {
-    get { box.fields.transition }
-    set { mutate { $0.transition = newValue } }
+    _read { yield box.fields.transition }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.transition
+    }
   }
   /// Called before a submitted screen is left when no host hook answers (AppDNA's step `hook`).
   public var webhook: Webhook? {
-    get { box.fields.webhook }
-    set { mutate { $0.webhook = newValue } }
+    _read { yield box.fields.webhook }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.webhook
+    }
   }
   /// An AppDNA `interactive_chat` step's conversation: the step parks for chat turns and its
   /// button submits the transcript.
   public var chat: ChatConfig? {
-    get { box.fields.chat }
-    set { mutate { $0.chat = newValue } }
+    _read { yield box.fields.chat }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.chat
+    }
   }
   public var location: SourceLocation {
-    get { box.fields.location }
-    set { mutate { $0.location = newValue } }
-  }
-
-  /// Writes to the fields, copying them first when another screen shares the box.
-  private mutating func mutate(_ body: (inout Fields) -> Void) {
-    if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-    body(&box.fields)
+    _read { yield box.fields.location }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.location
+    }
   }
 
   public static func == (a: Screen, b: Screen) -> Bool {
