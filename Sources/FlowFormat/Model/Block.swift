@@ -7,25 +7,25 @@ import FlowExpression
 /// copied wherever screens are walked. A copy is now one retain.
 public struct Block: Hashable, Sendable {
   /// The stored fields (compared and hashed as the block's value).
-  struct Fields: Hashable, Sendable {
-    var id: String
-    var type: String
-    var order: Int
-    var visible: Bool
-    var visibleWhen: Condition?
-    var content: BlockContent
-    var location: SourceLocation
+  @usableFromInline struct Fields: Hashable, Sendable {
+    @usableFromInline var id: String
+    @usableFromInline var type: String
+    @usableFromInline var order: Int
+    @usableFromInline var visible: Bool
+    @usableFromInline var visibleWhen: Condition?
+    @usableFromInline var content: BlockContent
+    @usableFromInline var location: SourceLocation
   }
 
   /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
-  final class Box: Sendable {
-    let fields: Fields
-    init(_ fields: Fields) { self.fields = fields }
+  @usableFromInline final class Box: Sendable {
+    @usableFromInline let fields: Fields
+    @usableFromInline init(_ fields: Fields) { self.fields = fields }
   }
 
-  private var box: Box
+  @usableFromInline var box: Box
 
-  public var id: String {
+  @inlinable public var id: String {
     _read { yield box.fields.id }
     _modify {
       var fields = box.fields
@@ -34,7 +34,7 @@ public struct Block: Hashable, Sendable {
     }
   }
   /// The type as written (`text`, `quiz-question`, ...), kept for messages and unknown types.
-  public var type: String {
+  @inlinable public var type: String {
     _read { yield box.fields.type }
     _modify {
       var fields = box.fields
@@ -42,7 +42,7 @@ public struct Block: Hashable, Sendable {
       yield &fields.type
     }
   }
-  public var order: Int {
+  @inlinable public var order: Int {
     _read { yield box.fields.order }
     _modify {
       var fields = box.fields
@@ -51,7 +51,7 @@ public struct Block: Hashable, Sendable {
     }
   }
   /// `visible: false` hides the block for good.
-  public var visible: Bool {
+  @inlinable public var visible: Bool {
     _read { yield box.fields.visible }
     _modify {
       var fields = box.fields
@@ -60,7 +60,7 @@ public struct Block: Hashable, Sendable {
     }
   }
   /// Extension: the block shows only while this holds.
-  public var visibleWhen: Condition? {
+  @inlinable public var visibleWhen: Condition? {
     _read { yield box.fields.visibleWhen }
     _modify {
       var fields = box.fields
@@ -68,7 +68,7 @@ public struct Block: Hashable, Sendable {
       yield &fields.visibleWhen
     }
   }
-  public var content: BlockContent {
+  @inlinable public var content: BlockContent {
     _read { yield box.fields.content }
     _modify {
       var fields = box.fields
@@ -76,7 +76,7 @@ public struct Block: Hashable, Sendable {
       yield &fields.content
     }
   }
-  public var location: SourceLocation {
+  @inlinable public var location: SourceLocation {
     _read { yield box.fields.location }
     _modify {
       var fields = box.fields

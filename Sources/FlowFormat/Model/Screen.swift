@@ -19,36 +19,36 @@ public struct Screen: Hashable, Sendable {
   }
 
   /// The stored fields (compared and hashed as the screen's value).
-  struct Fields: Hashable, Sendable {
-    var id: String
-    var name: String
-    var kind: Kind
-    var type: String
-    var order: Int
-    var content: ScreenContent
-    var rules: [Rule]
-    var next: Target?
-    var hideProgress: Bool
-    var hideBack: Bool
-    var subflow: String?
-    var autoAdvanceMs: Double?
-    var autoAdvanceValidates = false
-    var onEnter: Action?
-    var transition: ScreenTransition?
-    var webhook: Webhook?
-    var chat: ChatConfig?
-    var location: SourceLocation
+  @usableFromInline struct Fields: Hashable, Sendable {
+    @usableFromInline var id: String
+    @usableFromInline var name: String
+    @usableFromInline var kind: Kind
+    @usableFromInline var type: String
+    @usableFromInline var order: Int
+    @usableFromInline var content: ScreenContent
+    @usableFromInline var rules: [Rule]
+    @usableFromInline var next: Target?
+    @usableFromInline var hideProgress: Bool
+    @usableFromInline var hideBack: Bool
+    @usableFromInline var subflow: String?
+    @usableFromInline var autoAdvanceMs: Double?
+    @usableFromInline var autoAdvanceValidates = false
+    @usableFromInline var onEnter: Action?
+    @usableFromInline var transition: ScreenTransition?
+    @usableFromInline var webhook: Webhook?
+    @usableFromInline var chat: ChatConfig?
+    @usableFromInline var location: SourceLocation
   }
 
   /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
-  final class Box: Sendable {
-    let fields: Fields
-    init(_ fields: Fields) { self.fields = fields }
+  @usableFromInline final class Box: Sendable {
+    @usableFromInline let fields: Fields
+    @usableFromInline init(_ fields: Fields) { self.fields = fields }
   }
 
-  private var box: Box
+  @usableFromInline var box: Box
 
-  public var id: String {
+  @inlinable public var id: String {
     _read { yield box.fields.id }
     _modify {
       var fields = box.fields
@@ -56,7 +56,7 @@ public struct Screen: Hashable, Sendable {
       yield &fields.id
     }
   }
-  public var name: String {
+  @inlinable public var name: String {
     _read { yield box.fields.name }
     _modify {
       var fields = box.fields
@@ -64,7 +64,7 @@ public struct Screen: Hashable, Sendable {
       yield &fields.name
     }
   }
-  public var kind: Kind {
+  @inlinable public var kind: Kind {
     _read { yield box.fields.kind }
     _modify {
       var fields = box.fields
@@ -73,7 +73,7 @@ public struct Screen: Hashable, Sendable {
     }
   }
   /// The type as written, for messages about unknown types.
-  public var type: String {
+  @inlinable public var type: String {
     _read { yield box.fields.type }
     _modify {
       var fields = box.fields
@@ -81,7 +81,7 @@ public struct Screen: Hashable, Sendable {
       yield &fields.type
     }
   }
-  public var order: Int {
+  @inlinable public var order: Int {
     _read { yield box.fields.order }
     _modify {
       var fields = box.fields
@@ -89,7 +89,7 @@ public struct Screen: Hashable, Sendable {
       yield &fields.order
     }
   }
-  public var content: ScreenContent {
+  @inlinable public var content: ScreenContent {
     _read { yield box.fields.content }
     _modify {
       var fields = box.fields
@@ -97,7 +97,7 @@ public struct Screen: Hashable, Sendable {
       yield &fields.content
     }
   }
-  public var rules: [Rule] {
+  @inlinable public var rules: [Rule] {
     _read { yield box.fields.rules }
     _modify {
       var fields = box.fields
@@ -106,7 +106,7 @@ public struct Screen: Hashable, Sendable {
     }
   }
   /// Default successor (extension).
-  public var next: Target? {
+  @inlinable public var next: Target? {
     _read { yield box.fields.next }
     _modify {
       var fields = box.fields
@@ -114,7 +114,7 @@ public struct Screen: Hashable, Sendable {
       yield &fields.next
     }
   }
-  public var hideProgress: Bool {
+  @inlinable public var hideProgress: Bool {
     _read { yield box.fields.hideProgress }
     _modify {
       var fields = box.fields
@@ -122,7 +122,7 @@ public struct Screen: Hashable, Sendable {
       yield &fields.hideProgress
     }
   }
-  public var hideBack: Bool {
+  @inlinable public var hideBack: Bool {
     _read { yield box.fields.hideBack }
     _modify {
       var fields = box.fields
@@ -131,7 +131,7 @@ public struct Screen: Hashable, Sendable {
     }
   }
   /// The sub-flow a `flow` screen runs.
-  public var subflow: String? {
+  @inlinable public var subflow: String? {
     _read { yield box.fields.subflow }
     _modify {
       var fields = box.fields
@@ -140,7 +140,7 @@ public struct Screen: Hashable, Sendable {
     }
   }
   /// A `filler` screen advances by itself after this much virtual time.
-  public var autoAdvanceMs: Double? {
+  @inlinable public var autoAdvanceMs: Double? {
     _read { yield box.fields.autoAdvanceMs }
     _modify {
       var fields = box.fields
@@ -150,7 +150,7 @@ public struct Screen: Hashable, Sendable {
   }
   /// Whether that advance validates the screen first, as a tap on `next` does (AppDNA's timers
   /// and loaders); a filler does not (extension).
-  public var autoAdvanceValidates: Bool {
+  @inlinable public var autoAdvanceValidates: Bool {
     _read { yield box.fields.autoAdvanceValidates }
     _modify {
       var fields = box.fields
@@ -159,7 +159,7 @@ public struct Screen: Hashable, Sendable {
     }
   }
   /// Runs as soon as the screen is entered; if it navigates away the screen is never shown.
-  public var onEnter: Action? {
+  @inlinable public var onEnter: Action? {
     _read { yield box.fields.onEnter }
     _modify {
       var fields = box.fields
@@ -168,7 +168,7 @@ public struct Screen: Hashable, Sendable {
     }
   }
   /// How the screen animates in (shown in traces).
-  public var transition: ScreenTransition? {
+  @inlinable public var transition: ScreenTransition? {
     _read { yield box.fields.transition }
     _modify {
       var fields = box.fields
@@ -177,7 +177,7 @@ public struct Screen: Hashable, Sendable {
     }
   }
   /// Called before a submitted screen is left when no host hook answers (AppDNA's step `hook`).
-  public var webhook: Webhook? {
+  @inlinable public var webhook: Webhook? {
     _read { yield box.fields.webhook }
     _modify {
       var fields = box.fields
@@ -187,7 +187,7 @@ public struct Screen: Hashable, Sendable {
   }
   /// An AppDNA `interactive_chat` step's conversation: the step parks for chat turns and its
   /// button submits the transcript.
-  public var chat: ChatConfig? {
+  @inlinable public var chat: ChatConfig? {
     _read { yield box.fields.chat }
     _modify {
       var fields = box.fields
@@ -195,7 +195,7 @@ public struct Screen: Hashable, Sendable {
       yield &fields.chat
     }
   }
-  public var location: SourceLocation {
+  @inlinable public var location: SourceLocation {
     _read { yield box.fields.location }
     _modify {
       var fields = box.fields
