@@ -127,53 +127,10 @@ struct DenseScreenGraph {
     return postorder.reversed()
   }
 
-  /// Strongly connected components (iterative Tarjan over successors in order), each in
-  /// ascending number order, in the order Tarjan's search completes them.
+  /// Strongly connected components (Tarjan over successors in order, `LivenessOrder`'s), each
+  /// in ascending number order, in the order Tarjan's search completes them.
   func stronglyConnectedComponents() -> [[Int]] {
-    let unvisited = -1
-    var index = [Int](repeating: unvisited, count: count)
-    var low = [Int](repeating: 0, count: count)
-    var onStack = [Bool](repeating: false, count: count)
-    var stack: [Int] = []
-    var components: [[Int]] = []
-    var counter = 0
-    var work: [(node: Int, slot: Int)] = []
-    for root in 0..<count where index[root] == unvisited {
-      index[root] = counter
-      low[root] = counter
-      counter += 1
-      stack.append(root)
-      onStack[root] = true
-      work.append((root, starts[root]))
-      while let (node, slot) = work.last {
-        if slot < starts[node + 1] {
-          work[work.count - 1].slot += 1
-          let next = targets[slot]
-          if index[next] == unvisited {
-            index[next] = counter
-            low[next] = counter
-            counter += 1
-            stack.append(next)
-            onStack[next] = true
-            work.append((next, starts[next]))
-          } else if onStack[next] {
-            low[node] = min(low[node], index[next])
-          }
-          continue
-        }
-        work.removeLast()
-        if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
-        if low[node] == index[node] {
-          var component: [Int] = []
-          while let top = stack.popLast() {
-            onStack[top] = false
-            component.append(top)
-            if top == node { break }
-          }
-          components.append(component.sorted())
-        }
-      }
-    }
-    return components
+    let successors = (0..<count).map { Array(self.successors(of: $0)) }
+    return LivenessOrder.stronglyConnectedComponents(successors).map { $0.sorted() }
   }
 }
