@@ -54,6 +54,8 @@ public struct CheckContext: Sendable {
   public let source: [UInt8]
   /// The document's regular expressions with their string literals (`LoadResult.patterns`).
   public let patterns: [PatternSite]
+  /// The dense graph and per-screen reads and fields several rules share.
+  let facts: ScreenFacts
 
   /// `syntax`: the parsed source when the loader kept it (else it is parsed again when a
   /// diagnostic first needs a JSON path).
@@ -63,6 +65,7 @@ public struct CheckContext: Sendable {
     self.file = file
     self.document = document
     self.graph = FlowGraph(document: document)
+    self.facts = ScreenFacts(graph)
     self.paths = JSONPathIndex(source: source, syntax: syntax)
     self.source = source
     self.patterns = patterns

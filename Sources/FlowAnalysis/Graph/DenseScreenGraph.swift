@@ -8,7 +8,8 @@ import FlowFormat
 /// on the graph itself do.
 struct DenseScreenGraph {
   let nodes: [ScreenNode]
-  /// `flowStart[f] + s` is the number of `ScreenNode(flow: f, screen: s)`.
+  /// `flowStart[f] + s` is the number of `ScreenNode(flow: f, screen: s)`; the last entry is
+  /// the node count.
   private let flowStart: [Int]
   /// The successors of node `n` are `targets[starts[n]..<starts[n + 1]]` (flat, so a search
   /// retains no array per node).
@@ -25,6 +26,7 @@ struct DenseScreenGraph {
       flowStart.append(count)
       count += flow.screens.count
     }
+    flowStart.append(count)
     self.flowStart = flowStart
     nodes = graph.nodes
     var starts = [0]
@@ -44,6 +46,9 @@ struct DenseScreenGraph {
   var count: Int { nodes.count }
 
   func number(_ node: ScreenNode) -> Int { flowStart[node.flow] + node.screen }
+
+  /// The numbers of flow `flow`'s screens.
+  func nodes(inFlow flow: Int) -> Range<Int> { flowStart[flow]..<flowStart[flow + 1] }
 
   @inline(__always) func successors(of node: Int) -> ArraySlice<Int> { targets[starts[node]..<starts[node + 1]] }
 
@@ -120,5 +125,12 @@ struct DenseScreenGraph {
       }
     }
     return postorder.reversed()
+  }
+
+  /// Strongly connected components (Tarjan over successors in order, `LivenessOrder`'s), each
+  /// in ascending number order, in the order Tarjan's search completes them.
+  func stronglyConnectedComponents() -> [[Int]] {
+    let successors = (0..<count).map { Array(self.successors(of: $0)) }
+    return LivenessOrder.stronglyConnectedComponents(successors).map { $0.sorted() }
   }
 }

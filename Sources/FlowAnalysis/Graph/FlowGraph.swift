@@ -474,52 +474,7 @@ extension FlowGraph {
 
   /// Strongly connected components (iterative Tarjan), each in ascending node order.
   public func stronglyConnectedComponents() -> [[ScreenNode]] {
-    var index: [ScreenNode: Int] = [:]
-    var low: [ScreenNode: Int] = [:]
-    var onStack = Set<ScreenNode>()
-    var stack: [ScreenNode] = []
-    var components: [[ScreenNode]] = []
-    var counter = 0
-    for root in nodes where index[root] == nil {
-      var work: [(ScreenNode, Int)] = [(root, 0)]
-      index[root] = counter
-      low[root] = counter
-      counter += 1
-      stack.append(root)
-      onStack.insert(root)
-      while let (node, position) = work.last {
-        let successors: [ScreenNode] = (outgoing[node] ?? []).compactMap {
-          if case .screen(let next) = $0.to { return next }
-          return nil
-        }
-        if position < successors.count {
-          work[work.count - 1].1 += 1
-          let next = successors[position]
-          if index[next] == nil {
-            index[next] = counter
-            low[next] = counter
-            counter += 1
-            stack.append(next)
-            onStack.insert(next)
-            work.append((next, 0))
-          } else if onStack.contains(next) {
-            low[node] = min(low[node]!, index[next]!)
-          }
-          continue
-        }
-        work.removeLast()
-        if let parent = work.last?.0 { low[parent] = min(low[parent]!, low[node]!) }
-        if low[node] == index[node] {
-          var component: [ScreenNode] = []
-          while let top = stack.popLast() {
-            onStack.remove(top)
-            component.append(top)
-            if top == node { break }
-          }
-          components.append(component.sorted())
-        }
-      }
-    }
-    return components
+    let dense = DenseScreenGraph(self)
+    return dense.stronglyConnectedComponents().map { $0.map { dense.nodes[$0] } }
   }
 }

@@ -1,17 +1,97 @@
 import FlowExpression
 
 /// One block of a block-based screen: the envelope (id, order, visibility) and its content.
+///
+/// Its fields live in one shared, immutable box, as `Screen`'s do: copying a block's content
+/// (a large enum of templates and arrays) cost about 1,100 instructions a copy, and blocks are
+/// copied wherever screens are walked. A copy is now one retain.
 public struct Block: Hashable, Sendable {
-  public var id: String
+  /// The stored fields (compared and hashed as the block's value).
+  @usableFromInline struct Fields: Hashable, Sendable {
+    @usableFromInline var id: String
+    @usableFromInline var type: String
+    @usableFromInline var order: Int
+    @usableFromInline var visible: Bool
+    @usableFromInline var visibleWhen: Condition?
+    @usableFromInline var content: BlockContent
+    @usableFromInline var location: SourceLocation
+  }
+
+  /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
+  @usableFromInline final class Box: Sendable {
+    @usableFromInline let fields: Fields
+    @usableFromInline init(_ fields: Fields) { self.fields = fields }
+  }
+
+  @usableFromInline var box: Box
+
+  @inlinable public var id: String {
+    _read { yield box.fields.id }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.id
+    }
+  }
   /// The type as written (`text`, `quiz-question`, ...), kept for messages and unknown types.
-  public var type: String
-  public var order: Int
+  @inlinable public var type: String {
+    _read { yield box.fields.type }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.type
+    }
+  }
+  @inlinable public var order: Int {
+    _read { yield box.fields.order }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.order
+    }
+  }
   /// `visible: false` hides the block for good.
-  public var visible: Bool
+  @inlinable public var visible: Bool {
+    _read { yield box.fields.visible }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.visible
+    }
+  }
   /// Extension: the block shows only while this holds.
-  public var visibleWhen: Condition?
-  public var content: BlockContent
-  public var location: SourceLocation
+  @inlinable public var visibleWhen: Condition? {
+    _read { yield box.fields.visibleWhen }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.visibleWhen
+    }
+  }
+  @inlinable public var content: BlockContent {
+    _read { yield box.fields.content }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.content
+    }
+  }
+  @inlinable public var location: SourceLocation {
+    _read { yield box.fields.location }
+    _modify {
+      var fields = box.fields
+      defer { box = Box(fields) }
+      yield &fields.location
+    }
+  }
+
+  public static func == (a: Block, b: Block) -> Bool {
+    a.box.fields == b.box.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(box.fields)
+  }
 
   public init(
     id: String,
@@ -22,13 +102,10 @@ public struct Block: Hashable, Sendable {
     content: BlockContent,
     location: SourceLocation
   ) {
-    self.id = id
-    self.type = type
-    self.order = order
-    self.visible = visible
-    self.visibleWhen = visibleWhen
-    self.content = content
-    self.location = location
+    box = Box(
+      Fields(
+        id: id, type: type, order: order, visible: visible, visibleWhen: visibleWhen, content: content,
+        location: location))
   }
 
   /// The field this block collects into, if it collects anything. Inlinable, as the facts

@@ -40,25 +40,30 @@ extension FlowDocument {
   /// For each flow, `own(flow)` merged with the results of the sub-flows it runs, directly or
   /// through others (a cycle's back edge is skipped, see `subflowPostOrder`).
   public func foldOverSubflows<T>(_ own: (Flow) -> T, merge: (inout T, T) -> Void) -> [T] {
-    foldOverSubflows(own, merge: merge, size: { _ in 0 }, budget: 0)!
+    foldOverSubflows({ own(flows[$0]) }, merge: merge, size: { _ in 0 }, budget: 0)!
   }
 
   /// The fields each flow collects, sub-flows included, or nil when the sets together would
   /// hold more than `Limits.subflowFields` names: every flow of a chain of 20,000, each with a
   /// field, gathers the fields of all the flows after it (200 million in all).
   public func fieldsThroughSubflows(_ own: (Flow) -> Set<String>) -> [Set<String>]? {
+    fieldsThroughSubflows(ownAt: { own(flows[$0]) })
+  }
+
+  /// `fieldsThroughSubflows(_:)` with each flow's own fields given by its index.
+  public func fieldsThroughSubflows(ownAt own: (Int) -> Set<String>) -> [Set<String>]? {
     foldOverSubflows(own, merge: { $0.formUnion($1) }, size: \.count, budget: Limits.subflowFields)
   }
 
   /// `foldOverSubflows`, stopping with nil once the results' sizes add up past `budget`.
   private func foldOverSubflows<T>(
-    _ own: (Flow) -> T, merge: (inout T, T) -> Void, size: (T) -> Int, budget: Int
+    _ own: (Int) -> T, merge: (inout T, T) -> Void, size: (T) -> Int, budget: Int
   ) -> [T]? {
     let (order, children) = subflowPostOrder()
     var results = [T?](repeating: nil, count: flows.count)
     var total = 0
     for flow in order {
-      var result = own(flows[flow])
+      var result = own(flow)
       for child in children[flow] {
         if let done = results[child] { merge(&result, done) }
       }

@@ -28,7 +28,9 @@ public struct ClosedLoopRule: LintRule {
   public func check(_ context: CheckContext) -> [Diagnostic] {
     let graph = context.graph
     var diagnostics: [Diagnostic] = []
-    for component in graph.stronglyConnectedComponents() where component.count > 1 {
+    let dense = context.facts.dense
+    for numbers in dense.stronglyConnectedComponents() where numbers.count > 1 {
+      let component = numbers.map { dense.nodes[$0] }
       let members = Set(component)
       let exits = component.contains { node in
         (graph.outgoing[node] ?? []).contains { edge in

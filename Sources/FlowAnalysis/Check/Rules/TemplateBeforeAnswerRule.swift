@@ -25,14 +25,13 @@ public struct TemplateBeforeAnswerRule: LintRule {
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     // How many screens of the document collect each field: one means only the reading screen.
+    let facts = context.facts
     var collectors: [String: Int] = [:]
-    for flow in context.document.flows {
-      for screen in flow.screens {
-        for field in screen.collectedFields { collectors[field, default: 0] += 1 }
-      }
+    for fields in facts.collectedFields {
+      for field in fields { collectors[field, default: 0] += 1 }
     }
     var diagnostics: [Diagnostic] = []
-    for node in context.graph.nodes {
+    for (number, node) in facts.dense.nodes.enumerated() {
       let screen = context.graph.screen(node)
       let unanswered = Set(
         screen.content.flatBlocks.compactMap { block -> String? in
@@ -43,7 +42,7 @@ public struct TemplateBeforeAnswerRule: LintRule {
         })
       guard !unanswered.isEmpty else { continue }
       var reported: Set<String> = []
-      for read in screen.nameReads
+      for read in facts.nameReads[number]
       where !read.handlesMissing && !read.what.hasPrefix("rule ") && unanswered.contains(read.name)
         && reported.insert(read.what + "\u{1}" + read.name).inserted
       {

@@ -33,16 +33,13 @@ public struct UncollectedVariableRule: LintRule {
     // Big flows have thousands of screens and hundreds of names: everything below works on
     // dense node numbers, and which names may arrive uncollected where is one dataflow for
     // all names (no search per name unless it has something to report).
-    let dense = DenseScreenGraph(graph)
+    let facts = context.facts
+    let dense = facts.dense
     let nodes = dense.nodes
     var flowIndex: [String: Int] = [:]
     for (index, flow) in document.flows.enumerated() where flowIndex[flow.id] == nil { flowIndex[flow.id] = index }
     // Fields each flow collects, sub-flows included.
-    guard
-      let flowFields = document.fieldsThroughSubflows({
-        $0.screens.reduce(into: Set<String>()) { $0.formUnion($1.collectedFields) }
-      })
-    else {
+    guard let flowFields = document.fieldsThroughSubflows(ownAt: facts.fieldsCollected(byFlow:)) else {
       let limit = NumberFormatting.grouped(Double(Limits.subflowFields))
       return [
         Diagnostic(
@@ -56,9 +53,8 @@ public struct UncollectedVariableRule: LintRule {
     var collectors: [String: [Int]] = [:]
     var reads: [String: [(node: Int, read: NameRead)]] = [:]
     for (number, node) in nodes.enumerated() {
-      let screen = graph.screen(node)
-      var set = screen.collectedFields
-      if let child = screen.subflow, let childIndex = flowIndex[child] {
+      var set = facts.collectedFields[number]
+      if let child = document.flows[node.flow].screens[node.screen].subflow, let childIndex = flowIndex[child] {
         set.formUnion(flowFields[childIndex])
       }
       collects.append(set)
@@ -68,7 +64,7 @@ public struct UncollectedVariableRule: LintRule {
       var order: [String] = []
       // A flow's initial data (Nuxie view-model values) is there from the start.
       let initial = document.flows[node.flow].initialData
-      for read in screen.nameReads where initial[read.name] == nil {
+      for read in facts.nameReads[number] where initial[read.name] == nil {
         if let known = first[read.name] {
           if known.handlesMissing && !read.handlesMissing { first[read.name] = read }
         } else {
