@@ -58,7 +58,13 @@ extension Session {
       guard let text, !text.trimmingWhitespace.isEmpty else {
         return input.required ? Validators.requiredMessage : nil
       }
-      if let message = Validators.formatMessage(text, kind: input.kind) { return message }
+      if input.hasValueShape {
+        if ValueShapes.stored(text, kind: input.kind, iso: false, today: "") == nil {
+          return ValueShapes.expected(input.kind)
+        }
+      } else if let message = Validators.formatMessage(text, kind: input.kind) {
+        return message
+      }
       switch input.pattern?.match(text) {
       case .notMatched?: return input.patternMessage ?? "Invalid format"
       case .tooComplex?: return Validators.patternTooComplexMessage
@@ -115,7 +121,9 @@ public enum Validators {
     case .url: return isURL(trimmed) ? nil : "Enter a valid URL"
     case .number: return Value.string(trimmed).numericValue != nil ? nil : "Enter a valid number"
     case .date: return isDate(trimmed) ? nil : "Enter a valid date"
-    case .text, .password, .location: return nil
+    case .time, .datetime, .color:
+      return ValueShapes.stored(trimmed, kind: kind, iso: false, today: "") == nil ? ValueShapes.expected(kind) : nil
+    case .text, .password, .location, .range: return nil
     }
   }
 

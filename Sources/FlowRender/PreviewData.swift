@@ -69,6 +69,13 @@ public enum PreviewData {
         case .password: text = "preview-password"
         case .date: text = "1990-01-01"
         case .location: return LocationResult.value(of: .string("New York"))
+        case .range:
+          return try? ValueShapes.range(
+            .string(ValueShapes.sample(input) ?? ""), keys: input.rangeKeys, min: input.min, max: input.max
+          ).get()
+        case .time, .datetime, .color:
+          let sample = ValueShapes.sample(input) ?? ""
+          text = ValueShapes.stored(sample, kind: input.kind, iso: input.storesISO, today: "2026-01-01") ?? sample
         case .text, .number: text = placeholderSample(input.placeholder?.raw) ?? "Sample text"
         }
       }

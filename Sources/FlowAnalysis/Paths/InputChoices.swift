@@ -233,6 +233,9 @@ struct InputChoices: Sendable {
         add(.string("someday"))
       case .location:
         add(.string("New York"))
+      case .time, .datetime, .color, .range:
+        if let sample = ValueShapes.sample(input) { add(.string(sample)) }
+        add(.string("someday"))
       case .text, .password:
         for literal in compared { if case .string = literal { add(literal) } }
         if let key = PatternAnswerKey(input), let answer = patternAnswers[key] { add(.string(answer)) }

@@ -7,12 +7,12 @@ import FlowPattern
 extension DecodeContext {
   static let appdnaTextFieldKinds: [String: InputBlock.Kind] = [
     "text": .text, "textarea": .text, "email": .email, "phone": .phone, "url": .url, "password": .password,
-    "number": .number, "date": .date, "time": .text, "datetime": .text, "color": .text, "signature": .text,
-    "location": .location, "image_picker": .text,
+    "number": .number, "date": .date, "time": .time, "datetime": .datetime, "color": .color, "signature": .text,
+    "location": .location, "image_picker": .text, "range_slider": .range,
   ]
   static let appdnaFieldTypes =
     Array(appdnaTextFieldKinds.keys) + [
-      "select", "segmented", "chips", "multiline_chips", "slider", "stepper", "rating", "range_slider", "toggle",
+      "select", "segmented", "chips", "multiline_chips", "slider", "stepper", "rating", "toggle",
     ]
   static let appdnaDependsOperators = ["equals", "not_equals", "contains", "not_empty", "is_set", "empty", "gt", "lt"]
 
@@ -70,8 +70,8 @@ extension DecodeContext {
           fieldName: id, label: label, placeholder: templateIn(object, "placeholder"), kind: kind, required: required,
           pattern: pattern, patternMessage: message, minLength: nil,
           maxLength: appdnaCount(config, "max_length", in: "config"),
-          min: kind == .number ? number(&self, "min_value") : nil,
-          max: kind == .number ? number(&self, "max_value") : nil,
+          min: kind == .number || kind == .range ? number(&self, "min_value") ?? (kind == .range ? 0 : nil) : nil,
+          max: kind == .number || kind == .range ? number(&self, "max_value") ?? (kind == .range ? 100 : nil) : nil,
           defaultValue: config.lookup("default_value").map(Value.init)))
     }
     switch type {
@@ -97,14 +97,11 @@ extension DecodeContext {
     case "toggle":
       return .toggle(
         ToggleBlock(fieldName: id, label: label, defaultValue: config.lookup("default_value")?.boolValue ?? false))
-    default:  // slider, stepper, rating, range_slider
+    default:  // slider, stepper, rating
       let rating = type == "rating"
       let low = number(&self, "min_value") ?? (rating ? 1 : 0)
       let high = number(&self, "max_value") ?? number(&self, "max_stars") ?? (rating ? 5 : 100)
       let step = number(&self, "step") ?? (rating && config.lookup("allow_half")?.boolValue == true ? 0.5 : 1)
-      if type == "range_slider" {
-        warning(.AppDNA.notRunYet, "range_slider '\(id)' collects one number for now, not {low, high}", at: location)
-      }
       return .slider(
         SliderBlock(
           fieldName: id, label: label, min: Swift.min(low, high), max: Swift.max(low, high), step: step > 0 ? step : 1,

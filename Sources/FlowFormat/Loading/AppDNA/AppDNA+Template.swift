@@ -64,7 +64,7 @@ extension DecodeContext {
     text.reduce(into: "") { out, character in out += character == "{" ? "\\{" : String(character) }
   }
 
-  private static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     text.contains("'") ? "\"" + text.filter { $0 != "\"" } + "\"" : "'\(text)'"
   }
 }
