@@ -137,7 +137,14 @@ extension Flowrun {
         ("hook", Array(config.hookMocks.keys)), ("webhook", Array(config.webhookMocks.keys)),
         ("chat", Array(config.chatMocks.keys)),
       ] {
-        if let unknown = steps.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
+        // `chat.STEP.TURN` answers one turn of a chat step.
+        let named = steps.map { step in
+          guard kind == "chat", !stepIDs.contains(step), let dot = step.lastIndex(of: "."),
+            Int(step[step.index(after: dot)...]) != nil
+          else { return step }
+          return String(step[..<dot])
+        }
+        if let unknown = named.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
           throw ValidationError("--mock \(kind).\(unknown): no step '\(unknown)' in the flow")
         }
       }
