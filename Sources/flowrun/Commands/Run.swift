@@ -125,7 +125,9 @@ extension Flowrun {
         throw ExitCode(2)
       }
 
-      let (document, loaded) = try loadRunnableFlow(flow, options: loading.load, allDiagnostics: true)
+      var loadOptions = loading.load
+      loadOptions.iosQuirks = session.iosQuirks
+      let (document, loaded) = try loadRunnableFlow(flow, options: loadOptions, allDiagnostics: true)
       warnAboutCheckErrors(loaded, path: flow)
 
       let presetData = try earlier.values()
@@ -226,7 +228,7 @@ extension Flowrun {
           argv: argv, timeoutMs: try hookTimeout?.get().value ?? HookCommand.defaultTimeoutMs)
       }
 
-      if watch { options.reload = try watchedReload(flow, options: loading.load) }
+      if watch { options.reload = try watchedReload(flow, options: loadOptions) }
 
       let driver: Driver
       do {

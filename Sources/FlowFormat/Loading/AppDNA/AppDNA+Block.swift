@@ -38,14 +38,30 @@ extension DecodeContext {
       ] + appdnaTextLikeTypes
   }
 
-  mutating func decodeAppDNABlocks(_ values: [JSONValue], stepID: String) -> [Block] {
+  /// `nested`: the children of a stack, row or carousel. iOS 1.0.70's required gate reads
+  /// top-level blocks only, so with `--ios-quirks` a nested block is never required.
+  mutating func decodeAppDNABlocks(_ values: [JSONValue], stepID: String, nested: Bool = false) -> [Block] {
     var blocks: [Block] = []
     for (index, value) in values.enumerated() {
       at(.index(index)) { context in
-        if let block = context.decodeAppDNABlock(value, index: index, stepID: stepID) { blocks.append(block) }
+        guard var block = context.decodeAppDNABlock(value, index: index, stepID: stepID) else { return }
+        if nested, context.options.iosQuirks { block.content = Self.notRequired(block.content) }
+        blocks.append(block)
       }
     }
     return blocks
+  }
+
+  private static func notRequired(_ content: BlockContent) -> BlockContent {
+    switch content {
+    case .input(var input):
+      input.required = false
+      return .input(input)
+    case .choice(var choice):
+      choice.required = false
+      return .choice(choice)
+    default: return content
+    }
   }
 
   private mutating func decodeAppDNABlock(_ value: JSONValue, index: Int, stepID: String) -> Block? {
@@ -146,7 +162,7 @@ extension DecodeContext {
     if Self.appdnaContainerTypes.contains(type) {
       let children = array(object, "children") ?? array(object, "stack_children") ?? []
       let key = object.lookup("children") != nil ? "children" : "stack_children"
-      return .scrollContainer(at(key) { $0.decodeAppDNABlocks(children, stepID: stepID) })
+      return .scrollContainer(at(key) { $0.decodeAppDNABlocks(children, stepID: stepID, nested: true) })
     }
     switch type {
     case "heading":

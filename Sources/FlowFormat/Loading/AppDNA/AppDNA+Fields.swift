@@ -56,7 +56,10 @@ extension DecodeContext {
     let required = appdnaBool(object, "required") ?? false
     let config = object.lookup("config").flatMap { v in at("config") { $0.object(v) } } ?? JSONObject(members: [])
     let number = { (context: inout DecodeContext, key: String) in context.appdnaMagnitude(config, key, in: "config") }
-    if let kind = Self.appdnaTextFieldKinds[type] {
+    if var kind = Self.appdnaTextFieldKinds[type] {
+      // iOS 1.0.70 checks no email, phone or URL format, no number bounds and no text length.
+      let quirks = options.iosQuirks
+      if quirks, [.email, .phone, .url].contains(kind) { kind = .text }
       var pattern: Pattern?
       var message: String?
       if let validation = object.lookup("validation")?.objectValue {
@@ -69,9 +72,12 @@ extension DecodeContext {
         InputBlock(
           fieldName: id, label: label, placeholder: templateIn(object, "placeholder"), kind: kind, required: required,
           pattern: pattern, patternMessage: message, minLength: nil,
-          maxLength: appdnaCount(config, "max_length", in: "config"),
-          min: kind == .number || kind == .range ? number(&self, "min_value") ?? (kind == .range ? 0 : nil) : nil,
-          max: kind == .number || kind == .range ? number(&self, "max_value") ?? (kind == .range ? 100 : nil) : nil,
+          maxLength: quirks && type != "password" && type != "url"
+            ? nil : appdnaCount(config, "max_length", in: "config"),
+          min: kind == .range
+            ? number(&self, "min_value") ?? 0 : kind == .number && !quirks ? number(&self, "min_value") : nil,
+          max: kind == .range
+            ? number(&self, "max_value") ?? 100 : kind == .number && !quirks ? number(&self, "max_value") : nil,
           defaultValue: config.lookup("default_value").map(Value.init)))
     }
     switch type {
@@ -140,6 +146,10 @@ extension DecodeContext {
       return nil
     }
     let structured = op == "not_empty" ? "not_empty" : op == "is_set" ? "not_empty" : op
+    if options.iosQuirks, op == "gt" || op == "lt", case .number(let n)? = operand, n == n.rounded() {
+      // iOS 1.0.70 casts the value `as? Double`: a whole JSON number fails, the field stays hidden.
+      return .never
+    }
     if StructuredOperator(rawValue: structured)?.takesValue == true, operand == nil {
       // A missing value hides the field except for not_equals (the SDK compares with nil).
       return op == "not_equals" ? nil : .never

@@ -190,8 +190,8 @@ extension DecodeContext {
     let type = object.lookup("type")?.stringValue ?? "always"
     let bound = object.lookup("binding")?.stringValue.flatMap { bindings?.lookup($0)?.stringValue }
     let variable =
-      (type == "binding_not_empty" ? bound : nil).flatMap(Self.appdnaName)
-      ?? object.lookup("variable")?.stringValue.flatMap(Self.appdnaName)
+      (type == "binding_not_empty" ? bound : nil).flatMap { Self.appdnaName($0) }
+      ?? object.lookup("variable")?.stringValue.flatMap { Self.appdnaName($0) }
     let operand = object.lookup("value").map(Value.init)
     let ops = [
       "when_equals": "equals", "when_not_equals": "not_equals", "when_not_empty": "not_empty",
