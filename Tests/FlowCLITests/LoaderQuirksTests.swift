@@ -86,4 +86,18 @@ import _FlowTestSupport
     let result = try runFlowrun(["test", script])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
   }
+
+  /// `onboarding_flow_started.flow_version` of a flow without `version`: null by flowrun's
+  /// choice (the document is silent), the string "nil" on iOS 1.0.70; a given version either way.
+  @Test(arguments: [
+    ("", [String](), #""flow_version":null"#), ("", ["--ios-quirks"], #""flow_version":"nil""#),
+    (#""version": 3, "#, ["--ios-quirks"], #""flow_version":3"#),
+  ])
+  func flowVersion(_ version: String, _ flags: [String], _ expected: String) throws {
+    let directory = try TemporaryDirectory()
+    let flow = directory.file("f.json", contents: #"{"id": "f", \#(version)"steps": [{"id": "a", "type": "welcome"}]}"#)
+    let result = try runFlowrun(["run", flow, "--events", directory.path + "/events.ndjson"] + flags, stdin: "1\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(directory.text("events.ndjson")?.contains(expected) == true, "\(directory.text("events.ndjson") ?? "")")
+  }
 }

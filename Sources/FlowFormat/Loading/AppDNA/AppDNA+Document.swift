@@ -183,9 +183,10 @@ extension DecodeContext {
       error(.Load.emptyFlow, "AppDNA flow '\(id)' has no steps", at: object.lookup("steps")?.location ?? location)
       return nil
     }
-    let flow = Flow(
+    var flow = Flow(
       id: id, name: string(object, "name") ?? id, version: version, screens: screens,
       settings: settings, progressIndicator: progress, location: location)
+    flow.versionGiven = object.lookup("version") != nil
     checkFieldNames(in: flow)
     return flow
   }
