@@ -34,6 +34,9 @@ import _FlowTestSupport
     (
       ["--locale", "fr_FR"], "\n", ["2. Deux", "── ou ──", "[off] Nouvelles", "Courriel hebdo"], ["Two two", "Weekly"]
     ),
+    // iOS 1.0.70 renders blocks with an empty context: no binding resolves, and
+    // binding_not_empty is no type it knows (visible).
+    (["--ios-quirks"], "Ada\n", ["Hello there\n═══", "Shown when bound", "Nickname"], ["Ada\n═══"]),
   ])
   func bindingsAndLocalizationKeys(_ flags: [String], _ answers: String, _ shown: [String], _ hidden: [String]) throws {
     let directory = try TemporaryDirectory()

@@ -38,7 +38,8 @@ extension DecodeContext {
   /// `{{…}}` then give their fallbacks: a fallback is one literal).
   mutating func appdnaBinding(_ path: String, authored: String?, at location: SourceLocation?) -> TextTemplate {
     let authoredText = appdnaTemplate(authored ?? "", at: location)
-    guard let name = Self.appdnaName(path.trimmingWhitespace) else { return authoredText }
+    // iOS 1.0.70 renders blocks with an empty binding context: nothing resolves.
+    guard !options.iosQuirks, let name = Self.appdnaName(path.trimmingWhitespace) else { return authoredText }
     let fallback = Self.appdnaLiteral(authored ?? "")
     return TextTemplate(
       template: Template(parsing: "{\(name) | default: \(Self.quoted(fallback))}"), location: location)
