@@ -70,6 +70,11 @@ extension Session {
       case .tooComplex?: return Validators.patternTooComplexMessage
       case .matched?, nil: break
       }
+      if let bounds = input.dateBounds,
+        let problem = bounds.problem(with: text, today: String(CivilTime.iso8601(milliseconds: virtualNow).prefix(10)))
+      {
+        return problem
+      }
       let length = text.count
       if let minLength = input.minLength, length < minLength { return "Must be at least \(minLength) characters" }
       if let maxLength = input.maxLength, length > maxLength { return "Must be at most \(maxLength) characters" }

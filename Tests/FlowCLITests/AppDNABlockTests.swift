@@ -198,4 +198,36 @@ import _FlowTestSupport
       #expect(simulate.stdout.contains(answer), "answers '\(answer)'\n\(simulate.stdout)")
     }
   }
+
+  /// A form date's `min_date`/`max_date` and a date block's `allow_past`/`allow_future` (against
+  /// the virtual clock's day) with its `date_validation_message`, else the SDK's message.
+  @Test(arguments: [
+    (
+      #"{"id": "x", "type": "date", "label": "X", "config": {"max_date": "2013-01-01"}}"#, "2015-01-01",
+      "! X: Choose a date on or before 2013-01-01"
+    ),
+    (
+      #"{"id": "x", "type": "date", "label": "X", "config": {"min_date": "2000-01-01"}}"#, "2015-01-01", "x: 2015-01-01"
+    ),
+    (
+      #"{"id": "x", "type": "input_date", "allow_past": false, "date_validation_message": "Ahead, please"}"#,
+      "2026-02-01", "! x: Ahead, please"
+    ),
+    (
+      #"{"id": "x", "type": "date_wheel_picker", "allow_future": false}"#, "2026-04-01",
+      "! x: Future dates are not allowed"
+    ),
+    (#"{"id": "x", "type": "date_wheel_picker", "allow_future": false}"#, "2026-02-01", "x: 2026-02-01T00:00:00Z"),
+  ])
+  func dateBounds(_ input: String, _ entry: String, _ expected: String) throws {
+    let directory = try TemporaryDirectory()
+    let step =
+      input.contains(#""label""#)
+      ? #"{"id": "s", "type": "form", "config": {"fields": [\#(input)]}}"#
+      : #"{"id": "s", "type": "custom", "config": {"content_blocks": [\#(input), {"id": "go", "type": "button", "text": "Go"}]}}"#
+    let flow = directory.file("f.json", contents: #"{"id": "f", "steps": [\#(step)]}"#)
+    let result = try runFlowrun(
+      ["run", flow, "--width", "70", "--now", "2026-03-01T12:00:00Z"], stdin: entry + "\n1\n")
+    #expect(result.stdout.contains(expected), "\(result.stdout)")
+  }
 }

@@ -144,6 +144,8 @@ public struct InputBlock: Hashable, Sendable {
   /// `range`: the keys of the stored object (AppDNA: `low`/`high` for a form field, `min`/`max`
   /// for a block); `min`/`max` above are the bounds.
   public var rangeKeys = ["low", "high"]
+  /// `date`, `datetime`: the calendar dates (`YYYY-MM-DD`) the answer's date must lie within.
+  public var dateBounds: DateBounds?
 
   public init(
     fieldName: String?,

@@ -163,3 +163,30 @@ extension InputBlock {
     }
   }
 }
+
+/// The dates an AppDNA date answer may take: `min_date`/`max_date`, and `allow_past`/
+/// `allow_future` against the session's day (its virtual clock).
+public struct DateBounds: Hashable, Sendable {
+  public var earliest: String?
+  public var latest: String?
+  public var allowsPast = true
+  public var allowsFuture = true
+  /// `date_validation_message`, shown for a past or future date instead of the SDK's default.
+  public var message: String?
+
+  public init(earliest: String? = nil, latest: String? = nil) {
+    self.earliest = earliest
+    self.latest = latest
+  }
+
+  /// Why the answer's date (its first ten characters) is out of bounds, or nil. `today` is
+  /// `YYYY-MM-DD`.
+  public func problem(with answer: String, today: String) -> String? {
+    let date = String(answer.prefix(10))
+    if let earliest, date < earliest { return "Choose a date on or after \(earliest)" }
+    if let latest, date > latest { return "Choose a date on or before \(latest)" }
+    if !allowsFuture, date > today { return message ?? "Future dates are not allowed" }
+    if !allowsPast, date < today { return message ?? "Past dates are not allowed" }
+    return nil
+  }
+}

@@ -120,6 +120,7 @@ extension DecodeContext {
       // The SDK's date pickers store full ISO-8601 UTC strings.
       input.storesISO = [.date, .time, .datetime].contains(kind)
       if kind == .range { appdnaRangeBlock(&input, object, fieldConfig) }
+      if kind == .date || kind == .datetime { input.dateBounds = appdnaDateBounds(object, config: fieldConfig) }
       return .input(input)
     }
     if let content = appdnaTextLike(object, type: type, id: id, field: field, label: label, at: location) {

@@ -97,4 +97,23 @@ extension DecodeContext {
     input.rangeKeys = ["min", "max"]
     input.defaultValue = .object(["min": .number(input.min ?? 0), "max": .number(input.max ?? 0)])
   }
+
+  /// A date input's bounds: `min_date`/`max_date` (on the block, else in its config; a date or
+  /// an ISO-8601 time whose date counts), `allow_past`/`allow_future` (default true) and
+  /// `date_validation_message`. nil when nothing bounds it.
+  mutating func appdnaDateBounds(_ object: JSONObject, config: JSONObject) -> DateBounds? {
+    func date(_ key: String) -> String? {
+      guard let value = object.lookup(key) ?? config.lookup(key), let text = value.stringValue else { return nil }
+      guard let day = ValueShapes.stored(String(text.prefix(10)), kind: .date, iso: false, today: "") else {
+        warning(.AppDNA.unknownType, "'\(key)' is no date (YYYY-MM-DD); it is ignored", at: value.location)
+        return nil
+      }
+      return day
+    }
+    var bounds = DateBounds(earliest: date("min_date"), latest: date("max_date"))
+    bounds.allowsPast = appdnaBool(object, "allow_past") ?? true
+    bounds.allowsFuture = appdnaBool(object, "allow_future") ?? true
+    bounds.message = object.lookup("date_validation_message")?.stringValue
+    return bounds == DateBounds() ? nil : bounds
+  }
 }

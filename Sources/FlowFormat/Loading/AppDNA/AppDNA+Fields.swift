@@ -68,17 +68,18 @@ extension DecodeContext {
           pattern = at("validation") { $0.appdnaPattern(source) }
         }
       }
-      return .input(
-        InputBlock(
-          fieldName: id, label: label, placeholder: templateIn(object, "placeholder"), kind: kind, required: required,
-          pattern: pattern, patternMessage: message, minLength: nil,
-          maxLength: quirks && type != "password" && type != "url"
-            ? nil : appdnaCount(config, "max_length", in: "config"),
-          min: kind == .range
-            ? number(&self, "min_value") ?? 0 : kind == .number && !quirks ? number(&self, "min_value") : nil,
-          max: kind == .range
-            ? number(&self, "max_value") ?? 100 : kind == .number && !quirks ? number(&self, "max_value") : nil,
-          defaultValue: config.lookup("default_value").map(Value.init)))
+      var input = InputBlock(
+        fieldName: id, label: label, placeholder: templateIn(object, "placeholder"), kind: kind, required: required,
+        pattern: pattern, patternMessage: message, minLength: nil,
+        maxLength: quirks && type != "password" && type != "url"
+          ? nil : appdnaCount(config, "max_length", in: "config"),
+        min: kind == .range
+          ? number(&self, "min_value") ?? 0 : kind == .number && !quirks ? number(&self, "min_value") : nil,
+        max: kind == .range
+          ? number(&self, "max_value") ?? 100 : kind == .number && !quirks ? number(&self, "max_value") : nil,
+        defaultValue: config.lookup("default_value").map(Value.init))
+      if kind == .date || kind == .datetime { input.dateBounds = appdnaDateBounds(config, config: config) }
+      return .input(input)
     }
     switch type {
     case "select", "segmented", "chips", "multiline_chips":
