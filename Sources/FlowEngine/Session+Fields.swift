@@ -85,8 +85,8 @@ extension Session {
       if input.hasValueShape {
         // An entry of the wrong shape is kept as typed: validation says so on submit.
         let text = value.displayString
-        let today = String(CivilTime.iso8601(milliseconds: virtualNow).prefix(10))
-        return .success(.string(ValueShapes.stored(text, kind: input.kind, iso: input.storesISO, today: today) ?? text))
+        return .success(
+          .string(ValueShapes.stored(text, kind: input.kind, iso: input.storesISO, today: virtualDay) ?? text))
       }
       if input.kind == .number {
         if case .string(let text) = value, text.trimmingWhitespace.isEmpty { return .success(nil) }

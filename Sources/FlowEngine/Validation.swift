@@ -70,11 +70,7 @@ extension Session {
       case .tooComplex?: return Validators.patternTooComplexMessage
       case .matched?, nil: break
       }
-      if let bounds = input.dateBounds,
-        let problem = bounds.problem(with: text, today: String(CivilTime.iso8601(milliseconds: virtualNow).prefix(10)))
-      {
-        return problem
-      }
+      if let problem = input.dateBounds?.problem(with: text, today: virtualDay) { return problem }
       let length = text.count
       if let minLength = input.minLength, length < minLength { return "Must be at least \(minLength) characters" }
       if let maxLength = input.maxLength, length > maxLength { return "Must be at most \(maxLength) characters" }
@@ -202,6 +198,9 @@ public enum Validators {
 }
 
 extension Session {
+  /// The virtual clock's day, `YYYY-MM-DD` (UTC): "today" for AppDNA dates and times.
+  var virtualDay: String { String(CivilTime.iso8601(milliseconds: virtualNow).prefix(10)) }
+
   /// The message validation gives `block` (an input or checklist) when it holds `value`, or nil
   /// when that value passes (what a replay asks before typing a stand-in for a masked secret).
   public func validationMessage(of block: Block, holding value: Value) -> String? {

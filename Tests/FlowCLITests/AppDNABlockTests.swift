@@ -181,10 +181,12 @@ import _FlowTestSupport
            {"id": "when", "type": "datetime", "label": "When", "required": true},
            {"id": "tint", "type": "color", "label": "Tint", "required": true},
            {"id": "budget", "type": "range_slider", "label": "Budget", "required": true,
-            "config": {"min_value": 50, "max_value": 500}}]}},
+            "config": {"min_value": 50, "max_value": 500}},
+           {"id": "born", "type": "date", "label": "Born", "required": true, "config": {"max_date": "1970-01-01"}}]}},
          {"id": "s2", "type": "custom", "config": {"content_blocks": [
            {"id": "span", "type": "input_range_slider", "min_value": 10, "max_value_picker": 90},
            {"id": "at", "type": "input_datetime", "field_id": "at", "field_required": true},
+           {"id": "next", "type": "date_wheel_picker", "allow_past": false, "field_required": true},
            {"id": "sl", "type": "social_login", "providers": [{"type": "apple"}]}]}}
         ]}
         """)
@@ -194,7 +196,10 @@ import _FlowTestSupport
     #expect(replay.status == 0 && replay.stdout.contains("0 failed"), "\(replay.stdout)\(replay.stderr)")
     let simulate = try runFlowrun(["simulate", flow, "--users", "50"])
     #expect(simulate.status == 0, "\(simulate.stderr)")
-    for answer in ["tint: #FF6B6B", "wake: 09:30", "budget: {'low': 50, 'high': 500}", "provider: apple"] {
+    for answer in [
+      "tint: #FF6B6B", "wake: 09:30", "budget: {'low': 50, 'high': 500}", "provider: apple", "born: 1970-01-01",
+      "next: 2099-01-01T00:00:00Z",
+    ] {
       #expect(simulate.stdout.contains(answer), "answers '\(answer)'\n\(simulate.stdout)")
     }
   }

@@ -229,7 +229,7 @@ struct InputChoices: Sendable {
         add(.string("https://example.com"))
         add(.string("not a url"))
       case .date:
-        add(.string("2026-01-01"))
+        add(.string(input.dateBounds?.clamp("2026-01-01") ?? "2026-01-01"))
         add(.string("someday"))
       case .location:
         add(.string("New York"))

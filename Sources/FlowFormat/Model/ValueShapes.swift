@@ -35,7 +35,7 @@ public enum ValueShapes {
     let js = NumberFormatting.javaScriptString
     switch input.kind {
     case .time: return "09:30"
-    case .datetime: return "2026-01-01T09:30"
+    case .datetime: return (input.dateBounds?.clamp("2026-01-01") ?? "2026-01-01") + "T09:30"
     case .color: return "#FF6B6B"
     case .range:
       let low = input.min ?? 0
@@ -177,6 +177,17 @@ public struct DateBounds: Hashable, Sendable {
   public init(earliest: String? = nil, latest: String? = nil) {
     self.earliest = earliest
     self.latest = latest
+  }
+
+  /// `candidate` (`YYYY-MM-DD`) moved within the bounds, for samplers: a future-only input
+  /// takes a day far ahead, a past-only one a day long ago.
+  public func clamp(_ candidate: String) -> String {
+    var date = candidate
+    if !allowsPast { date = Swift.max(date, "2099-01-01") }
+    if !allowsFuture { date = Swift.min(date, "2000-01-01") }
+    if let earliest, date < earliest { date = earliest }
+    if let latest, date > latest { date = latest }
+    return date
   }
 
   /// Why the answer's date (its first ten characters) is out of bounds, or nil. `today` is
