@@ -86,7 +86,8 @@ extension Session {
         "variant": properties.value("variant_id") ?? .null, "source": "sdk",
       ]
     case .onboardingFlowStarted:
-      object["flow_version"] = .number(Double(flow.version))
+      object["flow_version"] =
+        flow.versionGiven ? .number(Double(flow.version)) : context.config.iosQuirks ? "nil" : .null
     case .onboardingStepViewed:
       stepProperties()
       object["step_type"] = step.map { .string($0.type) } ?? .null

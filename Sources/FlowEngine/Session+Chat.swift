@@ -27,10 +27,11 @@ extension Session {
       chat.messages = config.openingMessages.map {
         ChatState.Message(role: "ai", content: $0.content, id: $0.id, time: virtualNow)
       }
-      chat.quickReplies = config.quickReplies
+      chat.quickReplies = offeredQuickReplies(config, atTurn: 0)
       chats[id] = chat
     }
-    emitChat("chat_step_viewed", [:])
+    // Document 001's event; iOS 1.0.70 sends none.
+    if !context.config.iosQuirks { emitChat("chat_step_viewed", [:]) }
   }
 
   mutating func chat(_ input: ChatInput) {
@@ -69,8 +70,9 @@ extension Session {
     guard !text.isEmpty else { return reject("a chat message cannot be empty") }
     chat.messages.append(ChatState.Message(role: "user", content: text, id: "msg_u\(chat.turns)", time: virtualNow))
     chat.turns += 1
-    chat.quickReplies = []
     let turn = chat.turns
+    // Document 001: static replies stay, a turn's own ones join (iOS 1.0.70: none after a send).
+    chat.quickReplies = context.config.iosQuirks ? [] : offeredQuickReplies(config, atTurn: turn)
     if tracing { record(.action, "chat \(currentScreenID) turn \(turn): \(text)") }
     emitChat("chat_message_sent", ["turn": .number(Double(turn)), "message_length": .number(Double(text.count))])
     if !config.hardLimit, config.maxTurns - turn == 1 { outbox.append(.notice("You have 1 message remaining")) }
@@ -88,24 +90,32 @@ extension Session {
 
   private mutating func askChatWebhook(_ webhook: Webhook, _ config: ChatConfig, _ text: String) {
     guard let chat = chats[currentScreenID] else { return }
+    let quirks = context.config.iosQuirks
     var headers: OrderedDictionary<String, String> = ["Content-Type": "application/json"]
     headers.merge(config.headers) { _, new in new }
     var body: OrderedDictionary<String, Value> = [
       "event": "chat_message", "flow_id": .string(currentFlowID), "step_id": .string(currentScreenID),
       "app_id": "", "user_id": .string(context.config.userID),
       "conversation": .object([
-        "turn": .number(Double(chat.turns)), "user_message": .string(text),
+        // Document 001: the user turns so far, this one included; iOS 1.0.70: its 0-based index.
+        "turn": .number(Double(chat.turns - (quirks ? 1 : 0))), "user_message": .string(text),
         "max_turns": .number(Double(config.maxTurns)),
         "remaining_turns": .number(Double(max(0, config.maxTurns - chat.turns))), "messages": chat.requestMessages,
       ]),
     ]
     if !chat.context.isEmpty { body["context"] = .object(chat.context) }
-    // A prompt shown but not answered is no rating (iOS sends 0, research §8).
-    body["rating"] = chat.rating.flatMap { $0 > 0 ? .number(Double($0)) : nil } ?? .null
+    if quirks {
+      // iOS 1.0.70 leaves the key out until a prompt is shown, then sends 0 until rated.
+      if let rating = chat.rating { body["rating"] = .number(Double(rating)) }
+    } else {
+      // Document 001 sends `"rating": null`; a prompt shown but not answered is no rating.
+      body["rating"] = chat.rating.flatMap { $0 > 0 ? .number(Double($0)) : nil } ?? .null
+    }
     let call = WebhookCall(
       url: webhook.url, headers: headers, body: .object(body), timeoutMs: webhook.timeoutMs, attempts: 1,
       errorText: webhook.errorText)
-    if let mock = context.config.chatMocks[currentScreenID] ?? context.config.chatMocks[""] {
+    let mocks = context.config.chatMocks
+    if let mock = mocks["\(currentScreenID).\(chat.turns)"] ?? mocks[currentScreenID] ?? mocks[""] {
       return answerChat(mock, to: call)
     }
     guard context.config.waitsForResults, webhook.hasValidURL else {
@@ -148,11 +158,13 @@ extension Session {
         }
       }
       if case .list(let replies)? = reply["quick_replies"] {
-        chat.quickReplies = replies.compactMap { item in
+        let given: [ChatConfig.QuickReply] = replies.compactMap { item in
           guard case .object(let r) = item, case .string(let id)? = r["id"], case .string(let text)? = r["text"]
           else { return nil }
           return ChatConfig.QuickReply(id: id, text: text)
         }
+        chat.quickReplies =
+          context.config.iosQuirks ? given : Self.distinct(given + offeredQuickReplies(config, atTurn: chat.turns))
       }
       if case .object(let data)? = reply["data"] { chat.context.merge(data) { _, new in new } }
       chats[currentScreenID] = chat
@@ -183,6 +195,23 @@ extension Session {
     endTurn(config)
   }
 
+  /// The quick replies offered once the user has sent `turn` messages: that turn's
+  /// (`show_at_turn`, a `quick_reply_inject`), then the static ones (document 001: "always
+  /// shown"). iOS 1.0.70 offers at open those with `show_at_turn` absent or 0, and injects none.
+  private func offeredQuickReplies(_ config: ChatConfig, atTurn turn: Int) -> [ChatConfig.QuickReply] {
+    guard !context.config.iosQuirks else {
+      return turn == 0 ? config.quickReplies + (config.turnQuickReplies[0] ?? []) : []
+    }
+    let ofTurn = (config.turnQuickReplies[turn] ?? []) + (config.injectedQuickReplies[turn] ?? [])
+    return Self.distinct(ofTurn + config.quickReplies)
+  }
+
+  /// The replies with the first of each id.
+  private static func distinct(_ replies: [ChatConfig.QuickReply]) -> [ChatConfig.QuickReply] {
+    var seen = Set<String>()
+    return replies.filter { seen.insert($0.id).inserted }
+  }
+
   /// After a turn: a hard limit reached completes the chat (`max_turns`).
   private mutating func endTurn(_ config: ChatConfig) {
     guard let chat = chats[currentScreenID], chat.completion == nil, chat.turns >= config.maxTurns, config.hardLimit
@@ -198,8 +227,11 @@ extension Session {
     chat.completion = reason
     chats[currentScreenID] = chat
     if tracing { record(.action, "chat \(currentScreenID) completed: \(reason)") }
+    // iOS 1.0.70 names it `chat_completed` and sends nothing when the user ends the chat.
+    let quirks = context.config.iosQuirks
+    guard !quirks || reason != "user_completed" else { return }
     emitChat(
-      "chat_step_completed",
+      quirks ? "chat_completed" : "chat_step_completed",
       [
         "user_turn_count": .number(Double(chat.turns)), "total_messages": .number(Double(chat.messages.count)),
         "duration_ms": .number(Double(virtualNow - chat.openedAt)), "completion_reason": .string(reason),
@@ -227,13 +259,22 @@ extension Session {
           ])
         }),
       "user_turn_count": .number(Double(done.turns)), "total_message_count": .number(Double(done.messages.count)),
-      "completion_reason": .string(done.completion ?? "user_completed"),
+      "completion_reason": .string(transcriptReason(done.completion)),
       "duration_ms": .number(Double(virtualNow - done.openedAt)),
     ]
-    if let rating = done.rating, rating > 0 { transcript["rating"] = .number(Double(rating)) }
+    if let rating = done.rating, rating > 0 || context.config.iosQuirks {
+      transcript["rating"] = .number(Double(rating))
+    }
     if !done.context.isEmpty { transcript["webhook_data"] = .object(done.context) }
     fields[currentScreenID] = .object(transcript)
     return true
+  }
+
+  /// The transcript's `completion_reason`: the reason as it happened; iOS 1.0.70 says
+  /// `max_turns` for any completion but the user's own.
+  private func transcriptReason(_ completion: String?) -> String {
+    guard let completion, completion != "user_completed" else { return "user_completed" }
+    return context.config.iosQuirks ? "max_turns" : completion
   }
 
   /// A chat event `{flow_id, step_id, …}` (document 001's names).

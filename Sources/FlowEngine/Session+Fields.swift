@@ -73,11 +73,21 @@ extension Session {
         }
         return .success(result)
       }
+    case .input(let input) where input.kind == .range:
+      if value == .null || value.displayString.trimmingWhitespace.isEmpty { return .success(nil) }
+      return ValueShapes.range(value, keys: input.rangeKeys, min: input.min, max: input.max)
+        .map(Optional.some).mapError { Problem(message: "field '\(field)' \($0.message)") }
     case .input(let input):
       switch value {
       case .null: return .success(nil)
       case .list, .object: return .failure(Problem(message: "field '\(field)' takes text, not a \(value.typeName)"))
       default: break
+      }
+      if input.hasValueShape {
+        // An entry of the wrong shape is kept as typed: validation says so on submit.
+        let text = value.displayString
+        return .success(
+          .string(ValueShapes.stored(text, kind: input.kind, iso: input.storesISO, today: virtualDay) ?? text))
       }
       if input.kind == .number {
         if case .string(let text) = value, text.trimmingWhitespace.isEmpty { return .success(nil) }

@@ -66,12 +66,19 @@ extension Session {
     guard let text, !text.trimmingWhitespace.isEmpty else {
       return input.required ? Validators.requiredMessage : nil
     }
-    if let message = Validators.formatMessage(text, kind: input.kind) { return message }
+    if input.hasValueShape {
+      if ValueShapes.stored(text, kind: input.kind, iso: false, today: "") == nil {
+        return ValueShapes.expected(input.kind)
+      }
+    } else if let message = Validators.formatMessage(text, kind: input.kind) {
+      return message
+    }
     switch input.pattern?.match(text) {
     case .notMatched?: return input.patternMessage ?? "Invalid format"
     case .tooComplex?: return Validators.patternTooComplexMessage
     case .matched?, nil: break
     }
+    if let problem = input.dateBounds?.problem(with: text, today: virtualDay) { return problem }
     let length = text.count
     if let minLength = input.minLength, length < minLength { return "Must be at least \(minLength) characters" }
     if let maxLength = input.maxLength, length > maxLength { return "Must be at most \(maxLength) characters" }
@@ -124,7 +131,9 @@ public enum Validators {
     case .url: return isURL(trimmed) ? nil : "Enter a valid URL"
     case .number: return Value.string(trimmed).numericValue != nil ? nil : "Enter a valid number"
     case .date: return isDate(trimmed) ? nil : "Enter a valid date"
-    case .text, .password, .location: return nil
+    case .time, .datetime, .color:
+      return ValueShapes.stored(trimmed, kind: kind, iso: false, today: "") == nil ? ValueShapes.expected(kind) : nil
+    case .text, .password, .location, .range: return nil
     }
   }
 
@@ -198,6 +207,9 @@ public enum Validators {
 }
 
 extension Session {
+  /// The virtual clock's day, `YYYY-MM-DD` (UTC): "today" for AppDNA dates and times.
+  var virtualDay: String { String(CivilTime.iso8601(milliseconds: virtualNow).prefix(10)) }
+
   /// The message validation gives `block` (an input or checklist) when it holds `value`, or nil
   /// when that value passes (what a replay asks before typing a stand-in for a masked secret).
   public func validationMessage(of block: Block, holding value: Value) -> String? {

@@ -67,8 +67,17 @@ public enum PreviewData {
         case .phone: text = "+1 555 0100"
         case .url: text = "https://example.com"
         case .password: text = "preview-password"
-        case .date: text = "1990-01-01"
+        case .date:
+          let date = input.dateBounds?.clamp("1990-01-01") ?? "1990-01-01"
+          text = input.storesISO ? date + "T00:00:00Z" : date
         case .location: return LocationResult.value(of: .string("New York"))
+        case .range:
+          return try? ValueShapes.range(
+            .string(ValueShapes.sample(input) ?? ""), keys: input.rangeKeys, min: input.min, max: input.max
+          ).get()
+        case .time, .datetime, .color:
+          let sample = ValueShapes.sample(input) ?? ""
+          text = ValueShapes.stored(sample, kind: input.kind, iso: input.storesISO, today: "2026-01-01") ?? sample
         case .text, .number: text = placeholderSample(input.placeholder?.raw) ?? "Sample text"
         }
       }

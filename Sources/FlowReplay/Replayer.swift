@@ -19,29 +19,29 @@ public final class FlowCache: Sendable {
   public init() {}
 
   /// The load result of `path` (loaded on first use; concurrent callers wait for one load).
-  public func load(path: String) -> LoadResult {
+  /// A script with `ios_quirks: true` loads its own copy (`LoadOptions.iosQuirks`).
+  public func load(path: String, iosQuirks: Bool = false) -> LoadResult {
+    let key = iosQuirks ? path + "\u{0}ios-quirks" : path
     let entry = entries.withLock { entries in
-      if let entry = entries[path] { return entry }
+      if let entry = entries[key] { return entry }
       let entry = Entry()
-      entries[path] = entry
+      entries[key] = entry
       return entry
     }
     return entry.result.withLock { result in
       if let result { return result }
-      let loaded = FlowLoader.load(path: path)
+      let loaded = FlowLoader.load(path: path, options: LoadOptions(iosQuirks: iosQuirks))
       result = loaded
       return loaded
     }
   }
 
   /// How many distinct flow files were loaded.
-  public var count: Int {
-    entries.withLock { $0.count }
-  }
+  public var count: Int { paths.count }
 
   /// The flow files loaded (or being loaded), sorted.
   public var paths: [String] {
-    entries.withLock { $0.keys.sorted() }
+    entries.withLock { Set($0.keys.map { String($0.prefix { $0 != "\u{0}" }) }).sorted() }
   }
 }
 
@@ -89,7 +89,7 @@ public enum Replayer {
       outcome.duration = seconds(clock.now - started)
       return outcome
     }
-    let loaded = cache.load(path: script.flowPath)
+    let loaded = cache.load(path: script.flowPath, iosQuirks: script.iosQuirks)
     guard let document = loaded.document, loaded.isRunnable else {
       // A file that is not a flow at all may be anything a script names (`/etc/passwd`): it is
       // reported by name and kind only, never quoted (docs/security.md).
@@ -125,7 +125,7 @@ public enum Replayer {
   public static func replay(
     _ script: ReplayScript, cache: FlowCache = FlowCache(), options: ReplayOptions = ReplayOptions()
   ) -> (outcome: ScriptOutcome, session: Session?) {
-    let loaded = cache.load(path: script.flowPath)
+    let loaded = cache.load(path: script.flowPath, iosQuirks: script.iosQuirks)
     guard snapshotOutsideSuite(script, options: options) == nil, let document = loaded.document, loaded.isRunnable,
       VariantAssignment.unknownOverrides(script.variants, in: document).isEmpty
     else {

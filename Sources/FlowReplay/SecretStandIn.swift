@@ -59,6 +59,7 @@ enum SecretStandIn {
     case .url: return [.string("https://example.com/secret")]
     case .date: return [.string("2000-01-01")]
     case .location: return [.string("New York")]
+    case .time, .datetime, .color, .range: return ValueShapes.sample(input).map { [.string($0)] } ?? []
     case .number: return [input.min ?? 0, input.max ?? 0, 1].map { .number($0) }
     case .text, .password:
       let low = max(input.minLength ?? 0, 1)

@@ -130,7 +130,9 @@ struct AnswerSampler: Sendable {
     case .url: text = "https://example.com/\(name.lowercased())"
     case .date:
       text = String(Timestamp.iso8601(milliseconds: Int64(3_650 + random.index(14_600)) * 86_400_000).prefix(10))
+      if let bounds = input.dateBounds { text = bounds.clamp(text) }
     case .password: text = "\(name)-secret-1"
+    case .time, .datetime, .color, .range: text = ValueShapes.sample(input) ?? name
     // Plain text: an AppDNA location field keeps it as the result's formatted address.
     case .location: text = "1 \(name) Street, Springfield"
     case .text, .number: text = name

@@ -132,7 +132,8 @@ import Testing
         "chat_rating_submitted",
       ])
     #expect(session.currentChat?.messages.map(\.content) == ["Yes please", "ok"])
-    #expect(session.send(.chat(.quickReply("q1"))).contains { if case .rejected = $0 { true } else { false } })
+    // A static quick reply stays offered (document 001: "always shown").
+    #expect(session.currentChat?.quickReplies.map(\.id) == ["q1"])
   }
 
   struct Failure: Error {

@@ -229,10 +229,13 @@ struct InputChoices: Sendable {
         add(.string("https://example.com"))
         add(.string("not a url"))
       case .date:
-        add(.string("2026-01-01"))
+        add(.string(input.dateBounds?.clamp("2026-01-01") ?? "2026-01-01"))
         add(.string("someday"))
       case .location:
         add(.string("New York"))
+      case .time, .datetime, .color, .range:
+        if let sample = ValueShapes.sample(input) { add(.string(sample)) }
+        add(.string("someday"))
       case .text, .password:
         for literal in compared { if case .string = literal { add(literal) } }
         if let key = PatternAnswerKey(input), let answer = patternAnswers[key] { add(.string(answer)) }

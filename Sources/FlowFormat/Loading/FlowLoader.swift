@@ -26,9 +26,13 @@ public struct LoadResult: Sendable {
 /// How a file is read: which dialect (nil: told by the document's signature, `DocumentSignature`).
 public struct LoadOptions: Hashable, Sendable {
   public var dialect: Dialect?
+  /// AppDNA: compile as iOS SDK 1.0.70's code reads the flow where it differs from document
+  /// 001 (`--ios-quirks`, docs/dialects/appdna.md "iOS quirks").
+  public var iosQuirks = false
 
-  public init(dialect: Dialect? = nil) {
+  public init(dialect: Dialect? = nil, iosQuirks: Bool = false) {
     self.dialect = dialect
+    self.iosQuirks = iosQuirks
   }
 }
 

@@ -33,8 +33,12 @@ public struct ChatConfig: Hashable, Sendable {
   public var hardLimit: Bool
   /// `auto_messages` with `turn == 0`, played when the step opens (later ones never play).
   public var openingMessages: [Message]
-  /// Quick replies offered when the step opens (`show_at_turn` absent or 0).
+  /// Quick replies without `show_at_turn`: document 001's "static buttons always shown".
   public var quickReplies: [QuickReply]
+  /// Quick replies with `show_at_turn` n, offered once the user has sent n messages (0: at open).
+  public var turnQuickReplies: [Int: [QuickReply]] = [:]
+  /// A `quick_reply_inject` turn action's `config.quick_replies`, by turn (iOS 1.0.70 ignores them).
+  public var injectedQuickReplies: [Int: [QuickReply]] = [:]
   /// `completion_message.content`.
   public var completionMessage: String?
   /// Turns whose turn action is a `rating_prompt`.

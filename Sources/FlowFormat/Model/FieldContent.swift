@@ -113,12 +113,13 @@ public enum FieldValueType: String, Hashable, Sendable, CaseIterable {
 /// An `input` block.
 public struct InputBlock: Hashable, Sendable {
   /// `text` `email` `number` `phone` `password` `url` `date`, and AppDNA's `location`
-  /// (`LocationResult`: an object; not a Sequence `inputType`).
+  /// (`LocationResult`: an object), `time`, `datetime`, `color` and `range` (`ValueShapes`;
+  /// none of these is a Sequence `inputType`).
   public enum Kind: String, Hashable, Sendable, CaseIterable {
-    case text, email, number, phone, password, url, date, location
+    case text, email, number, phone, password, url, date, location, time, datetime, color, range
 
-    /// The kinds a Sequence `inputType` names (`location` is AppDNA's 11-key result only).
-    public static let sequenceKinds = allCases.filter { $0 != .location }
+    /// The kinds a Sequence `inputType` names.
+    public static let sequenceKinds: [Kind] = [.text, .email, .number, .phone, .password, .url, .date]
   }
 
   public var fieldName: String?
@@ -137,6 +138,14 @@ public struct InputBlock: Hashable, Sendable {
   /// Whether the answer is a secret (masked wherever flowrun shows or stores it, see
   /// docs/security.md): the extension key `secret`, else true for `inputType: password`.
   public var secret: Bool
+  /// `date`, `time`, `datetime`: stored as a full ISO-8601 UTC string (AppDNA's input blocks),
+  /// else as entered (`1990-05-14`, `09:30`, `2026-01-01T09:30:00`: AppDNA's form fields).
+  public var storesISO = false
+  /// `range`: the keys of the stored object (AppDNA: `low`/`high` for a form field, `min`/`max`
+  /// for a block); `min`/`max` above are the bounds.
+  public var rangeKeys = ["low", "high"]
+  /// `date`, `datetime`: the calendar dates (`YYYY-MM-DD`) the answer's date must lie within.
+  public var dateBounds: DateBounds?
 
   public init(
     fieldName: String?,

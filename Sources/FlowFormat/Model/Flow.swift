@@ -6,6 +6,9 @@ public struct Flow: Hashable, Sendable {
   public var id: String
   public var name: String
   public var version: Int
+  /// False when an AppDNA flow has no `version`: its `onboarding_flow_started` says null (iOS
+  /// 1.0.70: the string "nil"), not `version`'s stand-in 1.
+  public var versionGiven = true
   /// Screens sorted by `order` (stable: array order breaks ties).
   public var screens: [Screen]
   /// The first screen: `startScreen` when given, else the lowest `order`.

@@ -125,7 +125,9 @@ extension Flowrun {
         throw ExitCode(2)
       }
 
-      let (document, loaded) = try loadRunnableFlow(flow, options: loading.load, allDiagnostics: true)
+      var loadOptions = loading.load
+      loadOptions.iosQuirks = session.iosQuirks
+      let (document, loaded) = try loadRunnableFlow(flow, options: loadOptions, allDiagnostics: true)
       warnAboutCheckErrors(loaded, path: flow)
 
       let presetData = try earlier.values()
@@ -139,7 +141,14 @@ extension Flowrun {
         ("webhook", Array(config.webhookMocks.keys)),
         ("chat", Array(config.chatMocks.keys)),
       ] {
-        if let unknown = steps.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
+        // `chat.STEP.TURN` answers one turn of a chat step.
+        let named = steps.map { step in
+          guard kind == "chat", !stepIDs.contains(step), let dot = step.lastIndex(of: "."),
+            Int(step[step.index(after: dot)...]) != nil
+          else { return step }
+          return String(step[..<dot])
+        }
+        if let unknown = named.sorted().first(where: { !$0.isEmpty && !stepIDs.contains($0) }) {
           throw ValidationError("--mock \(kind).\(unknown): no step '\(unknown)' in the flow")
         }
       }
@@ -223,7 +232,7 @@ extension Flowrun {
           argv: argv, timeoutMs: try hookTimeout?.get().value ?? HookCommand.defaultTimeoutMs)
       }
 
-      if watch { options.reload = try watchedReload(flow, options: loading.load) }
+      if watch { options.reload = try watchedReload(flow, options: loadOptions) }
 
       let driver: Driver
       do {

@@ -37,7 +37,7 @@ struct SessionOptions: ParsableArguments {
   @Option(
     name: .customLong("mock"),
     help: ArgumentHelp(
-      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled; hook[.STEP]=proceed|block TEXT|stay|skipTo STEP|JSON answers onBeforeStepAdvance; webhook[.STEP]=STATUS [BODY]|timeout|network [TEXT] answers a server webhook without calling it; chat[.STEP]=the same answers a chat step's webhook (repeatable).",
+      "Answer an awaited action or native screen at once: success[:JSON], failure[:TEXT] or cancelled; hook[.STEP]=proceed|block TEXT|stay|skipTo STEP|JSON answers onBeforeStepAdvance; webhook[.STEP]=STATUS [BODY]|timeout|network [TEXT] answers a server webhook without calling it; chat[.STEP[.TURN]]=the same answers a chat step's webhook, every call or the one of turn TURN (repeatable).",
       valueName: "identifier=result"))
   var mocks: [Checked<Mock>] = []
 
@@ -88,8 +88,11 @@ struct SessionOptions: ParsableArguments {
     config.locale = locale
     if let context {
       let loaded = try ContextFile.load(context)
-      for (key, value) in loaded.userProperties { config.traits[key] = value }
-      for (experiment, variant) in loaded.experimentOverrides { config.variantOverrides[experiment] = variant }
+      // iOS 1.0.70 takes the OnboardingContext and ignores it (research §8): read, not applied.
+      for (key, value) in loaded.userProperties where !iosQuirks { config.traits[key] = value }
+      for (experiment, variant) in loaded.experimentOverrides where !iosQuirks {
+        config.variantOverrides[experiment] = variant
+      }
     }
     for trait in traits {
       let trait = try trait.get()

@@ -8,7 +8,8 @@ import FlowEngine
 /// `--mock render[.STEP]=JSON` answers `onBeforeStepRender` with an override;
 /// `--mock webhook[.STEP]=ANSWER` answers every attempt at a server webhook (`STATUS [BODY]`,
 /// `timeout`, `network [TEXT]`) without calling it; `--mock chat[.STEP]=ANSWER` answers every
-/// call of a chat step's webhook the same way.
+/// call of a chat step's webhook the same way, `--mock chat.STEP.TURN=ANSWER` the call of turn
+/// TURN (1-based: the user's TURNth message), before the step's other answer.
 struct Mock: OptionValue {
   enum Answer: Equatable {
     case action(ActionResult)

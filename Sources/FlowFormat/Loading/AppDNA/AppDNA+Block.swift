@@ -14,19 +14,19 @@ extension DecodeContext {
   static let appdnaInputKinds: [String: InputBlock.Kind] = [
     "input_text": .text, "input_textarea": .text, "input_email": .email, "input_phone": .phone,
     "input_url": .url, "input_number": .number, "input_password": .password, "input_date": .date,
-    "input_time": .text, "input_datetime": .text, "input_color": .text, "input_signature": .text,
-    "input_location": .location, "otp_input": .text,
+    "input_time": .time, "input_datetime": .datetime, "input_color": .color, "input_signature": .text,
+    "input_location": .location, "otp_input": .text, "input_range_slider": .range, "date_wheel_picker": .date,
   ]
   static let appdnaChoiceTypes: Set<String> = ["input_select", "option_list", "input_segmented", "input_chips"]
-  static let appdnaNumberTypes: Set<String> = ["input_slider", "input_stepper", "wheel_picker", "input_rating"]
+  static let appdnaNumberTypes: Set<String> = [
+    "input_slider", "input_stepper", "wheel_picker", "input_rating", "rating",
+  ]
   static let appdnaContainerTypes: Set<String> = ["stack", "row", "carousel"]
   /// Decorative or interaction-driven blocks flowrun shows as a placeholder line.
   static let appdnaPlaceholderTypes: Set<String> = [
-    "star_background", "section_background", "media_gallery", "rating",
-    "circular_gauge", "timeline", "pricing_card", "social_login", "date_wheel_picker", "warning_banner",
-    "speech_bubble", "feedback_panel", "summary_screen", "settings_footer", "password_strength",
-    "press_hold_confirm", "health_connect", "memory_match", "calendar_month", "input_image_picker",
-    "input_range_slider",
+    "section_background", "media_gallery", "warning_banner", "speech_bubble", "feedback_panel", "summary_screen",
+    "settings_footer", "password_strength", "press_hold_confirm", "health_connect", "memory_match",
+    "calendar_month", "input_image_picker",
   ]
   static var appdnaBlockTypes: [String] {
     Array(appdnaTextTypes.keys) + Array(appdnaMediaTypes.keys) + Array(appdnaInputKinds.keys)
@@ -35,17 +35,33 @@ extension DecodeContext {
       + [
         "heading", "button", "form", "page_indicator", "progress_bar", "list", "badge", "icon", "divider",
         "spacer", "toggle", "input_toggle", "custom_view", "countdown_timer", "animated_loading",
-      ]
+      ] + appdnaTextLikeTypes
   }
 
-  mutating func decodeAppDNABlocks(_ values: [JSONValue], stepID: String) -> [Block] {
+  /// `nested`: the children of a stack, row or carousel. iOS 1.0.70's required gate reads
+  /// top-level blocks only, so with `--ios-quirks` a nested block is never required.
+  mutating func decodeAppDNABlocks(_ values: [JSONValue], stepID: String, nested: Bool = false) -> [Block] {
     var blocks: [Block] = []
     for (index, value) in values.enumerated() {
       at(.index(index)) { context in
-        if let block = context.decodeAppDNABlock(value, index: index, stepID: stepID) { blocks.append(block) }
+        guard var block = context.decodeAppDNABlock(value, index: index, stepID: stepID) else { return }
+        if nested, context.options.iosQuirks { block.content = Self.notRequired(block.content) }
+        blocks.append(block)
       }
     }
     return blocks
+  }
+
+  private static func notRequired(_ content: BlockContent) -> BlockContent {
+    switch content {
+    case .input(var input):
+      input.required = false
+      return .input(input)
+    case .choice(var choice):
+      choice.required = false
+      return .choice(choice)
+    default: return content
+    }
   }
 
   private mutating func decodeAppDNABlock(_ value: JSONValue, index: Int, stepID: String) -> Block? {
@@ -57,9 +73,21 @@ extension DecodeContext {
       warning(.AppDNA.generatedID, "the block has no 'id'; using '\(id)'", at: value.location)
     }
     let type = string(object, "type") ?? ""
-    let content = decodeAppDNABlockContent(object, type: type, id: id, stepID: stepID, at: value.location)
+    var content = decodeAppDNABlockContent(object, type: type, id: id, stepID: stepID, at: value.location)
+    let bindings = object.lookup("bindings").flatMap { v in at("bindings") { $0.object(v) } }
+    if let bindings { content = at("bindings") { $0.appdnaBound(content, bindings, block: object) } }
+    if case .toggle = content, let description = templateIn(object, "toggle_description") {
+      // The description is a caption under the toggle (localized as `block.<id>.description`).
+      content = .scrollContainer([
+        Block(
+          id: id, type: type, order: 0, visible: true, visibleWhen: nil, content: content, location: value.location),
+        Block(
+          id: "\(id).description", type: "toggle_description", order: 1, visible: true, visibleWhen: nil,
+          content: .text(TextBlock(text: description, variant: "caption", richText: [])), location: value.location),
+      ])
+    }
     let visibleWhen = object.lookup("visibility_condition").flatMap { v in
-      at("visibility_condition") { $0.appdnaVisibility(v) }
+      at("visibility_condition") { $0.appdnaVisibility(v, bindings: bindings) }
     }
     return Block(
       id: id, type: type, order: index, visible: true, visibleWhen: visibleWhen, content: content,
@@ -80,13 +108,23 @@ extension DecodeContext {
     if let urlKey = Self.appdnaMediaTypes[type] {
       return .media(kind: type, src: object.lookup(urlKey)?.stringValue, alt: object.lookup("alt")?.stringValue)
     }
-    if let kind = Self.appdnaInputKinds[type] {
-      return .input(
-        InputBlock(
-          fieldName: field, label: label, placeholder: templateIn(object, "field_placeholder"), kind: kind,
-          required: required, pattern: nil, patternMessage: nil, minLength: nil,
-          maxLength: appdnaCount(fieldConfig, "max_length", in: "field_config"), min: nil, max: nil,
-          defaultValue: nil, secret: type == "otp_input" || kind == .password))
+    if var kind = Self.appdnaInputKinds[type] {
+      if type == "date_wheel_picker" {
+        kind = ["time": .time, "datetime": .datetime][object.lookup("picker_mode")?.stringValue ?? ""] ?? .date
+      }
+      var input = InputBlock(
+        fieldName: field, label: label, placeholder: templateIn(object, "field_placeholder"), kind: kind,
+        required: required, pattern: nil, patternMessage: nil, minLength: nil,
+        maxLength: appdnaCount(fieldConfig, "max_length", in: "field_config"), min: nil, max: nil,
+        defaultValue: nil, secret: type == "otp_input" || kind == .password)
+      // The SDK's date pickers store full ISO-8601 UTC strings.
+      input.storesISO = [.date, .time, .datetime].contains(kind)
+      if kind == .range { appdnaRangeBlock(&input, object, fieldConfig) }
+      if kind == .date || kind == .datetime { input.dateBounds = appdnaDateBounds(object, config: fieldConfig) }
+      return .input(input)
+    }
+    if let content = appdnaTextLike(object, type: type, id: id, field: field, label: label, at: location) {
+      return content
     }
     if Self.appdnaChoiceTypes.contains(type) {
       let options = array(object, "field_options") ?? array(object, "options") ?? []
@@ -104,22 +142,28 @@ extension DecodeContext {
       let number = { (context: inout DecodeContext, key: String, configKey: String) in
         context.appdnaMagnitude(object, key) ?? context.appdnaMagnitude(fieldConfig, configKey, in: "field_config")
       }
-      let min = number(&self, "min_value", "min_value") ?? (type == "input_rating" ? 1 : 0)
+      let rating = type == "input_rating" || type == "rating"
+      let min = number(&self, "min_value", "min_value") ?? (rating ? 1 : 0)
       let max =
         appdnaMagnitude(object, "max_value_picker") ?? number(&self, "max_value", "max_value")
-        ?? (type == "input_rating" ? 5 : 100)
-      let step = number(&self, "step_value", "step") ?? 1
-      let initial = number(&self, "default_picker_value", "default_value") ?? min
+        ?? (rating ? appdnaMagnitude(object, "max_stars") ?? 5 : 100)
+      let half = rating && appdnaBool(object, "allow_half") == true
+      let step = number(&self, "step_value", "step") ?? (half ? 0.5 : 1)
+      let initial =
+        number(&self, "default_picker_value", "default_value")
+        ?? (rating ? appdnaMagnitude(object, "default_rating") : nil)
+        ?? min
       return .slider(
         SliderBlock(
-          fieldName: field, label: label, min: Swift.min(min, max), max: Swift.max(min, max),
+          fieldName: field, label: rating ? label ?? templateIn(object, "rating_label") : label,
+          min: Swift.min(min, max), max: Swift.max(min, max),
           step: step > 0 ? step : 1, defaultValue: initial, valuePrefix: nil,
           valueSuffix: object.lookup("unit")?.stringValue))
     }
     if Self.appdnaContainerTypes.contains(type) {
       let children = array(object, "children") ?? array(object, "stack_children") ?? []
       let key = object.lookup("children") != nil ? "children" : "stack_children"
-      return .scrollContainer(at(key) { $0.decodeAppDNABlocks(children, stepID: stepID) })
+      return .scrollContainer(at(key) { $0.decodeAppDNABlocks(children, stepID: stepID, nested: true) })
     }
     switch type {
     case "heading":
@@ -144,15 +188,23 @@ extension DecodeContext {
           fieldName: name, label: templateIn(object, "toggle_label") ?? label,
           defaultValue: appdnaBool(object, "toggle_default") ?? false))
     case "page_indicator", "progress_bar": return .progress(variant: type == "page_indicator" ? "dots" : "bar")
-    case "divider": return .divider
+    case "divider":
+      guard let label = object.lookup("divider_text")?.stringValue, !label.isEmpty else { return .divider }
+      return .text(
+        TextBlock(text: appdnaTemplate(Self.dividerLine(label), at: location), variant: "caption", richText: []))
     case "spacer": return .spacer
     case "badge": return .text(TextBlock(text: templateIn(object, "badge_text"), variant: "label", richText: []))
     case "icon": return .icon(object.lookup("icon_emoji")?.stringValue ?? "•")
     case "list":
+      // One line per item (`block.<id>.item.<i>` localizes line i), marked as `list_style` says.
       let items = (array(object, "items") ?? []).compactMap(\.stringValue)
-      let text = items.map { "• " + $0 }.joined(separator: "\n")
-      return .text(
-        TextBlock(text: appdnaTemplate(text, at: object.lookup("items")?.location), variant: "body", richText: []))
+      let style = object.lookup("list_style")?.stringValue
+      let lines = items.enumerated().map { index, item in
+        Self.listMark(style, index) + appdnaTemplate(Self.oneLine(item), at: location).template.source
+      }
+      let text = TextTemplate(
+        template: Template(parsing: lines.joined(separator: "\n")), location: object.lookup("items")?.location)
+      return .text(TextBlock(text: text, variant: "body", richText: []))
     case "countdown_timer", "animated_loading":
       // Shown as a placeholder line; the step's auto-advance carries their timing.
       checkAppDNADurations(object)
@@ -171,6 +223,20 @@ extension DecodeContext {
         at: object.lookup("type")?.location ?? location, notes: Self.didYouMean(type, Self.appdnaBlockTypes))
       return .unsupported
     }
+  }
+
+  static func dividerLine(_ label: String) -> String { "── \(oneLine(label)) ──" }
+
+  static func listMark(_ style: String?, _ index: Int) -> String {
+    switch style {
+    case "numbered": "\(index + 1). "
+    case "check": "✓ "
+    default: "• "
+    }
+  }
+
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
   /// A button's action. Auth, plan and other host actions submit the step as `next` does (the

@@ -79,7 +79,8 @@ extension DecodeContext {
             let flow = context.decodeAppDNAFlow(
               flowObject, at: entry.value.location, defaultID: fallback, keyed: entry.key)
           else { return }
-          if Self.isDraft(flowObject) {
+          // iOS 1.0.70 never reads `status`: with --ios-quirks a draft is a flow like any other.
+          if Self.isDraft(flowObject), !context.options.iosQuirks {
             drafts.insert(flow.id)
             context.warning(
               .AppDNA.draftFlow, "flow '\(flow.id)' is a draft; it is never chosen (document 001)",
@@ -182,9 +183,10 @@ extension DecodeContext {
       error(.Load.emptyFlow, "AppDNA flow '\(id)' has no steps", at: object.lookup("steps")?.location ?? location)
       return nil
     }
-    let flow = Flow(
+    var flow = Flow(
       id: id, name: string(object, "name") ?? id, version: version, screens: screens,
       settings: settings, progressIndicator: progress, location: location)
+    flow.versionGiven = object.lookup("version") != nil
     checkFieldNames(in: flow)
     return flow
   }

@@ -7,12 +7,12 @@ import FlowPattern
 extension DecodeContext {
   static let appdnaTextFieldKinds: [String: InputBlock.Kind] = [
     "text": .text, "textarea": .text, "email": .email, "phone": .phone, "url": .url, "password": .password,
-    "number": .number, "date": .date, "time": .text, "datetime": .text, "color": .text, "signature": .text,
-    "location": .location, "image_picker": .text,
+    "number": .number, "date": .date, "time": .time, "datetime": .datetime, "color": .color, "signature": .text,
+    "location": .location, "image_picker": .text, "range_slider": .range,
   ]
   static let appdnaFieldTypes =
     Array(appdnaTextFieldKinds.keys) + [
-      "select", "segmented", "chips", "multiline_chips", "slider", "stepper", "rating", "range_slider", "toggle",
+      "select", "segmented", "chips", "multiline_chips", "slider", "stepper", "rating", "toggle",
     ]
   static let appdnaDependsOperators = ["equals", "not_equals", "contains", "not_empty", "is_set", "empty", "gt", "lt"]
 
@@ -56,7 +56,10 @@ extension DecodeContext {
     let required = appdnaBool(object, "required") ?? false
     let config = object.lookup("config").flatMap { v in at("config") { $0.object(v) } } ?? JSONObject(members: [])
     let number = { (context: inout DecodeContext, key: String) in context.appdnaMagnitude(config, key, in: "config") }
-    if let kind = Self.appdnaTextFieldKinds[type] {
+    if var kind = Self.appdnaTextFieldKinds[type] {
+      // iOS 1.0.70 checks no email, phone or URL format, no number bounds and no text length.
+      let quirks = options.iosQuirks
+      if quirks, [.email, .phone, .url].contains(kind) { kind = .text }
       var pattern: Pattern?
       var message: String?
       if let validation = object.lookup("validation")?.objectValue {
@@ -65,14 +68,18 @@ extension DecodeContext {
           pattern = at("validation") { $0.appdnaPattern(source) }
         }
       }
-      return .input(
-        InputBlock(
-          fieldName: id, label: label, placeholder: templateIn(object, "placeholder"), kind: kind, required: required,
-          pattern: pattern, patternMessage: message, minLength: nil,
-          maxLength: appdnaCount(config, "max_length", in: "config"),
-          min: kind == .number ? number(&self, "min_value") : nil,
-          max: kind == .number ? number(&self, "max_value") : nil,
-          defaultValue: config.lookup("default_value").map(Value.init)))
+      var input = InputBlock(
+        fieldName: id, label: label, placeholder: templateIn(object, "placeholder"), kind: kind, required: required,
+        pattern: pattern, patternMessage: message, minLength: nil,
+        maxLength: quirks && type != "password" && type != "url"
+          ? nil : appdnaCount(config, "max_length", in: "config"),
+        min: kind == .range
+          ? number(&self, "min_value") ?? 0 : kind == .number && !quirks ? number(&self, "min_value") : nil,
+        max: kind == .range
+          ? number(&self, "max_value") ?? 100 : kind == .number && !quirks ? number(&self, "max_value") : nil,
+        defaultValue: config.lookup("default_value").map(Value.init))
+      if kind == .date || kind == .datetime { input.dateBounds = appdnaDateBounds(config, config: config) }
+      return .input(input)
     }
     switch type {
     case "select", "segmented", "chips", "multiline_chips":
@@ -97,14 +104,11 @@ extension DecodeContext {
     case "toggle":
       return .toggle(
         ToggleBlock(fieldName: id, label: label, defaultValue: config.lookup("default_value")?.boolValue ?? false))
-    default:  // slider, stepper, rating, range_slider
+    default:  // slider, stepper, rating
       let rating = type == "rating"
       let low = number(&self, "min_value") ?? (rating ? 1 : 0)
       let high = number(&self, "max_value") ?? number(&self, "max_stars") ?? (rating ? 5 : 100)
       let step = number(&self, "step") ?? (rating && config.lookup("allow_half")?.boolValue == true ? 0.5 : 1)
-      if type == "range_slider" {
-        warning(.AppDNA.notRunYet, "range_slider '\(id)' collects one number for now, not {low, high}", at: location)
-      }
       return .slider(
         SliderBlock(
           fieldName: id, label: label, min: Swift.min(low, high), max: Swift.max(low, high), step: step > 0 ? step : 1,
@@ -143,6 +147,10 @@ extension DecodeContext {
       return nil
     }
     let structured = op == "not_empty" ? "not_empty" : op == "is_set" ? "not_empty" : op
+    if options.iosQuirks, op == "gt" || op == "lt", case .number(let n)? = operand, n == n.rounded() {
+      // iOS 1.0.70 casts the value `as? Double`: a whole JSON number fails, the field stays hidden.
+      return .never
+    }
     if StructuredOperator(rawValue: structured)?.takesValue == true, operand == nil {
       // A missing value hides the field except for not_equals (the SDK compares with nil).
       return op == "not_equals" ? nil : .never

@@ -197,10 +197,20 @@ extension DecodeContext {
 
   /// `visibility_condition` → the block's condition (the SDK's `when_*` types and document
   /// 001's four rules). nil: always visible.
-  mutating func appdnaVisibility(_ value: JSONValue) -> Condition? {
+  /// `binding_not_empty` names one of the block's `bindings` (`binding`) or a dot-path (`variable`).
+  /// With `--ios-quirks`, as iOS 1.0.70 renders blocks: every dot-path reads an empty context
+  /// (missing), and document 001's four rule types are unknown (visible).
+  mutating func appdnaVisibility(_ value: JSONValue, bindings: JSONObject? = nil) -> Condition? {
     guard let object = object(value) else { return nil }
     let type = object.lookup("type")?.stringValue ?? "always"
-    let variable = object.lookup("variable")?.stringValue.flatMap(Self.appdnaName)
+    let quirks = options.iosQuirks
+    if quirks, !type.hasPrefix("when_") { return nil }
+    let bound = object.lookup("binding")?.stringValue.flatMap { bindings?.lookup($0)?.stringValue }
+    let variable =
+      quirks
+      ? nil
+      : (type == "binding_not_empty" ? bound : nil).flatMap { Self.appdnaName($0) }
+        ?? object.lookup("variable")?.stringValue.flatMap { Self.appdnaName($0) }
     let operand = object.lookup("value").map(Value.init)
     let ops = [
       "when_equals": "equals", "when_not_equals": "not_equals", "when_not_empty": "not_empty",

@@ -93,18 +93,27 @@ extension DecodeContext {
       chat.openingMessages.append(ChatConfig.Message(id: id, content: content))
     }
     for item in array(object, "quick_replies") ?? [] {
-      guard let reply = item.objectValue, let id = string(reply, "id"), let text = string(reply, "text"),
-        (reply.integerValue("show_at_turn") ?? 0) == 0
-      else { continue }
-      chat.quickReplies.append(ChatConfig.QuickReply(id: id, text: text))
+      guard let reply = item.objectValue, let id = string(reply, "id"), let text = string(reply, "text") else {
+        continue
+      }
+      if let turn = reply.integerValue("show_at_turn") {
+        chat.turnQuickReplies[turn, default: []].append(ChatConfig.QuickReply(id: id, text: text))
+      } else {
+        chat.quickReplies.append(ChatConfig.QuickReply(id: id, text: text))
+      }
     }
     for item in array(object, "turn_actions") ?? [] {
       guard let action = item.objectValue, let turn = action.integerValue("turn") else { continue }
+      let config = action.lookup("config")?.objectValue
       switch action.lookup("type")?.stringValue {
       case "rating_prompt": chat.ratingTurns.insert(turn)
       case "auto_message":
-        if let content = action.lookup("config")?.objectValue?.lookup("content")?.stringValue {
-          chat.turnMessages[turn] = content
+        if let content = config?.lookup("content")?.stringValue { chat.turnMessages[turn] = content }
+      case "quick_reply_inject":
+        // Document 001: turn actions "inject" at a turn; the replies are `config.quick_replies`.
+        for reply in config?.lookup("quick_replies")?.arrayValue?.compactMap(\.objectValue) ?? [] {
+          guard let id = reply.lookup("id")?.stringValue, let text = reply.lookup("text")?.stringValue else { continue }
+          chat.injectedQuickReplies[turn, default: []].append(ChatConfig.QuickReply(id: id, text: text))
         }
       default: break
       }

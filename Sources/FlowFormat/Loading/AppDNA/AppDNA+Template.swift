@@ -23,7 +23,7 @@ extension DecodeContext {
       let parts = token.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
       let path = String(parts[0]).trimmingWhitespace
       let fallback = parts.count > 1 ? String(parts[1]).trimmingWhitespace : ""
-      if let name = Self.appdnaName(path) {
+      if let name = Self.appdnaName(path, verbatim: options.iosQuirks) {
         out += "{\(name) | default: \(Self.quoted(fallback))}"
       } else {
         out += Self.escapingBraces(Substring(fallback))
@@ -35,12 +35,14 @@ extension DecodeContext {
   }
 
   /// The flowrun name an AppDNA dot-path reads, or nil when flowrun has no value for it.
-  static func appdnaName(_ path: String) -> String? {
+  /// `verbatim`: iOS 1.0.70 splits `onboarding.<step>.<rest>` in three and looks `<rest>` up as
+  /// one key, so a nested path (`user_location.city`) reads nothing.
+  static func appdnaName(_ path: String, verbatim: Bool = false) -> String? {
     let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard segments.allSatisfy(isIdentifier) else { return nil }
     switch segments.first {
     case "onboarding", "responses":
-      guard segments.count >= 3 else { return nil }
+      guard segments.count >= 3, !verbatim || segments.count == 3 else { return nil }
       // A legacy question's answer is stored under its step id.
       let field = segments[2] == "selected" ? segments[1] : segments[2]
       return ([field] + segments.dropFirst(3)).joined(separator: ".")
@@ -64,7 +66,7 @@ extension DecodeContext {
     text.reduce(into: "") { out, character in out += character == "{" ? "\\{" : String(character) }
   }
 
-  private static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     text.contains("'") ? "\"" + text.filter { $0 != "\"" } + "\"" : "'\(text)'"
   }
 }
