@@ -848,13 +848,13 @@ public final class Driver {
     let traceCount = session.trace.count
     // Only counts and ids are kept across `send`: a copy of the session (or of its data) alive
     // there would make the engine copy what it writes.
-    let (before, changesBefore, chatBefore) = (position, session.fields.changes, read { $0.currentChat })
+    let (before, changesBefore, chatBefore) = (position, session.fields.changes, currentChat)
     let outputs = session.send(input)
     if !outputs.isRejected {
       if record { recording.inputs.append(recorded(input)) }
       onAccepted?(session)
     }
-    if let chat = read({ $0.currentChat }), chat != chatBefore { chatChanged = true }
+    if let chat = currentChat, chat != chatBefore { chatChanged = true }
     if position != before || session.fields.changes != changesBefore || chatChanged {
       unproductiveLines = 0
       mayNeedRedraw = true
@@ -863,6 +863,9 @@ public final class Driver {
     answerHookRequests(in: outputs)
     return outputs
   }
+
+  /// The current screen's conversation; nil at once in a session without any (most flows).
+  private var currentChat: ChatState? { session.chats.isEmpty ? nil : read { $0.currentChat } }
 
   /// Calls the webhooks the outputs ask for (unless offline) and asks the hook command, when
   /// there is one, the host hooks they ask.
