@@ -90,7 +90,7 @@ public final class Driver {
   /// Called with every event, in order, as soon as the engine emits it (`--events`).
   public var onEvent: (Event) -> Void = { _ in }
   /// Called with the session after each input it accepted (`run --store` saves the row).
-  public var onAccepted: (Session) -> Void = { _ in }
+  public var onAccepted: ((Session) -> Void)?
   /// Steps of a replay script played before any line is read (`--answers`). Expectations and
   /// snapshots are not checked (that is `flowrun test`); the first step with an input the
   /// session rejects (unless it says `expect_error`) stops the playing, and the lines take
@@ -154,7 +154,7 @@ public final class Driver {
     pendingStartOutputs = []
     sendPresetData()
     playAnswers()
-    while !session.status.isEnded {
+    while !read({ $0.status }).isEnded {
       showScreen()
       askScreen()
     }
@@ -174,10 +174,17 @@ public final class Driver {
   }
 
   private var position: Position {
-    Position(
-      generation: generation, shownScreens: session.path.count, flowID: session.currentFlowID,
-      screenID: session.currentScreenID, status: session.status)
+    read {
+      Position(
+        generation: generation, shownScreens: $0.path.count, flowID: $0.currentFlowID,
+        screenID: $0.currentScreenID, status: $0.status)
+    }
   }
+
+  /// Reads the session through `inout`: a getter called on the stored property copies the
+  /// whole session first (every field retained, then released), one called on an exclusive
+  /// reference reads it in place. `body` must not reach `self.session` (an overlapping access).
+  private func read<T>(_ body: (inout Session) -> T) -> T { body(&session) }
 
   private func showScreen() {
     guard lastShown != position else { return }
@@ -211,7 +218,7 @@ public final class Driver {
 
   private func askScreen() {
     let start = position
-    if case .awaiting(let pending) = session.status {
+    if case .awaiting(let pending) = read({ $0.status }) {
       return askPending(pending, start)
     }
     var onlyFields: Set<String>?
@@ -222,7 +229,7 @@ public final class Driver {
         guard askField(block, start) else { return }
       }
       guard position == start else { return }
-      let entries = session.actions
+      let entries = read { $0.actions }
       if entries.isEmpty {
         return askWithoutControls(start)
       }
@@ -238,10 +245,10 @@ public final class Driver {
     var order: [String] = []
     var lastIndex: Int?
     if let last {
-      order = session.currentScreen.content.flatBlocks.map(\.id)
+      order = read { $0.currentScreen.content.flatBlocks.map(\.id) }
       lastIndex = order.firstIndex(of: last)
     }
-    return session.visibleBlocks.first { block in
+    return read { $0.visibleBlocks }.first { block in
       guard let field = block.fieldName else { return false }
       if let lastIndex, (order.firstIndex(of: block.id) ?? 0) <= lastIndex { return false }
       return only?.contains(field) ?? true
@@ -445,7 +452,7 @@ public final class Driver {
   /// Returns whether an input was rejected.
   @discardableResult
   private func play(_ step: ScriptStep.Kind, observe: ([Output]) -> Void = { _ in }) -> Bool {
-    ScriptStep.send(ScriptStep(step).inputs(on: session)) { input in
+    ScriptStep.send(read { ScriptStep(step).inputs(on: $0) }) { input in
       let outputs = send(input)
       observe(outputs)
       return outputs
@@ -565,7 +572,7 @@ public final class Driver {
   private func fieldPrompt(_ block: Block, _ content: FieldContent) -> String {
     let field = block.fieldName ?? block.id
     let label = fieldLabel(content, field: field)
-    let current = session.value(of: block)
+    let current = read { $0.value(of: block) }
     switch content {
     case .input:
       let shown = current.map { session.secrets.text($0, of: field) } ?? ""
@@ -839,14 +846,16 @@ public final class Driver {
   @discardableResult
   private func send(_ input: Input, record: Bool = true) -> [Output] {
     let traceCount = session.trace.count
-    let (before, dataBefore, chatBefore) = (position, session.fields, session.currentChat)
+    // Only counts and ids are kept across `send`: a copy of the session (or of its data) alive
+    // there would make the engine copy what it writes.
+    let (before, changesBefore, chatBefore) = (position, session.fields.changes, currentChat)
     let outputs = session.send(input)
     if !outputs.isRejected {
       if record { recording.inputs.append(recorded(input)) }
-      onAccepted(session)
+      onAccepted?(session)
     }
-    if let chat = session.currentChat, chat != chatBefore { chatChanged = true }
-    if position != before || session.fields != dataBefore || chatChanged {
+    if let chat = currentChat, chat != chatBefore { chatChanged = true }
+    if position != before || session.fields.changes != changesBefore || chatChanged {
       unproductiveLines = 0
       mayNeedRedraw = true
     }
@@ -854,6 +863,9 @@ public final class Driver {
     answerHookRequests(in: outputs)
     return outputs
   }
+
+  /// The current screen's conversation; nil at once in a session without any (most flows).
+  private var currentChat: ChatState? { session.chats.isEmpty ? nil : read { $0.currentChat } }
 
   /// Calls the webhooks the outputs ask for (unless offline) and asks the hook command, when
   /// there is one, the host hooks they ask.
@@ -877,7 +889,7 @@ public final class Driver {
   /// boolean (a slider, a number input, a toggle) is recorded as that value, so `:save` and
   /// `--record` write `hours_daily: 5`, not `"5"` (the replay stores the same value).
   private func recorded(_ input: Input) -> Input {
-    guard case .set(let field, .string) = input, let stored = session.value(ofField: field) else { return input }
+    guard case .set(let field, .string) = input, let stored = read({ $0.value(ofField: field) }) else { return input }
     switch stored {
     case .number, .bool: return .set(field: field, value: stored)
     default: return input
@@ -907,7 +919,7 @@ public final class Driver {
 
   /// A field's label as its prompt and its messages name it: the rendered label, else the name.
   private func fieldLabel(_ content: FieldContent?, field: String) -> String {
-    let text = content?.label.map { session.render($0) }?.trimmingWhitespace ?? ""
+    let text = content?.label.map { label in read { $0.render(label) } }?.trimmingWhitespace ?? ""
     return text.isEmpty ? field : text
   }
 

@@ -20,6 +20,10 @@ public struct FieldStore: Sendable {
   private var base: Base
   /// Updates of base keys and new keys, in the order they were first written.
   private var overlay: OrderedDictionary<String, Value> = [:]
+  /// Counts the writes that changed a value (a write of the value a key already holds does
+  /// not count): equal counts on one session before and after an input mean its data did not
+  /// change, learnt without comparing two stores (the driver asks after every input).
+  public private(set) var changes = 0
 
   init(_ values: OrderedDictionary<String, Value> = [:]) {
     base = Base(values)
@@ -34,6 +38,7 @@ public struct FieldStore: Sendable {
         removeValue(forKey: key)
         return
       }
+      if self[key] != newValue { changes &+= 1 }
       overlay[key] = newValue
       if overlay.count > Self.overlayLimit(base.values.count) { flatten() }
     }
@@ -41,9 +46,21 @@ public struct FieldStore: Sendable {
 
   @discardableResult
   mutating func removeValue(forKey key: String) -> Value? {
-    guard base.values[key] != nil else { return overlay.removeValue(forKey: key) }
+    guard base.values[key] != nil else {
+      let removed = overlay.removeValue(forKey: key)
+      if removed != nil { changes &+= 1 }
+      return removed
+    }
+    changes &+= 1
     flatten()
     return base.values.removeValue(forKey: key)
+  }
+
+  /// Replaces everything with `values` (counted as a change).
+  mutating func replace(with values: OrderedDictionary<String, Value>) {
+    base = Base(values)
+    overlay = [:]
+    changes &+= 1
   }
 
   /// Everything, in order (shares the base's storage when nothing was written since).

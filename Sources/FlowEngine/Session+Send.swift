@@ -27,7 +27,7 @@ extension Session {
   /// sets every field of the document on each screen it draws, which cost fields × screens.
   public mutating func setVariables(_ values: OrderedDictionary<String, Value>) {
     if ended == nil, fields.isEmpty, validationErrors.isEmpty, !tracing {
-      fields = FieldStore(values)
+      fields.replace(with: values)
       return
     }
     var outputs: [Output] = []

@@ -103,13 +103,13 @@ public struct Session: Sendable {
   var outbox: [Output] = []
 
   /// Collected data: one ordered map across flows, stored so that copies of a session share it
-  /// (compare two of these to learn whether the data changed without building `data`).
+  /// (`fields.changes` tells whether an input changed it without comparing stores).
   public internal(set) var fields = FieldStore()
   /// Collected data: one ordered map across flows. Built on each read, and a write replaces
   /// the store: the engine reads and writes `fields`.
   public internal(set) var data: OrderedDictionary<String, Value> {
     get { fields.dictionary }
-    set { fields = FieldStore(newValue) }
+    set { fields.replace(with: newValue) }
   }
   /// Collected data as one ordered object value (for `--data` files and expectations).
   public var dataValue: Value { .object(fields.dictionary) }

@@ -68,4 +68,29 @@ import Testing
     #expect(ab.fields != ba.fields)
     #expect(ab.data != ba.data)
   }
+
+  /// `fields.changes` (what the driver asks after each input) moves exactly when the data
+  /// compares different: writing a value a key already holds, or clearing an absent field,
+  /// does not count; a new value, a new key or a removal does, across the store's folding.
+  @Test(arguments: [0, 20, 200])
+  func changesMoveExactlyWhenTheDataDiffers(earlierWrites: Int) {
+    var session = FieldTests().formSession()
+    for i in 0..<earlierWrites { _ = session.send(.setVariable(name: "v\(i)", value: .number(Double(i)))) }
+    let inputs: [(Input, changes: Bool)] = [
+      (.setVariable(name: "kept", value: "same"), true),
+      (.setVariable(name: "kept", value: "same"), false),
+      (.setVariable(name: "kept", value: "other"), true),
+      (.set(field: "name", value: .string("Ada")), true),
+      (.set(field: "name", value: .string("Ada")), false),
+      (.set(field: "name", value: .null), true),
+      (.set(field: "name", value: .null), false),
+      (.setVariable(name: "v0", value: earlierWrites > 0 ? .number(0) : "new"), earlierWrites == 0),
+    ]
+    for (input, changes) in inputs {
+      let before = session
+      _ = session.send(input)
+      #expect((session.fields.changes != before.fields.changes) == changes, "\(input)")
+      #expect((session.fields != before.fields) == changes, "\(input)")
+    }
+  }
 }
