@@ -93,10 +93,8 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
-    .systemLibrary(
-      name: "CLibPQ",
-      pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    .target(
+      name: "CLibPQ"
     ),
     .target(
       name: "FlowStore",

@@ -10,6 +10,8 @@ import CLibPQ
 /// transaction); the migration runs in a transaction under an advisory lock, so processes
 /// starting together migrate once.
 final class PostgresStore: SubmissionStore {
+  /// libpq's functions, loaded when the first PostgreSQL store opens (CLibPQ.h says why).
+  private let pq: flowrun_libpq
   private let connection: OpaquePointer
   /// The URL as messages show it (no password).
   private let shown: String
@@ -19,6 +21,7 @@ final class PostgresStore: SubmissionStore {
 
   init(uri: String, shown: String) throws(StoreError) {
     self.shown = shown
+    self.pq = try Self.libpq(shown)
     // A server that does not answer fails after 10 s instead of the system's TCP timeout; a
     // connect_timeout in the URL wins (libpq expands `dbname` over the earlier keywords).
     let keywords = ["connect_timeout", "dbname"]
@@ -28,18 +31,30 @@ final class PostgresStore: SubmissionStore {
     defer { (cKeywords + cValues).forEach { free($0) } }
     var keywordPointers = cKeywords.map { UnsafePointer($0) } + [nil]
     var valuePointers = cValues.map { UnsafePointer($0) } + [nil]
-    guard let connection = PQconnectdbParams(&keywordPointers, &valuePointers, 1) else {
+    guard let connection = pq.connectdbParams(&keywordPointers, &valuePointers, 1) else {
       throw StoreError("\(shown): cannot connect: out of memory")
     }
     self.connection = connection
     // Notices ("relation already exists, skipping") are not for the user's terminal.
-    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
     // On a failure from here, deinit closes the connection.
-    guard PQstatus(connection) == CONNECTION_OK else { throw failure("cannot connect") }
+    guard pq.status(connection) == FLOWRUN_PQ_CONNECTION_OK else { throw failure("cannot connect") }
     try migrate()
   }
 
-  deinit { PQfinish(connection) }
+  deinit { pq.finish(connection) }
+
+  private static func libpq(_ shown: String) throws(StoreError) -> flowrun_libpq {
+    var reason = [CChar](repeating: 0, count: 512)
+    guard let table = flowrun_libpq_load(&reason, reason.count) else {
+      let why = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw StoreError(
+        "\(shown): cannot open: the PostgreSQL client library libpq could not be loaded (\(why)); "
+          + "install it (Debian/Ubuntu: apt-get install libpq5; macOS: brew install libpq) "
+          + "or name its file in FLOWRUN_LIBPQ")
+    }
+    return table.pointee
+  }
 
   private func migrate() throws(StoreError) {
     _ = try rows("BEGIN")
@@ -108,26 +123,26 @@ final class PostgresStore: SubmissionStore {
     defer { cValues.forEach { free($0) } }
     let pointers: [UnsafePointer<CChar>?] = cValues.map { $0.map { UnsafePointer($0) } }
     let result = pointers.withUnsafeBufferPointer { buffer in
-      PQexecParams(connection, sql, Int32(values.count), nil, buffer.baseAddress, nil, nil, 0)
+      pq.execParams(connection, sql, Int32(values.count), nil, buffer.baseAddress, nil, nil, 0)
     }
-    defer { PQclear(result) }
-    let status = PQresultStatus(result)
-    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-      if PQstatus(connection) != CONNECTION_OK { throw failure("lost the connection") }
-      let message = result.map { String(cString: PQresultErrorMessage($0)) } ?? ""
-      throw StoreError("\(shown): \(message.isEmpty ? String(cString: PQerrorMessage(connection)) : message)")
+    defer { pq.clear(result) }
+    let status = pq.resultStatus(result)
+    guard status == FLOWRUN_PQ_COMMAND_OK || status == FLOWRUN_PQ_TUPLES_OK else {
+      if pq.status(connection) != FLOWRUN_PQ_CONNECTION_OK { throw failure("lost the connection") }
+      let message = result.map { String(cString: pq.resultErrorMessage($0)) } ?? ""
+      throw StoreError("\(shown): \(message.isEmpty ? String(cString: pq.errorMessage(connection)) : message)")
     }
     var table: [[String?]] = []
-    for row in 0..<PQntuples(result) {
+    for row in 0..<pq.ntuples(result) {
       table.append(
-        (0..<PQnfields(result)).map { column in
-          PQgetisnull(result, row, column) != 0 ? nil : String(cString: PQgetvalue(result, row, column))
+        (0..<pq.nfields(result)).map { column in
+          pq.getisnull(result, row, column) != 0 ? nil : String(cString: pq.getvalue(result, row, column))
         })
     }
     return table
   }
 
   private func failure(_ what: String) -> StoreError {
-    StoreError("\(shown): \(what): \(String(cString: PQerrorMessage(connection)))")
+    StoreError("\(shown): \(what): \(String(cString: pq.errorMessage(connection)))")
   }
 }

@@ -190,6 +190,33 @@ import _FlowTestSupport
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  /// libpq is loaded when a PostgreSQL store first opens; a missing one is said (what, how to
+  /// install it) before any connection is tried, with exit 1. FLOWRUN_LIBPQ names the file, so a
+  /// path that does not exist stands for a system without libpq.
+  @Test(arguments: [
+    ["run", "FLOW", "--store", "postgres://me@127.0.0.1:1/db"],
+    ["test", "sample-flows/tests/fitness", "--store", "postgres://me@127.0.0.1:1/db"],
+    ["submissions", "postgres://me:secret@127.0.0.1:1/db"],
+  ])
+  func aMissingLibpqSaysHowToInstallIt(_ arguments: [String]) throws {
+    let directory = try TemporaryDirectory()
+    let missing = directory.url.appendingPathComponent("libpq.so.5").path
+    let result = try runFlowrun(
+      arguments.map { $0 == "FLOW" ? Self.fitness : $0 }, stdin: "Get Started\n",
+      environment: ["FLOWRUN_LIBPQ": missing])
+    let shown = arguments.last!.replacingOccurrences(of: ":secret@", with: ":…@")
+    #expect(result.status == 1, "\(result.stderr)")
+    // Between the two parts: the dynamic linker's own words (Linux and macOS differ).
+    #expect(
+      result.stderr.contains(
+        "flowrun: \(shown): cannot open: the PostgreSQL client library libpq could not be loaded (\(missing)"),
+      "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "); install it (Debian/Ubuntu: apt-get install libpq5; macOS: brew install libpq) or name its file in "
+          + "FLOWRUN_LIBPQ\n"), "\(result.stderr)")
+  }
+
   #if canImport(Glibc)
     /// The HTTP API on loopback: the same JSON as `flowrun submissions`, 400 and 404 as JSON,
     /// and a clean exit on SIGTERM.
