@@ -565,7 +565,7 @@ extension Session {
       emit(.screenFirstViewed, .screenName(name))
     }
     if let chat = currentScreen.chat { openChat(chat) }
-    if context.config.recordsHistory { path.append(currentScreenID) }
+    if context.config.recordsHistory || context.config.recordsPath { path.append(currentScreenID) }
     outbox.append(.screenShown(flowID: currentFlowID, screenID: currentScreenID))
   }
 

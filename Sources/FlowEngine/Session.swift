@@ -135,7 +135,7 @@ public struct Session: Sendable {
   /// Every event so far (empty when `recordsHistory` is false).
   public internal(set) var events: [Event] = []
   /// Ids of the screens shown, in order (a screen shown again appears again; empty when
-  /// `recordsHistory` is false).
+  /// `recordsHistory` and `recordsPath` are false).
   public internal(set) var path: [String] = []
   /// Every decision so far (empty when `recordsHistory` is false).
   public internal(set) var trace: [Decision] = []

@@ -58,6 +58,9 @@ public struct SessionConfig: Hashable, Sendable {
   /// False: the session builds no events (no `.event` outputs, `events` stays empty), for
   /// drivers that read none; every other output and the session state are the same.
   public var emitsEvents: Bool
+  /// True: keep `path` even without `recordsHistory` (a script writer reads the path alone;
+  /// the events and the trace cost more than the steps).
+  public var recordsPath = false
 
   public init(
     userID: String = "anonymous",

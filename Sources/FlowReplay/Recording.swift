@@ -45,8 +45,8 @@ public enum ScriptWriter {
 
   /// The YAML script of `recording`, from one replay on `document`: the replay that finds each
   /// tap's label also gives the final state (`paths --emit` used to
-  /// replay each path a second time for it). The session records its history and waits for
-  /// results, as `steps` always did, and builds no events; nil when it cannot start.
+  /// replay each path a second time for it). The session records its path and waits for
+  /// results, as `steps` always did, and builds no events and no trace; nil when it cannot start.
   public static func yaml(
     replaying recording: Recording, document: FlowDocument, secrets: SecretPolicy
   ) -> String? {
@@ -63,18 +63,27 @@ public enum ScriptWriter {
         out += steps.isEmpty ? "steps: []\n" : "steps:\n"
         for step in steps {
           guard case .object(let members) = step, !members.isEmpty else {
-            out += "  - " + YAMLText.flow(step) + "\n"
+            out += "  - "
+            YAMLText.append(step, to: &out)
+            out += "\n"
             continue
           }
           for (i, member) in members.enumerated() {
-            out += (i == 0 ? "  - " : "    ") + "\(YAMLText.key(member.key)): \(YAMLText.flow(member.value))\n"
+            out += i == 0 ? "  - " : "    "
+            YAMLText.appendMember(member.key, member.value, to: &out)
+            out += "\n"
           }
         }
       case ("expect", .object(let expect)):
         out += "expect:\n"
-        for member in expect { out += "  \(YAMLText.key(member.key)): \(YAMLText.flow(member.value))\n" }
+        for member in expect {
+          out += "  "
+          YAMLText.appendMember(member.key, member.value, to: &out)
+          out += "\n"
+        }
       default:
-        out += "\(YAMLText.key(key)): \(YAMLText.flow(value))\n"
+        YAMLText.appendMember(key, value, to: &out)
+        out += "\n"
       }
     }
     return out
@@ -146,14 +155,14 @@ public enum ScriptWriter {
 
   /// The steps of `recording` (those before a `quit`), and the session its replay ends in
   /// after every input (nil when it cannot start; then the steps are written without labels).
-  /// `keepsPath`: the session records its history (the final `path:`) and builds no events
-  /// (nothing here reads them; every other output and the state are the same).
+  /// `keepsPath`: the session records the path (the final `path:`), and neither events nor
+  /// a trace (nothing here reads them; every other output and the state are the same).
   static func replayedSteps(
     _ recording: Recording, document: FlowDocument, secrets: SecretPolicy, keepsPath: Bool = false
   ) -> (steps: [JSONWriter.Value], final: Session?) {
     var config = recording.config
     config.waitsForResults = true
-    if keepsPath { (config.recordsHistory, config.emitsEvents) = (true, false) }
+    if keepsPath { (config.recordsHistory, config.recordsPath, config.emitsEvents) = (false, true, false) }
     guard var (session, _) = try? Session.start(document: document, config: config) else {
       return (recording.inputs.compactMap { step(for: $0, on: nil, secrets: secrets) }, nil)
     }
@@ -236,13 +245,13 @@ public enum ScriptWriter {
       }
     }
     let actions = session.actions
+    func key(_ label: String) -> String { label.trimmingWhitespace.lowercased() }
     let entry: ActionEntry?
     switch selector {
     case .number(let n): entry = actions.first { $0.number == n }
     case .label(let label):
-      let wanted = label.trimmingWhitespace.lowercased()
-      entry =
-        actions.first { $0.label.trimmingWhitespace.lowercased() == wanted } ?? actions.first { $0.blockID == label }
+      let wanted = key(label)
+      entry = actions.first { key($0.label) == wanted } ?? actions.first { $0.blockID == label }
     case .blockID(let id): entry = actions.first { $0.blockID == id }
     }
     guard let entry else {
@@ -252,12 +261,10 @@ public enum ScriptWriter {
       case .blockID(let id): return ["id": .string(id)]
       }
     }
-    let sameLabel = actions.filter {
-      $0.label.trimmingWhitespace.lowercased() == entry.label.trimmingWhitespace.lowercased()
-    }
-    let labelIsNumber = Int(entry.label.trimmingWhitespace) != nil
-    if sameLabel.count == 1, !entry.label.trimmingWhitespace.isEmpty, !labelIsNumber {
-      return .string(entry.label.trimmingWhitespace)
+    let label = entry.label.trimmingWhitespace
+    let wanted = label.lowercased()
+    if !label.isEmpty, Int(label) == nil, actions.count(where: { key($0.label) == wanted }) == 1 {
+      return .string(label)
     }
     return .int(entry.number)
   }
@@ -285,16 +292,42 @@ public enum ScriptWriter {
 /// a key, a value in a block mapping, or an item of a flow collection.
 enum YAMLText {
   static func flow(_ value: JSONWriter.Value) -> String {
+    var out = ""
+    append(value, to: &out)
+    return out
+  }
+
+  /// `flow(value)` appended to `out`: one string grown in place, not pieces joined into each
+  /// other (`paths --emit` writes hundreds of thousands of steps).
+  static func append(_ value: JSONWriter.Value, to out: inout String) {
     switch value {
-    case .null: "null"
-    case .bool(let b): b ? "true" : "false"
-    case .int(let i): String(i)
-    case .double(let d): JSONWriter.number(d)
-    case .string(let s): scalar(s)
-    case .array(let items): "[" + items.map(flow).joined(separator: ", ") + "]"
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .int(let i): out += String(i)
+    case .double(let d): out += JSONWriter.number(d)
+    case .string(let s): out += scalar(s)
+    case .array(let items):
+      out += "["
+      for (i, item) in items.enumerated() {
+        if i > 0 { out += ", " }
+        append(item, to: &out)
+      }
+      out += "]"
     case .object(let members):
-      "{" + members.map { "\(key($0.key)): \(flow($0.value))" }.joined(separator: ", ") + "}"
+      out += "{"
+      for (i, member) in members.enumerated() {
+        if i > 0 { out += ", " }
+        appendMember(member.key, member.value, to: &out)
+      }
+      out += "}"
     }
+  }
+
+  /// `key: value`, the key quoted as `key` quotes it.
+  static func appendMember(_ name: String, _ value: JSONWriter.Value, to out: inout String) {
+    out += key(name)
+    out += ": "
+    append(value, to: &out)
   }
 
   static func key(_ text: String) -> String { scalar(text) }

@@ -7,8 +7,8 @@ import Testing
 
 /// The engine's fast paths against the plain ones on generated flows: `send(_:into:)` against
 /// `send(_:)`, `Condition.holds` (no trace) against `Condition.evaluate(in:).result`, and a
-/// session with `emitsEvents: false` against one with events, and `tap(.label)` against the
-/// search of `actions` it replaced.
+/// session with `emitsEvents: false` against one with events, one keeping only its path against
+/// one keeping its history, and `tap(.label)` against the search of `actions` it replaced.
 @Suite struct FastPathEquivalenceTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var seed: UInt64
@@ -115,6 +115,32 @@ import Testing
         #expect(silent.trace == loud.trace && silent.validationErrors == loud.validationErrors)
         #expect(silent.currentScreen.id == loud.currentScreen.id && silent.history == loud.history)
         #expect(silent.actions == loud.actions && silent.virtualNow == loud.virtualNow)
+      }
+    }
+  }
+
+  /// A session keeping only its path (`recordsPath`, what `paths --emit` replays with) stands
+  /// where a session with its whole history stands and has walked the same path, with no
+  /// events and no trace kept.
+  @Test(arguments: cases)
+  func sessionKeepingPathMatchesHistory(_ testCase: Case) throws {
+    let document = try #require(Self.document(testCase))
+    var random = SplitMix64(seed: testCase.seed)
+    let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: true)
+    var lean = config
+    (lean.recordsHistory, lean.recordsPath, lean.emitsEvents) = (false, true, false)
+    for _ in 0..<40 {
+      var full = try Session.start(document: document, config: config).0
+      var pathOnly = try Session.start(document: document, config: lean).0
+      for _ in 0..<60 where !full.status.isEnded {
+        let choices = Self.choices(full)
+        let input = choices[Int(random.next() % UInt64(choices.count))]
+        let outputs = full.send(input).filter { if case .event = $0 { false } else { true } }
+        #expect(pathOnly.send(input) == outputs)
+        #expect(pathOnly.path == full.path && !pathOnly.path.isEmpty)
+        #expect(pathOnly.events.isEmpty && pathOnly.trace.isEmpty)
+        #expect(pathOnly.status == full.status && pathOnly.data == full.data)
+        #expect(pathOnly.actions == full.actions && pathOnly.currentScreen.id == full.currentScreen.id)
       }
     }
   }

@@ -73,8 +73,12 @@ struct CorpusRun: CustomTestStringConvertible, Sendable {
 
   static let all: [CorpusRun] = {
     guard binary != nil, let cases = try? CorpusCase.table.get() else { return [] }
-    return cases.flatMap(runs)
+    return cases.filter { only == nil || $0.input == only }.flatMap(runs)
   }()
+
+  /// `FLOWRUN_CORPUS_CASE=bundle-200.json`: only the cases of that input (one slow case tried
+  /// alone; `--filter` cannot pick an argument of the parameterized test).
+  static let only = ProcessInfo.processInfo.environment["FLOWRUN_CORPUS_CASE"].flatMap { $0.isEmpty ? nil : $0 }
 
   static func runs(of row: CorpusCase) -> [CorpusRun] {
     if row.kind == .args {
