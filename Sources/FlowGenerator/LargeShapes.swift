@@ -16,6 +16,9 @@ public enum LargeShape: String, CaseIterable, Sendable {
   /// A chain whose first screen may skip the one screen that collects the field every other
   /// screen reads (`check` used to name each whole path: quadratic notes).
   case lintChain = "lint-chain"
+  /// A chain of screens, each a templated text, an input and a button: the piped `run` walk of
+  /// #17 item 4 (an answer and a tap per screen). About 400 bytes a screen.
+  case manyScreens = "many-screens"
 
   /// The document, about `targetBytes` long (at least one unit of the shape).
   public func generate(targetBytes: Int) -> [UInt8] {
@@ -25,6 +28,7 @@ public enum LargeShape: String, CaseIterable, Sendable {
     case .misspelt: document = Self.misspelt(max(2, targetBytes / 310))
     case .manyFlows: document = Self.manyFlows(max(1, targetBytes / 1_255))
     case .lintChain: document = Self.lintChain(max(3, targetBytes / 350))
+    case .manyScreens: document = Self.manyScreens(max(1, targetBytes / 400))
     }
     var out: [UInt8] = []
     out.reserveCapacity(targetBytes + 4_096)
@@ -141,5 +145,18 @@ public enum LargeShape: String, CaseIterable, Sendable {
       return screen("s\(i)", extra: rules, blocks)
     }
     return flow("lint-chain", screens)
+  }
+
+  static func manyScreens(_ count: Int) -> JSONText {
+    let screens: [JSONText] = (0..<count).map { i in
+      screen(
+        "s\(i)", type: "feature",
+        [
+          text("t", "Step \(i) of \(count), {name | default: 'friend'}"),
+          block("in", "input", [("fieldName", .string(i == 0 ? "name" : "f\(i)")), ("label", .string("Field \(i)"))]),
+          block("go", "button", [("text", .string("Next"))]),
+        ])
+    }
+    return flow("many-screens", screens)
   }
 }

@@ -16,7 +16,8 @@ extension Benchmark {
   static let engineStepsExplorer = engineSteps(keepHistory: false)
 
   static func engineSteps(keepHistory: Bool) -> Benchmark {
-    Benchmark(name: keepHistory ? "engine steps (history)" : "engine steps (explorer)") { context in
+    Benchmark(name: keepHistory ? "engine steps (history)" : "engine steps (explorer)", hasTargets: !keepHistory) {
+      context in
       var options = FlowGenerator.Options()
       options.seed = 11
       options.screens = 60
@@ -36,6 +37,13 @@ extension Benchmark {
         }
       }
       let perSecond = Double(steps) / median(times)
+      if !keepHistory {
+        // #17 item 5 keeps the first round's target, met in the mode explorers and simulators use.
+        context.targets.append(
+          BenchTarget(
+            "#17 item 5: engine steps, explorer mode (no history)", measured: perSecond, .atLeast, 1_000_000,
+            unit: .perSecond("steps"), note: "in process, \(steps) steps, median of \(times.count)"))
+      }
       return [
         Measurement(
           name: "engine steps/s (\(keepHistory ? "events and trace kept" : "explorer mode, no history"))",
@@ -47,16 +55,20 @@ extension Benchmark {
 
   /// Replays 10,000 generated 20-step scripts of the fitness sample flow (run from the
   /// repository root, where `sample-flows/` is).
-  static let replayScripts = Benchmark(name: "replay scripts") { context in
+  static let replayScripts = Benchmark(name: "replay scripts", hasTargets: true) { context in
     let flow = "sample-flows/fitness.json"
     guard context.fileSize(flow) > 0 else {
+      context.targets.append(
+        BenchTarget(
+          "#17 item 5: 10,000 scripts replayed", measured: nil, .below, 5, unit: .seconds,
+          note: "run from the repository root"))
       return [Measurement(name: "replay 10,000 scripts", value: "skipped", detail: "run from the repository root")]
     }
     var rows: [Measurement] = []
     let count = context.replayScripts
     // The spawned runs first, while this process is small (see `Benchmark.all`).
-    let spawned = try replayFiles(context, flow: flow, count: count)
-    for jobs in context.replayJobs {
+    let spawned = try replayFiles(&context, flow: flow, count: count)
+    for jobs in context.replayJobs where !context.targetsOnly {
       let result = ReplayBenchmark.run(count: count, steps: 20, flowPath: flow, jobs: jobs)
       let parsePerScript = result.parseSeconds / Double(max(count, 1)) * 1e6
       rows.append(
@@ -72,7 +84,8 @@ extension Benchmark {
 
   /// The same scripts as files replayed by a spawned `flowrun test DIR` (what CI runs): adds
   /// reading, directory walking, the JUnit report and the process around the replays.
-  static func replayFiles(_ context: BenchContext, flow: String, count: Int) throws -> [Measurement] {
+  /// #17 item 5's target reads each job count's median (10,000 scripts under 5 s).
+  static func replayFiles(_ context: inout BenchContext, flow: String, count: Int) throws -> [Measurement] {
     guard let flowrun = context.flowrun else { return [] }
     let directory = "\(context.directory)/replay-scripts"
     guard let flowBytes = try? TextFile.read(flow, limit: .flow).get(),
@@ -85,12 +98,20 @@ extension Benchmark {
         throw BenchError(problem)
       }
     }
-    return context.replayJobs.map { jobs in
+    var rows: [Measurement] = []
+    for jobs in context.replayJobs {
       let runs = context.measureSpawn(
         [flowrun, "test", directory, "--jobs", "\(jobs)", "--junit", "\(context.directory)/replay-junit.xml"],
         runs: context.runs)
-      return row("flowrun test DIR of \(grouped(count)) script files, --jobs \(jobs) (spawned)", runs)
+      let passed = runs?.allSatisfy { $0.exitStatus == 0 } ?? false
+      context.targets.append(
+        BenchTarget(
+          "#17 item 5: \(grouped(count)) scripts replayed, `flowrun test DIR --jobs \(jobs)`",
+          measured: passed ? runs.map { median($0.map(\.seconds)) } : nil, .below, 5, unit: .seconds,
+          note: passed ? "20 steps each, spawned, end to end" : "not every run passed"))
+      rows.append(row("flowrun test DIR of \(grouped(count)) script files, --jobs \(jobs) (spawned)", runs))
     }
+    return rows
   }
 
   /// Seeded walks: at each step one input picked from what the screen offers.
@@ -121,22 +142,4 @@ extension Benchmark {
       return inputs
     }
   }
-}
-
-/// `10000` → `10,000`.
-func grouped(_ value: Int) -> String {
-  var digits = Array(String(value.magnitude))
-  var out: [Character] = []
-  while digits.count > 3 {
-    out = [","] + digits.suffix(3) + out
-    digits.removeLast(3)
-  }
-  return (value < 0 ? "-" : "") + String(digits + out)
-}
-
-/// `1234567` → `1.23 M`.
-func formatCount(_ value: Double) -> String {
-  if value >= 1_000_000 { return "\(fixed(value / 1_000_000, 2)) M" }
-  if value >= 1_000 { return "\(fixed(value / 1_000, 1)) k" }
-  return fixed(value, 0)
 }

@@ -1,3 +1,4 @@
+import FlowBenchSupport
 import FlowGenerator
 
 extension Benchmark {
@@ -12,8 +13,14 @@ extension Benchmark {
     (.lintChain, 7_600_000, ["check", "check --format json", "render", "graph", "run"]),
   ]
 
-  static let largeInputs = Benchmark(name: "large inputs") { context in
+  /// Files below this size get no memory target: the runtime's own pages, not the file, make
+  /// most of their peak.
+  static let memoryTargetMinimum = 1_000_000
+
+  static let largeInputs = Benchmark(name: "large inputs", hasTargets: true) { context in
     guard let flowrun = context.flowrun else {
+      context.targets.append(
+        BenchTarget("#23 row 22: every command / `check`", measured: nil, .atMost, 2, unit: .ratio, note: "no flowrun"))
       return [Measurement(name: "large inputs", value: "skipped", detail: "no flowrun next to flowrun-bench")]
     }
     var files: [(name: String, path: String, commands: [String])] = []
@@ -35,16 +42,33 @@ extension Benchmark {
       let size = context.fileSize(path)
       let runs = size > 1_000_000 ? 1 : max(1, min(context.runs, 3))
       var checkTime: Double?
+      var slowest: (command: String, ratio: Double)?
+      var failed: [String] = []
       for command in commands {
         let argv = [flowrun] + command.split(separator: " ").map(String.init) + [path]
         guard let spawned = context.measureSpawn(argv, runs: runs, warmUp: size <= 1_000_000), !spawned.isEmpty else {
+          failed.append(command)
           rows.append(Measurement(name: "\(command), \(name)", value: "failed", detail: "could not start"))
           continue
         }
         let time = median(spawned.map(\.seconds))
-        if command == "check" { checkTime = time }
         let peak = spawned.map(\.maxRSS).max() ?? 0
         let growth = max(0, peak - baseline)
+        if command == "check" {
+          checkTime = time
+          if size >= memoryTargetMinimum {
+            context.targets.append(
+              BenchTarget(
+                "#23 row 22: `check` memory / file, \(name) (\(formatBytes(size)))",
+                measured: Double(growth) / Double(size), .atMost, 3, unit: .ratio,
+                note: "peak RSS \(formatBytes(peak)) less `--version`'s \(formatBytes(baseline))"))
+          }
+        }
+        if spawned.contains(where: { $0.signal != nil }) {
+          failed.append(command)
+        } else if let checkTime, command != "check", time / checkTime > slowest?.ratio ?? -1 {
+          slowest = (command, time / checkTime)
+        }
         let ratio = checkTime.map { "\(fixed(time / $0, 2))x check" } ?? "?"
         let signal = spawned.contains { $0.signal != nil } ? ", KILLED BY A SIGNAL" : ""
         rows.append(
@@ -54,6 +78,12 @@ extension Benchmark {
               "\(ratio), \(spread(spawned.map(\.seconds))), peak RSS \(formatBytes(peak)) (+\(formatBytes(growth)), \(fixed(Double(growth) / Double(max(size, 1)), 1))x the file), exit \(spawned[0].exitStatus.map(String.init) ?? "-")\(signal)"
           ))
       }
+      context.targets.append(
+        BenchTarget(
+          "#23 row 22: slowest command / `check`, \(name) (\(formatBytes(size)))",
+          measured: failed.isEmpty ? slowest?.ratio : nil, .atMost, 2, unit: .ratio,
+          note: failed.isEmpty
+            ? slowest.map { "`\($0.command)`" } ?? "" : "failed or killed: \(failed.joined(separator: ", "))"))
     }
     return rows
   }

@@ -1,3 +1,4 @@
+import FlowBenchSupport
 import FlowPattern
 
 extension Benchmark {

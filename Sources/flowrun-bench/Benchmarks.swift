@@ -1,3 +1,4 @@
+import FlowBenchSupport
 import FlowExpression
 import FlowFormat
 import FlowGenerator
@@ -27,35 +28,44 @@ struct Measurement {
 /// ``BenchContext/measureSpawn(_:runs:)`` for child processes.
 struct Benchmark: Sendable {
   var name: String
+  /// Whether it adds rows to the "Targets" table (``BenchContext/targets``): `--only targets`
+  /// runs these, each without its rows that no target reads.
+  var hasTargets = false
   var run: @Sendable (inout BenchContext) throws -> [Measurement]
 
   /// Spawned benchmarks run first, while this process is small: a child's peak RSS as
   /// reported by `wait4` starts from its parent's (posix_spawn shares the address space until
   /// `exec`), so measuring after the in-process benchmarks would report ours.
   ///
-  /// `replay scripts`, `check` and `paths` spawn `flowrun` before their in-process phases; they
-  /// run from the smallest in-process peak to the largest (the 10,000-screen exploration last),
-  /// so each spawned row starts from as small a parent as possible.
+  /// `simulate`, `replay scripts` and `check` spawn `flowrun` before their in-process phases;
+  /// they run from the smallest in-process peak to the largest (the 10,000-screen exploration
+  /// last), so each spawned row starts from as small a parent as possible. The targets that read
+  /// a peak (`simulate`'s two sizes, `check` within 3x the file) come before any big in-process
+  /// work.
   static let all: [Benchmark] = [
     startup,
     spawnedParsers,
     ruleHeavy,
     largeInputs,
+    pipedRun,
+    pathsSpawned,
+    simulation,
     replayScripts,
     engineSteps,
     engineStepsExplorer,
-    simulation,
     check,
     loadAndCheck,
-    paths,
+    pathsInProcess,
     patterns,
   ]
 
-  /// The benchmarks `--only` selects: those named exactly (comma-separated names), else those
-  /// whose name contains the text (`--only paths` runs `paths` alone, `--only check` the lint
-  /// benchmark alone, `--only load` runs `load+check`).
+  /// The benchmarks `--only` selects: `targets`, those with rows in the "Targets" table; else
+  /// those named exactly (comma-separated names), else those whose name contains the text
+  /// (`--only paths` runs both `paths` benchmarks, `--only check` the lint benchmark alone,
+  /// `--only load` runs `load+check`).
   static func selected(by filter: String?) -> [Benchmark] {
     guard let filter, !filter.isEmpty else { return all }
+    if filter == targetsFilter { return all.filter(\.hasTargets) }
     let names = filter.split(separator: ",").map { String($0).trimmingSpaces }
     let exact = all.filter { names.contains($0.name) }
     if !exact.isEmpty { return exact }
@@ -121,17 +131,26 @@ struct Benchmark: Sendable {
   }
 
   /// `flowrun --version`, spawned: process start-up, dynamic linking, argument parsing.
-  static let startup = Benchmark(name: "start-up") { context in
+  static let startup = Benchmark(name: "start-up", hasTargets: true) { context in
+    let target = "#17 item 5: `flowrun --version`, median"
     guard let flowrun = context.flowrun else {
+      context.targets.append(BenchTarget(target, measured: nil, .below, 0.020, unit: .seconds, note: "no flowrun"))
       return [Measurement(name: "flowrun --version", value: "skipped", detail: "no flowrun next to flowrun-bench")]
     }
     let runs = context.measureSpawn([flowrun, "--version"], runs: context.startupRuns)
+    context.targets.append(
+      BenchTarget(
+        target, measured: runs.map { median($0.map(\.seconds)) }, .below, 0.020, unit: .seconds,
+        note: "\(context.startupRuns) spawns"))
     var rows = [row("flowrun --version (spawned, \(context.startupRuns) runs)", runs)]
     if access("/bin/true", X_OK) == 0 {
       rows.append(row("  /bin/true (spawn overhead)", context.measureSpawn(["/bin/true"], runs: context.startupRuns)))
     }
     return rows
   }
+
+  /// The `--only` value that runs just what the "Targets" table needs.
+  static let targetsFilter = "targets"
 
   static func row(_ name: String, _ runs: [ChildRun]?) -> Measurement {
     guard let runs, !runs.isEmpty else { return Measurement(name: name, value: "failed", detail: "could not start") }
@@ -156,6 +175,10 @@ struct BenchContext {
   /// Scripts replayed by the replay benchmark, and the job counts it runs them with.
   var replayScripts = 10_000
   var replayJobs = [1, 2]
+  /// `--only targets`: benchmarks skip the rows no target reads.
+  var targetsOnly = false
+  /// The rows of the "Targets" table, in the order the benchmarks add them.
+  var targets: [BenchTarget] = []
   private var inputs: [String: String] = [:]
 
   init(directory: String, runs: Int, startupRuns: Int, sizeBytes: Int, flowrun: String?, python: String?) {
@@ -215,13 +238,32 @@ struct BenchContext {
     }
   }
 
-  /// Spawns `argv` once to warm the page cache (unless `warmUp` is false), then `runs` times;
-  /// nil if it cannot start.
-  func measureSpawn(_ argv: [String], runs: Int, warmUp: Bool = true) -> [ChildRun]? {
-    if warmUp { guard spawn(argv) != nil else { return nil } }
+  /// Spawns `first`, then `second`, `runs` times in turn after one warm-up run of each, so both
+  /// see the same machine; `stdin` is the first's standard input.
+  func measureAlternately(
+    _ first: [String], _ second: [String], runs: Int, stdin: String = "/dev/null"
+  ) throws -> (
+    first: [ChildRun], second: [ChildRun]
+  ) {
+    var results: ([ChildRun], [ChildRun]) = ([], [])
+    for round in 0...max(1, runs) {
+      guard let a = spawn(first, stdin: stdin), let b = spawn(second) else {
+        throw BenchError("cannot spawn \(first[0]) or \(second[0])")
+      }
+      guard round > 0 else { continue }  // the warm-up
+      results.0.append(a)
+      results.1.append(b)
+    }
+    return results
+  }
+
+  /// Spawns `argv` once to warm the page cache (unless `warmUp` is false), then `runs` times,
+  /// reading `stdin`; nil if it cannot start.
+  func measureSpawn(_ argv: [String], runs: Int, warmUp: Bool = true, stdin: String = "/dev/null") -> [ChildRun]? {
+    if warmUp { guard spawn(argv, stdin: stdin) != nil else { return nil } }
     var results: [ChildRun] = []
     for _ in 0..<max(1, runs) {
-      guard let run = spawn(argv) else { return nil }
+      guard let run = spawn(argv, stdin: stdin) else { return nil }
       results.append(run)
     }
     return results
@@ -266,25 +308,6 @@ func spread(_ values: [Double]) -> String {
   "min \(formatSeconds(values.min() ?? 0)), max \(formatSeconds(values.max() ?? 0)), n=\(values.count)"
 }
 
-func formatSeconds(_ s: Double) -> String {
-  s < 1 ? "\(fixed(s * 1000, 1)) ms" : "\(fixed(s, 2)) s"
-}
-
-func formatBytes(_ n: Int) -> String {
-  n >= 1_000_000 ? "\(fixed(Double(n) / 1e6, 1)) MB" : n >= 1000 ? "\(fixed(Double(n) / 1e3, 1)) kB" : "\(n) B"
-}
-
 func formatRate(_ bytesPerSecond: Double) -> String {
   "\(fixed(bytesPerSecond / 1e6, 1)) MB/s"
-}
-
-/// `value` with `digits` fraction digits, without Foundation.
-func fixed(_ value: Double, _ digits: Int) -> String {
-  var scale = 1.0
-  for _ in 0..<digits { scale *= 10 }
-  let scaled = Int((abs(value) * scale).rounded())
-  let whole = scaled / Int(scale)
-  var fraction = String(scaled % Int(scale))
-  while fraction.count < digits { fraction = "0" + fraction }
-  return (value < 0 && scaled != 0 ? "-" : "") + String(whole) + (digits > 0 ? "." + fraction : "")
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowBenchSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,7 @@ extension FlowrunBench {
 
     @Option(
       help:
-        "Only these benchmarks: exact names, comma-separated (paths, check, load+check, ...), else those whose name contains the text."
+        "Only these benchmarks: `targets` (what the Targets table needs), exact names, comma-separated (check, load+check, ...), else those whose name contains the text (paths)."
     )
     var only: String?
 
@@ -33,8 +34,20 @@ extension FlowrunBench {
     @Option(help: "Job counts of the replay benchmark (repeat the option for several).")
     var replayJobs: [Int] = [1, 2]
 
+    @Flag(help: "Run just what the Targets table needs (the same as `--only targets`).")
+    var targetsOnly = false
+
+    @Flag(help: "Exit 1 unless every target in the Targets table was measured and met.")
+    var strict = false
+
     @Flag(help: "Keep the temp directory with the generated inputs.")
     var keep = false
+
+    func validate() throws {
+      if targetsOnly, let only, only != Benchmark.targetsFilter {
+        throw ValidationError("--targets-only runs the targets' benchmarks: leave out --only \(only)")
+      }
+    }
 
     func run() throws {
       #if DEBUG
@@ -67,7 +80,9 @@ extension FlowrunBench {
         flowrun: access(flowrun, X_OK) == 0 ? flowrun : nil, python: python)
       context.replayScripts = replayScripts
       context.replayJobs = replayJobs
-      let benchmarks = Benchmark.selected(by: only)
+      let filter = targetsOnly ? Benchmark.targetsFilter : only
+      context.targetsOnly = filter == Benchmark.targetsFilter
+      let benchmarks = Benchmark.selected(by: filter)
       guard !benchmarks.isEmpty else {
         throw BenchError(
           "--only \(only ?? ""): no benchmark; names: \(Benchmark.all.map(\.name).joined(separator: ", "))")
@@ -82,6 +97,12 @@ extension FlowrunBench {
       for row in rows {
         print("| \(row.name) | \(row.value) | \(row.detail) |")
       }
+      let table = BenchTargetTable.lines(context.targets)
+      if !table.isEmpty {
+        print("\nTargets\n")
+        for line in table { print(line) }
+      }
+      if strict && !BenchTargetTable.allMet(context.targets) { throw ExitCode(1) }
     }
 
     private func removeDirectory(_ path: String) {

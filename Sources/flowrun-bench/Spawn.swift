@@ -10,8 +10,12 @@ struct ChildRun {
   var exitStatus: Int32?
   var signal: Int32?
   var seconds: Double
+  /// User plus system CPU time (`ru_utime` + `ru_stime` from `wait4`).
+  var cpuSeconds: Double
   /// Peak resident set size in bytes (`ru_maxrss` from `wait4`).
   var maxRSS: Int
+  /// What the child wrote on its standard error when that was a terminal (`spawn(terminal:)`).
+  var terminalOutput: [UInt8] = []
 }
 
 /// Monotonic time in seconds.
@@ -21,15 +25,19 @@ func now() -> Double {
   return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// Runs `argv` (argv[0] must be a path) with stdin, stdout and stderr on /dev/null, timed from
-/// just before `posix_spawn` to just after `wait4`. Nil when the program cannot be started.
-func spawn(_ argv: [String]) -> ChildRun? {
+/// Runs `argv` (argv[0] must be a path) with stdout on /dev/null, stdin read from `stdin` and
+/// stderr on /dev/null, or on a pseudo-terminal whose output is kept when `terminal` is set
+/// (`paths` shows its progress line only on a terminal); timed from just before `posix_spawn`
+/// to just after `wait4`. Nil when the program cannot be started.
+func spawn(_ argv: [String], stdin: String = "/dev/null", terminal: Bool = false) -> ChildRun? {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let pty = terminal ? PseudoTerminal() : nil
+  if terminal && pty == nil { return nil }
+  posix_spawn_file_actions_addopen(&actions, 2, pty?.follower ?? "/dev/null", O_WRONLY | O_NOCTTY, 0)
   let cArgs = argv.map { strdup($0) } + [nil]
   defer { for p in cArgs { free(p) } }
   var pid: pid_t = 0
@@ -40,7 +48,17 @@ func spawn(_ argv: [String]) -> ChildRun? {
   guard rc == 0 else { return nil }
   var status: Int32 = 0
   var usage = rusage()
-  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+  var output: [UInt8] = []
+  if let pty {
+    // Drain the terminal while the child runs, so its writes never block on a full buffer.
+    while true {
+      let reaped = wait4(pid, &status, WNOHANG, &usage)
+      pty.drain(into: &output, waitingMilliseconds: reaped == 0 ? 20 : 0)
+      if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+    }
+  } else {
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+  }
   let seconds = now() - start
   let signal = status & 0x7F
   #if os(Linux)
@@ -48,9 +66,59 @@ func spawn(_ argv: [String]) -> ChildRun? {
   #else
     let rssUnit = 1  // bytes on macOS
   #endif
+  func time(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
   return ChildRun(
     exitStatus: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
-    seconds: seconds, maxRSS: Int(usage.ru_maxrss) * rssUnit)
+    seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), maxRSS: Int(usage.ru_maxrss) * rssUnit,
+    terminalOutput: output)
+}
+
+/// A pseudo-terminal for a child's standard error. This process keeps the follower side open
+/// too (close-on-exec), so reading the leader never reports a hang-up before the child opens
+/// it or after it exits.
+final class PseudoTerminal {
+  let leader: Int32
+  let follower: String
+  private let followerFD: Int32
+
+  /// Opens `/dev/ptmx` and unlocks and names its follower with the ioctls `posix_openpt`,
+  /// `unlockpt` and `ptsname` use (Swift's Glibc module does not import those: they need
+  /// `_XOPEN_SOURCE`). Linux only: elsewhere nil, and the progress target is not measured.
+  init?() {
+    #if os(Linux)
+      let (lock, number) = (UInt(0x4004_5431), UInt(0x8004_5430))  // TIOCSPTLCK, TIOCGPTN
+      leader = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+      var unlocked: CInt = 0
+      var index: CInt = -1
+      guard leader >= 0 else { return nil }
+      guard ioctl(leader, lock, &unlocked) == 0, ioctl(leader, number, &index) == 0 else {
+        close(leader)
+        return nil
+      }
+      follower = "/dev/pts/\(index)"
+      followerFD = open(follower, O_RDWR | O_NOCTTY | O_CLOEXEC)
+      _ = fcntl(leader, F_SETFL, fcntl(leader, F_GETFL) | O_NONBLOCK)
+    #else
+      return nil
+    #endif
+  }
+
+  deinit {
+    if followerFD >= 0 { close(followerFD) }
+    close(leader)
+  }
+
+  /// Appends what is waiting to be read, after waiting up to `waitingMilliseconds` for some.
+  func drain(into output: inout [UInt8], waitingMilliseconds: Int32) {
+    var poller = pollfd(fd: leader, events: Int16(POLLIN), revents: 0)
+    _ = poll(&poller, 1, waitingMilliseconds)
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }
+      guard n > 0 else { return }
+      output += chunk[0..<n]
+    }
+  }
 }
 
 /// The first executable called `name` on PATH, or nil.

@@ -117,9 +117,28 @@ struct InputChoices: Sendable {
     self.payloads = payloads
   }
 
+  /// The values ``candidates(for:field:)`` gave each block, by screen number and block id:
+  /// they depend on the block alone, and the explorer asks again in every state on the screen.
+  /// A hit must be the same block (ids need not be unique on a screen).
+  struct CandidateMemo {
+    struct Key: Hashable {
+      var screen: Int
+      var block: String
+    }
+    var entries: [Key: [(block: Block, field: String, values: [Value])]] = [:]
+
+    mutating func values(for block: Block, field: String, screen: Int, _ make: () -> [Value]) -> [Value] {
+      let key = Key(screen: screen, block: block.id)
+      if let hit = entries[key]?.first(where: { $0.field == field && $0.block == block }) { return hit.values }
+      let values = make()
+      entries[key, default: []].append((block, field, values))
+      return values
+    }
+  }
+
   /// Input sequences to try from `session` (each applied to a copy; a rejected `set` is skipped,
   /// any other rejected input drops the sequence).
-  func sequences(for session: Session) -> [[Input]] {
+  func sequences(for session: Session, memo: inout CandidateMemo) -> [[Input]] {
     if let pending = session.pending {
       // A parked wait: time moves it on (to its wake-up), or the user closes the flow.
       if case .timer(_, let wakeAt) = pending.source {
@@ -152,7 +171,9 @@ struct InputChoices: Sendable {
         for index in classes(choice, field: field).singles { picks.append((field, [choice.items[index].id])) }
         continue
       }
-      let values = candidates(for: block, field: field)
+      let values = memo.values(for: block, field: field, screen: session.screenNumber) {
+        candidates(for: block, field: field)
+      }
       if !values.isEmpty { fields.append((field, values)) }
     }
     // Cartesian product of field values when small, else one field varied at a time.
@@ -177,8 +198,9 @@ struct InputChoices: Sendable {
     }
     let base = plans.first ?? []
     let chat = session.chatAutopilot
+    let actions = session.actions
     for plan in plans {
-      for entry in session.actions { sequences.append(chat + plan + [.tap(.number(entry.number))]) }
+      for entry in actions { sequences.append(chat + plan + [.tap(.number(entry.number))]) }
     }
     for pick in picks {
       sequences.append(

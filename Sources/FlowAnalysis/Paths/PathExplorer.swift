@@ -82,6 +82,27 @@ public struct PathExplorer: Sendable {
     }
   }
 
+  /// What one exploration computes once and reads again in later states: the values tried on
+  /// each block, and each field's abstracted value (the outcomes of its comparisons) by value.
+  struct Memo {
+    var candidates = InputChoices.CandidateMemo()
+    var abstractions: [[Value: Value]]
+
+    init(fields: Int) { abstractions = Array(repeating: [:], count: fields) }
+
+    /// Whether values equal to `value` are the same bytes, so they abstract alike: numbers,
+    /// booleans, ASCII text and lists of them (`==` on text is canonical equivalence, which a
+    /// pattern matching bytes may tell apart).
+    static func isExactKey(_ value: Value) -> Bool {
+      switch value {
+      case .null, .bool, .number: true
+      case .string(let text): text.utf8.allSatisfy { $0 < 0x80 }
+      case .list(let items): items.allSatisfy(isExactKey)
+      default: false
+      }
+    }
+  }
+
   public init(document: FlowDocument, options: Options = Options()) {
     self.document = document
     self.options = options
@@ -204,7 +225,7 @@ public struct PathExplorer: Sendable {
   func livePosition(_ session: Session) -> (position: Int, readers: [Int]) {
     var lowest = Int.max
     var readers: [Int] = []
-    if let f = flowIndex[session.currentFlow.id] {
+    if let f = flowIndex[session.currentFlowID] {
       lowest = position[ScreenNode(flow: f, screen: session.currentScreenIndex)] ?? 0
     }
     for (f, s) in session.subflowScreenIndices {
@@ -239,21 +260,32 @@ public struct PathExplorer: Sendable {
     return configs
   }
 
-  func key(_ session: Session) -> StateKey {
+  func key(_ session: Session, memo: inout Memo) -> StateKey {
     StateKey(
       variants: session.variants.map { "\($0.key)=\($0.value)" },
       stack: session.subflowScreenIndices.map { $0.flow << 32 | $0.screen },
-      flow: session.currentFlow.id, screen: session.currentScreen.id, shown: session.isCurrentScreenShown,
+      flow: session.currentFlowID, screen: session.currentScreenID, shown: session.isCurrentScreenShown,
       status: session.status.isEnded ? session.status.name : "", pending: session.pending?.identifier,
-      data: liveData(session))
+      data: liveData(session, memo: &memo))
   }
 
-  func liveData(_ session: Session) -> [Int: Value] {
+  func liveData(_ session: Session, memo: inout Memo) -> [Int: Value] {
     guard !session.status.isEnded else { return [:] }
     let (from, readers) = livePosition(session)
     var data: [Int: Value] = [:]
     func read(_ index: Int) {
-      if let value = relevantFields[index].key(session.data(relevantFields[index].name)) { data[index] = value }
+      guard let value = session.data(relevantFields[index].name) else { return }
+      guard Memo.isExactKey(value) else {
+        data[index] = relevantFields[index].key(value)
+        return
+      }
+      if let known = memo.abstractions[index][value] {
+        data[index] = known
+      } else {
+        let abstracted = relevantFields[index].key(value)
+        memo.abstractions[index][value] = abstracted
+        data[index] = abstracted
+      }
     }
     readers.forEach(read)
     if let liveFields, from < liveFields.count {
@@ -269,6 +301,7 @@ public struct PathExplorer: Sendable {
   public func explore(progress: (_ states: Int, _ frontier: Int) -> Void = { _, _ in }) -> Exploration {
     var exploration = Exploration(document: document, options: options)
     exploration.notes = choices.notes
+    var memo = Memo(fields: relevantFields.count)
     var index: [StateKey: Int] = [:]
     var frontier: [(Int, Session?)] = []
     var head = 0
@@ -289,14 +322,14 @@ public struct PathExplorer: Sendable {
     }
     for (rootIndex, config) in roots.enumerated() {
       guard let (session, outputs) = try? Session.start(document: document, config: config) else { continue }
-      let key = key(session)
+      let key = key(session, memo: &memo)
       if index[key] != nil { continue }
       let id = exploration.states.count
       index[key] = id
       exploration.states.append(
         State(
           depth: 0, root: rootIndex, status: session.status,
-          screen: observer.name(flow: session.currentFlow.id, screen: session.currentScreen.id)))
+          screen: observer.name(flow: session.currentFlowID, screen: session.currentScreenID)))
       exploration.rootItems[id] = intern(observer.start(session, outputs))
       exploration.rootConfigs[id] = config
       frontier.append((id, session))
@@ -326,9 +359,9 @@ public struct PathExplorer: Sendable {
         continue
       }
       let hasPreviousControl = slot!.actions.contains { $0.action == .previous }
-      let sequences = choices.sequences(for: slot!)
+      let sequences = choices.sequences(for: slot!, memo: &memo.candidates)
       let origin = (
-        pending: slot!.pending, flowID: slot!.currentFlow.id, screenID: slot!.currentScreen.id,
+        pending: slot!.pending, flowID: slot!.currentFlowID, screenID: slot!.currentScreenID,
         stack: slot!.subflowStack, blocks: slot!.visibleBlocks.map(\.id), historyDepth: slot!.historyDepth
       )
       for (number, sequence) in sequences.enumerated() {
@@ -352,13 +385,13 @@ public struct PathExplorer: Sendable {
         // Still on the same screen showing the same blocks (validation blocked, a field changed):
         // the fill plans of this state already cover it.
         if !current.status.isEnded, current.pending == origin.pending,
-          current.currentFlow.id == origin.flowID, current.currentScreen.id == origin.screenID,
+          current.currentFlowID == origin.flowID, current.currentScreenID == origin.screenID,
           current.subflowStack == origin.stack, current.visibleBlocks.map(\.id) == origin.blocks
         {
           exploration.addSelfLoop(id, applied, intern(items))
           continue
         }
-        let nextKey = key(current)
+        let nextKey = key(current, memo: &memo)
         let target: Int
         if let known = index[nextKey] {
           target = known
@@ -377,7 +410,7 @@ public struct PathExplorer: Sendable {
           exploration.states.append(
             State(
               depth: state.depth + 1, root: state.root, status: current.status,
-              screen: observer.name(flow: current.currentFlow.id, screen: current.currentScreen.id),
+              screen: observer.name(flow: current.currentFlowID, screen: current.currentScreenID),
               parent: exploration.transitions.count, isBackLeaf: sequence.last == .back))
           frontier.append((target, current))
         }
