@@ -196,10 +196,12 @@ extension Session {
     var found: ActionEntry?
     switch selector {
     case .number(let n):
-      // Only the tapped control's label is rendered.
+      // Only the tapped control's label is rendered, and only when an event or the trace shows
+      // it (a button found by number needs no label to be pressed).
+      let labelled = tracing || context.emitsEvents
       forEachControl(in: environment) { control in
         guard control.number == n else { return control.number < n }
-        found = control.entry(in: environment)
+        found = labelled ? control.entry(in: environment) : control.unlabelledEntry
         return false
       }
     case .label(let text):

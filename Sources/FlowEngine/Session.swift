@@ -387,10 +387,12 @@ public struct Session: Sendable {
 
   /// The current screen's flat blocks (empty for legacy screens).
   var currentBlocks: [Block] {
-    let content = context.document.flows[frame.flow].screens[frame.screen].content
-    guard content.usesBlocks else { return [] }
-    guard !overrides.isEmpty, let override = overrides[currentScreenID] else { return content.flatBlocks }
-    return override.applied(to: content.flatBlocks)
+    // The screen (one reference) read in place: `let content = ….content` copied the whole
+    // `ScreenContent` three times per input.
+    let screen = context.document.flows.withUnsafeBufferPointer { $0[frame.flow].screens[frame.screen] }
+    guard screen.content.usesBlocks else { return [] }
+    guard !overrides.isEmpty, let override = overrides[screen.id] else { return screen.content.flatBlocks }
+    return override.applied(to: screen.content.flatBlocks)
   }
 
   /// The current screen's visible blocks, flat (scroll-container children in place), in reading
@@ -412,11 +414,7 @@ public struct Session: Sendable {
     let environment = environment
     var entries: [ActionEntry] = []
     forEachControl(in: environment) { control in
-      entries.append(
-        renderingLabels
-          ? control.entry(in: environment)
-          : ActionEntry(
-            number: control.number, label: "", blockID: control.blockID, action: control.action, kind: control.kind))
+      entries.append(renderingLabels ? control.entry(in: environment) : control.unlabelledEntry)
       return true
     }
     // `onBeforeStepRender`'s `ctaText` names the step's button.
@@ -497,6 +495,11 @@ struct Control {
     ActionEntry(
       number: number, label: EngineExpressions.render(text, in: environment), blockID: blockID, action: action,
       kind: kind)
+  }
+
+  /// The entry with an empty label (nothing rendered).
+  var unlabelledEntry: ActionEntry {
+    ActionEntry(number: number, label: "", blockID: blockID, action: action, kind: kind)
   }
 }
 
