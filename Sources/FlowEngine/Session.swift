@@ -210,14 +210,7 @@ public struct Session: Sendable {
     } else {
       envelope = local
     }
-    let sessionID =
-      config.sessionID
-      ?? {
-        var key = config.userID
-        key.reserveCapacity(key.utf8.count + flowID.utf8.count + 22)
-        for part in ["\u{1F}", flowID, "\u{1F}", String(config.now)] { key += part }
-        return hex(EngineHash.murmur32(key, seed: 0)) + hex(EngineHash.murmur32(key, seed: 0x5EED))
-      }()
+    let sessionID = config.sessionID ?? derivedSessionID(userID: config.userID, flowID: flowID, now: config.now)
     let context = SessionContext(
       document: document, config: config, sessionID: sessionID, variants: variants,
       envelopeExperiment: envelope)
@@ -227,6 +220,13 @@ public struct Session: Sendable {
     let outputs = session.outbox
     session.outbox = []
     return (session, outputs)
+  }
+
+  /// The session id of a start without one: two MurmurHash3 words (seeds 0 and 0x5EED) over the
+  /// UTF-8 of `userID ␟ flowID ␟ now`, as hex.
+  static func derivedSessionID(userID: String, flowID: String, now: Int64) -> String {
+    let key = EngineHash.key([userID, flowID, String(now)], separator: 0x1F)
+    return hex(EngineHash.murmur32(key, seed: 0)) + hex(EngineHash.murmur32(key, seed: 0x5EED))
   }
 
   /// Eight lowercase hex digits, zero-padded (written directly: the simulator starts a session,
@@ -411,8 +411,16 @@ public struct Session: Sendable {
   /// `actions`, with every label left empty when `renderingLabels` is false: a caller that only
   /// needs the numbers, ids, actions and kinds (the simulator) spares rendering each label.
   public func actions(renderingLabels: Bool) -> [ActionEntry] {
-    let environment = environment
     var entries: [ActionEntry] = []
+    actions(renderingLabels: renderingLabels, into: &entries)
+    return entries
+  }
+
+  /// `actions(renderingLabels:)` into a caller's array (emptied first), so a caller that lists
+  /// the controls on every screen (the simulator) reuses one array.
+  public func actions(renderingLabels: Bool, into entries: inout [ActionEntry]) {
+    entries.removeAll(keepingCapacity: true)
+    let environment = environment
     forEachControl(in: environment) { control in
       entries.append(renderingLabels ? control.entry(in: environment) : control.unlabelledEntry)
       return true
@@ -424,7 +432,6 @@ public struct Session: Sendable {
     {
       entries[index].label = text
     }
-    return entries
   }
 
   /// Calls `body` with each numbered control of the current screen in order (labels not rendered)

@@ -37,10 +37,21 @@ struct AnswerSampler: Sendable {
     "\(input.pattern?.source ?? "")\u{1F}\(lengths(input).lowerBound)\u{1F}\(lengths(input).upperBound)"
   }
 
-  /// The input that answers `block` (collecting `field`), or nil when the user leaves it empty.
-  func answer(_ block: Block, field: String, random: inout SimulationRandom) -> Input? {
-    guard let content = block.content.field else { return nil }
-    let fieldModel = model.fields[field]
+  /// A choice block's weights by option: the model's (over values or ids) when it gives some,
+  /// else 1 each; empty for other blocks.
+  static func optionWeights(_ block: Block, _ fieldModel: BehaviourModel.FieldModel?) -> [Double] {
+    guard case .choice(let choice) = block.content else { return [] }
+    return choice.items.map { item in
+      guard let fieldModel, !fieldModel.weights.isEmpty else { return 1.0 }
+      return fieldModel.weights.first { $0.answer == item.value || $0.answer == item.id }?.weight ?? 0
+    }
+  }
+
+  /// The input that answers a collecting block, or nil when the user leaves it empty.
+  func answer(_ target: SimulationPlan.FieldBlock, random: inout SimulationRandom) -> Input? {
+    guard let content = target.content else { return nil }
+    let field = target.field
+    let fieldModel = target.model
     let required: Bool
     switch content {
     case .input(let input): required = input.required
@@ -51,7 +62,7 @@ struct AnswerSampler: Sendable {
     switch content {
     case .choice(let choice):
       guard !choice.items.isEmpty else { return nil }
-      return .pick(field: field, items: pickedItems(choice, fieldModel, &random).map { choice.items[$0].id })
+      return .pick(field: field, items: pickedItems(choice, target.optionWeights, &random).map { choice.items[$0].id })
     case .toggle:
       if let drawn = weighted(fieldModel, &random) { return .set(field: field, value: .bool(drawn == "true")) }
       return .set(field: field, value: .bool(random.chance(0.5)))
@@ -73,17 +84,9 @@ struct AnswerSampler: Sendable {
     }
   }
 
-  /// Option indexes: by the model's weights (over values or ids) when given, else uniform;
-  /// a multi-select takes a uniform count within its selection bounds.
-  private func pickedItems(
-    _ choice: ChoiceBlock, _ fieldModel: BehaviourModel.FieldModel?, _ random: inout SimulationRandom
-  )
-    -> [Int]
-  {
-    let weights = choice.items.map { item in
-      guard let fieldModel, !fieldModel.weights.isEmpty else { return 1.0 }
-      return fieldModel.weights.first { $0.answer == item.value || $0.answer == item.id }?.weight ?? 0
-    }
+  /// Option indexes drawn by `weights` (`optionWeights`; uniform when none is positive); a
+  /// multi-select takes a uniform count within its selection bounds.
+  private func pickedItems(_ choice: ChoiceBlock, _ weights: [Double], _ random: inout SimulationRandom) -> [Int] {
     guard weights.contains(where: { $0 > 0 }) else { return [random.index(choice.items.count)] }
     guard choice.allowMultiple else { return [random.weighted(weights)] }
     let available = weights.filter { $0 > 0 }.count

@@ -62,6 +62,8 @@ struct TallyCounter {
 
   let plan: SimulationPlan
   var variants: [String: Variant] = [:]
+  /// The walks' arrays, handed from one user to the next.
+  var buffers = UserWalk.Buffers()
   /// The variant keys met so far by assignment (a handful): compared, not rebuilt, per user.
   var keys: [(variants: OrderedDictionary<String, String>, key: String)] = []
 
@@ -74,7 +76,9 @@ struct TallyCounter {
   }
 
   mutating func walk(user: Int, finished: (@Sendable (FinishedUser) -> Void)?) {
-    guard var walk = UserWalk(plan: plan, index: user) else {
+    var taken = UserWalk.Buffers()
+    swap(&taken, &buffers)
+    guard var walk = UserWalk(plan: plan, index: user, buffers: consume taken) else {
       variants["not started", default: Variant(plan: plan)].count(failedToStart: ())
       return
     }
@@ -92,6 +96,7 @@ struct TallyCounter {
       FinishedUser(
         index: user, session: walk.session, variant: key, outcome: ending.rawValue,
         path: walk.path.map { plan.screenKeys[Int($0)] }))
+    buffers = walk.buffers
   }
 
   func tally() -> SimulationTally {

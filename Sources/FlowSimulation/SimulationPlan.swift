@@ -23,8 +23,8 @@ public final class SimulationPlan: Sendable {
   let countedFields: [String]
   /// By screen index: the blocks that collect a field, in reading order.
   let fieldBlocks: [[FieldBlock]]
-  /// By screen index: the model's entry for the screen.
-  let screenModels: [BehaviourModel.ScreenModel?]
+  /// By screen index: how users behave there (the model's entry over its defaults).
+  let screenBehaviours: [ScreenBehaviour]
 
   /// A block that collects `field`; `alwaysVisible` spares evaluating its visibility.
   struct FieldBlock: Sendable {
@@ -33,6 +33,22 @@ public final class SimulationPlan: Sendable {
     var alwaysVisible: Bool
     /// A single-select with auto-advance: its pick is the screen's control.
     var picksToAdvance: Bool
+    /// The block's field content and the model's entry for the field, found once for every
+    /// user (asking the block copies its content out).
+    var content: FieldContent?
+    var model: BehaviourModel.FieldModel?
+    /// A choice's weights by option (the model's over values or ids, else 1 each).
+    var optionWeights: [Double]
+  }
+
+  /// A screen's behaviour with the model's defaults filled in.
+  struct ScreenBehaviour: Sendable {
+    var dismiss: Double
+    var dropOff: Double
+    var dwell: BehaviourModel.Dwell
+    /// Weights over controls by label or block id (`skip`: the skip control); empty when the
+    /// model names none.
+    var controls: [String: Double]
   }
 
   /// `recordsEvents`: sessions keep their analytics events (for the store); nothing else changes.
@@ -51,13 +67,17 @@ public final class SimulationPlan: Sendable {
     var fields: [String] = []
     var known = Set<String>()
     var fieldBlocks: [[FieldBlock]] = []
-    var screenModels: [BehaviourModel.ScreenModel?] = []
+    var behaviours: [ScreenBehaviour] = []
     for flow in document.flows {
       var screens: [String: Int] = [:]
       for (number, screen) in flow.screens.enumerated() {
         screens[screen.id] = screens[screen.id] ?? number
         keys.append(document.flows.count > 1 ? "\(flow.id)/\(screen.id)" : screen.id)
-        screenModels.append(model.screens[screen.id])
+        let screenModel = model.screens[screen.id]
+        behaviours.append(
+          ScreenBehaviour(
+            dismiss: screenModel?.dismiss ?? model.dismiss, dropOff: screenModel?.dropOff ?? model.dropOff,
+            dwell: screenModel?.dwell ?? model.dwell, controls: screenModel?.controls ?? [:]))
         var collecting: [FieldBlock] = []
         for block in screen.content.usesBlocks ? screen.content.flatBlocks : [] {
           guard let field = block.fieldName else { continue }
@@ -66,7 +86,8 @@ public final class SimulationPlan: Sendable {
           collecting.append(
             FieldBlock(
               block: block, field: field, alwaysVisible: block.visible && block.visibleWhen == nil,
-              picksToAdvance: picks))
+              picksToAdvance: picks, content: block.content.field, model: model.fields[field],
+              optionWeights: AnswerSampler.optionWeights(block, model.fields[field])))
           if !block.isSecret, known.insert(field).inserted { fields.append(field) }
         }
         fieldBlocks.append(collecting)
@@ -83,7 +104,7 @@ public final class SimulationPlan: Sendable {
     }
     countedFields = fields
     self.fieldBlocks = fieldBlocks
-    self.screenModels = screenModels
+    screenBehaviours = behaviours
   }
 
   /// The global index of a screen (nil for one the document does not hold).
