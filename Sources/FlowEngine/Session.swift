@@ -168,7 +168,10 @@ public struct Session: Sendable {
     var variantFlow: String?
     let entryFlowID = try targetedEntry(document, config)
     let entry = config.flowID ?? entryFlowID
-    if let assigned = document.flow(entry)?.assignedExperiment {
+    // Read in place: `document.flow(entry)` copies the whole flow to ask.
+    if let index = document.flowIndex(entry),
+      let assigned = document.flows.withUnsafeBufferPointer({ $0[index].assignedExperiment })
+    {
       variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
     }
     var local: (id: String, variant: String)?

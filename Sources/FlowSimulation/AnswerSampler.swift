@@ -47,26 +47,32 @@ struct AnswerSampler: Sendable {
     }
   }
 
-  /// The input that answers a collecting block, or nil when the user leaves it empty.
+  /// Whether a field must be answered (the user never skips it by default).
+  static func isRequired(_ content: FieldContent) -> Bool {
+    switch content {
+    case .input(let input): input.required
+    case .choice(let choice): choice.required || (choice.minSelections ?? 0) > 0
+    case .slider, .toggle: false
+    }
+  }
+
+  /// The input that answers a collecting block, or nil when the user leaves it empty. The
+  /// block's content is matched in place (binding it whole copied it per answer).
   func answer(_ target: SimulationPlan.FieldBlock, random: inout SimulationRandom) -> Input? {
-    guard let content = target.content else { return nil }
+    if case .none = target.content { return nil }
     let field = target.field
     let fieldModel = target.model
-    let required: Bool
-    switch content {
-    case .input(let input): required = input.required
-    case .choice(let choice): required = choice.required || (choice.minSelections ?? 0) > 0
-    case .slider, .toggle: required = false
-    }
-    if random.chance(fieldModel?.skip ?? (required ? 0 : model.optionalSkip)) { return nil }
-    switch content {
-    case .choice(let choice):
+    if random.chance(fieldModel?.skip ?? (target.required ? 0 : model.optionalSkip)) { return nil }
+    switch target.content {
+    case nil:
+      return nil
+    case .choice(let choice)?:
       guard !choice.items.isEmpty else { return nil }
       return .pick(field: field, items: pickedItems(choice, target.optionWeights, &random).map { choice.items[$0].id })
-    case .toggle:
+    case .toggle?:
       if let drawn = weighted(fieldModel, &random) { return .set(field: field, value: .bool(drawn == "true")) }
       return .set(field: field, value: .bool(random.chance(0.5)))
-    case .slider(let slider):
+    case .slider(let slider)?:
       let step = slider.step > 0 ? slider.step : 1
       // Stops counted in a Double: a range of 1e15 in steps of 1e-6 has more than Int.max.
       let stops = max(0, ((slider.max - slider.min) / step).rounded(.down))
@@ -79,7 +85,7 @@ struct AnswerSampler: Sendable {
         value = slider.min + ((min(max(raw, slider.min), slider.max) - slider.min) / step).rounded() * step
       }
       return .set(field: field, value: .number(value))
-    case .input(let input):
+    case .input(let input)?:
       return .set(field: field, value: inputAnswer(input, fieldModel, &random))
     }
   }

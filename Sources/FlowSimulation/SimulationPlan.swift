@@ -11,6 +11,8 @@ public final class SimulationPlan: Sendable {
   public let model: BehaviourModel
   public let seed: UInt64
   let config: SessionConfig
+  /// `sim-SEED-`: user `index`'s id is this and the index.
+  let userIDPrefix: String
   let answers: AnswerSampler
   /// Screen keys in document order (`screen`, or `flow/screen` in a bundle of several flows).
   public let screenKeys: [String]
@@ -36,6 +38,7 @@ public final class SimulationPlan: Sendable {
     /// The block's field content and the model's entry for the field, found once for every
     /// user (asking the block copies its content out).
     var content: FieldContent?
+    var required: Bool
     var model: BehaviourModel.FieldModel?
     /// A choice's weights by option (the model's over values or ids, else 1 each).
     var optionWeights: [Double]
@@ -58,6 +61,7 @@ public final class SimulationPlan: Sendable {
     self.document = document
     self.model = model
     self.seed = seed
+    userIDPrefix = "sim-\(seed)-"
     config = SessionConfig(
       now: model.start, platform: model.platform, locale: model.locale, waitsForResults: true,
       recordsHistory: recordsEvents, emitsEvents: recordsEvents)
@@ -86,7 +90,8 @@ public final class SimulationPlan: Sendable {
           collecting.append(
             FieldBlock(
               block: block, field: field, alwaysVisible: block.visible && block.visibleWhen == nil,
-              picksToAdvance: picks, content: block.content.field, model: model.fields[field],
+              picksToAdvance: picks, content: block.content.field,
+              required: block.content.field.map(AnswerSampler.isRequired) ?? false, model: model.fields[field],
               optionWeights: AnswerSampler.optionWeights(block, model.fields[field])))
           if !block.isSecret, known.insert(field).inserted { fields.append(field) }
         }
@@ -150,7 +155,7 @@ extension SimulationPlan {
   /// The configuration of user 0, to check before a run that a session starts at all.
   public var probeConfig: SessionConfig {
     var config = config
-    config.userID = "sim-\(seed)-0"
+    config.userID = userIDPrefix + "0"
     return config
   }
 }

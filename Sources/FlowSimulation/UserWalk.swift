@@ -48,7 +48,7 @@ struct UserWalk {
     self.buffers.path.removeAll(keepingCapacity: true)
     random = SimulationRandom(seed: plan.seed, user: index)
     var config = plan.config
-    config.userID = "sim-\(plan.seed)-\(index)"
+    config.userID = plan.userIDPrefix + String(index)
     for (name, trait) in plan.model.traits { config.traits[name] = plan.sample(trait, &random) }
     if case .forced(let splits) = plan.model.assignment {
       for (experiment, weights) in splits.sorted(by: { $0.key < $1.key }) {
