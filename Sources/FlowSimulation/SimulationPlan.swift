@@ -28,20 +28,36 @@ public final class SimulationPlan: Sendable {
   /// By screen index: how users behave there (the model's entry over its defaults).
   let screenBehaviours: [ScreenBehaviour]
 
-  /// A block that collects `field`; `alwaysVisible` spares evaluating its visibility.
-  struct FieldBlock: Sendable {
-    var block: Block
-    var field: String
-    var alwaysVisible: Bool
+  /// A block that collects `field`; `alwaysVisible` spares evaluating its visibility. A class:
+  /// the walk hands it to the sampler per answer, and a struct this size was copied each time.
+  final class FieldBlock: Sendable {
+    let block: Block
+    let field: String
+    let alwaysVisible: Bool
     /// A single-select with auto-advance: its pick is the screen's control.
-    var picksToAdvance: Bool
+    let picksToAdvance: Bool
     /// The block's field content and the model's entry for the field, found once for every
     /// user (asking the block copies its content out).
-    var content: FieldContent?
-    var required: Bool
-    var model: BehaviourModel.FieldModel?
+    let content: FieldContent?
+    let required: Bool
+    let model: BehaviourModel.FieldModel?
     /// A choice's weights by option (the model's over values or ids, else 1 each).
-    var optionWeights: [Double]
+    let optionWeights: [Double]
+
+    init(block: Block, field: String, model: BehaviourModel.FieldModel?) {
+      self.block = block
+      self.field = field
+      alwaysVisible = block.visible && block.visibleWhen == nil
+      if case .choice(let choice) = block.content {
+        picksToAdvance = choice.runsActionOnPick
+      } else {
+        picksToAdvance = false
+      }
+      content = block.content.field
+      required = content.map(AnswerSampler.isRequired) ?? false
+      self.model = model
+      optionWeights = AnswerSampler.optionWeights(block, model)
+    }
   }
 
   /// A screen's behaviour with the model's defaults filled in.
@@ -85,14 +101,7 @@ public final class SimulationPlan: Sendable {
         var collecting: [FieldBlock] = []
         for block in screen.content.usesBlocks ? screen.content.flatBlocks : [] {
           guard let field = block.fieldName else { continue }
-          var picks = false
-          if case .choice(let choice) = block.content { picks = choice.runsActionOnPick }
-          collecting.append(
-            FieldBlock(
-              block: block, field: field, alwaysVisible: block.visible && block.visibleWhen == nil,
-              picksToAdvance: picks, content: block.content.field,
-              required: block.content.field.map(AnswerSampler.isRequired) ?? false, model: model.fields[field],
-              optionWeights: AnswerSampler.optionWeights(block, model.fields[field])))
+          collecting.append(FieldBlock(block: block, field: field, model: model.fields[field]))
           if !block.isSecret, known.insert(field).inserted { fields.append(field) }
         }
         fieldBlocks.append(collecting)
