@@ -38,8 +38,9 @@ public struct FieldStore: Sendable {
         removeValue(forKey: key)
         return
       }
-      if self[key] != newValue { changes &+= 1 }
-      overlay[key] = newValue
+      // One lookup of the overlay both reads the old value and stores the new one.
+      let old = overlay.updateValue(newValue, forKey: key) ?? base.values[key]
+      if old != newValue { changes &+= 1 }
       if overlay.count > Self.overlayLimit(base.values.count) { flatten() }
     }
   }

@@ -22,6 +22,19 @@ extension Session {
     swap(&outbox, &outputs)
   }
 
+  /// `send(.tap(.number(entry.number)), into:)` for a control `actions(renderingLabels:)` listed
+  /// in the session's current state, without finding it again (the simulator lists the controls
+  /// to choose one, then presses it). Outputs and state are the tap's; a session that shows the
+  /// label (trace, events) taps by number, as the listed label may not be rendered.
+  public mutating func send(pressing entry: ActionEntry, into outputs: inout [Output]) {
+    let tap = Input.tap(.number(entry.number))
+    guard !tracing, !context.emitsEvents else { return send(tap, into: &outputs) }
+    outputs.removeAll(keepingCapacity: true)
+    swap(&outbox, &outputs)
+    handle(tap, listed: entry)
+    swap(&outbox, &outputs)
+  }
+
   /// `send(.setVariable(name:value:))` for each value in order, outputs dropped. A session that
   /// holds no data yet and keeps no trace takes `values` whole, shared until written: a preview
   /// sets every field of the document on each screen it draws, which cost fields × screens.
@@ -38,7 +51,8 @@ extension Session {
     outbox.append(.rejected(message))
   }
 
-  mutating func handle(_ input: Input) {
+  /// Applies `input`; `listed` is the control a tap presses when the caller already found it.
+  mutating func handle(_ input: Input, listed: ActionEntry? = nil) {
     stepHops = 0
     if let ended {
       return reject("the session has ended (\(ended.name)); no more inputs are accepted")
@@ -51,7 +65,7 @@ extension Session {
     case .pick(let field, let items):
       setField(field, .list(items.map(Value.string)), picking: true)
     case .tap(let selector):
-      tap(selector)
+      if let listed { press(listed) } else { tap(selector) }
     case .next:
       drive(perform(.next, via: .next, validate: true))
     case .complete:
@@ -196,10 +210,12 @@ extension Session {
     var found: ActionEntry?
     switch selector {
     case .number(let n):
-      // Only the tapped control's label is rendered.
+      // Only the tapped control's label is rendered, and only when an event or the trace shows
+      // it (a button found by number needs no label to be pressed).
+      let labelled = tracing || context.emitsEvents
       forEachControl(in: environment) { control in
         guard control.number == n else { return control.number < n }
-        found = control.entry(in: environment)
+        found = labelled ? control.entry(in: environment) : control.unlabelledEntry
         return false
       }
     case .label(let text):
@@ -222,6 +238,11 @@ extension Session {
       let list = entries.isEmpty ? "no buttons" : "buttons: " + entries.map(\.label).joined(separator: ", ")
       return reject("no button \(shownName) on screen '\(currentScreenID)' (\(list))")
     }
+    press(entry)
+  }
+
+  /// Presses a control of the current screen.
+  mutating func press(_ entry: ActionEntry) {
     if entry.action == .dismiss, !context.document.flows[frame.flow].settings.dismissAllowed {
       return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
     }

@@ -168,7 +168,10 @@ public struct Session: Sendable {
     var variantFlow: String?
     let entryFlowID = try targetedEntry(document, config)
     let entry = config.flowID ?? entryFlowID
-    if let assigned = document.flow(entry)?.assignedExperiment {
+    // Read in place: `document.flow(entry)` copies the whole flow to ask.
+    if let index = document.flowIndex(entry),
+      let assigned = document.flows.withUnsafeBufferPointer({ $0[index].assignedExperiment })
+    {
       variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
     }
     var local: (id: String, variant: String)?
@@ -210,14 +213,7 @@ public struct Session: Sendable {
     } else {
       envelope = local
     }
-    let sessionID =
-      config.sessionID
-      ?? {
-        var key = config.userID
-        key.reserveCapacity(key.utf8.count + flowID.utf8.count + 22)
-        for part in ["\u{1F}", flowID, "\u{1F}", String(config.now)] { key += part }
-        return hex(EngineHash.murmur32(key, seed: 0)) + hex(EngineHash.murmur32(key, seed: 0x5EED))
-      }()
+    let sessionID = config.sessionID ?? derivedSessionID(userID: config.userID, flowID: flowID, now: config.now)
     let context = SessionContext(
       document: document, config: config, sessionID: sessionID, variants: variants,
       envelopeExperiment: envelope)
@@ -227,6 +223,13 @@ public struct Session: Sendable {
     let outputs = session.outbox
     session.outbox = []
     return (session, outputs)
+  }
+
+  /// The session id of a start without one: two MurmurHash3 words (seeds 0 and 0x5EED) over the
+  /// UTF-8 of `userID ␟ flowID ␟ now`, as hex.
+  static func derivedSessionID(userID: String, flowID: String, now: Int64) -> String {
+    let key = EngineHash.key([userID, flowID, String(now)], separator: 0x1F)
+    return hex(EngineHash.murmur32(key, seed: 0)) + hex(EngineHash.murmur32(key, seed: 0x5EED))
   }
 
   /// Eight lowercase hex digits, zero-padded (written directly: the simulator starts a session,
@@ -387,10 +390,12 @@ public struct Session: Sendable {
 
   /// The current screen's flat blocks (empty for legacy screens).
   var currentBlocks: [Block] {
-    let content = context.document.flows[frame.flow].screens[frame.screen].content
-    guard content.usesBlocks else { return [] }
-    guard !overrides.isEmpty, let override = overrides[currentScreenID] else { return content.flatBlocks }
-    return override.applied(to: content.flatBlocks)
+    // The screen (one reference) read in place: `let content = ….content` copied the whole
+    // `ScreenContent` three times per input.
+    let screen = context.document.flows.withUnsafeBufferPointer { $0[frame.flow].screens[frame.screen] }
+    guard screen.content.usesBlocks else { return [] }
+    guard !overrides.isEmpty, let override = overrides[screen.id] else { return screen.content.flatBlocks }
+    return override.applied(to: screen.content.flatBlocks)
   }
 
   /// The current screen's visible blocks, flat (scroll-container children in place), in reading
@@ -409,14 +414,18 @@ public struct Session: Sendable {
   /// `actions`, with every label left empty when `renderingLabels` is false: a caller that only
   /// needs the numbers, ids, actions and kinds (the simulator) spares rendering each label.
   public func actions(renderingLabels: Bool) -> [ActionEntry] {
-    let environment = environment
     var entries: [ActionEntry] = []
+    actions(renderingLabels: renderingLabels, into: &entries)
+    return entries
+  }
+
+  /// `actions(renderingLabels:)` into a caller's array (emptied first), so a caller that lists
+  /// the controls on every screen (the simulator) reuses one array.
+  public func actions(renderingLabels: Bool, into entries: inout [ActionEntry]) {
+    entries.removeAll(keepingCapacity: true)
+    let environment = environment
     forEachControl(in: environment) { control in
-      entries.append(
-        renderingLabels
-          ? control.entry(in: environment)
-          : ActionEntry(
-            number: control.number, label: "", blockID: control.blockID, action: control.action, kind: control.kind))
+      entries.append(renderingLabels ? control.entry(in: environment) : control.unlabelledEntry)
       return true
     }
     // `onBeforeStepRender`'s `ctaText` names the step's button.
@@ -426,7 +435,6 @@ public struct Session: Sendable {
     {
       entries[index].label = text
     }
-    return entries
   }
 
   /// Calls `body` with each numbered control of the current screen in order (labels not rendered)
@@ -497,6 +505,11 @@ struct Control {
     ActionEntry(
       number: number, label: EngineExpressions.render(text, in: environment), blockID: blockID, action: action,
       kind: kind)
+  }
+
+  /// The entry with an empty label (nothing rendered).
+  var unlabelledEntry: ActionEntry {
+    ActionEntry(number: number, label: "", blockID: blockID, action: action, kind: kind)
   }
 }
 

@@ -70,6 +70,11 @@ extension Session {
       if ValueShapes.stored(text, kind: input.kind, iso: false, today: "") == nil {
         return ValueShapes.expected(input.kind)
       }
+    } else if input.kind == .number, case .number(let number)? = value, number.rounded() == number,
+      abs(number) < 1e15
+    {
+      // A whole number's text is digits (with a sign): it passes the number format without
+      // parsing it back.
     } else if let message = Validators.formatMessage(text, kind: input.kind) {
       return message
     }

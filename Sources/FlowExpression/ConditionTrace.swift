@@ -127,7 +127,7 @@ extension Condition {
   /// The same result as `evaluate(in:).result` without the trace: a top-level `&&`/`||` chain
   /// short-circuits clause by clause exactly as the evaluator's own `&&`/`||` do, and an error
   /// anywhere makes the result false in both.
-  public func holds(in environment: some ExpressionEnvironment) -> Bool {
+  @inlinable public func holds(in environment: some ExpressionEnvironment) -> Bool {
     var evaluator = Evaluator(environment: environment, mode: .lenient, recordsReads: false)
     do {
       return try evaluator.evaluate(expression)?.isTruthy ?? false

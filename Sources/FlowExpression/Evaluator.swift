@@ -20,23 +20,27 @@ public struct VariableRead: Hashable, Sendable {
 /// Two modes: `strict` (templates) makes any missing variable an error; `lenient` (conditions)
 /// lets "missing" flow through as nil so comparisons can apply the §5 rules (a missing field
 /// makes `==`, `<`, `in`, `contains` false and `!=` true).
-struct Evaluator<Environment: ExpressionEnvironment> {
-  enum Mode { case strict, lenient }
+///
+/// Inlinable: a caller in another module (the engine, once per rule and visibility test)
+/// gets it specialised for its own environment instead of running the generic code, which
+/// instantiated the evaluator's metadata and called the environment through witnesses.
+@usableFromInline struct Evaluator<Environment: ExpressionEnvironment> {
+  @usableFromInline enum Mode { case strict, lenient }
 
-  let environment: Environment
-  let mode: Mode
+  @usableFromInline let environment: Environment
+  @usableFromInline let mode: Mode
   /// Whether `reads` is kept: only traces need it, and recording costs an array and a path
   /// string per read.
-  let recordsReads: Bool
-  private(set) var reads: [VariableRead] = []
+  @usableFromInline let recordsReads: Bool
+  @usableFromInline private(set) var reads: [VariableRead] = []
 
-  init(environment: Environment, mode: Mode, recordsReads: Bool = true) {
+  @inlinable init(environment: Environment, mode: Mode, recordsReads: Bool = true) {
     self.environment = environment
     self.mode = mode
     self.recordsReads = recordsReads
   }
 
-  mutating func evaluate(_ expression: Expression) throws(EvaluationError) -> Value? {
+  @inlinable mutating func evaluate(_ expression: Expression) throws(EvaluationError) -> Value? {
     switch expression.kind {
     case .literal(let value):
       return value
@@ -52,13 +56,13 @@ struct Evaluator<Environment: ExpressionEnvironment> {
       return try resolvePath(expression)
     case .member(let base, let name):
       guard let object = try evaluate(base) else { return nil }
-      return try missing(member(name, of: object), path: ".\(name)")
+      return try missing(object.member(name), path: ".\(name)")
     case .index(let base, let indexExpression):
       guard let container = try evaluate(base), let index = try evaluate(indexExpression) else {
         return nil
       }
       let path = (base.path ?? "value") + "[\(index.description)]"
-      return try missing(try subscripted(container, by: index), path: path)
+      return try missing(try container.subscripted(by: index), path: path)
     case .unary(.not, let operand):
       return .bool(!(try evaluate(operand)?.isTruthy ?? false))
     case .unary(.negate, let operand):
@@ -98,13 +102,13 @@ struct Evaluator<Environment: ExpressionEnvironment> {
 
   /// Resolves `name` or `name.member.member`, recording one read for the whole path when reads
   /// are kept. The dotted path is built only for a record or a strict-mode error.
-  private mutating func resolvePath(_ expression: Expression) throws(EvaluationError) -> Value? {
+  @inlinable mutating func resolvePath(_ expression: Expression) throws(EvaluationError) -> Value? {
     let value: Value?
     switch expression.kind {
     case .name(let root):
       value = environment.value(forRoot: root)
     case .member(let base, let name):
-      value = resolveMembers(base).flatMap { member(name, of: $0) }
+      value = resolveMembers(base)?.member(name)
     default:
       return nil
     }
@@ -117,27 +121,32 @@ struct Evaluator<Environment: ExpressionEnvironment> {
   }
 
   /// The value of a name with member accesses, unrecorded (a part of a recorded path).
-  private func resolveMembers(_ expression: Expression) -> Value? {
+  @inlinable func resolveMembers(_ expression: Expression) -> Value? {
     switch expression.kind {
     case .name(let root): environment.value(forRoot: root)
-    case .member(let base, let name): resolveMembers(base).flatMap { member(name, of: $0) }
+    case .member(let base, let name): resolveMembers(base)?.member(name)
     default: nil
     }
   }
 
   /// In strict mode a missing value is an error naming the path.
-  private func missing(_ value: Value?, path: String) throws(EvaluationError) -> Value? {
+  @inlinable func missing(_ value: Value?, path: String) throws(EvaluationError) -> Value? {
     if value == nil && mode == .strict { throw .missingVariable(path) }
     return value
   }
+}
 
-  private func member(_ name: String, of value: Value) -> Value? {
-    if case .object(let object) = value { return object[name] }
+extension Value {
+  /// `value.name`: a member of an object, else missing.
+  @usableFromInline func member(_ name: String) -> Value? {
+    if case .object(let object) = self { return object[name] }
     return nil
   }
 
-  private func subscripted(_ container: Value, by index: Value) throws(EvaluationError) -> Value? {
-    switch (container, index) {
+  /// `value[index]`: an element of a list, a character of a string, a member of an object;
+  /// missing when out of range, an error for other pairs.
+  @usableFromInline func subscripted(by index: Value) throws(EvaluationError) -> Value? {
+    switch (self, index) {
     case (.list(let items), .number(let n)):
       guard n.rounded() == n, n >= 0, n < Double(items.count) else { return nil }
       return items[Int(n)]
@@ -147,7 +156,7 @@ struct Evaluator<Environment: ExpressionEnvironment> {
     case (.object(let object), .string(let key)):
       return object[key]
     default:
-      throw .typeMismatch("cannot index a \(container.typeName) with a \(index.typeName)")
+      throw .typeMismatch("cannot index a \(typeName) with a \(index.typeName)")
     }
   }
 }

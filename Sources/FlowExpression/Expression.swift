@@ -173,7 +173,7 @@ extension Expression {
   }
 
   /// Whether `path` is non-nil, without building it.
-  var isPath: Bool {
+  @usableFromInline var isPath: Bool {
     switch kind {
     case .name: true
     case .member(let base, _): base.isPath
@@ -182,7 +182,7 @@ extension Expression {
   }
 
   /// The dotted path of a name with member accesses (`$user.id`), or nil for other nodes.
-  var path: String? {
+  @usableFromInline var path: String? {
     switch kind {
     case .name(let name): name
     case .member(let base, let member): base.path.map { "\($0).\(member)" }

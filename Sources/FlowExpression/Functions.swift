@@ -1,8 +1,8 @@
 import OrderedCollections
 
 /// The built-in functions: `len round floor ceil abs min max lower upper`.
-enum Functions {
-  static func call(_ function: Function, _ arguments: [Value]) throws(EvaluationError) -> Value {
+@usableFromInline enum Functions {
+  @usableFromInline static func call(_ function: Function, _ arguments: [Value]) throws(EvaluationError) -> Value {
     switch function {
     case .len:
       switch arguments[0] {

@@ -2,8 +2,8 @@ import FlowPattern
 import OrderedCollections
 
 /// The semantics of binary operators and structured tests; nil operands mean "missing".
-enum Operators {
-  static func apply(
+@usableFromInline enum Operators {
+  @usableFromInline static func apply(
     _ op: BinaryOperator, _ lhs: Value?, _ rhs: Value?
   ) throws(EvaluationError)
     -> Value?
@@ -101,7 +101,7 @@ enum Operators {
 
   /// Whole-string match of the value's display text; reaching the pattern's limits is an error
   /// (the condition is false and its trace says why).
-  static func matches(_ value: Value, _ pattern: Pattern) throws(EvaluationError) -> Bool {
+  @usableFromInline static func matches(_ value: Value, _ pattern: Pattern) throws(EvaluationError) -> Bool {
     switch pattern.match(value.displayString) {
     case .matched: return true
     case .notMatched: return false
@@ -137,7 +137,7 @@ enum Operators {
     }
   }
 
-  static func test(_ test: Test, _ value: Value?) -> Bool {
+  @usableFromInline static func test(_ test: Test, _ value: Value?) -> Bool {
     switch test {
     case .empty: value?.isEmpty ?? true
     case .notEmpty: !(value?.isEmpty ?? true)

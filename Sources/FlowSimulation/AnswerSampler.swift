@@ -37,25 +37,42 @@ struct AnswerSampler: Sendable {
     "\(input.pattern?.source ?? "")\u{1F}\(lengths(input).lowerBound)\u{1F}\(lengths(input).upperBound)"
   }
 
-  /// The input that answers `block` (collecting `field`), or nil when the user leaves it empty.
-  func answer(_ block: Block, field: String, random: inout SimulationRandom) -> Input? {
-    guard let content = block.content.field else { return nil }
-    let fieldModel = model.fields[field]
-    let required: Bool
-    switch content {
-    case .input(let input): required = input.required
-    case .choice(let choice): required = choice.required || (choice.minSelections ?? 0) > 0
-    case .slider, .toggle: required = false
+  /// A choice block's weights by option: the model's (over values or ids) when it gives some,
+  /// else 1 each; empty for other blocks.
+  static func optionWeights(_ block: Block, _ fieldModel: BehaviourModel.FieldModel?) -> [Double] {
+    guard case .choice(let choice) = block.content else { return [] }
+    return choice.items.map { item in
+      guard let fieldModel, !fieldModel.weights.isEmpty else { return 1.0 }
+      return fieldModel.weights.first { $0.answer == item.value || $0.answer == item.id }?.weight ?? 0
     }
-    if random.chance(fieldModel?.skip ?? (required ? 0 : model.optionalSkip)) { return nil }
+  }
+
+  /// Whether a field must be answered (the user never skips it by default).
+  static func isRequired(_ content: FieldContent) -> Bool {
     switch content {
-    case .choice(let choice):
+    case .input(let input): input.required
+    case .choice(let choice): choice.required || (choice.minSelections ?? 0) > 0
+    case .slider, .toggle: false
+    }
+  }
+
+  /// The input that answers a collecting block, or nil when the user leaves it empty. The
+  /// block's content is matched in place (binding it whole copied it per answer).
+  func answer(_ target: SimulationPlan.FieldBlock, random: inout SimulationRandom) -> Input? {
+    if case .none = target.content { return nil }
+    let field = target.field
+    let fieldModel = target.model
+    if random.chance(fieldModel?.skip ?? (target.required ? 0 : model.optionalSkip)) { return nil }
+    switch target.content {
+    case nil:
+      return nil
+    case .choice(let choice)?:
       guard !choice.items.isEmpty else { return nil }
-      return .pick(field: field, items: pickedItems(choice, fieldModel, &random).map { choice.items[$0].id })
-    case .toggle:
+      return .pick(field: field, items: pickedItems(choice, target.optionWeights, &random).map { choice.items[$0].id })
+    case .toggle?:
       if let drawn = weighted(fieldModel, &random) { return .set(field: field, value: .bool(drawn == "true")) }
       return .set(field: field, value: .bool(random.chance(0.5)))
-    case .slider(let slider):
+    case .slider(let slider)?:
       let step = slider.step > 0 ? slider.step : 1
       // Stops counted in a Double: a range of 1e15 in steps of 1e-6 has more than Int.max.
       let stops = max(0, ((slider.max - slider.min) / step).rounded(.down))
@@ -68,22 +85,14 @@ struct AnswerSampler: Sendable {
         value = slider.min + ((min(max(raw, slider.min), slider.max) - slider.min) / step).rounded() * step
       }
       return .set(field: field, value: .number(value))
-    case .input(let input):
+    case .input(let input)?:
       return .set(field: field, value: inputAnswer(input, fieldModel, &random))
     }
   }
 
-  /// Option indexes: by the model's weights (over values or ids) when given, else uniform;
-  /// a multi-select takes a uniform count within its selection bounds.
-  private func pickedItems(
-    _ choice: ChoiceBlock, _ fieldModel: BehaviourModel.FieldModel?, _ random: inout SimulationRandom
-  )
-    -> [Int]
-  {
-    let weights = choice.items.map { item in
-      guard let fieldModel, !fieldModel.weights.isEmpty else { return 1.0 }
-      return fieldModel.weights.first { $0.answer == item.value || $0.answer == item.id }?.weight ?? 0
-    }
+  /// Option indexes drawn by `weights` (`optionWeights`; uniform when none is positive); a
+  /// multi-select takes a uniform count within its selection bounds.
+  private func pickedItems(_ choice: ChoiceBlock, _ weights: [Double], _ random: inout SimulationRandom) -> [Int] {
     guard weights.contains(where: { $0 > 0 }) else { return [random.index(choice.items.count)] }
     guard choice.allowMultiple else { return [random.weighted(weights)] }
     let available = weights.filter { $0 > 0 }.count

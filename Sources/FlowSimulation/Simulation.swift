@@ -57,11 +57,13 @@ struct TallyCounter {
     var endedOn: [Int]
     var paths: [[Int32]: Int] = [:]
     /// By counted field (`SimulationPlan.countedFields`): answer → users.
-    var fields: [[String: Int]]
+    var fields: [AnswerCounts]
   }
 
   let plan: SimulationPlan
   var variants: [String: Variant] = [:]
+  /// The walks' arrays, handed from one user to the next.
+  var buffers = UserWalk.Buffers()
   /// The variant keys met so far by assignment (a handful): compared, not rebuilt, per user.
   var keys: [(variants: OrderedDictionary<String, String>, key: String)] = []
 
@@ -74,7 +76,9 @@ struct TallyCounter {
   }
 
   mutating func walk(user: Int, finished: (@Sendable (FinishedUser) -> Void)?) {
-    guard var walk = UserWalk(plan: plan, index: user) else {
+    var taken = UserWalk.Buffers()
+    swap(&taken, &buffers)
+    guard var walk = UserWalk(plan: plan, index: user, buffers: consume taken) else {
       variants["not started", default: Variant(plan: plan)].count(failedToStart: ())
       return
     }
@@ -92,6 +96,7 @@ struct TallyCounter {
       FinishedUser(
         index: user, session: walk.session, variant: key, outcome: ending.rawValue,
         path: walk.path.map { plan.screenKeys[Int($0)] }))
+    buffers = walk.buffers
   }
 
   func tally() -> SimulationTally {
@@ -110,7 +115,7 @@ struct TallyCounter {
         tally.paths[text, default: 0] += count
       }
       for (index, counts) in variant.fields.enumerated() where !counts.isEmpty {
-        tally.fields[plan.countedFields[index]] = counts
+        tally.fields[plan.countedFields[index]] = counts.byText
       }
       result.variants[key] = tally
     }
@@ -122,7 +127,7 @@ extension TallyCounter.Variant {
   init(plan: SimulationPlan) {
     reached = Array(repeating: 0, count: plan.screenKeys.count)
     endedOn = Array(repeating: 0, count: plan.screenKeys.count)
-    fields = Array(repeating: [:], count: plan.countedFields.count)
+    fields = Array(repeating: AnswerCounts(), count: plan.countedFields.count)
   }
 
   mutating func count(failedToStart: Void) {
@@ -157,10 +162,64 @@ extension TallyCounter.Variant {
     for (index, field) in plan.countedFields.enumerated() {
       guard let value = session.data(field), value != .null else { continue }
       if case .list(let items) = value {
-        for item in items { fields[index][item.displayString, default: 0] += 1 }
+        for item in items { fields[index].add(item) }
       } else {
-        fields[index][value.displayString, default: 0] += 1
+        fields[index].add(value)
       }
+    }
+  }
+}
+
+/// One field's answers → users, counted by their display text. The first few distinct plain
+/// answers are kept as values and compared in place; their text is built and hashed once, when
+/// the tally is made (building and hashing it per user cost more than the rest of the count).
+struct AnswerCounts {
+  /// Distinct answers kept as values; more go by text at once.
+  static let listed = 16
+
+  var values: [(answer: Value, users: Int)] = []
+  var texts: [String: Int] = [:]
+
+  var isEmpty: Bool { values.isEmpty && texts.isEmpty }
+
+  mutating func add(_ answer: Value) {
+    let found = values.withUnsafeMutableBufferPointer { values in
+      for index in values.indices where Self.same(values[index].answer, answer) {
+        values[index].users += 1
+        return true
+      }
+      return false
+    }
+    guard !found else { return }
+    if values.count < Self.listed, Self.isPlain(answer) {
+      values.append((answer, 1))
+    } else {
+      texts[answer.displayString, default: 0] += 1
+    }
+  }
+
+  static func isPlain(_ answer: Value) -> Bool {
+    switch answer {
+    case .string, .number, .bool: true
+    default: false
+    }
+  }
+
+  /// Answer text → users.
+  var byText: [String: Int] {
+    var counts = texts
+    for (answer, users) in values { counts[answer.displayString, default: 0] += users }
+    return counts
+  }
+
+  /// Answers that count as one: texts equal as dictionary keys are (the first one seen is kept,
+  /// as a dictionary keeps its first key), numbers of the same bits, the same boolean.
+  static func same(_ a: Value, _ b: Value) -> Bool {
+    switch (a, b) {
+    case (.string(let x), .string(let y)): x == y
+    case (.number(let x), .number(let y)): x.bitPattern == y.bitPattern
+    case (.bool(let x), .bool(let y)): x == y
+    default: false
     }
   }
 }

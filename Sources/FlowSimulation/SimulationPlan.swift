@@ -11,6 +11,8 @@ public final class SimulationPlan: Sendable {
   public let model: BehaviourModel
   public let seed: UInt64
   let config: SessionConfig
+  /// `sim-SEED-`: user `index`'s id is this and the index.
+  let userIDPrefix: String
   let answers: AnswerSampler
   /// Screen keys in document order (`screen`, or `flow/screen` in a bundle of several flows).
   public let screenKeys: [String]
@@ -23,16 +25,49 @@ public final class SimulationPlan: Sendable {
   let countedFields: [String]
   /// By screen index: the blocks that collect a field, in reading order.
   let fieldBlocks: [[FieldBlock]]
-  /// By screen index: the model's entry for the screen.
-  let screenModels: [BehaviourModel.ScreenModel?]
+  /// By screen index: how users behave there (the model's entry over its defaults).
+  let screenBehaviours: [ScreenBehaviour]
 
-  /// A block that collects `field`; `alwaysVisible` spares evaluating its visibility.
-  struct FieldBlock: Sendable {
-    var block: Block
-    var field: String
-    var alwaysVisible: Bool
+  /// A block that collects `field`; `alwaysVisible` spares evaluating its visibility. A class:
+  /// the walk hands it to the sampler per answer, and a struct this size was copied each time.
+  final class FieldBlock: Sendable {
+    let block: Block
+    let field: String
+    let alwaysVisible: Bool
     /// A single-select with auto-advance: its pick is the screen's control.
-    var picksToAdvance: Bool
+    let picksToAdvance: Bool
+    /// The block's field content and the model's entry for the field, found once for every
+    /// user (asking the block copies its content out).
+    let content: FieldContent?
+    let required: Bool
+    let model: BehaviourModel.FieldModel?
+    /// A choice's weights by option (the model's over values or ids, else 1 each).
+    let optionWeights: [Double]
+
+    init(block: Block, field: String, model: BehaviourModel.FieldModel?) {
+      self.block = block
+      self.field = field
+      alwaysVisible = block.visible && block.visibleWhen == nil
+      if case .choice(let choice) = block.content {
+        picksToAdvance = choice.runsActionOnPick
+      } else {
+        picksToAdvance = false
+      }
+      content = block.content.field
+      required = content.map(AnswerSampler.isRequired) ?? false
+      self.model = model
+      optionWeights = AnswerSampler.optionWeights(block, model)
+    }
+  }
+
+  /// A screen's behaviour with the model's defaults filled in.
+  struct ScreenBehaviour: Sendable {
+    var dismiss: Double
+    var dropOff: Double
+    var dwell: BehaviourModel.Dwell
+    /// Weights over controls by label or block id (`skip`: the skip control); empty when the
+    /// model names none.
+    var controls: [String: Double]
   }
 
   /// `recordsEvents`: sessions keep their analytics events (for the store); nothing else changes.
@@ -42,6 +77,7 @@ public final class SimulationPlan: Sendable {
     self.document = document
     self.model = model
     self.seed = seed
+    userIDPrefix = "sim-\(seed)-"
     config = SessionConfig(
       now: model.start, platform: model.platform, locale: model.locale, waitsForResults: true,
       recordsHistory: recordsEvents, emitsEvents: recordsEvents)
@@ -51,22 +87,21 @@ public final class SimulationPlan: Sendable {
     var fields: [String] = []
     var known = Set<String>()
     var fieldBlocks: [[FieldBlock]] = []
-    var screenModels: [BehaviourModel.ScreenModel?] = []
+    var behaviours: [ScreenBehaviour] = []
     for flow in document.flows {
       var screens: [String: Int] = [:]
       for (number, screen) in flow.screens.enumerated() {
         screens[screen.id] = screens[screen.id] ?? number
         keys.append(document.flows.count > 1 ? "\(flow.id)/\(screen.id)" : screen.id)
-        screenModels.append(model.screens[screen.id])
+        let screenModel = model.screens[screen.id]
+        behaviours.append(
+          ScreenBehaviour(
+            dismiss: screenModel?.dismiss ?? model.dismiss, dropOff: screenModel?.dropOff ?? model.dropOff,
+            dwell: screenModel?.dwell ?? model.dwell, controls: screenModel?.controls ?? [:]))
         var collecting: [FieldBlock] = []
         for block in screen.content.usesBlocks ? screen.content.flatBlocks : [] {
           guard let field = block.fieldName else { continue }
-          var picks = false
-          if case .choice(let choice) = block.content { picks = choice.runsActionOnPick }
-          collecting.append(
-            FieldBlock(
-              block: block, field: field, alwaysVisible: block.visible && block.visibleWhen == nil,
-              picksToAdvance: picks))
+          collecting.append(FieldBlock(block: block, field: field, model: model.fields[field]))
           if !block.isSecret, known.insert(field).inserted { fields.append(field) }
         }
         fieldBlocks.append(collecting)
@@ -83,7 +118,7 @@ public final class SimulationPlan: Sendable {
     }
     countedFields = fields
     self.fieldBlocks = fieldBlocks
-    self.screenModels = screenModels
+    screenBehaviours = behaviours
   }
 
   /// The global index of a screen (nil for one the document does not hold).
@@ -129,7 +164,7 @@ extension SimulationPlan {
   /// The configuration of user 0, to check before a run that a session starts at all.
   public var probeConfig: SessionConfig {
     var config = config
-    config.userID = "sim-\(seed)-0"
+    config.userID = userIDPrefix + "0"
     return config
   }
 }

@@ -18,20 +18,37 @@ struct UserWalk {
   let plan: SimulationPlan
   var random: SimulationRandom
   var session: Session
-  var outputs: [Output] = []
-  var path: [Int32] = []
+  var buffers: Buffers
   /// The screen shown last (its key): the current screen.
   var current: Int32 = -1
+  /// Every screen shown, in order (screen keys).
+  var path: [Int32] {
+    get { buffers.path }
+    set { buffers.path = newValue }
+  }
+
+  /// Arrays a walk empties and fills again on every step; a thread's counter hands them from
+  /// one user to the next, so they are allocated once per thread instead of a few times per user.
+  struct Buffers {
+    var outputs: [Output] = []
+    var path: [Int32] = []
+    var controls: [ActionEntry] = []
+    var weights: [Double] = []
+  }
 
   /// How the walk ended.
   enum Ending: String { case completed, dismissed, droppedOff = "dropped_off", stuck, failed }
 
-  /// Starts user `index`'s session (nil when the engine refuses to start it).
-  init?(plan: SimulationPlan, index: Int) {
+  /// Starts user `index`'s session (nil when the engine refuses to start it), filling `buffers`
+  /// (emptied first).
+  init?(plan: SimulationPlan, index: Int, buffers: Buffers = Buffers()) {
     self.plan = plan
+    self.buffers = buffers
+    self.buffers.outputs.removeAll(keepingCapacity: true)
+    self.buffers.path.removeAll(keepingCapacity: true)
     random = SimulationRandom(seed: plan.seed, user: index)
     var config = plan.config
-    config.userID = "sim-\(plan.seed)-\(index)"
+    config.userID = plan.userIDPrefix + String(index)
     for (name, trait) in plan.model.traits { config.traits[name] = plan.sample(trait, &random) }
     if case .forced(let splits) = plan.model.assignment {
       for (experiment, weights) in splits.sorted(by: { $0.key < $1.key }) {
@@ -76,27 +93,24 @@ struct UserWalk {
       guard here >= 0 else { return quit(.stuck) }
       if current != lastScreen { failures = 0 }
       lastScreen = current
-      let screenModel = plan.screenModels[here]
-      if random.chance(screenModel?.dismiss ?? plan.model.dismiss) {
+      let behaviour = plan.screenBehaviours[here]
+      if random.chance(behaviour.dismiss) {
         if send(.dismiss) { break }
         return quit(.droppedOff)
       }
-      if random.chance(screenModel?.dropOff ?? plan.model.dropOff) { return quit(.droppedOff) }
+      if random.chance(behaviour.dropOff) { return quit(.droppedOff) }
       if let left = session.millisecondsUntilAutoAdvance {
         send(.wait(ms: left))
         continue
       }
-      let dwell = plan.sample(screenModel?.dwell ?? plan.model.dwell, &random)
+      let dwell = plan.sample(behaviour.dwell, &random)
       if dwell > 0 { send(.wait(ms: dwell)) }
       var advance: Input?
       // Read in place: iterating the array would copy each `Block`.
       plan.fieldBlocks[here].withUnsafeBufferPointer { fieldBlocks in
         for fieldBlock in fieldBlocks.indices
         where fieldBlocks[fieldBlock].alwaysVisible || session.isVisible(fieldBlocks[fieldBlock].block) {
-          guard
-            let input = answers.answer(
-              fieldBlocks[fieldBlock].block, field: fieldBlocks[fieldBlock].field, random: &random)
-          else { continue }
+          guard let input = answers.answer(fieldBlocks[fieldBlock], random: &random) else { continue }
           if fieldBlocks[fieldBlock].picksToAdvance {
             advance = input
           } else {
@@ -104,8 +118,16 @@ struct UserWalk {
           }
         }
       }
-      guard send(advance ?? control(screenModel)) else { return quit(.stuck) }
-      if outputs.contains(where: { if case .validationFailed = $0 { true } else { false } }) {
+      let pressed: Bool
+      if let advance {
+        pressed = send(advance)
+      } else if let entry = control(behaviour.controls) {
+        pressed = press(entry)
+      } else {
+        pressed = send(.next)
+      }
+      guard pressed else { return quit(.stuck) }
+      if buffers.outputs.contains(where: { if case .validationFailed = $0 { true } else { false } }) {
         failures += 1
         if failures >= Self.attemptsPerScreen { return quit(.stuck) }
       }
@@ -119,26 +141,25 @@ struct UserWalk {
   }
 
   /// The control pressed: drawn by the model's weights over the screen's controls (back and
-  /// dismiss controls never; the skip control only when the model names it), else `next`.
-  private mutating func control(_ screenModel: BehaviourModel.ScreenModel?) -> Input {
+  /// dismiss controls never; the skip control only when the model names it); nil: `next`.
+  private mutating func control(_ named: [String: Double]) -> ActionEntry? {
     // Labels are rendered only when the model weighs controls by name.
-    let entries = session.actions(renderingLabels: !(screenModel?.controls.isEmpty ?? true))
-    var weights: [Double] = []
-    for entry in entries {
+    session.actions(renderingLabels: !named.isEmpty, into: &buffers.controls)
+    buffers.weights.removeAll(keepingCapacity: true)
+    for entry in buffers.controls {
       switch entry.action {
       case .previous, .dismiss:
-        weights.append(0)
+        buffers.weights.append(0)
       default:
-        let named =
-          screenModel.flatMap { model in
-            model.controls[entry.label] ?? entry.blockID.flatMap { model.controls[$0] }
-              ?? (entry.kind == .skip ? model.controls["skip"] : nil)
-          }
-        weights.append(named ?? (entry.kind == .skip ? 0 : 1))
+        let weight =
+          named.isEmpty
+          ? nil
+          : named[entry.label] ?? entry.blockID.flatMap { named[$0] } ?? (entry.kind == .skip ? named["skip"] : nil)
+        buffers.weights.append(weight ?? (entry.kind == .skip ? 0 : 1))
       }
     }
-    guard weights.contains(where: { $0 > 0 }) else { return .next }
-    return .tap(.number(entries[random.weighted(weights)].number))
+    guard buffers.weights.contains(where: { $0 > 0 }) else { return nil }
+    return buffers.controls[random.weighted(buffers.weights)]
   }
 
   /// Answers an awaited action or native screen with the model's outcome for its identifier
@@ -168,10 +189,20 @@ struct UserWalk {
   /// Sends `input`; true when the session accepted it.
   @discardableResult
   private mutating func send(_ input: Input) -> Bool {
-    outputs.removeAll(keepingCapacity: true)
-    session.send(input, into: &outputs)
-    if outputs.contains(where: { if case .rejected = $0 { true } else { false } }) { return false }
-    note(outputs)
+    session.send(input, into: &buffers.outputs)
+    return noteAccepted()
+  }
+
+  /// Taps a control just listed (the engine's tap of its number, without finding it again).
+  private mutating func press(_ entry: ActionEntry) -> Bool {
+    session.send(pressing: entry, into: &buffers.outputs)
+    return noteAccepted()
+  }
+
+  /// Notes the outputs of an input; false when the session rejected it.
+  private mutating func noteAccepted() -> Bool {
+    if buffers.outputs.contains(where: { if case .rejected = $0 { true } else { false } }) { return false }
+    note(buffers.outputs)
     return true
   }
 
@@ -183,7 +214,7 @@ struct UserWalk {
         guard case .screenShown(let flowID, let screenID) = outputs[index],
           let key = plan.screenKey(flowID, screenID, current: number)
         else { continue }
-        path.append(key)
+        buffers.path.append(key)
         current = key
       }
     }

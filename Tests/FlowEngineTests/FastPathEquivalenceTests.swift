@@ -8,7 +8,8 @@ import Testing
 /// The engine's fast paths against the plain ones on generated flows: `send(_:into:)` against
 /// `send(_:)`, `Condition.holds` (no trace) against `Condition.evaluate(in:).result`, and a
 /// session with `emitsEvents: false` against one with events, one keeping only its path against
-/// one keeping its history, and `tap(.label)` against the search of `actions` it replaced.
+/// one keeping its history, `tap(.label)` against the search of `actions` it replaced, and
+/// `send(pressing:)` against `tap(.number)`.
 @Suite struct FastPathEquivalenceTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var seed: UInt64
@@ -177,6 +178,34 @@ import Testing
           } else {
             #expect(outputs.count == 1 && byLabel == session, "\(text)")
             if case .rejected = outputs.first {} else { Issue.record("'\(text)' was not rejected: \(outputs)") }
+          }
+        }
+        let choices = Self.choices(session)
+        _ = session.send(choices[Int(random.next() % UInt64(choices.count))])
+      }
+    }
+  }
+
+  /// `send(pressing:)` of a control `actions(renderingLabels:)` just listed leaves the same
+  /// outputs and session as tapping its number: on every screen of random walks, quiet (the
+  /// simulator's sessions: no events, no history) or not, pending or not.
+  @Test(arguments: cases)
+  func pressingAListedControlMatchesTap(_ testCase: Case) throws {
+    let document = try #require(Self.document(testCase))
+    var random = SplitMix64(seed: testCase.seed)
+    var config = SessionConfig(now: 1_767_225_600_000, recordsHistory: testCase.recordsHistory)
+    config.emitsEvents = testCase.recordsHistory
+    var buffer: [Output] = []
+    for _ in 0..<30 {
+      var session = try Session.start(document: document, config: config).0
+      for _ in 0..<40 where !session.status.isEnded {
+        for labelled in [false, true] {
+          for entry in session.actions(renderingLabels: labelled) {
+            var pressed = session
+            pressed.send(pressing: entry, into: &buffer)
+            var tapped = session
+            #expect(buffer == tapped.send(.tap(.number(entry.number))), "\(entry)")
+            #expect(pressed == tapped, "\(entry)")
           }
         }
         let choices = Self.choices(session)

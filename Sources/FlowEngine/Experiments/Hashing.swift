@@ -1,10 +1,21 @@
 // The engine's only door to MurmurHash3.
 
 enum EngineHash {
-  /// MurmurHash3 x86 32-bit over the UTF-8 of `text`, read as contiguous bytes (a tight loop;
-  /// the `UTF8View` is walked an index at a time). Once per session start and per bucketing.
-  static func murmur32(_ text: String, seed: UInt32 = 0) -> UInt32 {
-    var text = text
-    return text.withUTF8 { MurmurHash3.x86_32($0, seed: seed) }
+  /// The UTF-8 of `parts` joined by `separator`: a hash key built as bytes, not as a `String`
+  /// (interpolating or appending strings cost a few thousand instructions, and the simulator
+  /// derives a session id and buckets a user per simulated user).
+  static func key(_ parts: [String], separator: UInt8) -> [UInt8] {
+    var key: [UInt8] = []
+    key.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
+    for (index, part) in parts.enumerated() {
+      if index > 0 { key.append(separator) }
+      key.append(contentsOf: part.utf8)
+    }
+    return key
+  }
+
+  /// MurmurHash3 x86 32-bit over `key`, read as contiguous bytes.
+  static func murmur32(_ key: [UInt8], seed: UInt32 = 0) -> UInt32 {
+    key.withUnsafeBufferPointer { MurmurHash3.x86_32($0, seed: seed) }
   }
 }
