@@ -8,6 +8,10 @@ extension DecodeContext {
     "scroll-container", "custom", "loading-indicator",
   ]
 
+  /// `knownBlockTypes` for lookups: by length, not one string comparison per type (twice per
+  /// block, it showed in profiles of big flows).
+  static let knownBlockTypeSet = KeySet(knownBlockTypes)
+
   mutating func decodeBlock(_ value: JSONValue, index: Int) -> (Block, y: Double?)? {
     guard let object = object(value) else { return nil }
     checkKeys(object, known: KnownKeys.blockEnvelope, owner: "a block")
@@ -28,7 +32,7 @@ extension DecodeContext {
       contentObject = JSONObject(members: [])
       contentLocation = value.location
     }
-    if !Self.knownBlockTypes.contains(type) {
+    if !Self.knownBlockTypeSet.contains(type) {
       // At the type itself, the key to fix (issue 19), not at the block or its content.
       let typeLocation = object.lookup("type")?.location ?? value.location
       at("type") {
@@ -56,7 +60,7 @@ extension DecodeContext {
     at location: SourceLocation
   ) -> BlockContent {
     // An unknown block type's keys are its own business: one warning about the type suffices.
-    if Self.knownBlockTypes.contains(type) {
+    if Self.knownBlockTypeSet.contains(type) {
       checkKeys(object, known: KnownKeys.blockContent, owner: "block content")
     }
     switch type {
@@ -88,7 +92,7 @@ extension DecodeContext {
     case "button":
       return .button(
         ButtonBlock(
-          text: templateField(object, "text") ?? template("Continue", at: nil),
+          text: templateField(object, "text") ?? Self.defaultButtonText,
           action: object.lookup("action").flatMap { v in at("action") { $0.decodeAction(v) } } ?? .next,
           variant: string(object, "variant"), preset: string(object, "preset"),
           analytics: at("analytics") { $0.decodeAnalytics(object.lookup("analytics")) }))

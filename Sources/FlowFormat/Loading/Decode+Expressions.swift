@@ -97,6 +97,10 @@ extension DecodeContext {
     return TextTemplate(template: template, location: location)
   }
 
+  /// `Continue`, the text of a button that names none, compiled once: every screen has one
+  /// as its default.
+  static let defaultButtonText = TextTemplate(template: Template(parsing: "Continue").readingWordNames, location: nil)
+
   /// The template under `key`, if present and a string.
   mutating func templateField(_ object: JSONObject, _ key: String) -> TextTemplate? {
     guard let value = object.lookup(key), let text = string(value, key) else { return nil }

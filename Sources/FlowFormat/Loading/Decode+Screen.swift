@@ -24,7 +24,7 @@ extension DecodeContext {
           notes: Self.didYouMean(type, Screen.Kind.allCases.map(\.rawValue)))
       }
     }
-    var content = ScreenContent(usesBlocks: false, blocks: [], buttonText: template("Continue", at: nil))
+    var content = ScreenContent(usesBlocks: false, blocks: [], buttonText: Self.defaultButtonText)
     if let contentValue = object.lookup("content") {
       content = at("content") { $0.decodeContent(contentValue) } ?? content
     } else {
@@ -97,7 +97,7 @@ extension DecodeContext {
       title: templateField(object, "title"),
       subtitle: templateField(object, "subtitle") ?? templateField(object, "body"),
       icon: string(object, "icon"), image: string(object, "image"),
-      buttonText: templateField(object, "buttonText") ?? template("Continue", at: nil),
+      buttonText: templateField(object, "buttonText") ?? Self.defaultButtonText,
       buttonAction: object.lookup("buttonAction").flatMap { v in at("buttonAction") { $0.decodeAction(v) } } ?? .next,
       skipText: templateField(object, "skipText"),
       skipAction: object.lookup("skipAction").flatMap { v in at("skipAction") { $0.decodeAction(v) } },

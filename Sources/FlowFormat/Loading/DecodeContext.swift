@@ -220,16 +220,19 @@ struct DecodeContext {
 
   /// Warns about keys that are neither used nor known cosmetic keys, with a "did you mean".
   mutating func checkKeys(_ object: JSONObject, known: KeySet, owner: String) {
-    for member in object.members where !known.contains(member.key) {
-      if KnownKeys.isCosmetic(member.key) { continue }
+    // By index, reading the keys in place: `for member in` copied each member and its value
+    // (a retain and a release each), for every object of the document.
+    let members = object.members
+    for i in members.indices where !known.contains(members[i].key) {
+      let key = members[i].key
+      if KnownKeys.isCosmetic(key) { continue }
       var notes: [Diagnostic.Note] = []
-      if let guess = known.spelling.closest(to: member.key) {
+      if let guess = known.spelling.closest(to: key) {
         notes.append(Diagnostic.Note("did you mean '\(guess)'?"))
       }
-      at(member.key) {
-        $0.report(
-          .warning, .Load.unknownKey, "unknown key '\(member.key)' in \(owner)",
-          at: member.keyLocation, notes: notes)
+      let keyLocation = members[i].keyLocation
+      at(key) {
+        $0.report(.warning, .Load.unknownKey, "unknown key '\(key)' in \(owner)", at: keyLocation, notes: notes)
       }
     }
   }
