@@ -142,6 +142,8 @@ public struct FlowGraph: Sendable {
   public let starts: [ScreenNode?]
   /// Outcomes of the screen being built that route to `next`.
   private var outcomeLeaves: [(String, ActionOutcome, SourceLocation)] = []
+  /// The edges of the screen being built, stored in `outgoing` once it is done.
+  private var screenEdges: [FlowEdge] = []
   /// The steps of a step graph already followed from the current control.
   private var visitedSteps: Set<String> = []
 
@@ -236,13 +238,18 @@ public struct FlowGraph: Sendable {
 
   // MARK: Building
 
+  /// Adds an edge of the screen being built (every edge leaves it), once.
   private mutating func add(_ edge: FlowEdge) {
-    guard !(outgoing[edge.from] ?? []).contains(edge) else { return }
+    guard !screenEdges.contains(edge) else { return }
     edges.append(edge)
-    outgoing[edge.from, default: []].append(edge)
+    screenEdges.append(edge)
   }
 
   private mutating func build(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) {
+    defer {
+      if !screenEdges.isEmpty { outgoing[node] = screenEdges }
+      screenEdges.removeAll(keepingCapacity: true)
+    }
     var controls: [ScreenControl] = []
     let content = screen.content
     if let onEnter = screen.onEnter {
