@@ -158,6 +158,7 @@ extension Expression {
   /// A canonical rendering of the tree without source ranges (to compare conditions).
   var canonical: String {
     var text = ""
+    text.reserveCapacity(128)  // one allocation for the usual condition, not one per doubling
     writeCanonical(to: &text)
     return text
   }

@@ -17,7 +17,8 @@ struct ScreenFacts: Sendable {
   let numbers: [String: Int]
   /// `Screen.nameReads` of node `n`, each with its name's number.
   let nameReads: [[NameRead]]
-  /// The numbers of the fields node `n`'s blocks collect (`Screen.collectedFields`), each once.
+  /// The numbers of the fields node `n`'s blocks collect (`Screen.collectedFields`), each once,
+  /// ascending.
   let collectedFields: [[Int]]
   /// The field number of each block of node `n` that has a field name, in block order.
   let blockFields: [[Int]]
@@ -25,6 +26,7 @@ struct ScreenFacts: Sendable {
   init(_ graph: FlowGraph) {
     dense = DenseScreenGraph(graph)
     var numbers: [String: Int] = [:]
+    numbers.reserveCapacity(dense.count)  // about a name per screen: no rehashing as it grows
     var names: [String] = []
     func number(_ name: String) -> Int {
       if let known = numbers[name] { return known }
@@ -51,6 +53,7 @@ struct ScreenFacts: Sendable {
           blocks.append(id)
           if !fields.contains(id) { fields.append(id) }
         }
+        fields.sort()
         collectedFields.append(fields)
         blockFields.append(blocks)
       }

@@ -130,10 +130,10 @@ public struct FlowGraph: Sendable {
   public let document: FlowDocument
   /// Edges in a deterministic order: by screen, then as the screen declares them.
   public private(set) var edges: [FlowEdge] = []
-  /// Edges by source screen.
-  public private(set) var outgoing: [ScreenNode: [FlowEdge]] = [:]
+  /// Edges by source screen (none for a screen without edges).
+  public private(set) var outgoing: ScreenMap<[FlowEdge]>
   /// Controls by screen (buttons, checklists, skip, onEnter, ...).
-  public private(set) var controls: [ScreenNode: [ScreenControl]] = [:]
+  public private(set) var controls: ScreenMap<[ScreenControl]>
   /// Screens whose forward leave can be triggered.
   public private(set) var leavesForward: Set<ScreenNode> = []
   /// Flows that are run as a sub-flow of some screen.
@@ -149,6 +149,10 @@ public struct FlowGraph: Sendable {
 
   public init(document: FlowDocument) {
     self.document = document
+    var flowStart = [0]
+    for flow in document.flows { flowStart.append(flowStart[flowStart.count - 1] + flow.screens.count) }
+    outgoing = ScreenMap(flowStart: flowStart)
+    controls = ScreenMap(flowStart: flowStart)
     starts = document.flows.enumerated().map { index, flow in
       flow.index(of: flow.startScreenID).map { ScreenNode(flow: index, screen: $0) }
     }

@@ -60,7 +60,7 @@ public struct UncollectedVariableRule: LintRule {
     var order: [Int] = []
     let initialData = document.flows.map(\.initialData)
     for (number, node) in nodes.enumerated() {
-      var set = facts.collectedFields[number].sorted()
+      var set = facts.collectedFields[number]
       if let child = document.flows[node.flow].screens[node.screen].subflow, let childIndex = flowIndex[child] {
         set = ScreenFacts.union(set, flowFields[childIndex])
       }
