@@ -251,8 +251,9 @@ public struct FlowGraph: Sendable {
 
   private mutating func build(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) {
     defer {
+      // Handed over whole: emptying it in place would copy the stored buffer at full capacity.
       if !screenEdges.isEmpty { outgoing[node] = screenEdges }
-      screenEdges.removeAll(keepingCapacity: true)
+      screenEdges = []
     }
     var controls: [ScreenControl] = []
     let content = screen.content
