@@ -171,6 +171,13 @@ extension Expression {
         item.writeCanonical(to: &text)
       }
     }
+    /// `name(operand)`.
+    func applied(_ name: String, to operand: Expression) {
+      text += name
+      text += "("
+      operand.writeCanonical(to: &text)
+      text += ")"
+    }
     switch kind {
     case .literal(let value): text += "lit(\(value))"
     case .pattern(let pattern): text += "pattern(\(Value.string(pattern.source)))"
@@ -191,11 +198,7 @@ extension Expression {
       text += "["
       index.writeCanonical(to: &text)
       text += "]"
-    case .unary(let op, let operand):
-      text += op.rawValue
-      text += "("
-      operand.writeCanonical(to: &text)
-      text += ")"
+    case .unary(let op, let operand): applied(op.rawValue, to: operand)
     case .binary(let op, let lhs, let rhs):
       text += "("
       lhs.writeCanonical(to: &text)
@@ -209,11 +212,7 @@ extension Expression {
       text += "("
       list(arguments)
       text += ")"
-    case .test(let test, let operand):
-      text += test.rawValue
-      text += "("
-      operand.writeCanonical(to: &text)
-      text += ")"
+    case .test(let test, let operand): applied(test.rawValue, to: operand)
     }
   }
 }
