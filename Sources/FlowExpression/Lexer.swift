@@ -4,13 +4,28 @@ struct Token: Equatable {
     case number(Double)
     case string(String)
     case identifier(String)
-    /// Punctuation and operators, spelled as in the source (`(`, `&&`, `|`, ...).
-    case symbol(String)
+    /// Punctuation and operators.
+    case symbol(Symbol)
     case end
+  }
+
+  /// Punctuation and operators, spelled as in the source.
+  enum Symbol: String {
+    case and = "&&", or = "||", equal = "==", notEqual = "!=", lessOrEqual = "<=", greaterOrEqual = ">="
+    case openParenthesis = "(", closeParenthesis = ")", openBracket = "[", closeBracket = "]"
+    case comma = ",", dot = ".", plus = "+", minus = "-", star = "*", slash = "/", percent = "%"
+    case less = "<", greater = ">", bang = "!", pipe = "|", colon = ":"
+  }
+
+  /// The identifiers the grammar gives a meaning.
+  enum Keyword {
+    case and, or, not, `in`, contains, `true`, `false`, null
   }
 
   var kind: Kind
   var range: SourceRange
+  /// The keyword an identifier spells, found once here rather than compared at every rule.
+  var keyword: Keyword?
 
   /// The token as quoted in error messages.
   var quoted: String {
@@ -24,7 +39,8 @@ struct Token: Equatable {
     switch kind {
     case .number(let d): NumberFormatting.javaScriptString(d)
     case .string(let s): Value.quoted(s)
-    case .identifier(let s), .symbol(let s): s
+    case .identifier(let s): s
+    case .symbol(let symbol): symbol.rawValue
     case .end: ""
     }
   }
@@ -33,11 +49,14 @@ struct Token: Equatable {
 /// Splits expression text into tokens, working on UTF-8 bytes so ranges are byte offsets.
 struct Lexer {
   let bytes: [UInt8]
-  let source: String
 
   init(_ source: String) {
-    self.source = source
     self.bytes = Array(source.utf8)
+  }
+
+  /// A lexer of UTF-8 text already in bytes (a template's braces, without copying via `String`).
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
   }
 
   /// The 1-based column of a byte offset, counted in characters for messages.
@@ -46,14 +65,55 @@ struct Lexer {
     return String(decoding: bytes[0..<clamped], as: UTF8.self).count + 1
   }
 
-  // Longest symbols first so `<=` wins over `<`.
-  private static let symbols: [[UInt8]] = [
-    "&&", "||", "==", "!=", "<=", ">=",
-    "(", ")", "[", "]", ",", ".", "+", "-", "*", "/", "%", "<", ">", "!", "|", ":",
-  ].map { Array($0.utf8) }
+  /// The symbol at `offset`, longest first so `<=` wins over `<`. A switch on the byte, not a
+  /// search of a table: every template of a flow is compiled when it loads.
+  private func symbol(at offset: Int) -> Token.Symbol? {
+    let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+    switch bytes[offset] {
+    case UInt8(ascii: "&"): return next == UInt8(ascii: "&") ? .and : nil
+    case UInt8(ascii: "|"): return next == UInt8(ascii: "|") ? .or : .pipe
+    case UInt8(ascii: "="): return next == UInt8(ascii: "=") ? .equal : nil
+    case UInt8(ascii: "!"): return next == UInt8(ascii: "=") ? .notEqual : .bang
+    case UInt8(ascii: "<"): return next == UInt8(ascii: "=") ? .lessOrEqual : .less
+    case UInt8(ascii: ">"): return next == UInt8(ascii: "=") ? .greaterOrEqual : .greater
+    case UInt8(ascii: "("): return .openParenthesis
+    case UInt8(ascii: ")"): return .closeParenthesis
+    case UInt8(ascii: "["): return .openBracket
+    case UInt8(ascii: "]"): return .closeBracket
+    case UInt8(ascii: ","): return .comma
+    case UInt8(ascii: "."): return .dot
+    case UInt8(ascii: "+"): return .plus
+    case UInt8(ascii: "-"): return .minus
+    case UInt8(ascii: "*"): return .star
+    case UInt8(ascii: "/"): return .slash
+    case UInt8(ascii: "%"): return .percent
+    case UInt8(ascii: ":"): return .colon
+    default: return nil
+    }
+  }
+
+  /// The keyword the identifier `bytes[range]` spells, if any.
+  private func keyword(_ range: Range<Int>) -> Token.Keyword? {
+    let word = bytes[range]
+    func spells(_ text: StaticString) -> Bool {
+      text.utf8CodeUnitCount == word.count
+        && text.withUTF8Buffer { $0.elementsEqual(word) }
+    }
+    switch word.count {
+    case 2: return spells("or") ? .or : spells("in") ? .in : nil
+    case 3: return spells("and") ? .and : spells("not") ? .not : nil
+    case 4: return spells("true") ? .true : spells("null") ? .null : nil
+    case 5: return spells("false") ? .false : nil
+    case 8: return spells("contains") ? .contains : nil
+    default: return nil
+    }
+  }
 
   func tokenize() throws(ExpressionError) -> [Token] {
     var tokens: [Token] = []
+    // Room for the usual token count up front (a token takes two bytes or more with its
+    // spacing), capped so a huge expression does not reserve far more than it needs.
+    tokens.reserveCapacity(Swift.min(bytes.count / 2 + 2, 1_024))
     var i = 0
     while true {
       while i < bytes.count,
@@ -88,13 +148,12 @@ struct Lexer {
         while i < bytes.count, Lexer.isIdentifierPart(bytes[i]) { i += 1 }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         tokens.append(
-          Token(kind: .identifier(text), range: SourceRange(offset: start, length: i - start)))
-      } else if let symbol = Lexer.symbols.first(where: { matches($0, at: i) }) {
-        i += symbol.count
-        tokens.append(
           Token(
-            kind: .symbol(String(decoding: symbol, as: UTF8.self)),
-            range: SourceRange(offset: start, length: symbol.count)))
+            kind: .identifier(text), range: SourceRange(offset: start, length: i - start), keyword: keyword(start..<i)))
+      } else if let symbol = symbol(at: i) {
+        let length = symbol.rawValue.utf8.count
+        i += length
+        tokens.append(Token(kind: .symbol(symbol), range: SourceRange(offset: start, length: length)))
       } else {
         let scalarLength = Lexer.scalarLength(startingWith: byte)
         let end = Swift.min(bytes.count, start + scalarLength)
@@ -104,12 +163,6 @@ struct Lexer {
           length: end - start)
       }
     }
-  }
-
-  private func matches(_ symbol: [UInt8], at offset: Int) -> Bool {
-    guard offset + symbol.count <= bytes.count else { return false }
-    for (k, b) in symbol.enumerated() where bytes[offset + k] != b { return false }
-    return true
   }
 
   /// `digits[.digits][e[+-]digits]`; a `.` not followed by a digit is member access.

@@ -16,9 +16,16 @@ struct Parser {
   private var depth = 0
 
   init(_ source: String) throws(ExpressionError) {
-    lexer = Lexer(source)
+    try self.init(Lexer(source))
+  }
+
+  init(_ lexer: Lexer) throws(ExpressionError) {
+    self.lexer = lexer
     tokens = try lexer.tokenize()
   }
+
+  /// The 1-based character column of a byte offset (for messages).
+  func column(of offset: Int) -> Int { lexer.column(of: offset) }
 
   /// Parses a whole expression; anything left over is an error.
   mutating func parseExpression() throws(ExpressionError) -> Expression {
@@ -38,7 +45,7 @@ struct Parser {
   mutating func parseInterpolation() throws(ExpressionError) -> (Expression, [RawFilter]) {
     let expression = try parseOr()
     var filters: [RawFilter] = []
-    while isSymbol("|") {
+    while isSymbol(.pipe) {
       advance()
       guard case .identifier(let name) = current.kind else {
         throw ExpressionError(
@@ -48,7 +55,7 @@ struct Parser {
       let nameRange = current.range
       advance()
       var argument: Expression?
-      if isSymbol(":") {
+      if isSymbol(.colon) {
         advance()
         argument = try parseOr()
       }
@@ -75,7 +82,7 @@ struct Parser {
     defer { depth = saved }
     try deeper()
     var lhs = try parseAnd()
-    while isSymbol("||") || isKeyword("or") {
+    while isSymbol(.or) || isKeyword(.or) {
       try deeper()
       advance()
       let rhs = try parseAnd()
@@ -88,7 +95,7 @@ struct Parser {
     let saved = depth
     defer { depth = saved }
     var lhs = try parseNot()
-    while isSymbol("&&") || isKeyword("and") {
+    while isSymbol(.and) || isKeyword(.and) {
       try deeper()
       advance()
       let rhs = try parseNot()
@@ -98,7 +105,7 @@ struct Parser {
   }
 
   private mutating func parseNot() throws(ExpressionError) -> Expression {
-    if isSymbol("!") || isKeyword("not") {
+    if isSymbol(.bang) || isKeyword(.not) {
       let start = current.range
       let saved = depth
       defer { depth = saved }
@@ -110,10 +117,18 @@ struct Parser {
     return try parseComparison()
   }
 
-  private static let comparisons: [String: BinaryOperator] = [
-    "==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual, ">": .greater,
-    ">=": .greaterOrEqual,
-  ]
+  /// The comparison operator a symbol spells, if any.
+  private static func comparison(_ symbol: Token.Symbol) -> BinaryOperator? {
+    switch symbol {
+    case .equal: .equal
+    case .notEqual: .notEqual
+    case .less: .less
+    case .lessOrEqual: .lessOrEqual
+    case .greater: .greater
+    case .greaterOrEqual: .greaterOrEqual
+    default: nil
+    }
+  }
 
   private mutating func parseComparison() throws(ExpressionError) -> Expression {
     let saved = depth
@@ -122,16 +137,16 @@ struct Parser {
     while true {
       var op: BinaryOperator
       var negated = false
-      if case .symbol(let s) = current.kind, let found = Parser.comparisons[s] {
+      if case .symbol(let symbol) = current.kind, let found = Parser.comparison(symbol) {
         op = found
-      } else if isKeyword("in") {
+      } else if isKeyword(.in) {
         op = .in
-      } else if isKeyword("contains") {
+      } else if isKeyword(.contains) {
         op = .contains
-      } else if isKeyword("not"), isKeyword("in", at: position + 1) || isKeyword("contains", at: position + 1) {
+      } else if isKeyword(.not), isKeyword(.in, at: position + 1) || isKeyword(.contains, at: position + 1) {
         // `x not in list` / `s not contains t`, read as `!(x in list)`.
         advance()
-        op = isKeyword("in") ? .in : .contains
+        op = isKeyword(.in) ? .in : .contains
         negated = true
       } else {
         return lhs
@@ -152,7 +167,7 @@ struct Parser {
     var lhs = try parseMultiplicative()
     while true {
       let op: BinaryOperator
-      if isSymbol("+") { op = .add } else if isSymbol("-") { op = .subtract } else { return lhs }
+      if isSymbol(.plus) { op = .add } else if isSymbol(.minus) { op = .subtract } else { return lhs }
       try deeper()
       advance()
       let rhs = try parseMultiplicative()
@@ -166,11 +181,11 @@ struct Parser {
     var lhs = try parseUnary()
     while true {
       let op: BinaryOperator
-      if isSymbol("*") {
+      if isSymbol(.star) {
         op = .multiply
-      } else if isSymbol("/") {
+      } else if isSymbol(.slash) {
         op = .divide
-      } else if isSymbol("%") {
+      } else if isSymbol(.percent) {
         op = .remainder
       } else {
         return lhs
@@ -184,8 +199,8 @@ struct Parser {
 
   private mutating func parseUnary() throws(ExpressionError) -> Expression {
     // `!` is also accepted here so that `a == !b` parses; at statement level parseNot wins.
-    if isSymbol("-") || isSymbol("!") || isKeyword("not") {
-      let op: UnaryOperator = isSymbol("-") ? .negate : .not
+    if isSymbol(.minus) || isSymbol(.bang) || isKeyword(.not) {
+      let op: UnaryOperator = isSymbol(.minus) ? .negate : .not
       let start = current.range
       let saved = depth
       defer { depth = saved }
@@ -202,7 +217,7 @@ struct Parser {
     defer { depth = saved }
     var base = try parsePrimary()
     while true {
-      if isSymbol(".") {
+      if isSymbol(.dot) {
         try deeper()
         advance()
         guard case .identifier(let name) = current.kind else {
@@ -212,12 +227,12 @@ struct Parser {
         }
         base = Expression(.member(base, name), range: base.range.union(current.range))
         advance()
-      } else if isSymbol("[") {
+      } else if isSymbol(.openBracket) {
         let open = current
         try deeper()
         advance()
         let index = try parseOr()
-        let close = try expectClosing("]", opener: open)
+        let close = try expectClosing(.closeBracket, opener: open)
         base = Expression(.index(base, index), range: base.range.union(close))
       } else {
         return base
@@ -236,14 +251,14 @@ struct Parser {
       return Expression(.literal(.string(s)), range: token.range)
     case .identifier(let name):
       advance()
-      switch name {
-      case "true": return Expression(.literal(.bool(true)), range: token.range)
-      case "false": return Expression(.literal(.bool(false)), range: token.range)
-      case "null": return Expression(.literal(.null), range: token.range)
-      case "and", "or", "not", "in", "contains": throw unexpected(token)
-      default: break
+      switch token.keyword {
+      case .true?: return Expression(.literal(.bool(true)), range: token.range)
+      case .false?: return Expression(.literal(.bool(false)), range: token.range)
+      case .null?: return Expression(.literal(.null), range: token.range)
+      case .and?, .or?, .not?, .in?, .contains?: throw unexpected(token)
+      case nil: break
       }
-      guard isSymbol("(") else { return Expression(.name(name), range: token.range) }
+      guard isSymbol(.openParenthesis) else { return Expression(.name(name), range: token.range) }
       guard let function = Function(rawValue: name) else {
         let known = Function.allCases.map(\.rawValue).joined(separator: ", ")
         throw ExpressionError(
@@ -252,7 +267,7 @@ struct Parser {
       }
       let open = current
       advance()
-      let arguments = try parseSequence(until: ")", opener: open)
+      let arguments = try parseSequence(until: .closeParenthesis, opener: open)
       let close = tokens[position - 1].range
       guard function.arity.contains(arguments.count) else {
         let expected =
@@ -267,14 +282,14 @@ struct Parser {
           offset: token.range.offset, length: close.end - token.range.offset)
       }
       return Expression(.call(function, arguments), range: token.range.union(close))
-    case .symbol("("):
+    case .symbol(.openParenthesis):
       advance()
       let inner = try parseOr()
-      _ = try expectClosing(")", opener: token)
+      _ = try expectClosing(.closeParenthesis, opener: token)
       return inner
-    case .symbol("["):
+    case .symbol(.openBracket):
       advance()
-      let items = try parseSequence(until: "]", opener: token)
+      let items = try parseSequence(until: .closeBracket, opener: token)
       return Expression(.list(items), range: token.range.union(tokens[position - 1].range))
     default:
       throw unexpected(token)
@@ -283,7 +298,7 @@ struct Parser {
 
   /// Comma-separated expressions up to the closing symbol (a trailing comma is allowed).
   private mutating func parseSequence(
-    until closer: String, opener: Token
+    until closer: Token.Symbol, opener: Token
   ) throws(ExpressionError)
     -> [Expression]
   {
@@ -291,20 +306,20 @@ struct Parser {
     while !isSymbol(closer) {
       if case .end = current.kind { break }
       items.append(try parseOr())
-      if isSymbol(",") { advance() } else { break }
+      if isSymbol(.comma) { advance() } else { break }
     }
     _ = try expectClosing(closer, opener: opener)
     return items
   }
 
   private mutating func expectClosing(
-    _ closer: String, opener: Token
+    _ closer: Token.Symbol, opener: Token
   ) throws(ExpressionError)
     -> SourceRange
   {
     guard isSymbol(closer) else {
       throw ExpressionError(
-        "expected '\(closer)' to close '\(opener.spelling)' at column \(lexer.column(of: opener.range.offset))",
+        "expected '\(closer.rawValue)' to close '\(opener.spelling)' at column \(lexer.column(of: opener.range.offset))",
         offset: current.range.offset, length: current.range.length)
     }
     let range = current.range
@@ -320,16 +335,14 @@ struct Parser {
     if position < tokens.count - 1 { position += 1 }
   }
 
-  private func isSymbol(_ s: String) -> Bool {
-    if case .symbol(s) = current.kind { return true }
+  private func isSymbol(_ symbol: Token.Symbol) -> Bool {
+    if case .symbol(symbol) = tokens[position].kind { return true }
     return false
   }
 
-  private func isKeyword(_ s: String, at index: Int? = nil) -> Bool {
+  private func isKeyword(_ keyword: Token.Keyword, at index: Int? = nil) -> Bool {
     let i = index ?? position
-    guard i < tokens.count else { return false }
-    if case .identifier(s) = tokens[i].kind { return true }
-    return false
+    return i < tokens.count && tokens[i].keyword == keyword
   }
 
   private func unexpected(_ token: Token) -> ExpressionError {

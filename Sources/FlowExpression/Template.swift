@@ -168,15 +168,22 @@ public struct Template: Hashable, Sendable {
   private static func parse(_ source: String) -> [Segment] {
     let bytes = Array(source.utf8)
     var segments: [Segment] = []
+    segments.reserveCapacity(3)  // the usual `text {x} text`
+    // Text before a `\{` (the brace included); empty while the current literal is one run.
     var literal: [UInt8] = []
-    func flush() {
-      if !literal.isEmpty { segments.append(.text(String(decoding: literal, as: UTF8.self))) }
-      literal.removeAll()
-    }
-    // Literal text is copied a run at a time (from `run` up to the next brace), not byte by
+    // Literal text is taken a run at a time (from `run` up to the next brace), not byte by
     // byte: templates are compiled for every text of a flow when it loads.
     var i = 0
     var run = 0
+    func flush(upTo end: Int) {
+      if literal.isEmpty {
+        if run < end { segments.append(.text(String(decoding: bytes[run..<end], as: UTF8.self))) }
+      } else {
+        literal.append(contentsOf: bytes[run..<end])
+        segments.append(.text(String(decoding: literal, as: UTF8.self)))
+        literal.removeAll()
+      }
+    }
     while i < bytes.count {
       let byte = bytes[i]
       if byte == 0x5C, i + 1 < bytes.count, bytes[i + 1] == 0x7B {  // \{ is a literal brace
@@ -185,19 +192,16 @@ public struct Template: Hashable, Sendable {
         i += 2
         run = i
       } else if byte == 0x7B, let close = closingBrace(in: bytes, openingAt: i) {
-        literal.append(contentsOf: bytes[run..<i])
-        flush()
+        flush(upTo: i)
         let braced = String(decoding: bytes[i...close], as: UTF8.self)
-        let inner = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
-        segments.append(segment(braced: braced, inner: inner, offset: i))
+        segments.append(segment(braced: braced, inner: Array(bytes[(i + 1)..<close]), offset: i))
         i = close + 1
         run = i
       } else {
         i += 1
       }
     }
-    literal.append(contentsOf: bytes[run..<bytes.count])
-    flush()
+    flush(upTo: bytes.count)
     return segments
   }
 
@@ -222,13 +226,14 @@ public struct Template: Hashable, Sendable {
     return nil
   }
 
-  private static func segment(braced: String, inner: String, offset: Int) -> Segment {
+  /// The segment of the braces `braced` at `offset`, whose contents are the bytes `inner`.
+  private static func segment(braced: String, inner: [UInt8], offset: Int) -> Segment {
     do throws(ExpressionError) {
-      var parser = try Parser(inner)
+      var parser = try Parser(Lexer(bytes: inner))
       let (expression, rawFilters) = try parser.parseInterpolation()
-      let lexer = Lexer(inner)
       var filters: [Filter] = []
-      for raw in rawFilters { filters.append(try Filter.make(raw, column: lexer.column(of:))) }
+      filters.reserveCapacity(rawFilters.count)
+      for raw in rawFilters { filters.append(try Filter.make(raw, column: parser.column(of:))) }
       return .interpolation(
         Interpolation(source: braced, offset: offset, expression: expression, filters: filters))
     } catch {

@@ -15,10 +15,14 @@ struct FieldComparison: Sendable {
   var op: BinaryOperator
   var literals: [Value]
   var shape: Shape
-  /// The comparison's text in the condition's source.
-  var text: String
+  /// Where the comparison is in `source`, the condition's text.
+  var range: SourceRange
+  var source: String
   /// The compiled pattern of a `matches` comparison.
   var pattern: Pattern?
+
+  /// The comparison's text in the condition's source (cut out only for a diagnostic).
+  var text: String { range.text(in: source) }
 
   /// The operator as if the field were on the left (`3 < x` is `x > 3`).
   var normalizedOp: BinaryOperator {
@@ -65,14 +69,17 @@ extension Expression {
     switch kind {
     case .binary(let op, let lhs, let rhs):
       if op != .and && op != .or {
-        let text = range.text(in: source)
         if case .name(let name) = lhs.kind, !name.hasPrefix("$"), let values = rhs.literalValues {
           var pattern: Pattern?
           if case .pattern(let compiled) = rhs.kind { pattern = compiled }
           found.append(
-            FieldComparison(field: name, op: op, literals: values, shape: .fieldFirst, text: text, pattern: pattern))
+            FieldComparison(
+              field: name, op: op, literals: values, shape: .fieldFirst, range: range, source: source, pattern: pattern)
+          )
         } else if case .name(let name) = rhs.kind, !name.hasPrefix("$"), let values = lhs.literalValues {
-          found.append(FieldComparison(field: name, op: op, literals: values, shape: .literalFirst, text: text))
+          found.append(
+            FieldComparison(
+              field: name, op: op, literals: values, shape: .literalFirst, range: range, source: source))
         }
       }
       lhs.collectComparisons(into: &found, source: source)
@@ -150,18 +157,62 @@ extension Expression {
 
   /// A canonical rendering of the tree without source ranges (to compare conditions).
   var canonical: String {
+    var text = ""
+    text.reserveCapacity(128)  // one allocation for the usual condition, not one per doubling
+    writeCanonical(to: &text)
+    return text
+  }
+
+  /// Appends `canonical` to `text`: one string for the whole tree, not one per node.
+  private func writeCanonical(to text: inout String) {
+    func list(_ items: [Expression]) {
+      for (index, item) in items.enumerated() {
+        if index > 0 { text += "," }
+        item.writeCanonical(to: &text)
+      }
+    }
+    /// `name(operand)`.
+    func applied(_ name: String, to operand: Expression) {
+      text += name
+      text += "("
+      operand.writeCanonical(to: &text)
+      text += ")"
+    }
     switch kind {
-    case .literal(let value): return "lit(\(value))"
-    case .pattern(let pattern): return "pattern(\(Value.string(pattern.source)))"
-    case .list(let items): return "[" + items.map(\.canonical).joined(separator: ",") + "]"
-    case .name(let name): return "name(\(name))"
-    case .member(let base, let name): return "\(base.canonical).\(name)"
-    case .index(let base, let index): return "\(base.canonical)[\(index.canonical)]"
-    case .unary(let op, let operand): return "\(op.rawValue)(\(operand.canonical))"
-    case .binary(let op, let lhs, let rhs): return "(\(lhs.canonical) \(op.rawValue) \(rhs.canonical))"
+    case .literal(let value): text += "lit(\(value))"
+    case .pattern(let pattern): text += "pattern(\(Value.string(pattern.source)))"
+    case .list(let items):
+      text += "["
+      list(items)
+      text += "]"
+    case .name(let name):
+      text += "name("
+      text += name
+      text += ")"
+    case .member(let base, let name):
+      base.writeCanonical(to: &text)
+      text += "."
+      text += name
+    case .index(let base, let index):
+      base.writeCanonical(to: &text)
+      text += "["
+      index.writeCanonical(to: &text)
+      text += "]"
+    case .unary(let op, let operand): applied(op.rawValue, to: operand)
+    case .binary(let op, let lhs, let rhs):
+      text += "("
+      lhs.writeCanonical(to: &text)
+      text += " "
+      text += op.rawValue
+      text += " "
+      rhs.writeCanonical(to: &text)
+      text += ")"
     case .call(let function, let arguments):
-      return "\(function.rawValue)(" + arguments.map(\.canonical).joined(separator: ",") + ")"
-    case .test(let test, let operand): return "\(test.rawValue)(\(operand.canonical))"
+      text += function.rawValue
+      text += "("
+      list(arguments)
+      text += ")"
+    case .test(let test, let operand): applied(test.rawValue, to: operand)
     }
   }
 }
@@ -178,33 +229,71 @@ extension SourceRange {
 
 /// Every place of a screen that reads names: rule conditions, visibility conditions, templates.
 struct NameRead: Sendable {
+  /// Where on the screen the read is.
+  enum Site: Sendable {
+    /// Rule `n` (1-based).
+    case rule(Int)
+    /// The `visibleWhen` of the block with this id.
+    case visibleWhen(block: String)
+    /// A template of the block with this id.
+    case block(String)
+    /// A screen-level text: `title`, `subtitle`, `buttonText`, `slide`, `skipText`.
+    case text(String)
+  }
+
   var name: String
+  /// The name's number in the check's `ScreenFacts.names`.
+  var number = 0
   var location: SourceLocation
-  /// `rule 2`, `text of block 'title'`, ...
-  var what: String
+  var site: Site
   /// The read handles a missing value (a `visibleWhen`, an `is_set`/`empty` test, a `default`
   /// filter): it matters only when the name is collected nowhere (then it is a typo).
   var handlesMissing = false
+
+  init(name: String, location: SourceLocation, site: Site, handlesMissing: Bool = false) {
+    self.name = name
+    self.location = location
+    self.site = site
+    self.handlesMissing = handlesMissing
+  }
+
+  /// `rule 2`, `block 'title'`, ... for diagnostics: made only when one is reported.
+  var what: String {
+    switch site {
+    case .rule(let number): "rule \(number)"
+    case .visibleWhen(let block): "visibleWhen of block '\(block)'"
+    case .block(let block): "block '\(block)'"
+    case .text(let text): text
+    }
+  }
+
+  var isRule: Bool {
+    if case .rule = site { true } else { false }
+  }
 }
 
 extension Screen {
   /// The names the screen reads. Reads that handle a missing value (templates with a
   /// `default` filter, `empty`/`is_set` tests, `visibleWhen` conditions and the templates
-  /// they guard) are marked `handlesMissing`.
+  /// they guard) are marked `handlesMissing`. Context names (`$user`) are left out.
   var nameReads: [NameRead] {
     var reads: [NameRead] = []
     var guarded = Set<String>()
-    // `what` is text for a diagnostic: built only for a template that reads something (most
-    // texts read nothing, and naming every block was most of this getter's cost).
-    func template(_ template: TextTemplate?, _ what: @autoclosure () -> String, _ location: SourceLocation) {
+    // Names are appended as they are met; a context name is left out here rather than by
+    // filtering the whole list afterwards.
+    func add(_ read: NameRead) {
+      if read.name.utf8.first == UInt8(ascii: "$") && read.name.hasPrefix("$") { return }
+      reads.append(read)
+    }
+    func template(_ template: TextTemplate?, _ site: NameRead.Site, _ location: SourceLocation) {
       guard let template else { return }
       for segment in template.template.segments {
         guard case .interpolation(let interpolation) = segment else { continue }
         let defaulted = interpolation.filters.contains(where: { $0.name == .default })
         for name in interpolation.expression.variableNames {
-          reads.append(
+          add(
             NameRead(
-              name: name, location: template.location ?? location, what: what(),
+              name: name, location: template.location ?? location, site: site,
               handlesMissing: defaulted || guarded.contains(name)))
         }
       }
@@ -213,10 +302,10 @@ extension Screen {
       guard let when = rule.when else { continue }
       let needed = when.expression.namesNeedingValues
       for name in needed {
-        reads.append(NameRead(name: name, location: rule.location, what: "rule \(index + 1)"))
+        add(NameRead(name: name, location: rule.location, site: .rule(index + 1)))
       }
       for name in when.variableNames where !needed.contains(name) {
-        reads.append(NameRead(name: name, location: rule.location, what: "rule \(index + 1)", handlesMissing: true))
+        add(NameRead(name: name, location: rule.location, site: .rule(index + 1), handlesMissing: true))
       }
     }
     let content = self.content
@@ -225,28 +314,27 @@ extension Screen {
       content.flatBlocks.withUnsafeBufferPointer { blocks in
         for index in blocks.indices {
           let at = blocks[index].location
-          func what() -> String { "block '\(blocks[index].id)'" }
           // `visibleWhen` is how a flow shows data only when it is there (a missing field makes
           // comparisons false): not a read to report, and it guards the block's own templates.
           guarded = blocks[index].visibleWhen?.expression.guardedNames ?? []
           for name in blocks[index].visibleWhen?.variableNames ?? [] {
-            reads.append(NameRead(name: name, location: at, what: "visibleWhen of \(what())", handlesMissing: true))
+            add(NameRead(name: name, location: at, site: .visibleWhen(block: blocks[index].id), handlesMissing: true))
           }
-          blocks[index].content.forEachTemplate { template($0, what(), at) }
+          blocks[index].content.forEachTemplate { template($0, .block(blocks[index].id), at) }
         }
       }
       guarded = []
     } else {
-      template(content.title, "title", location)
-      template(content.subtitle, "subtitle", location)
-      template(content.buttonText, "buttonText", location)
+      template(content.title, .text("title"), location)
+      template(content.subtitle, .text("subtitle"), location)
+      template(content.buttonText, .text("buttonText"), location)
       for slide in content.slides {
-        template(slide.title, "slide", location)
-        template(slide.body, "slide", location)
+        template(slide.title, .text("slide"), location)
+        template(slide.body, .text("slide"), location)
       }
     }
-    template(content.skipText, "skipText", location)
-    return reads.filter { !$0.name.hasPrefix("$") }
+    template(content.skipText, .text("skipText"), location)
+    return reads
   }
 
   /// The fields the screen's blocks collect.

@@ -92,19 +92,6 @@ public struct CheckContext: Sendable {
   public func describe(_ path: [ScreenNode]) -> String {
     path.map(name).joined(separator: " → ")
   }
-
-  /// Every collecting block of the document by field name.
-  public var blocksByField: [String: [Block]] {
-    var result: [String: [Block]] = [:]
-    for flow in document.flows {
-      for screen in flow.screens {
-        for block in screen.content.flatBlocks {
-          if let field = block.fieldName { result[field, default: []].append(block) }
-        }
-      }
-    }
-    return result
-  }
 }
 
 /// Maps the position of every JSON object and array back to its JSON path.

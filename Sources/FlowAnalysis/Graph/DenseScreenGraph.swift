@@ -131,6 +131,7 @@ struct DenseScreenGraph {
   /// in ascending number order, in the order Tarjan's search completes them.
   func stronglyConnectedComponents() -> [[Int]] {
     let successors = (0..<count).map { Array(self.successors(of: $0)) }
-    return LivenessOrder.stronglyConnectedComponents(successors).map { $0.sorted() }
+    // Most components are one screen: already in order, so kept without a sorted copy each.
+    return LivenessOrder.stronglyConnectedComponents(successors).map { $0.count > 1 ? $0.sorted() : $0 }
   }
 }

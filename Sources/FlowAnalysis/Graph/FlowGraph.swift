@@ -130,10 +130,10 @@ public struct FlowGraph: Sendable {
   public let document: FlowDocument
   /// Edges in a deterministic order: by screen, then as the screen declares them.
   public private(set) var edges: [FlowEdge] = []
-  /// Edges by source screen.
-  public private(set) var outgoing: [ScreenNode: [FlowEdge]] = [:]
+  /// Edges by source screen (none for a screen without edges).
+  public private(set) var outgoing: ScreenMap<[FlowEdge]>
   /// Controls by screen (buttons, checklists, skip, onEnter, ...).
-  public private(set) var controls: [ScreenNode: [ScreenControl]] = [:]
+  public private(set) var controls: ScreenMap<[ScreenControl]>
   /// Screens whose forward leave can be triggered.
   public private(set) var leavesForward: Set<ScreenNode> = []
   /// Flows that are run as a sub-flow of some screen.
@@ -142,11 +142,17 @@ public struct FlowGraph: Sendable {
   public let starts: [ScreenNode?]
   /// Outcomes of the screen being built that route to `next`.
   private var outcomeLeaves: [(String, ActionOutcome, SourceLocation)] = []
+  /// The edges of the screen being built, stored in `outgoing` once it is done.
+  private var screenEdges: [FlowEdge] = []
   /// The steps of a step graph already followed from the current control.
   private var visitedSteps: Set<String> = []
 
   public init(document: FlowDocument) {
     self.document = document
+    var flowStart = [0]
+    for flow in document.flows { flowStart.append(flowStart[flowStart.count - 1] + flow.screens.count) }
+    outgoing = ScreenMap(flowStart: flowStart)
+    controls = ScreenMap(flowStart: flowStart)
     starts = document.flows.enumerated().map { index, flow in
       flow.index(of: flow.startScreenID).map { ScreenNode(flow: index, screen: $0) }
     }
@@ -236,13 +242,19 @@ public struct FlowGraph: Sendable {
 
   // MARK: Building
 
+  /// Adds an edge of the screen being built (every edge leaves it), once.
   private mutating func add(_ edge: FlowEdge) {
-    guard !(outgoing[edge.from] ?? []).contains(edge) else { return }
+    guard !screenEdges.contains(edge) else { return }
     edges.append(edge)
-    outgoing[edge.from, default: []].append(edge)
+    screenEdges.append(edge)
   }
 
   private mutating func build(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) {
+    defer {
+      // Handed over whole: emptying it in place would copy the stored buffer at full capacity.
+      if !screenEdges.isEmpty { outgoing[node] = screenEdges }
+      screenEdges = []
+    }
     var controls: [ScreenControl] = []
     let content = screen.content
     if let onEnter = screen.onEnter {

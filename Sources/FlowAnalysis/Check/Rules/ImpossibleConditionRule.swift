@@ -29,20 +29,16 @@ public struct ImpossibleConditionRule: LintRule {
     ])
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
-    let blocks = context.blocksByField
-    var diagnostics: [Diagnostic] = []
+    // The comparisons first, then the blocks of only the fields they compare (by name number).
+    let facts = context.facts
+    var comparisons: [(comparison: FieldComparison, field: Int, location: SourceLocation)] = []
     func inspect(_ condition: Condition, at location: SourceLocation) {
       for comparison in condition.expression.fieldComparisons(in: condition.source) {
-        guard let collectors = blocks[comparison.field], !collectors.isEmpty else { continue }
-        let reasons = collectors.map { Self.impossibility(comparison, $0) }
-        guard reasons.allSatisfy({ $0 != nil }), let reason = reasons[0] else { continue }
-        diagnostics.append(
-          context.diagnostic(
-            self, "condition '\(comparison.text)' can never hold: \(reason)", at: location,
-            notes: [Diagnostic.Note("'\(comparison.field)' is collected here", at: collectors[0].location)]))
+        guard let field = facts.numbers[comparison.field] else { continue }
+        comparisons.append((comparison, field, location))
       }
     }
-    for node in context.graph.nodes {
+    for node in facts.dense.nodes {
       let screen = context.graph.screen(node)
       for rule in screen.rules {
         if let condition = rule.when { inspect(condition, at: rule.location) }
@@ -50,6 +46,28 @@ public struct ImpossibleConditionRule: LintRule {
       for block in screen.content.flatBlocks {
         if let condition = block.visibleWhen { inspect(condition, at: block.location) }
       }
+    }
+    guard !comparisons.isEmpty else { return [] }
+    var blocks = [[Block]](repeating: [], count: facts.names.count)
+    var compared = [Bool](repeating: false, count: facts.names.count)
+    for entry in comparisons { compared[entry.field] = true }
+    for (number, node) in facts.dense.nodes.enumerated() where !facts.blockFields[number].isEmpty {
+      var fields = facts.blockFields[number].makeIterator()
+      for block in context.graph.screen(node).content.flatBlocks where block.fieldName != nil {
+        let field = fields.next()!
+        if compared[field] { blocks[field].append(block) }
+      }
+    }
+    var diagnostics: [Diagnostic] = []
+    for (comparison, field, location) in comparisons {
+      let collectors = blocks[field]
+      guard !collectors.isEmpty else { continue }
+      let reasons = collectors.map { Self.impossibility(comparison, $0) }
+      guard reasons.allSatisfy({ $0 != nil }), let reason = reasons[0] else { continue }
+      diagnostics.append(
+        context.diagnostic(
+          self, "condition '\(comparison.text)' can never hold: \(reason)", at: location,
+          notes: [Diagnostic.Note("'\(comparison.field)' is collected here", at: collectors[0].location)]))
     }
     return diagnostics
   }
@@ -92,22 +110,27 @@ public struct ImpossibleConditionRule: LintRule {
     _ op: BinaryOperator, _ comparison: FieldComparison, min: Double?, max: Double?, step: Double?, what: String
   ) -> String? {
     guard comparison.literals.count == 1, let literal = comparison.literals.first else { return nil }
-    let ordering: Set<BinaryOperator> = [.equal, .less, .lessOrEqual, .greater, .greaterOrEqual]
-    guard ordering.contains(op) else { return nil }
+    switch op {
+    case .equal, .less, .lessOrEqual, .greater, .greaterOrEqual: break
+    default: return nil
+    }
     guard let v = number(literal) else {
       if case .string(let text) = literal {
         return "'\(comparison.field)' is \(what), never equal to the text '\(text)'"
       }
       return nil
     }
-    let bounds: String =
-      switch (min, max) {
-      case (let lo?, let hi?): "from \(format(lo)) to \(format(hi))"
-      case (let lo?, nil): "at least \(format(lo))"
-      case (nil, let hi?): "at most \(format(hi))"
-      case (nil, nil): ""
-      }
-    let out = "'\(comparison.field)' is \(what) \(bounds)"
+    // The reason is written only when the comparison is impossible (numbers formatted late).
+    var out: String {
+      let bounds: String =
+        switch (min, max) {
+        case (let lo?, let hi?): "from \(format(lo)) to \(format(hi))"
+        case (let lo?, nil): "at least \(format(lo))"
+        case (nil, let hi?): "at most \(format(hi))"
+        case (nil, nil): ""
+        }
+      return "'\(comparison.field)' is \(what) \(bounds)"
+    }
     switch op {
     case .equal:
       if let lo = min, v < lo { return out }

@@ -25,25 +25,27 @@ public struct OnEnterLoopRule: LintRule {
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     let graph = context.graph
-    var successor: [ScreenNode: (next: ScreenNode, onEnter: Bool)] = [:]
-    for node in graph.nodes {
-      if let step = Self.unconditionalEntry(node, graph) { successor[node] = step }
+    // On dense node numbers: arrays instead of dictionaries by `ScreenNode`.
+    let dense = context.facts.dense
+    let successor = dense.nodes.map { node in
+      Self.unconditionalEntry(node, graph).map { (next: dense.number($0.next), onEnter: $0.onEnter) }
     }
     // Every node has at most one successor: follow each chain once, colouring as it goes.
-    var state: [ScreenNode: UInt8] = [:]  // 1 on the current chain, 2 done
+    var state = [UInt8](repeating: 0, count: dense.count)  // 1 on the current chain, 2 done
     var diagnostics: [Diagnostic] = []
-    for start in graph.nodes where state[start] == nil {
-      var chain: [ScreenNode] = []
-      var node: ScreenNode? = start
-      while let current = node, state[current] == nil {
+    var chain: [Int] = []
+    for start in dense.nodes.indices where state[start] == 0 {
+      chain.removeAll(keepingCapacity: true)
+      var node: Int? = start
+      while let current = node, state[current] == 0 {
         state[current] = 1
         chain.append(current)
         node = successor[current]?.next
       }
       if let current = node, state[current] == 1, let first = chain.firstIndex(of: current) {
-        let cycle = Array(chain[first...])
+        let cycle = chain[first...]
         if cycle.contains(where: { successor[$0]?.onEnter == true }) {
-          diagnostics.append(report(cycle, context))
+          diagnostics.append(report(cycle.map { dense.nodes[$0] }, context))
         }
       }
       for member in chain { state[member] = 2 }

@@ -38,9 +38,13 @@ public struct ShadowedRuleRule: LintRule {
     var diagnostics: [Diagnostic] = []
     for node in context.graph.nodes {
       let screen = context.graph.screen(node)
+      let rules = screen.rules
+      // A rule's condition is compared only with later ones: a screen with one conditional
+      // rule (most of them) renders no canonical text at all.
+      guard rules.count > 1 else { continue }
       var seen: [String: Int] = [:]
       var unconditional: Int?
-      for (index, rule) in screen.rules.enumerated() where !rule.passesOn {
+      for (index, rule) in rules.enumerated() where !rule.passesOn {
         let number = index + 1
         if let earlier = unconditional {
           diagnostics.append(
@@ -60,7 +64,7 @@ public struct ShadowedRuleRule: LintRule {
               self,
               "rule \(number) of screen '\(screen.id)' can never win: rule \(earlier) has the same condition '\(condition.source)'",
               at: rule.location,
-              notes: [Diagnostic.Note("rule \(earlier) is here", at: screen.rules[earlier - 1].location)]))
+              notes: [Diagnostic.Note("rule \(earlier) is here", at: rules[earlier - 1].location)]))
         } else {
           seen[key] = number
         }

@@ -24,28 +24,31 @@ public struct TemplateBeforeAnswerRule: LintRule {
   ])
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
-    // How many screens of the document collect each field: one means only the reading screen.
+    // How many screens of the document collect each field (by name number): one means only
+    // the reading screen.
     let facts = context.facts
-    var collectors: [String: Int] = [:]
+    var collectors = [Int](repeating: 0, count: facts.names.count)
     for fields in facts.collectedFields {
-      for field in fields { collectors[field, default: 0] += 1 }
+      for field in fields { collectors[field] += 1 }
     }
     var diagnostics: [Diagnostic] = []
     for (number, node) in facts.dense.nodes.enumerated() {
+      // Only reads that need a value, outside rules, of a field only this screen collects; the
+      // blocks are looked at only for a screen that has one.
+      let candidates = facts.nameReads[number].filter { read in
+        !read.handlesMissing && !read.isRule && collectors[read.number] == 1
+          && facts.collectedFields[number].contains(read.number)
+      }
+      guard !candidates.isEmpty else { continue }
       let screen = context.graph.screen(node)
       let unanswered = Set(
         screen.content.flatBlocks.compactMap { block -> String? in
-          guard let field = block.fieldName, block.content.field?.defaultValue == nil, collectors[field] == 1 else {
-            return nil
-          }
+          guard let field = block.fieldName, block.content.field?.defaultValue == nil else { return nil }
           return field
         })
-      guard !unanswered.isEmpty else { continue }
       var reported: Set<String> = []
-      for read in facts.nameReads[number]
-      where !read.handlesMissing && !read.what.hasPrefix("rule ") && unanswered.contains(read.name)
-        && reported.insert(read.what + "\u{1}" + read.name).inserted
-      {
+      for read in candidates
+      where unanswered.contains(read.name) && reported.insert(read.what + "\u{1}" + read.name).inserted {
         diagnostics.append(
           context.diagnostic(
             self,

@@ -38,8 +38,8 @@ public struct UncollectedVariableRule: LintRule {
     let nodes = dense.nodes
     var flowIndex: [String: Int] = [:]
     for (index, flow) in document.flows.enumerated() where flowIndex[flow.id] == nil { flowIndex[flow.id] = index }
-    // Fields each flow collects, sub-flows included.
-    guard let flowFields = document.fieldsThroughSubflows(ownAt: facts.fieldsCollected(byFlow:)) else {
+    // Fields each flow collects, sub-flows included (name numbers, ascending).
+    guard let flowFields = facts.fieldsThroughSubflows(document) else {
       let limit = NumberFormatting.grouped(Double(Limits.subflowFields))
       return [
         Diagnostic(
@@ -48,47 +48,66 @@ public struct UncollectedVariableRule: LintRule {
           file: context.file, location: document.entryFlow?.location)
       ]
     }
-    var collects: [Set<String>] = []
+    let names = facts.names
+    // By node: the numbers of the fields it collects (ascending). By name number: the nodes
+    // that collect it and the reads of it (one per screen), in node order.
+    var collects: [[Int]] = []
     collects.reserveCapacity(nodes.count)
-    var collectors: [String: [Int]] = [:]
-    var reads: [String: [(node: Int, read: NameRead)]] = [:]
+    var collectors = [[Int]](repeating: [], count: names.count)
+    var reads = [[(node: Int, read: NameRead)]](repeating: [], count: names.count)
+    // The read kept so far for each name of the current screen (-1: none), and those names.
+    var firstRead = [Int](repeating: -1, count: names.count)
+    var order: [Int] = []
+    let initialData = document.flows.map(\.initialData)
     for (number, node) in nodes.enumerated() {
       var set = facts.collectedFields[number]
       if let child = document.flows[node.flow].screens[node.screen].subflow, let childIndex = flowIndex[child] {
-        set.formUnion(flowFields[childIndex])
+        set = ScreenFacts.union(set, flowFields[childIndex])
       }
       collects.append(set)
-      for field in set { collectors[field, default: []].append(number) }
+      for field in set { collectors[field].append(number) }
       // One read per name and screen: the first that needs a value, else the first.
-      var first: [String: NameRead] = [:]
-      var order: [String] = []
       // A flow's initial data (Nuxie view-model values) is there from the start.
-      let initial = document.flows[node.flow].initialData
-      for read in facts.nameReads[number] where initial[read.name] == nil {
-        if let known = first[read.name] {
-          if known.handlesMissing && !read.handlesMissing { first[read.name] = read }
+      let initial = initialData[node.flow]
+      let screenReads = facts.nameReads[number]
+      for (index, read) in screenReads.enumerated() where initial.isEmpty || initial[read.name] == nil {
+        let known = firstRead[read.number]
+        if known >= 0 {
+          if screenReads[known].handlesMissing && !read.handlesMissing { firstRead[read.number] = index }
         } else {
-          first[read.name] = read
-          order.append(read.name)
+          firstRead[read.number] = index
+          order.append(read.number)
         }
       }
-      for name in order { reads[name, default: []].append((number, first[name]!)) }
+      for name in order {
+        reads[name].append((number, screenReads[firstRead[name]]))
+        firstRead[name] = -1
+      }
+      order.removeAll(keepingCapacity: true)
     }
+    func collected(_ node: Int, _ name: Int) -> Bool { Self.contains(collects[node], name) }
     let roots = graph.rootFlows.compactMap { graph.starts[$0] }.map(dense.number)
     // Names collected somewhere and read without handling a missing value by a screen that
-    // does not collect them: the ones the dataflow tracks.
-    var tracked: [String: Int] = [:]
-    for (name, readers) in reads where collectors[name] != nil {
-      if readers.contains(where: { !$0.read.handlesMissing && !collects[$0.node].contains(name) }) {
-        tracked[name] = tracked.count
+    // does not collect them: the ones the dataflow tracks (bit numbers by name number).
+    var tracked = [Int](repeating: -1, count: names.count)
+    var trackedCount = 0
+    // The names that may be reported: read and collected nowhere, or tracked.
+    var candidates: [Int] = []
+    for name in names.indices where !reads[name].isEmpty {
+      if collectors[name].isEmpty {
+        candidates.append(name)
+      } else if reads[name].contains(where: { !$0.read.handlesMissing && !collected($0.node, name) }) {
+        tracked[name] = trackedCount
+        trackedCount += 1
+        candidates.append(name)
       }
     }
     var collectedTracked = [[Int]](repeating: [], count: nodes.count)
-    for (name, number) in tracked {
-      for node in collectors[name]! { collectedTracked[node].append(number) }
+    for name in names.indices where tracked[name] >= 0 {
+      for node in collectors[name] { collectedTracked[node].append(tracked[name]) }
     }
     let uncollected = UncollectedOnArrival(
-      graph: dense, roots: roots, names: tracked.count, collects: collectedTracked)
+      graph: dense, roots: roots, names: trackedCount, collects: collectedTracked)
     var screenNames = [String?](repeating: nil, count: nodes.count)
     func screenName(_ number: Int) -> String {
       if let known = screenNames[number] { return known }
@@ -100,14 +119,19 @@ public struct UncollectedVariableRule: LintRule {
     var collectedNames: SpellingIndex?
     var blocked = [Bool](repeating: false, count: nodes.count)
     var diagnostics: [Diagnostic] = []
-    for name in reads.keys.sorted() {
-      let readers = reads[name]!
-      guard let nameCollectors = collectors[name] else {
+    candidates.sort { names[$0] < names[$1] }
+    for number in candidates {
+      let name = names[number]
+      let readers = reads[number]
+      let nameCollectors = collectors[number]
+      if nameCollectors.isEmpty {
         // No block collects the name. It is result data only where every path to the read
         // passes an awaited action or native screen (or the screen's own `onEnter` awaits one);
         // a read that some path reaches without one is a typo or a forgotten field.
         if resultData == nil { resultData = ResultData(dense, graph: graph, roots: roots, flowIndex: flowIndex) }
-        if collectedNames == nil { collectedNames = SpellingIndex(collectors.keys.sorted()) }
+        if collectedNames == nil {
+          collectedNames = SpellingIndex(names.indices.filter { !collectors[$0].isEmpty }.map { names[$0] }.sorted())
+        }
         // Result data one or two edits away from a collected field is far likelier a typo.
         let guess = collectedNames!.closest(to: name)
         for (node, read) in readers {
@@ -125,9 +149,9 @@ public struct UncollectedVariableRule: LintRule {
         }
         continue
       }
-      guard let bit = tracked[name] else { continue }
+      let bit = tracked[number]
       let reported = readers.filter { reader in
-        !reader.read.handlesMissing && !collects[reader.node].contains(name)
+        !reader.read.handlesMissing && !collected(reader.node, number)
           && uncollected.contains(node: reader.node, name: bit)
       }
       guard !reported.isEmpty else { continue }
@@ -171,6 +195,17 @@ public struct UncollectedVariableRule: LintRule {
       }
     }
     return diagnostics
+  }
+
+  /// Whether the ascending list `numbers` holds `number`.
+  static func contains(_ numbers: [Int], _ number: Int) -> Bool {
+    var low = 0
+    var high = numbers.count
+    while low < high {
+      let mid = (low + high) / 2
+      if numbers[mid] < number { low = mid + 1 } else { high = mid }
+    }
+    return low < numbers.count && numbers[low] == number
   }
 
   /// For names no block collects: which screens a run can reach at all, and which it can

@@ -20,8 +20,11 @@ public struct UnreachableScreenRule: LintRule {
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     let graph = context.graph
-    let reachable = graph.reachable()
-    return graph.nodes.filter { !reachable.contains($0) }.map { node in
+    // `FlowGraph.reachable()` on the dense graph: from every flow's start screen.
+    let dense = context.facts.dense
+    let reachable = dense.reached(from: graph.starts.compactMap { $0.map(dense.number) })
+    return dense.nodes.indices.filter { !reachable[$0] }.map { number in
+      let node = dense.nodes[number]
       let flow = graph.flow(node)
       let screen = graph.screen(node)
       return context.diagnostic(

@@ -1,0 +1,48 @@
+import FlowFormat
+import Testing
+
+@testable import FlowAnalysis
+
+/// The numbered facts the lint rules share, against what they stand for, on the generated
+/// shapes of the uncollected-variable equivalence tests: `FlowGraph.outgoing` (a `ScreenMap`)
+/// holds each screen's edges in `edges` order and nothing for a node outside the document;
+/// `ScreenFacts` numbers each name once and its per-screen field numbers name
+/// `Screen.collectedFields`.
+@Suite struct ScreenFactsTests {
+  @Test(arguments: UncollectedVariableEquivalenceTests.shapes)
+  func factsMatchTheScreens(_ shape: UncollectedVariableEquivalenceTests.Shape) throws {
+    let loaded = FlowLoader.load(bytes: try UncollectedVariableEquivalenceTests.json(shape), file: "generated.json")
+    let graph = FlowGraph(document: try #require(loaded.document))
+    for node in graph.nodes {
+      let edges = graph.edges.filter { $0.from == node }
+      #expect((graph.outgoing[node] ?? []) == edges, "edges of \(node)")
+      #expect(graph.outgoing[node] == nil || !edges.isEmpty, "no empty list for \(node)")
+      #expect(graph.controls[node] != nil, "controls of \(node)")
+    }
+    for outside in [
+      ScreenNode(flow: -1, screen: 0), ScreenNode(flow: 0, screen: -1), ScreenNode(flow: 0, screen: 1 << 20),
+    ] {
+      #expect(graph.outgoing[outside] == nil && graph.controls[outside] == nil, "\(outside)")
+    }
+
+    let facts = ScreenFacts(graph)
+    #expect(Set(facts.names).count == facts.names.count, "each name numbered once")
+    for (number, node) in facts.dense.nodes.enumerated() {
+      let screen = graph.screen(node)
+      let fields = facts.collectedFields[number]
+      #expect(fields == fields.sorted())
+      #expect(Set(fields.map { facts.names[$0] }) == screen.collectedFields, "fields of \(node)")
+      #expect(facts.blockFields[number].map { facts.names[$0] } == screen.content.flatBlocks.compactMap(\.fieldName))
+      for read in facts.nameReads[number] { #expect(facts.names[read.number] == read.name) }
+    }
+  }
+
+  @Test(arguments: [
+    ([], [], []), ([1, 3], [], [1, 3]), ([], [2], [2]), ([1, 3, 5], [2, 3, 6], [1, 2, 3, 5, 6]),
+    ([1, 1, 2], [2, 2], [1, 2]),
+  ])
+  func unionOfAscendingNumbers(_ a: [Int], _ b: [Int], _ union: [Int]) {
+    #expect(ScreenFacts.union(a, b) == union)
+    #expect(ScreenFacts.union(b, a) == union)
+  }
+}
