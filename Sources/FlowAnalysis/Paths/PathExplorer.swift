@@ -204,7 +204,7 @@ public struct PathExplorer: Sendable {
   func livePosition(_ session: Session) -> (position: Int, readers: [Int]) {
     var lowest = Int.max
     var readers: [Int] = []
-    if let f = flowIndex[session.currentFlow.id] {
+    if let f = flowIndex[session.currentFlowID] {
       lowest = position[ScreenNode(flow: f, screen: session.currentScreenIndex)] ?? 0
     }
     for (f, s) in session.subflowScreenIndices {
@@ -243,7 +243,7 @@ public struct PathExplorer: Sendable {
     StateKey(
       variants: session.variants.map { "\($0.key)=\($0.value)" },
       stack: session.subflowScreenIndices.map { $0.flow << 32 | $0.screen },
-      flow: session.currentFlow.id, screen: session.currentScreen.id, shown: session.isCurrentScreenShown,
+      flow: session.currentFlowID, screen: session.currentScreenID, shown: session.isCurrentScreenShown,
       status: session.status.isEnded ? session.status.name : "", pending: session.pending?.identifier,
       data: liveData(session))
   }
@@ -296,7 +296,7 @@ public struct PathExplorer: Sendable {
       exploration.states.append(
         State(
           depth: 0, root: rootIndex, status: session.status,
-          screen: observer.name(flow: session.currentFlow.id, screen: session.currentScreen.id)))
+          screen: observer.name(flow: session.currentFlowID, screen: session.currentScreenID)))
       exploration.rootItems[id] = intern(observer.start(session, outputs))
       exploration.rootConfigs[id] = config
       frontier.append((id, session))
@@ -328,7 +328,7 @@ public struct PathExplorer: Sendable {
       let hasPreviousControl = slot!.actions.contains { $0.action == .previous }
       let sequences = choices.sequences(for: slot!)
       let origin = (
-        pending: slot!.pending, flowID: slot!.currentFlow.id, screenID: slot!.currentScreen.id,
+        pending: slot!.pending, flowID: slot!.currentFlowID, screenID: slot!.currentScreenID,
         stack: slot!.subflowStack, blocks: slot!.visibleBlocks.map(\.id), historyDepth: slot!.historyDepth
       )
       for (number, sequence) in sequences.enumerated() {
@@ -352,7 +352,7 @@ public struct PathExplorer: Sendable {
         // Still on the same screen showing the same blocks (validation blocked, a field changed):
         // the fill plans of this state already cover it.
         if !current.status.isEnded, current.pending == origin.pending,
-          current.currentFlow.id == origin.flowID, current.currentScreen.id == origin.screenID,
+          current.currentFlowID == origin.flowID, current.currentScreenID == origin.screenID,
           current.subflowStack == origin.stack, current.visibleBlocks.map(\.id) == origin.blocks
         {
           exploration.addSelfLoop(id, applied, intern(items))
@@ -377,7 +377,7 @@ public struct PathExplorer: Sendable {
           exploration.states.append(
             State(
               depth: state.depth + 1, root: state.root, status: current.status,
-              screen: observer.name(flow: current.currentFlow.id, screen: current.currentScreen.id),
+              screen: observer.name(flow: current.currentFlowID, screen: current.currentScreenID),
               parent: exploration.transitions.count, isBackLeaf: sequence.last == .back))
           frontier.append((target, current))
         }
