@@ -153,10 +153,14 @@ public func stripANSI(_ text: String) -> String {
 func sanitize(_ text: String) -> String {
   // Byte by byte: a control is a byte below 0x20 (but `\n`, which stays), DEL, or C2 80–9F (a
   // C1 control; 0xC2 only ever leads a scalar). Text with none is returned as it is.
-  var previous: UInt8 = 0
-  let clean = text.utf8.allSatisfy { byte in
-    defer { previous = byte }
-    return (byte >= 0x20 || byte == 0x0A) && byte != 0x7F && !(previous == 0xC2 && byte < 0xA0)
+  var copy = text
+  let clean = copy.withUTF8 { bytes in
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if (byte < 0x20 && byte != 0x0A) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return false }
+      previous = byte
+    }
+    return true
   }
   if clean { return text }
   var out = ""

@@ -9,35 +9,57 @@ extension TextWrapper {
   static func wrapWhole(
     _ run: StyledRun, width: Int, prefix: [StyledRun], continuation: [StyledRun]
   ) -> [StyledLine]? {
-    var text = sanitize(run.text)
-    let utf8 = text.utf8
+    wrapSimple([run], width: width, prefix: prefix, continuation: continuation)
+  }
+
+  /// `wrapTokens` for runs of simple text (as `wrapWhole`), styled runs too (rich text): the
+  /// same lines, whose runs of one style next to each other are one run (drawn the same:
+  /// `StyledLine.text` merges them). Nil when a run holds other text.
+  static func wrapSimple(
+    _ runs: [StyledRun], width: Int, prefix: [StyledRun], continuation: [StyledRun]
+  ) -> [StyledLine]? {
+    var text = ""
+    var bounds: [(end: Int, style: TextStyle)] = []
+    for run in runs {
+      text += sanitize(run.text)
+      bounds.append((text.utf8.count, run.style))
+    }
+    // One pass over the bytes: whether they are ASCII, and whether the text has a line break or
+    // two spaces in a row (or starts or ends with a space).
+    let (ascii, spacedOnce) = text.withUTF8 { bytes -> (Bool, Bool) in
+      var (ascii, spacedOnce, previous) = (true, bytes.first != 0x20 && bytes.last != 0x20, UInt8(0))
+      for byte in bytes {
+        if byte >= 0x80 { ascii = false }
+        if byte == 0x0A || (byte == 0x20 && previous == 0x20) { spacedOnce = false }
+        previous = byte
+      }
+      return (ascii, spacedOnce)
+    }
     // ASCII left by `sanitize` is printable but `\n`: a column a byte.
-    let ascii = utf8.allSatisfy { $0 < 0x80 }
-    guard let columns = ascii ? utf8.count : DisplayWidth.simpleScalarsWidth(text) else { return nil }
+    guard let columns = ascii ? text.utf8.count : DisplayWidth.simpleScalarsWidth(text) else { return nil }
     let leadWidth = StyledLine(prefix).width
-    // Text that fits after the prefix and has no line break and no space to drop or collapse
+    // One run that fits after the prefix and has no line break and no space to drop or collapse
     // is the first line as it stands (labels, buttons, titles, short answers).
-    if !text.isEmpty, leadWidth + columns <= width, utf8.first != 0x20, utf8.last != 0x20,
-      !zip(utf8, utf8.dropFirst()).contains(where: { $0 == 0x0A || ($0 == 0x20 && $1 == 0x20) }), utf8.last != 0x0A
-    {
+    if runs.count == 1, !text.isEmpty, spacedOnce, leadWidth + columns <= width {
       var line = StyledLine(prefix)
-      line.append(text, run.style)
+      line.append(text, runs[0].style)
       return [line]
     }
-    var wrapper = WholeRunWrapper(
-      width: width, style: run.style, lead: prefix, leadWidth: leadWidth, continuation: continuation, ascii: ascii)
+    var wrapper = SimpleTextWrapper(
+      width: width, bounds: bounds, lead: prefix, leadWidth: leadWidth, continuation: continuation, ascii: ascii)
     text.withUTF8 { wrapper.wrap($0) }
     return wrapper.lines
   }
 }
 
-/// The state of `wrapWhole` over the text's bytes. A line's text is a range of the source
-/// (one string made per line, not a piece appended per word) while its words are one space
-/// apart there; a line whose words the source spaces further apart (the spaces collapse to one)
-/// is built word by word.
-private struct WholeRunWrapper {
+/// The state of `wrapSimple` over the runs' bytes, one after the other. A line's text is
+/// ranges of the source, each made a string once (not a piece appended per word); a run on the
+/// line grows while its words are one space apart in the source, and is built word by word
+/// where the source spaces them further apart (the spaces collapse to one).
+private struct SimpleTextWrapper {
   let width: Int
-  let style: TextStyle
+  /// Where each run ends in the bytes, and its style.
+  let bounds: [(end: Int, style: TextStyle)]
   var lead: [StyledRun]
   var leadWidth: Int
   let continuation: [StyledRun]
@@ -45,19 +67,23 @@ private struct WholeRunWrapper {
   /// Every byte a column (else: a column per scalar, none for C1 controls and the soft hyphen).
   let ascii: Bool
   var lines: [StyledLine] = []
-  /// The current line's text: `start..<end` of the source, or `built` once the words are not
-  /// one space apart there.
+  /// The current line's runs after its lead, but the last one, still open: `start..<end` of
+  /// the source, or `built` once its text is not one range there.
+  var body: [StyledRun] = []
+  var style: TextStyle = []
   var start = 0
   var end = 0
   var built: String?
+  var isOpen = false
   var bodyWidth = 0
   var hasContent = false
 
   init(
-    width: Int, style: TextStyle, lead: [StyledRun], leadWidth: Int, continuation: [StyledRun], ascii: Bool
+    width: Int, bounds: [(end: Int, style: TextStyle)], lead: [StyledRun], leadWidth: Int,
+    continuation: [StyledRun], ascii: Bool
   ) {
     self.width = width
-    self.style = style
+    self.bounds = bounds
     self.lead = lead
     self.leadWidth = leadWidth
     self.continuation = continuation
@@ -103,66 +129,98 @@ private struct WholeRunWrapper {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
   }
 
-  private mutating func breakLine(force: Bool, _ bytes: UnsafeBufferPointer<UInt8>) {
-    if hasContent || force {
-      var line = StyledLine(lead)
-      if let built {
-        if !built.isEmpty { line.append(built, style) }
-      } else if start < end {
-        line.append(Self.string(start, end, bytes), style)
-      }
-      lines.append(line)
+  /// The pieces of `from..<to` in each run it crosses, with their styles.
+  private func pieces(_ from: Int, _ to: Int) -> [(from: Int, to: Int, style: TextStyle)] {
+    var out: [(from: Int, to: Int, style: TextStyle)] = []
+    var cursor = from
+    for bound in bounds where bound.end > cursor {
+      let end = min(bound.end, to)
+      out.append((cursor, end, bound.style))
+      cursor = end
+      if cursor == to { break }
     }
-    (lead, leadWidth, built, start, end, bodyWidth, hasContent) = (continuation, continuationWidth, nil, 0, 0, 0, false)
+    return out
   }
 
-  /// Puts `from..<to` of the source after the line's text (`spaced`: after a joining space).
-  private mutating func place(_ from: Int, _ to: Int, spaced: Bool, _ bytes: UnsafeBufferPointer<UInt8>) {
-    if built == nil, start == end {
-      (start, end) = (from, to)
-    } else if built == nil, spaced ? from == end + 1 : from == end {
-      end = to
-    } else {
-      var text = built ?? Self.string(start, end, bytes)
-      if spaced { text += " " }
-      text += Self.string(from, to, bytes)
-      built = text
+  private mutating func close(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard isOpen else { return }
+    let text = built ?? Self.string(start, end, bytes)
+    if !text.isEmpty { body.append(StyledRun(text, style)) }
+    (isOpen, built) = (false, nil)
+  }
+
+  /// Puts `from..<to` of the source, of `style`, after the line's text.
+  private mutating func place(_ from: Int, _ to: Int, _ style: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>) {
+    if isOpen, style == self.style {
+      if built == nil, from == end {
+        end = to
+      } else {
+        built = (built ?? Self.string(start, end, bytes)) + Self.string(from, to, bytes)
+      }
+      return
     }
+    close(bytes)
+    (isOpen, self.style, start, end) = (true, style, from, to)
+  }
+
+  /// The space joining two words: of the style both have, else unstyled (as `LineBuilder`).
+  private mutating func placeSpace(before next: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>) {
+    let style: TextStyle = isOpen && self.style == next ? next : []
+    if isOpen, style == self.style {
+      if built == nil, end < bytes.count, bytes[end] == 0x20 {
+        end += 1
+      } else {
+        built = (built ?? Self.string(start, end, bytes)) + " "
+      }
+      return
+    }
+    close(bytes)
+    (isOpen, self.style, built) = (true, style, " ")
+  }
+
+  private mutating func breakLine(force: Bool, _ bytes: UnsafeBufferPointer<UInt8>) {
+    close(bytes)
+    if hasContent || force { lines.append(StyledLine(lead + body)) }
+    (lead, leadWidth, body, bodyWidth, hasContent) = (continuation, continuationWidth, [], 0, false)
   }
 
   private mutating func add(_ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+    let pieces = pieces(from, to)
     let wordWidth = columns(from, to, bytes)
     if hasContent {
       if leadWidth + bodyWidth + 1 + wordWidth <= width {
-        place(from, to, spaced: true, bytes)
+        placeSpace(before: pieces[0].style, bytes)
+        for piece in pieces { place(piece.from, piece.to, piece.style, bytes) }
         bodyWidth += 1 + wordWidth
         return
       }
       breakLine(force: false, bytes)
     }
     if leadWidth + bodyWidth + wordWidth <= width {
-      place(from, to, spaced: false, bytes)
+      for piece in pieces { place(piece.from, piece.to, piece.style, bytes) }
       bodyWidth += wordWidth
       hasContent = true
       return
     }
     // Too wide for an empty line: cut between characters (each scalar is one here).
-    var segment = from
-    var index = from
-    while index < to {
-      let (w, next) = scalar(at: index, bytes)
-      if (hasContent || segment < index) && leadWidth + bodyWidth + w > width {
-        place(segment, index, spaced: false, bytes)
-        segment = index
-        hasContent = true
-        breakLine(force: false, bytes)
+    for piece in pieces {
+      var segment = piece.from
+      var index = piece.from
+      while index < piece.to {
+        let (w, next) = scalar(at: index, bytes)
+        if (hasContent || segment < index) && leadWidth + bodyWidth + w > width {
+          if segment < index { place(segment, index, piece.style, bytes) }
+          segment = index
+          hasContent = true
+          breakLine(force: false, bytes)
+        }
+        bodyWidth += w
+        index = next
       }
-      bodyWidth += w
-      index = next
-    }
-    if segment < to {
-      place(segment, to, spaced: false, bytes)
-      hasContent = true
+      if segment < piece.to {
+        place(segment, piece.to, piece.style, bytes)
+        hasContent = true
+      }
     }
   }
 }
