@@ -77,6 +77,7 @@ private struct SimpleTextWrapper {
   var isOpen = false
   var bodyWidth = 0
   var hasContent = false
+  var runIndex = 0
 
   init(
     width: Int, bounds: [(end: Int, style: TextStyle)], lead: [StyledRun], leadWidth: Int,
@@ -129,17 +130,25 @@ private struct SimpleTextWrapper {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
   }
 
-  /// The pieces of `from..<to` in each run it crosses, with their styles.
-  private func pieces(_ from: Int, _ to: Int) -> [(from: Int, to: Int, style: TextStyle)] {
-    var out: [(from: Int, to: Int, style: TextStyle)] = []
+  /// The run holding the byte at `offset` (words come in order: the search goes on from the
+  /// last one, and skips empty runs).
+  private mutating func run(at offset: Int) -> Int {
+    while bounds[runIndex].end <= offset { runIndex += 1 }
+    return runIndex
+  }
+
+  /// `body` for the piece of `from..<to` in each run it crosses, with that run's style (a list
+  /// of the pieces, made per word, was most of the wrapping).
+  private mutating func forEachPiece(
+    _ from: Int, _ to: Int, _ body: (inout Self, Int, Int, TextStyle) -> Void
+  ) {
     var cursor = from
-    for bound in bounds where bound.end > cursor {
-      let end = min(bound.end, to)
-      out.append((cursor, end, bound.style))
+    while cursor < to {
+      let index = run(at: cursor)
+      let end = min(bounds[index].end, to)
+      body(&self, cursor, end, bounds[index].style)
       cursor = end
-      if cursor == to { break }
     }
-    return out
   }
 
   private mutating func close(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -185,42 +194,44 @@ private struct SimpleTextWrapper {
   }
 
   private mutating func add(_ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
-    let pieces = pieces(from, to)
     let wordWidth = columns(from, to, bytes)
     if hasContent {
       if leadWidth + bodyWidth + 1 + wordWidth <= width {
-        placeSpace(before: pieces[0].style, bytes)
-        for piece in pieces { place(piece.from, piece.to, piece.style, bytes) }
+        placeSpace(before: bounds[run(at: from)].style, bytes)
+        forEachPiece(from, to) { wrapper, from, to, style in wrapper.place(from, to, style, bytes) }
         bodyWidth += 1 + wordWidth
         return
       }
       breakLine(force: false, bytes)
     }
     if leadWidth + bodyWidth + wordWidth <= width {
-      for piece in pieces { place(piece.from, piece.to, piece.style, bytes) }
+      forEachPiece(from, to) { wrapper, from, to, style in wrapper.place(from, to, style, bytes) }
       bodyWidth += wordWidth
       hasContent = true
       return
     }
     // Too wide for an empty line: cut between characters (each scalar is one here).
-    for piece in pieces {
-      var segment = piece.from
-      var index = piece.from
-      while index < piece.to {
-        let (w, next) = scalar(at: index, bytes)
-        if (hasContent || segment < index) && leadWidth + bodyWidth + w > width {
-          if segment < index { place(segment, index, piece.style, bytes) }
-          segment = index
-          hasContent = true
-          breakLine(force: false, bytes)
-        }
-        bodyWidth += w
-        index = next
-      }
-      if segment < piece.to {
-        place(segment, piece.to, piece.style, bytes)
+    forEachPiece(from, to) { wrapper, from, to, style in wrapper.hardWrap(from, to, style, bytes) }
+  }
+
+  /// A piece of a word too wide for an empty line, cut where the line is full.
+  private mutating func hardWrap(_ from: Int, _ to: Int, _ style: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>) {
+    var segment = from
+    var index = from
+    while index < to {
+      let (w, next) = scalar(at: index, bytes)
+      if (hasContent || segment < index) && leadWidth + bodyWidth + w > width {
+        if segment < index { place(segment, index, style, bytes) }
+        segment = index
         hasContent = true
+        breakLine(force: false, bytes)
       }
+      bodyWidth += w
+      index = next
+    }
+    if segment < to {
+      place(segment, to, style, bytes)
+      hasContent = true
     }
   }
 }
