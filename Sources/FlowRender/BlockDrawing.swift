@@ -294,14 +294,26 @@ struct BlockDrawing {
     }
     if content.isEmpty { return [] }
     var lines = [StyledLine("┌" + horizontalRule(boxWidth - 2) + "┐", .dim)]
+    lines.reserveCapacity(content.count + 2)
+    // A box holds thousands of lines of a long text: each is built in one array, its padding
+    // taken from a table (`String(repeating:count:)` cost more than the rest of the line).
+    let (left, right) = (StyledRun("│ ", .dim), StyledRun(" │", .dim))
     for line in content {
-      var boxed = StyledLine("│ ", .dim)
-      boxed.runs += line.runs
-      boxed.append(String(repeating: " ", count: max(0, inner - line.width)))
-      boxed.append(" │", .dim)
-      lines.append(boxed)
+      var runs = [left]
+      runs.reserveCapacity(line.runs.count + 3)
+      runs += line.runs
+      runs.append(StyledRun(Self.spaces(max(0, inner - line.width))))
+      runs.append(right)
+      lines.append(StyledLine(runs))
     }
     lines.append(StyledLine("└" + horizontalRule(boxWidth - 2) + "┘", .dim))
     return lines
+  }
+
+  /// Padding inside a feature card (at most 56 columns).
+  private static let paddings = (0...56).map { String(repeating: " ", count: $0) }
+
+  static func spaces(_ count: Int) -> String {
+    count < paddings.count ? paddings[count] : String(repeating: " ", count: count)
   }
 }

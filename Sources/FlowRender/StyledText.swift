@@ -151,9 +151,18 @@ public func stripANSI(_ text: String) -> String {
 /// Text shown from a flow, made safe for a terminal: tabs become spaces, carriage returns and
 /// other control characters are dropped (newlines stay).
 func sanitize(_ text: String) -> String {
-  guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else {
-    return text
+  // Byte by byte: a control is a byte below 0x20 (but `\n`, which stays), DEL, or C2 80–9F (a
+  // C1 control; 0xC2 only ever leads a scalar). Text with none is returned as it is.
+  var copy = text
+  let clean = copy.withUTF8 { bytes in
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if (byte < 0x20 && byte != 0x0A) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return false }
+      previous = byte
+    }
+    return true
   }
+  if clean { return text }
   var out = ""
   for scalar in text.unicodeScalars {
     if scalar == "\n" {

@@ -26,9 +26,7 @@ public enum TextWrapper {
     _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], continuation: [StyledRun]? = nil
   ) -> [StyledLine] {
     let continuation = continuation ?? [StyledRun(String(repeating: " ", count: StyledLine(prefix).width))]
-    if runs.count == 1, let lines = wrapWhole(runs[0], width: width, prefix: prefix, continuation: continuation) {
-      return lines
-    }
+    if let lines = wrapSimple(runs, width: width, prefix: prefix, continuation: continuation) { return lines }
     return wrapTokens(runs, width: width, prefix: prefix, continuation: continuation)
   }
 
@@ -117,21 +115,24 @@ public enum TextWrapper {
 
   /// The words of simple text (ASCII or one-scalar characters, as `sanitize` leaves it: no
   /// control but `\n`), cut at its space and newline bytes, and each such byte, in order.
+  /// The separators are found in the contiguous bytes; a word's bounds become indices by
+  /// offset (constant time in native UTF-8), not by stepping an index byte by byte.
   static func forEachSimpleToken(_ text: String, word: (Substring) -> Void, separator: (UInt8) -> Void) {
     let utf8 = text.utf8
-    var start = utf8.startIndex
-    var index = start
-    while true {
-      let byte: UInt8? = index < utf8.endIndex ? utf8[index] : nil
-      guard byte == 0x0A || byte == 0x20 || byte == nil else {
-        index = utf8.index(after: index)
-        continue
+    var copy = text
+    copy.withUTF8 { bytes in
+      var start = 0
+      for offset in 0...bytes.count {
+        let byte: UInt8 = offset < bytes.count ? bytes[offset] : 0
+        guard byte == 0x20 || byte == 0x0A || offset == bytes.count else { continue }
+        if start < offset {
+          let from = utf8.index(utf8.startIndex, offsetBy: start)
+          word(text[from..<utf8.index(from, offsetBy: offset - start)])
+        }
+        if offset == bytes.count { return }
+        separator(byte)
+        start = offset + 1
       }
-      if start < index { word(text[start..<index]) }
-      guard let byte else { return }
-      separator(byte)
-      index = utf8.index(after: index)
-      start = index
     }
   }
 

@@ -9,75 +9,229 @@ extension TextWrapper {
   static func wrapWhole(
     _ run: StyledRun, width: Int, prefix: [StyledRun], continuation: [StyledRun]
   ) -> [StyledLine]? {
-    let text = sanitize(run.text)
-    let utf8 = text.utf8
-    // ASCII left by `sanitize` is printable but `\n`: a column a byte.
-    guard let columns = utf8.allSatisfy({ $0 < 0x80 }) ? utf8.count : DisplayWidth.simpleScalarsWidth(text) else {
-      return nil
+    wrapSimple([run], width: width, prefix: prefix, continuation: continuation)
+  }
+
+  /// `wrapTokens` for runs of simple text (as `wrapWhole`), styled runs too (rich text): the
+  /// same lines, whose runs of one style next to each other are one run (drawn the same:
+  /// `StyledLine.text` merges them). Nil when a run holds other text.
+  static func wrapSimple(
+    _ runs: [StyledRun], width: Int, prefix: [StyledRun], continuation: [StyledRun]
+  ) -> [StyledLine]? {
+    var text = ""
+    var bounds: [(end: Int, style: TextStyle)] = []
+    for run in runs {
+      text += sanitize(run.text)
+      bounds.append((text.utf8.count, run.style))
     }
-    var lead = prefix
-    var leadWidth = StyledLine(prefix).width
-    // Text that fits after the prefix and has no line break and no space to drop or collapse
+    // One pass over the bytes: whether they are ASCII, and whether the text has a line break or
+    // two spaces in a row (or starts or ends with a space).
+    let (ascii, spacedOnce) = text.withUTF8 { bytes -> (Bool, Bool) in
+      var (ascii, spacedOnce, previous) = (true, bytes.first != 0x20 && bytes.last != 0x20, UInt8(0))
+      for byte in bytes {
+        if byte >= 0x80 { ascii = false }
+        if byte == 0x0A || (byte == 0x20 && previous == 0x20) { spacedOnce = false }
+        previous = byte
+      }
+      return (ascii, spacedOnce)
+    }
+    // ASCII left by `sanitize` is printable but `\n`: a column a byte.
+    guard let columns = ascii ? text.utf8.count : DisplayWidth.simpleScalarsWidth(text) else { return nil }
+    let leadWidth = StyledLine(prefix).width
+    // One run that fits after the prefix and has no line break and no space to drop or collapse
     // is the first line as it stands (labels, buttons, titles, short answers).
-    if !text.isEmpty, leadWidth + columns <= width, utf8.first != 0x20, utf8.last != 0x20,
-      !zip(utf8, utf8.dropFirst()).contains(where: { $0 == 0x0A || ($0 == 0x20 && $1 == 0x20) }), utf8.last != 0x0A
-    {
+    if runs.count == 1, !text.isEmpty, spacedOnce, leadWidth + columns <= width {
       var line = StyledLine(prefix)
-      line.append(text, run.style)
+      line.append(text, runs[0].style)
       return [line]
     }
-    var lines: [StyledLine] = []
-    let continuationWidth = StyledLine(continuation).width
-    var body = ""
-    var bodyWidth = 0
-    var hasContent = false
-    func breakLine(force: Bool) {
-      if hasContent || force {
-        var line = StyledLine(lead)
-        if !body.isEmpty { line.append(body, run.style) }
-        lines.append(line)
-      }
-      (lead, leadWidth, body, bodyWidth, hasContent) = (continuation, continuationWidth, "", 0, false)
+    var wrapper = SimpleTextWrapper(
+      width: width, bounds: bounds, lead: prefix, leadWidth: leadWidth, continuation: continuation, ascii: ascii)
+    text.withUTF8 { wrapper.wrap($0) }
+    return wrapper.lines
+  }
+}
+
+/// The state of `wrapSimple` over the runs' bytes, one after the other. A line's text is
+/// ranges of the source, each made a string once (not a piece appended per word); a run on the
+/// line grows while its words are one space apart in the source, and is built word by word
+/// where the source spaces them further apart (the spaces collapse to one).
+private struct SimpleTextWrapper {
+  let width: Int
+  /// Where each run ends in the bytes, and its style.
+  let bounds: [(end: Int, style: TextStyle)]
+  var lead: [StyledRun]
+  var leadWidth: Int
+  let continuation: [StyledRun]
+  let continuationWidth: Int
+  /// Every byte a column (else: a column per scalar, none for C1 controls and the soft hyphen).
+  let ascii: Bool
+  var lines: [StyledLine] = []
+  /// The current line's runs after its lead, but the last one, still open: `start..<end` of
+  /// the source, or `built` once its text is not one range there.
+  var body: [StyledRun] = []
+  var style: TextStyle = []
+  var start = 0
+  var end = 0
+  var built: String?
+  var isOpen = false
+  var bodyWidth = 0
+  var hasContent = false
+  var runIndex = 0
+
+  init(
+    width: Int, bounds: [(end: Int, style: TextStyle)], lead: [StyledRun], leadWidth: Int,
+    continuation: [StyledRun], ascii: Bool
+  ) {
+    self.width = width
+    self.bounds = bounds
+    self.lead = lead
+    self.leadWidth = leadWidth
+    self.continuation = continuation
+    continuationWidth = StyledLine(continuation).width
+    self.ascii = ascii
+  }
+
+  mutating func wrap(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var wordStart = 0
+    for index in 0...bytes.count {
+      let byte: UInt8 = index < bytes.count ? bytes[index] : 0x20
+      guard byte == 0x20 || byte == 0x0A else { continue }
+      if wordStart < index { add(wordStart, index, bytes) }
+      if byte == 0x0A { breakLine(force: true, bytes) }
+      wordStart = index + 1
     }
-    func add(_ word: Substring) {
-      let wordWidth = DisplayWidth.of(word)
-      if hasContent {
-        if leadWidth + bodyWidth + 1 + wordWidth <= width {
-          body += " "
-          body += word
-          bodyWidth += 1 + wordWidth
-          return
-        }
-        breakLine(force: false)
+    if hasContent { breakLine(force: false, bytes) }
+  }
+
+  /// The columns of the scalar whose first byte is at `index`, and where the next one starts.
+  private func scalar(at index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (width: Int, next: Int) {
+    if ascii { return (1, index + 1) }
+    var next = index + 1
+    while next < bytes.count, bytes[next] & 0xC0 == 0x80 { next += 1 }
+    // U+0080–U+009F and U+00AD (C2 80–9F, C2 AD) take no column.
+    let zero = bytes[index] == 0xC2 && next == index + 2 && (bytes[index + 1] <= 0x9F || bytes[index + 1] == 0xAD)
+    return (zero ? 0 : 1, next)
+  }
+
+  private func columns(_ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    if ascii { return to - from }
+    var count = 0
+    var index = from
+    while index < to {
+      let (w, next) = scalar(at: index, bytes)
+      count += w
+      index = next
+    }
+    return count
+  }
+
+  private static func string(_ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+  }
+
+  /// The run holding the byte at `offset` (words come in order: the search goes on from the
+  /// last one, and skips empty runs).
+  private mutating func run(at offset: Int) -> Int {
+    while bounds[runIndex].end <= offset { runIndex += 1 }
+    return runIndex
+  }
+
+  /// `body` for the piece of `from..<to` in each run it crosses, with that run's style (a list
+  /// of the pieces, made per word, was most of the wrapping).
+  private mutating func forEachPiece(
+    _ from: Int, _ to: Int, _ body: (inout Self, Int, Int, TextStyle) -> Void
+  ) {
+    var cursor = from
+    while cursor < to {
+      let index = run(at: cursor)
+      let end = min(bounds[index].end, to)
+      body(&self, cursor, end, bounds[index].style)
+      cursor = end
+    }
+  }
+
+  private mutating func close(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard isOpen else { return }
+    let text = built ?? Self.string(start, end, bytes)
+    if !text.isEmpty { body.append(StyledRun(text, style)) }
+    (isOpen, built) = (false, nil)
+  }
+
+  /// Puts `from..<to` of the source, of `style`, after the line's text.
+  private mutating func place(_ from: Int, _ to: Int, _ style: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>) {
+    if isOpen, style == self.style {
+      if built == nil, from == end {
+        end = to
+      } else {
+        built = (built ?? Self.string(start, end, bytes)) + Self.string(from, to, bytes)
       }
-      if leadWidth + bodyWidth + wordWidth <= width {
-        body += word
-        bodyWidth += wordWidth
-        hasContent = true
+      return
+    }
+    close(bytes)
+    (isOpen, self.style, start, end) = (true, style, from, to)
+  }
+
+  /// The space joining two words: of the style both have, else unstyled (as `LineBuilder`).
+  private mutating func placeSpace(before next: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>) {
+    let style: TextStyle = isOpen && self.style == next ? next : []
+    if isOpen, style == self.style {
+      if built == nil, end < bytes.count, bytes[end] == 0x20 {
+        end += 1
+      } else {
+        built = (built ?? Self.string(start, end, bytes)) + " "
+      }
+      return
+    }
+    close(bytes)
+    (isOpen, self.style, built) = (true, style, " ")
+  }
+
+  private mutating func breakLine(force: Bool, _ bytes: UnsafeBufferPointer<UInt8>) {
+    close(bytes)
+    if hasContent || force { lines.append(StyledLine(lead + body)) }
+    (lead, leadWidth, body, bodyWidth, hasContent) = (continuation, continuationWidth, [], 0, false)
+  }
+
+  private mutating func add(_ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+    let wordWidth = columns(from, to, bytes)
+    if hasContent {
+      if leadWidth + bodyWidth + 1 + wordWidth <= width {
+        placeSpace(before: bounds[run(at: from)].style, bytes)
+        forEachPiece(from, to) { wrapper, from, to, style in wrapper.place(from, to, style, bytes) }
+        bodyWidth += 1 + wordWidth
         return
       }
-      // Too wide for an empty line: cut between characters (each scalar is one here).
-      var segment = ""
-      for scalar in word.unicodeScalars {
-        let w = DisplayWidth.of(scalar)
-        if (hasContent || !segment.isEmpty) && leadWidth + bodyWidth + w > width {
-          body += segment
-          segment = ""
-          hasContent = true
-          breakLine(force: false)
-        }
-        segment.unicodeScalars.append(scalar)
-        bodyWidth += w
-      }
-      if !segment.isEmpty {
-        body += segment
+      breakLine(force: false, bytes)
+    }
+    if leadWidth + bodyWidth + wordWidth <= width {
+      forEachPiece(from, to) { wrapper, from, to, style in wrapper.place(from, to, style, bytes) }
+      bodyWidth += wordWidth
+      hasContent = true
+      return
+    }
+    // Too wide for an empty line: cut between characters (each scalar is one here).
+    forEachPiece(from, to) { wrapper, from, to, style in wrapper.hardWrap(from, to, style, bytes) }
+  }
+
+  /// A piece of a word too wide for an empty line, cut where the line is full.
+  private mutating func hardWrap(_ from: Int, _ to: Int, _ style: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>) {
+    var segment = from
+    var index = from
+    while index < to {
+      let (w, next) = scalar(at: index, bytes)
+      if (hasContent || segment < index) && leadWidth + bodyWidth + w > width {
+        if segment < index { place(segment, index, style, bytes) }
+        segment = index
         hasContent = true
+        breakLine(force: false, bytes)
       }
+      bodyWidth += w
+      index = next
     }
-    forEachSimpleToken(text, word: add) { byte in
-      if byte == 0x0A { breakLine(force: true) }
+    if segment < to {
+      place(segment, to, style, bytes)
+      hasContent = true
     }
-    if hasContent { breakLine(force: false) }
-    return lines
   }
 }

@@ -43,50 +43,46 @@ public enum ScriptWriter {
     yaml(script(for: recording, final: final, secrets: secrets ?? final.secrets))
   }
 
-  /// The YAML script of `recording`, from one replay on `document`: the replay that finds each
-  /// tap's label also gives the final state (`paths --emit` used to
-  /// replay each path a second time for it). The session records its path and waits for
-  /// results, as `steps` always did, and builds no events and no trace; nil when it cannot start.
-  public static func yaml(
-    replaying recording: Recording, document: FlowDocument, secrets: SecretPolicy
-  ) -> String? {
-    let (steps, final) = replayedSteps(recording, document: document, secrets: secrets, keepsPath: true)
-    guard let final else { return nil }
-    return yaml(script(for: recording, final: final, secrets: secrets, steps: steps))
+  /// The YAML script of `recording` from steps written while its inputs were sent to a session
+  /// now at `final` (`ScriptSteps`: the covering set's own replay writes them).
+  public static func yaml(for recording: Recording, steps: ScriptSteps, final: Session) -> String {
+    yaml(script(for: recording, final: final, secrets: steps.secrets, steps: steps.values))
   }
 
+  /// The text is grown as bytes (`paths --emit` writes megabytes of steps: a `String` append
+  /// cost about four times a byte array's).
   private static func yaml(_ members: [(key: String, value: JSONWriter.Value)]) -> String {
-    var out = ""
+    var out: [UInt8] = []
     for (key, value) in members {
       switch (key, value) {
       case ("steps", .array(let steps)):
-        out += steps.isEmpty ? "steps: []\n" : "steps:\n"
+        out.append(utf8: steps.isEmpty ? "steps: []\n" : "steps:\n")
         for step in steps {
           guard case .object(let members) = step, !members.isEmpty else {
-            out += "  - "
+            out.append(utf8: "  - ")
             YAMLText.append(step, to: &out)
-            out += "\n"
+            out.append(UInt8(ascii: "\n"))
             continue
           }
           for (i, member) in members.enumerated() {
-            out += i == 0 ? "  - " : "    "
+            out.append(utf8: i == 0 ? "  - " : "    ")
             YAMLText.appendMember(member.key, member.value, to: &out)
-            out += "\n"
+            out.append(UInt8(ascii: "\n"))
           }
         }
       case ("expect", .object(let expect)):
-        out += "expect:\n"
+        out.append(utf8: "expect:\n")
         for member in expect {
-          out += "  "
+          out.append(utf8: "  ")
           YAMLText.appendMember(member.key, member.value, to: &out)
-          out += "\n"
+          out.append(UInt8(ascii: "\n"))
         }
       default:
         YAMLText.appendMember(key, value, to: &out)
-        out += "\n"
+        out.append(UInt8(ascii: "\n"))
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The same script as JSON (`*.flow-test.json`).
@@ -149,45 +145,17 @@ public enum ScriptWriter {
     steps(for: recording, document: document, secrets: .none).map(YAMLText.flow)
   }
 
+  /// The steps of `recording` (those before a `quit`), replayed from the start (without a
+  /// session, when it cannot start, the steps are written without labels).
   static func steps(for recording: Recording, document: FlowDocument, secrets: SecretPolicy) -> [JSONWriter.Value] {
-    replayedSteps(recording, document: document, secrets: secrets).steps
-  }
-
-  /// The steps of `recording` (those before a `quit`), and the session its replay ends in
-  /// after every input (nil when it cannot start; then the steps are written without labels).
-  /// `keepsPath`: the session records the path (the final `path:`), and neither events nor
-  /// a trace (nothing here reads them; every other output and the state are the same).
-  static func replayedSteps(
-    _ recording: Recording, document: FlowDocument, secrets: SecretPolicy, keepsPath: Bool = false
-  ) -> (steps: [JSONWriter.Value], final: Session?) {
     var config = recording.config
     config.waitsForResults = true
-    if keepsPath { (config.recordsHistory, config.recordsPath, config.emitsEvents) = (false, true, false) }
     guard var (session, _) = try? Session.start(document: document, config: config) else {
-      return (recording.inputs.compactMap { step(for: $0, on: nil, secrets: secrets) }, nil)
+      return recording.inputs.compactMap { step(for: $0, on: nil, secrets: secrets) }
     }
-    var out: [JSONWriter.Value] = []
-    var stepping = true
-    for input in recording.inputs {
-      if case .quit = input { stepping = false }
-      guard stepping else {
-        _ = session.send(input)
-        continue
-      }
-      guard var value = step(for: input, on: session, secrets: secrets) else { continue }
-      if case .set(let field, let answer) = input, secrets.shown(answer, of: field) != answer {
-        value = .object([(key: "fill", value: .object([(key: field, value: placeholder(field, answer, on: session))]))])
-      }
-      let outputs = session.send(input)
-      for output in outputs {
-        if case .rejected(let message) = output, case .object(var members) = value {
-          members.append((key: "expect_error", value: .string(message)))
-          value = .object(members)
-        }
-      }
-      out.append(value)
-    }
-    return (out, session)
+    var steps = ScriptSteps(secrets: secrets)
+    for input in recording.inputs { _ = steps.send(input, to: &session) }
+    return steps.values
   }
 
   /// A secret answer's placeholder, with the validation message the answer got on `session`.
@@ -292,41 +260,41 @@ public enum ScriptWriter {
 /// a key, a value in a block mapping, or an item of a flow collection.
 enum YAMLText {
   static func flow(_ value: JSONWriter.Value) -> String {
-    var out = ""
+    var out: [UInt8] = []
     append(value, to: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
-  /// `flow(value)` appended to `out`: one string grown in place, not pieces joined into each
-  /// other (`paths --emit` writes hundreds of thousands of steps).
-  static func append(_ value: JSONWriter.Value, to out: inout String) {
+  /// `flow(value)`'s bytes appended to `out`: one buffer grown in place, not pieces joined into
+  /// each other (`paths --emit` writes hundreds of thousands of steps).
+  static func append(_ value: JSONWriter.Value, to out: inout [UInt8]) {
     switch value {
-    case .null: out += "null"
-    case .bool(let b): out += b ? "true" : "false"
-    case .int(let i): out += String(i)
-    case .double(let d): out += JSONWriter.number(d)
-    case .string(let s): out += scalar(s)
+    case .null: out.append(utf8: "null")
+    case .bool(let b): out.append(utf8: b ? "true" : "false")
+    case .int(let i): out.append(utf8: String(i))
+    case .double(let d): out.append(utf8: JSONWriter.number(d))
+    case .string(let s): out.append(utf8: scalar(s))
     case .array(let items):
-      out += "["
+      out.append(UInt8(ascii: "["))
       for (i, item) in items.enumerated() {
-        if i > 0 { out += ", " }
+        if i > 0 { out.append(utf8: ", ") }
         append(item, to: &out)
       }
-      out += "]"
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
-      out += "{"
+      out.append(UInt8(ascii: "{"))
       for (i, member) in members.enumerated() {
-        if i > 0 { out += ", " }
+        if i > 0 { out.append(utf8: ", ") }
         appendMember(member.key, member.value, to: &out)
       }
-      out += "}"
+      out.append(UInt8(ascii: "}"))
     }
   }
 
   /// `key: value`, the key quoted as `key` quotes it.
-  static func appendMember(_ name: String, _ value: JSONWriter.Value, to out: inout String) {
-    out += key(name)
-    out += ": "
+  static func appendMember(_ name: String, _ value: JSONWriter.Value, to out: inout [UInt8]) {
+    out.append(utf8: key(name))
+    out.append(utf8: ": ")
     append(value, to: &out)
   }
 
@@ -335,13 +303,16 @@ enum YAMLText {
   /// The string as Yams writes it as the one item of a flow sequence (`[…]` taken off):
   /// plain when that reads back as the same string (not `true`, `1`, `null`, …), else quoted;
   /// double-quoted (line breaks escaped) when another style would take more than one line.
+  /// Strings whose style is certain without Yams (words, relative paths, titles with a flow
+  /// indicator, timestamps) are written directly: `paths --emit` writes thousands of scripts,
+  /// and Yams' tag resolution runs a dozen regular expressions per string.
   static func scalar(_ text: String) -> String {
-    if isPlainWord(text) { return text }
+    if isPlainWord(text) || isPlainPath(text) { return text }
+    if isSingleQuoted(text) { return "'" + text + "'" }
     return emittedScalar(text)
   }
 
-  /// `scalar` through Yams, whatever the string (`paths --emit` writes thousands of scripts:
-  /// Yams' tag resolution runs a dozen regular expressions per string).
+  /// `scalar` through Yams, whatever the string. Tests pin the shortcuts to it.
   static func emittedScalar(_ text: String) -> String {
     if let single = emitted(text.represented()), !single.contains(where: \.isNewline) { return single }
     // Emitting a string cannot fail; JSON quoting (valid YAML) stands in should it ever.
@@ -350,26 +321,86 @@ enum YAMLText {
 
   /// Words Yams writes plain as they are: an ASCII letter, then ASCII letters, digits, `_`, `-`
   /// and `.` (no indicator, space or colon), and not one of YAML 1.1's booleans or nulls (the
-  /// only such words a letter starts). Tests pin this to `emittedScalar`.
+  /// only such words a letter starts).
   static func isPlainWord(_ text: String) -> Bool {
     var utf8 = text.utf8.makeIterator()
     guard let first = utf8.next(), (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else {
       return false
     }
+    // The word's first bytes lowercased, for the reserved words (all at most five letters).
+    var folded = UInt64(first | 0x20)
+    var count = 1
     while let byte = utf8.next() {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
-        continue
+        if count < 8 { folded |= UInt64(byte | 0x20) << (8 * count) }
+        count += 1
       default:
         return false
       }
     }
-    return text.utf8.count > 5 || !reservedWords.contains(text.lowercased())
+    return count > 5 || !reservedWords.contains(folded)
   }
 
-  /// Booleans and nulls of YAML 1.1 in any case (`y` and `n` too, which some resolvers take).
-  private static let reservedWords: Set<String> = ["y", "n", "yes", "no", "on", "off", "true", "false", "null"]
+  /// Booleans and nulls of YAML 1.1 in any case (`y` and `n` too, which some resolvers take),
+  /// as their lowercase bytes in a number (first byte lowest).
+  private static let reservedWords: Set<UInt64> = Set(
+    ["y", "n", "yes", "no", "on", "off", "true", "false", "null"].map { word in
+      word.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+    })
+
+  /// Relative or absolute file paths Yams writes plain: ASCII letters, digits, `.`, `_`, `-` and
+  /// at least one `/`, starting with a letter, `.` or `/` but not `...` (no indicator, and a
+  /// slash matches no tag but a string's).
+  static func isPlainPath(_ text: String) -> Bool {
+    var slash = false
+    for (offset, byte) in text.utf8.enumerated() {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "."),
+        UInt8(ascii: "/"):
+        if byte == UInt8(ascii: "/") { slash = true }
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+        if offset == 0 { return false }
+      default:
+        return false
+      }
+    }
+    return slash && !text.utf8.starts(with: "...".utf8)
+  }
+
+  /// Strings Yams writes single-quoted as they are: printable ASCII without `'`, not starting or
+  /// ending with a space, that plain style cannot hold in a flow collection (a `,`, `[`, `]`,
+  /// `{`, `}`, `: ` or ` #`), or a timestamp (`2026-01-01T00:00:00.000Z`), which plain style
+  /// would read back as a date.
+  static func isSingleQuoted(_ text: String) -> Bool {
+    let bytes = text.utf8
+    guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+    if isTimestamp(bytes) { return true }
+    var indicator = false
+    var previous: UInt8 = 0
+    for byte in bytes {
+      guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "'") else { return false }
+      switch byte {
+      case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+        indicator = true
+      case UInt8(ascii: " ") where previous == UInt8(ascii: ":"): indicator = true
+      case UInt8(ascii: "#") where previous == UInt8(ascii: " "): indicator = true
+      default: break
+      }
+      previous = byte
+    }
+    return indicator
+  }
+
+  /// `dddd-dd-ddTdd:dd:dd.dddZ`, as `Timestamp.iso8601` writes (the scripts' `now:`).
+  static func isTimestamp(_ bytes: String.UTF8View) -> Bool {
+    let shape = Array("dddd-dd-ddTdd:dd:dd.dddZ".utf8)
+    guard bytes.count == shape.count else { return false }
+    return zip(bytes, shape).allSatisfy { byte, wanted in
+      wanted == UInt8(ascii: "d") ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == wanted
+    }
+  }
 
   private static func emitted(_ scalar: Node.Scalar) -> String? {
     let node = Node.sequence(Node.Sequence([Node.scalar(scalar)], Tag(.seq), .flow))
@@ -377,5 +408,13 @@ enum YAMLText {
       text.hasPrefix("["), text.hasSuffix("]\n")
     else { return nil }
     return String(text.dropFirst().dropLast(2))
+  }
+}
+
+extension [UInt8] {
+  /// The string's UTF-8 bytes appended (copied at once from a native string's storage).
+  mutating func append(utf8 text: String) {
+    var text = text
+    text.withUTF8 { append(contentsOf: $0) }
   }
 }

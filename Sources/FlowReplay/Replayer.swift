@@ -131,7 +131,7 @@ public enum Replayer {
     else {
       return (run(script, cache: cache, options: options), nil)
     }
-    var run = ScriptRun(script: script, options: options)
+    var run = ScriptRun(script: script, options: options, keepsHistory: true)
     run.execute(document: document)
     return (run.outcome, run.session)
   }
@@ -227,15 +227,21 @@ struct ScriptRun {
   /// Otherwise it is not built (it merges all the data after every input: quadratic in a long
   /// walk, 11 s for a script of 10,000 screens).
   let keepsSubmission: Bool
+  /// Whether the session keeps its events and decision trace: something reads them (an
+  /// `expect` of events, `--trace`, the submission row, a caller given the session). Otherwise
+  /// it keeps the path alone and builds no events: formatting them was a third of a replay.
+  let keepsHistory: Bool
 
-  init(script: ReplayScript, options: ReplayOptions) {
+  init(script: ReplayScript, options: ReplayOptions, keepsHistory: Bool = false) {
     self.script = script
     self.options = options
-    keepsSubmission =
-      options.store != nil || script.expectation?.submission != nil
-      || script.steps.contains {
-        if case .expect(let expectation) = $0.kind { expectation.submission != nil } else { false }
-      }
+    func expects(_ wanted: (Expectation) -> Bool) -> Bool {
+      script.expectation.map(wanted) == true
+        || script.steps.contains { if case .expect(let expectation) = $0.kind { wanted(expectation) } else { false } }
+    }
+    keepsSubmission = options.store != nil || expects { $0.submission != nil }
+    self.keepsHistory =
+      keepsHistory || keepsSubmission || options.trace || expects { $0.events != nil || $0.notEvents != nil }
     let snapshots = script.steps.contains { if case .snapshot = $0.kind { true } else { false } }
     transcript = ReplayTranscript(enabled: snapshots)
   }
@@ -281,8 +287,10 @@ struct ScriptRun {
 
   mutating func execute(document: FlowDocument) {
     let started: (Session, [Output])
+    var config = script.sessionConfig
+    if !keepsHistory { (config.recordsHistory, config.recordsPath, config.emitsEvents) = (false, true, false) }
     do {
-      started = try Session.start(document: document, config: script.sessionConfig)
+      started = try Session.start(document: document, config: config)
     } catch {
       failure = StepFailure(
         location: script.flowLocation, headline: "the session cannot start: \(error.message)", details: [])

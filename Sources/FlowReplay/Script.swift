@@ -97,8 +97,9 @@ public struct ReplayScript: Hashable, Sendable {
 /// One entry of `steps:`.
 public struct ScriptStep: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
-    /// `expect: {...}`: check the state now.
-    case expect(Expectation)
+    /// `expect: {...}`: check the state now. Boxed: an expectation is many times the size of
+    /// any other step, and a script's steps are copied as they are parsed and run.
+    indirect case expect(Expectation)
     /// `tap: LABEL | ID | NUMBER`.
     case tap(ButtonSelector)
     /// `fill: {field: value, ...}`: inputs of the current screen, in the order written.

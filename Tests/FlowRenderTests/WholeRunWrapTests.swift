@@ -32,6 +32,29 @@ import Testing
     }
   }
 
+  /// Rich text: runs of several styles, words across runs, spaces at run edges.
+  static let styledRuns: [[StyledRun]] = [
+    [StyledRun("Bold start ", .bold), StyledRun("then plain text here. ", []), StyledRun("Italic end.", .italic)],
+    [StyledRun("half", .bold), StyledRun("word and more words", [])],
+    [StyledRun("a ", .bold), StyledRun(" b", .bold), StyledRun("  c  d ", []), StyledRun("", .dim)],
+    [StyledRun("one\ntwo ", .bold), StyledRun("three\n\nfour", .cyan)],
+    [StyledRun("averyveryverylongword", .bold), StyledRun("continued", []), StyledRun(" tail", .bold)],
+    [StyledRun("Café ", .bold), StyledRun("crème — “ok”", []), StyledRun(" soft\u{AD}hy", .dim)],
+    [StyledRun("same ", .bold), StyledRun("style ", .bold), StyledRun("runs", .bold)],
+    [StyledRun("x", []), StyledRun(" ", .bold), StyledRun("y", [])],
+  ]
+
+  @Test(arguments: styledRuns, [1, 3, 5, 8, 13, 40])
+  func styledRunsWrapAsWordByWord(runs: [StyledRun], width: Int) throws {
+    for (prefix, continuation) in [([StyledRun](), [StyledRun]()), ([StyledRun("• ", .bold)], [StyledRun("  ")])] {
+      let simple = try #require(TextWrapper.wrapSimple(runs, width: width, prefix: prefix, continuation: continuation))
+      let tokens = TextWrapper.wrapTokens(runs, width: width, prefix: prefix, continuation: continuation)
+      #expect(simple.map { $0.text(color: true) } == tokens.map { $0.text(color: true) })
+      #expect(simple.map { $0.text(color: false) } == tokens.map { $0.text(color: false) })
+      #expect(simple.map(\.width) == tokens.map(\.width))
+    }
+  }
+
   @Test(arguments: ["日本語 テキスト", "cafe\u{301} ok", "💪 emoji", "wide\u{3000}space"])
   func otherTextTakesTheGeneralPath(text: String) {
     #expect(TextWrapper.wrapWhole(StyledRun(text), width: 10, prefix: [], continuation: []) == nil)

@@ -19,6 +19,11 @@ import Testing
     "plain", "intro", "flow12", "pick_3", "permission.notifications", "a-b", "Yes", "NO", "On", "off", "y", "N",
     "True", "FALSE", "Null", "NULL", "nan", "inf", "Infinity", "e5", "x1e5", "yes_no", "nullish", "a.", "a-", "ab:c",
     "a b", "é", ".inf", "_x", "1a", "Y", "n.", "one,two",
+    // Paths, titles and timestamps (`paths --emit`'s `flow:`, `name:` and `now:`).
+    "../bundle-200.json", "../../flows/x_1.json", "a/b", "/abs/x.json", "./x", "../x y.json", ".../x", "-/x", "_/x",
+    "1/2", "..", "/", "bundle-200 path 300: 764 screens, completed", "say \"hi\": #1 - [x]", "x, y", "a [b]",
+    "{c}", "p #1", "a:b, c", "- x, y", " x, y", "x, y ", "it's, here", "tab,\there", "é, ü", "2026-01-01T00:00:00.000Z",
+    "1999-12-31T23:59:59.999Z", "2026-01-01T00:00:00Z", "2026-01-01 00:00:00.000Z", "0000-00-00T00:00:00.000Z",
   ]
 
   @Test(arguments: strings + words)

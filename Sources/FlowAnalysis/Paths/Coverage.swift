@@ -62,7 +62,7 @@ public struct CoverageObserver: Sendable {
   public func name(flow: String, screen: String) -> String { qualify ? "\(flow)/\(screen)" : screen }
 
   private func name(_ session: Session) -> String {
-    name(flow: session.currentFlow.id, screen: session.currentScreen.id)
+    name(flow: session.currentFlowID, screen: session.currentScreenID)
   }
 
   /// Items of a session's start.
@@ -72,7 +72,7 @@ public struct CoverageObserver: Sendable {
     var entered: [(flow: String, screen: String)] = []
     let reached = record(outputs, from: &previous, into: &items, entered: &entered)
     if !session.status.isEnded { items.append(.screen(name(session))) }
-    var all = Reached(reached, after: session, observer: self)
+    var all = Reached(reached)
     items += enteredRules(entered, session: session, reached: &all)
     return items
   }
@@ -85,20 +85,15 @@ public struct CoverageObserver: Sendable {
   }
 
   /// The screens reached by one input: those it entered, the session's screen, and the flow
-  /// screens of its sub-flow stack (built only when a rule asks: the stack can be deep).
+  /// screens of its sub-flow stack (built only when a rule asks: the stack can be deep). The
+  /// session after the input is passed in, not kept: a copy retained its every field per input.
   struct Reached {
     let destinations: Set<String>
-    let session: Session
-    let observer: CoverageObserver
     private var stack: Set<String>?
 
-    init(_ destinations: Set<String>, after session: Session, observer: CoverageObserver) {
-      self.destinations = destinations
-      self.session = session
-      self.observer = observer
-    }
+    init(_ destinations: Set<String>) { self.destinations = destinations }
 
-    mutating func contains(_ name: String) -> Bool {
+    mutating func contains(_ name: String, after session: Session, _ observer: CoverageObserver) -> Bool {
       if destinations.contains(name) { return true }
       if stack == nil { stack = observer.current(session) }
       return stack!.contains(name)
@@ -181,11 +176,10 @@ public struct CoverageObserver: Sendable {
     if input == .back || input == .dismiss {
       return items.filter { if case .edge = $0 { return false } else { return true } }
     }
-    var reached = Reached(destinations, after: after, observer: self)
+    var reached = Reached(destinations)
     items += enteredRules(entered, session: after, reached: &reached)
     let changed =
-      !destinations.isEmpty || before.screen.id != after.currentScreen.id
-      || before.flow.id != after.currentFlow.id
+      !destinations.isEmpty || before.screen.id != after.currentScreenID || before.flow.id != after.currentFlowID
     guard changed else { return items }
     if let rule = winningRule(
       screen: before.screen, flow: before.flow, context: before.context, after: after, reached: &reached)
@@ -247,12 +241,12 @@ public struct CoverageObserver: Sendable {
   ) -> CoverageItem? {
     guard !screen.rules.isEmpty else { return nil }
     let environment = after.dataEnvironment(context: context)
-    let leftFlow = after.status.isEnded || after.currentFlow.id != flow.id
+    let leftFlow = after.status.isEnded || after.currentFlowID != flow.id
     let screenName = name(flow: flow.id, screen: screen.id)
     func hit(_ target: Target, _ reached: inout Reached) -> Bool {
       switch target {
-      case .complete: reached.contains("$complete") || leftFlow
-      case .screen(let id): reached.contains(name(flow: flow.id, screen: id))
+      case .complete: reached.contains("$complete", after: after, self) || leftFlow
+      case .screen(let id): reached.contains(name(flow: flow.id, screen: id), after: after, self)
       }
     }
     for (index, rule) in screen.rules.enumerated() where !rule.passesOn {

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowFormat
+import FlowReplay
 
 /// A small set of complete paths through an exploration's state graph that covers every item
 /// it reached, each confirmed by replaying it in a fresh session.
@@ -55,11 +56,18 @@ extension Exploration {
 
   /// The covering set's progress: paths chosen so far and items still uncovered.
   public typealias CoveringProgress = (_ paths: Int, _ uncovered: Int) -> Void
+  /// A path just chosen, with the script steps its confirming replay wrote and the session that
+  /// replay ended in (its path recorded).
+  public typealias ChosenScript = (_ path: ExploredPath, _ steps: ScriptSteps, _ final: Session) -> Void
 
   /// The covering paths, and the items exploration reached that no replayed path confirmed
   /// (states merged by de-duplication that do not replay as explored; normally empty).
+  /// With `scriptSecrets`, the replay that confirms a path also writes its script's steps and
+  /// hands them to `scripted` (`paths --emit`: one replay per path instead of two).
   public func coveringSet(
-    progress: CoveringProgress = { _, _ in }
+    scriptSecrets: SecretPolicy? = nil,
+    progress: CoveringProgress = { _, _ in },
+    scripted: ChosenScript = { _, _, _ in }
   ) -> (
     paths: [ExploredPath], unconfirmed: [CoverageItem]
   ) {
@@ -183,14 +191,16 @@ extension Exploration {
         || (rootItems[candidate.state] ?? []).contains { !isCovered[$0] }
     }
     // Paths list their items sorted: rank every item once instead of comparing items (strings)
-    // in every path's sort.
+    // in every path's sort, and sort the ranks themselves (numbers, no comparison closure).
     var rank: [Int] = []
+    var ranked: [Int] = []
     func sortedItems(_ ids: Set<Int>) -> [CoverageItem] {
       if rank.isEmpty {
+        ranked = items.indices.sorted(by: { items[$0] < items[$1] })
         rank = [Int](repeating: 0, count: items.count)
-        for (position, id) in items.indices.sorted(by: { items[$0] < items[$1] }).enumerated() { rank[id] = position }
+        for (position, id) in ranked.enumerated() { rank[id] = position }
       }
-      return ids.sorted { rank[$0] < rank[$1] }.map { items[$0] }
+      return ids.map { rank[$0] }.sorted().map { items[ranked[$0]] }
     }
     // Greedy by dynamic programming on the counted DAG: each round follows, from the best root,
     // the transitions that collect the most uncovered items on the way to an ending.
@@ -202,26 +212,31 @@ extension Exploration {
     /// and first inputs: covering paths share long prefixes, and in a 10,000-screen flow
     /// replaying them from the start was most of the time.
     var replays = ReplayCheckpoints()
-    func verify(_ config: SessionConfig, _ path: Assembled) -> Set<Int>? {
+    func verify(_ config: SessionConfig, _ path: Assembled) -> (found: Set<Int>, final: Session, steps: ScriptSteps?)? {
+      var config = config
+      // A script expects the final path; events are still built (action results are items).
+      if scriptSecrets != nil { config.recordsPath = true }
       let inputs = path.inputs
       let observer = CoverageObserver(document: document)
       var session: Session
       var found: Set<Int>
       var position: Int
+      var steps = scriptSecrets.map { ScriptSteps(secrets: $0) }
       var marks: [ReplayCheckpoints.Mark] = []
       if let resumed = replays.latest(config, path.segments) {
         (session, found, position) = (resumed.mark.session, resumed.mark.found, resumed.mark.position)
+        steps = resumed.mark.steps
         marks = resumed.earlier
       } else {
         guard let (started, outputs) = try? Session.start(document: document, config: config) else { return nil }
         (session, found, position) = (started, Set(observer.start(started, outputs).compactMap { itemIndex[$0] }), 0)
       }
       while position < inputs.count {
-        if position % ReplayCheckpoints.spacing == 0 { marks.append((position, session, found)) }
+        if position % ReplayCheckpoints.spacing == 0 { marks.append((position, session, found, steps)) }
         let input = inputs[position]
         position += 1
         let before = CoverageObserver.Origin(session)
-        let outputs = session.send(input)
+        let outputs = steps?.send(input, to: &session) ?? session.send(input)
         if outputs.count == 1, case .rejected = outputs[0] {
           if case .set = input { continue }
           return nil
@@ -230,8 +245,9 @@ extension Exploration {
           observer.step(from: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
       }
       replays.add(config, path.segments, marks)
-      return session.status.isEnded ? found : nil
+      return session.status.isEnded ? (found, session, steps) : nil
     }
+
     let roots = rootConfigs.keys.sorted()
     while uncovered > 0 {
       var value = [Int?](repeating: nil, count: states.count)
@@ -265,13 +281,14 @@ extension Exploration {
         cursor = transitions[t].to
       }
       let assembled = assemble(root, path)
-      guard let verified = verify(rootConfigs[root]!, assembled), verified.contains(where: { !isCovered[$0] })
+      guard let verified = verify(rootConfigs[root]!, assembled), verified.found.contains(where: { !isCovered[$0] })
       else { break }
-      verified.forEach(cover)
+      verified.found.forEach(cover)
       paths.append(
         ExploredPath(
-          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens, items: sortedItems(verified)
-        ))
+          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens,
+          items: sortedItems(verified.found)))
+      if let steps = verified.steps { scripted(paths[paths.count - 1], steps, verified.final) }
       progress(paths.count, uncovered)
     }
     // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
@@ -303,20 +320,22 @@ extension Exploration {
       guard let chosen = best else { break }
       let assembled = assemble(chosen.root, chosen.path)
       guard let verified = verify(rootConfigs[chosen.root]!, assembled),
-        verified.contains(where: { !isCovered[$0] })
+        verified.found.contains(where: { !isCovered[$0] })
       else {
         // The states this path merges do not replay as explored: give up on its items.
         assembled.items.forEach(cover)
         unverified.formUnion(assembled.items)
         continue
       }
-      verified.forEach(cover)
+      verified.found.forEach(cover)
       paths.append(
         ExploredPath(
           config: rootConfigs[chosen.root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: sortedItems(verified)))
+          items: sortedItems(verified.found)))
+      if let steps = verified.steps { scripted(paths[paths.count - 1], steps, verified.final) }
       progress(paths.count, uncovered)
     }
+    guard !unverified.isEmpty else { return (paths, []) }
     let confirmed = paths.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.items) }
     return (paths, unverified.map { items[$0] }.filter { !confirmed.contains($0) }.sorted())
   }
@@ -334,7 +353,8 @@ struct Assembled {
 /// Replay is deterministic, so resuming from a checkpoint whose inputs so far are the new
 /// path's first inputs finds exactly what replaying from the start would.
 struct ReplayCheckpoints {
-  typealias Mark = (position: Int, session: Session, found: Set<Int>)
+  /// Where a replay stood: its session, the items found so far and the script steps written.
+  typealias Mark = (position: Int, session: Session, found: Set<Int>, steps: ScriptSteps?)
   /// A path's inputs as numbered segments (equal numbers, equal inputs) and where each ends.
   struct Segments {
     var numbers: [Int] = []
