@@ -11,8 +11,7 @@ import Testing
 @Suite struct ScreenFactsTests {
   @Test(arguments: UncollectedVariableEquivalenceTests.shapes)
   func factsMatchTheScreens(_ shape: UncollectedVariableEquivalenceTests.Shape) throws {
-    let loaded = FlowLoader.load(bytes: try UncollectedVariableEquivalenceTests.json(shape), file: "generated.json")
-    let graph = FlowGraph(document: try #require(loaded.document))
+    let graph = try UncollectedVariableEquivalenceTests.graph(shape)
     for node in graph.nodes {
       let edges = graph.edges.filter { $0.from == node }
       #expect((graph.outgoing[node] ?? []) == edges, "edges of \(node)")

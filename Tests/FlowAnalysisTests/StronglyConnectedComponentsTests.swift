@@ -10,8 +10,7 @@ import Testing
 @Suite struct StronglyConnectedComponentsTests {
   @Test(arguments: UncollectedVariableEquivalenceTests.shapes)
   func componentsMatchMutualReachability(_ shape: UncollectedVariableEquivalenceTests.Shape) throws {
-    let loaded = FlowLoader.load(bytes: try UncollectedVariableEquivalenceTests.json(shape), file: "generated.json")
-    let graph = FlowGraph(document: try #require(loaded.document))
+    let graph = try UncollectedVariableEquivalenceTests.graph(shape)
     let components = graph.stronglyConnectedComponents()
     var componentOf: [ScreenNode: Int] = [:]
     for (index, component) in components.enumerated() {

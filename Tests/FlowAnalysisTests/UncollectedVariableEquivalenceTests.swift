@@ -62,6 +62,12 @@ import Testing
     return try mutator.mutate(json)
   }
 
+  /// The graph of the shape's generated flow (the dense-number suites test against it).
+  static func graph(_ shape: Shape) throws -> FlowGraph {
+    let loaded = FlowLoader.load(bytes: try json(shape), file: "generated.json")
+    return FlowGraph(document: try #require(loaded.document))
+  }
+
   @Test(arguments: shapes)
   func sameDiagnosticsAsTheReference(_ shape: Shape) throws {
     let loaded = FlowLoader.load(bytes: try Self.json(shape), file: "generated.json")
