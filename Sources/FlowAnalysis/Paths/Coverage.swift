@@ -166,10 +166,10 @@ public struct CoverageObserver: Sendable {
       screen = session.currentScreenIndex
       subflowDepth = session.subflowDepth
       parent = session.innermostSubflowIndices
-      let flows = session.document.flows
-      let parentHasRules = parent.map { !flows[$0.flow].screens[$0.screen].rules.isEmpty } ?? false
+      let document = session.document
+      let parentHasRules = parent.map { document.hasRules(flow: $0.flow, screen: $0.screen) } ?? false
       context =
-        !flows[flow].screens[screen].rules.isEmpty || parentHasRules ? session.templateEnvironment.context : [:]
+        document.hasRules(flow: flow, screen: screen) || parentHasRules ? session.templateEnvironment.context : [:]
     }
   }
 
@@ -196,7 +196,7 @@ public struct CoverageObserver: Sendable {
     let changed =
       !destinations.isEmpty || before.screen != after.currentScreenIndex || before.flow != after.currentFlowIndex
     guard changed else { return items }
-    if !document.flows[before.flow].screens[before.screen].rules.isEmpty {
+    if document.hasRules(flow: before.flow, screen: before.screen) {
       let flow = document.flows[before.flow]
       if let rule = winningRule(
         screen: flow.screens[before.screen], flow: flow, context: before.context, after: after, reached: &reached)
@@ -206,7 +206,7 @@ public struct CoverageObserver: Sendable {
     }
     // Returning from a sub-flow leaves the parent's flow screen forward too.
     if after.subflowDepth < before.subflowDepth, let parent = before.parent,
-      !document.flows[parent.flow].screens[parent.screen].rules.isEmpty
+      document.hasRules(flow: parent.flow, screen: parent.screen)
     {
       let flow = document.flows[parent.flow]
       let screen = flow.screens[parent.screen]
@@ -287,5 +287,14 @@ public struct CoverageObserver: Sendable {
       fallback = .complete
     }
     return hit(fallback, &reached) ? .rule(screen: screenName, number: 0, condition: "") : nil
+  }
+}
+
+extension FlowDocument {
+  /// Whether a screen has rules, read in place: `flows[flow]` copies the whole flow.
+  fileprivate func hasRules(flow: Int, screen: Int) -> Bool {
+    flows.withUnsafeBufferPointer { flows in
+      flows[flow].screens.withUnsafeBufferPointer { !$0[screen].rules.isEmpty }
+    }
   }
 }
