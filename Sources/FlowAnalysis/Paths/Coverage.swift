@@ -66,9 +66,14 @@ public struct CoverageObserver: Sendable {
 
   public func name(flow: String, screen: String) -> String { qualify ? "\(flow)/\(screen)" : screen }
 
-  /// The name of a screen an output reports by ids: looked up when it is in the document.
+  /// The name of a screen an output reports by ids: looked up when it is in the document (the
+  /// flow read in place: `flows[f]` copies it).
   private func lookUpName(flow: String, screen: String) -> String {
-    if let f = document.flowIndex(flow), let s = document.flows[f].index(of: screen) { return names[f][s] }
+    if let f = document.flowIndex(flow),
+      let s = document.flows.withUnsafeBufferPointer({ $0[f].index(of: screen) })
+    {
+      return names[f][s]
+    }
     return name(flow: flow, screen: screen)
   }
 
