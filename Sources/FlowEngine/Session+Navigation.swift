@@ -654,7 +654,7 @@ extension Session {
     guard let name = EventVocabulary.name(of: type, in: context.document.dialect) else { return }
     // `seq` counts events either way, so the rest of the session is the same with events off.
     seq += 1
-    guard context.emitsEvents else { return }
+    guard context.emitsEvents || (context.emitsActionResults && name == .actionResult) else { return }
     let screenFrame = atScreen ? frame : nil
     post(
       name, vocabularyProperties(name, properties(), at: screenFrame), at: screenFrame, flow: frame.flow,
@@ -666,7 +666,7 @@ extension Session {
   ) {
     guard let name = EventVocabulary.name(of: type, in: context.document.dialect) else { return }
     seq += 1
-    guard context.emitsEvents else { return }
+    guard context.emitsEvents || (context.emitsActionResults && name == .actionResult) else { return }
     post(
       name, vocabularyProperties(name, properties(), at: frame), at: frame, flow: frame.flow, experiment: nil,
       named: named ?? experienceName(name))

@@ -34,6 +34,8 @@ final class SessionContext: Sendable {
   let screenCount: Int
   /// `config.emitsEvents`, read once per event (a stored flag, not a path through the config).
   let emitsEvents: Bool
+  /// `config.emitsActionResults`.
+  let emitsActionResults: Bool
   /// The document's secret fields, masked (see `Session.secrets`).
   let secrets: SecretPolicy
 
@@ -48,6 +50,7 @@ final class SessionContext: Sendable {
     // anyway gets the nearest end, so later arithmetic cannot overflow.
     self.startTime = Limits.clamp(config.now, to: Limits.clockMs)
     self.emitsEvents = config.emitsEvents
+    self.emitsActionResults = config.emitsActionResults
     self.secrets = SecretPolicy(document: document)
     self.variants = variants
     self.envelopeExperiment = envelopeExperiment
@@ -286,6 +289,8 @@ public struct Session: Sendable {
   public var screenNumber: Int { context.screenBase[frame.flow] + frame.screen }
   /// The current screen's 0-based position in its flow's order.
   public var currentScreenIndex: Int { frame.screen }
+  /// The current flow's position in `document.flows`.
+  public var currentFlowIndex: Int { frame.flow }
   /// Whether the current screen has been shown (false only while an `onEnter` is deciding).
   public var isCurrentScreenShown: Bool { shown }
 
@@ -314,6 +319,11 @@ public struct Session: Sendable {
   /// `screens`, outermost first (no ids looked up or copied: state keys of explorers).
   public var subflowScreenIndices: [(flow: Int, screen: Int)] {
     callStack.map { ($0.flow, $0.screen) }
+  }
+
+  /// `subflowScreenIndices.last` without building the list.
+  public var innermostSubflowIndices: (flow: Int, screen: Int)? {
+    callStack.last.map { ($0.flow, $0.screen) }
   }
 
   /// How many sub-flows the session is inside (`subflowStack.count` without building it).

@@ -61,6 +61,9 @@ public struct SessionConfig: Hashable, Sendable {
   /// True: keep `path` even without `recordsHistory` (a script writer reads the path alone;
   /// the events and the trace cost more than the steps).
   public var recordsPath = false
+  /// True with `emitsEvents` false: the session builds its `action_result` events alone (a
+  /// coverage observer reads those and no other; building every event was a third of `send`).
+  public var emitsActionResults = false
 
   public init(
     userID: String = "anonymous",

@@ -7,7 +7,7 @@ import Testing
 
 /// The engine's fast paths against the plain ones on generated flows: `send(_:into:)` against
 /// `send(_:)`, `Condition.holds` (no trace) against `Condition.evaluate(in:).result`, and a
-/// session with `emitsEvents: false` against one with events, one keeping only its path against
+/// session with `emitsEvents: false` (and with `emitsActionResults`) against one with events, one keeping only its path against
 /// one keeping its history, `tap(.label)` against the search of `actions` it replaced, and
 /// `send(pressing:)` against `tap(.number)`.
 @Suite struct FastPathEquivalenceTests {
@@ -99,18 +99,28 @@ import Testing
     let config = SessionConfig(now: 1_767_225_600_000, recordsHistory: testCase.recordsHistory)
     var quiet = config
     quiet.emitsEvents = false
-    func withoutEvents(_ outputs: [Output]) -> [Output] {
-      outputs.filter { if case .event = $0 { false } else { true } }
+    var results = quiet
+    results.emitsActionResults = true
+    func withoutEvents(_ outputs: [Output], but kept: EventType? = nil) -> [Output] {
+      outputs.filter { if case .event(let event) = $0 { event.type == kept } else { true } }
     }
     for _ in 0..<40 {
       var (loud, loudStart) = try Session.start(document: document, config: config)
       var (silent, silentStart) = try Session.start(document: document, config: quiet)
+      var (resulting, resultingStart) = try Session.start(document: document, config: results)
       #expect(silentStart == withoutEvents(loudStart))
+      #expect(resultingStart == withoutEvents(loudStart, but: .actionResult))
       for _ in 0..<60 where !loud.status.isEnded {
         let choices = Self.choices(loud)
         let input = choices[Int(random.next() % UInt64(choices.count))]
         let outputs = loud.send(input)
         #expect(silent.send(input) == withoutEvents(outputs))
+        #expect(resulting.send(input) == withoutEvents(outputs, but: .actionResult))
+        #expect(resulting.currentFlowIndex == document.flowIndex(loud.currentFlowID))
+        #expect(resulting.currentScreenIndex == loud.currentFlow.index(of: loud.currentScreenID))
+        #expect(
+          resulting.innermostSubflowIndices.map { [$0.flow, $0.screen] }
+            == loud.subflowScreenIndices.last.map { [$0.flow, $0.screen] })
         #expect(silent.events.isEmpty)
         #expect(silent.status == loud.status && silent.data == loud.data && silent.path == loud.path)
         #expect(silent.trace == loud.trace && silent.validationErrors == loud.validationErrors)

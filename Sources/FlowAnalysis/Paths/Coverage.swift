@@ -53,16 +53,32 @@ public enum CoverageItem: Hashable, Comparable, Sendable, CustomStringConvertibl
 public struct CoverageObserver: Sendable {
   public let document: FlowDocument
   private let qualify: Bool
+  /// Every screen's name, by flow index and screen index: built once, so that a step looks
+  /// its screens' names up instead of joining and allocating them for every input.
+  private let names: [[String]]
 
   public init(document: FlowDocument) {
     self.document = document
-    qualify = document.flows.count > 1
+    let qualify = document.flows.count > 1
+    self.qualify = qualify
+    names = document.flows.map { flow in flow.screens.map { qualify ? "\(flow.id)/\($0.id)" : $0.id } }
   }
 
   public func name(flow: String, screen: String) -> String { qualify ? "\(flow)/\(screen)" : screen }
 
+  /// The name of a screen an output reports by ids: looked up when it is in the document (the
+  /// flow read in place: `flows[f]` copies it).
+  private func lookUpName(flow: String, screen: String) -> String {
+    if let f = document.flowIndex(flow),
+      let s = document.flows.withUnsafeBufferPointer({ $0[f].index(of: screen) })
+    {
+      return names[f][s]
+    }
+    return name(flow: flow, screen: screen)
+  }
+
   private func name(_ session: Session) -> String {
-    name(flow: session.currentFlowID, screen: session.currentScreenID)
+    names[session.currentFlowIndex][session.currentScreenIndex]
   }
 
   /// Items of a session's start.
@@ -79,9 +95,9 @@ public struct CoverageObserver: Sendable {
 
   /// The screens a session stands on (its screen and the flow screens of its sub-flow stack).
   func current(_ session: Session) -> Set<String> {
-    var names = Set(session.subflowStack.map { name(flow: $0.flowID, screen: $0.screenID) })
-    if !session.status.isEnded { names.insert(name(session)) }
-    return names
+    var current = Set(session.subflowScreenIndices.map { names[$0.flow][$0.screen] })
+    if !session.status.isEnded { current.insert(name(session)) }
+    return current
   }
 
   /// The screens reached by one input: those it entered, the session's screen, and the flow
@@ -136,11 +152,14 @@ public struct CoverageObserver: Sendable {
   /// before `send`, so the caller need not keep the earlier session: a second reference to
   /// the session's collected data would make every `send` that sets a field copy all of it.
   public struct Origin: Sendable {
-    let flow: Flow
-    let screen: Screen
+    /// The screen's position: indices into `document.flows` and that flow's `screens` (read
+    /// in place; copying the flow and screen models for every input was a fifteenth of
+    /// `paths --emit`).
+    let flow: Int
+    let screen: Int
     let subflowDepth: Int
-    /// The flow screen the current sub-flow returns to.
-    let parent: ScreenRef?
+    /// The flow screen the current sub-flow returns to, as indices.
+    let parent: (flow: Int, screen: Int)?
     /// The template context (`$screen`, `$previous`, ...), only when a rule may be decided
     /// with it (the screen or the calling flow screen has rules): building it before every
     /// input inside a sub-flow was a twentieth of `paths --emit` on a bundle.
@@ -148,13 +167,14 @@ public struct CoverageObserver: Sendable {
 
     /// What `session`, about to receive an input, shows now.
     public init(_ session: Session) {
-      flow = session.currentFlow
-      screen = session.currentScreen
+      flow = session.currentFlowIndex
+      screen = session.currentScreenIndex
       subflowDepth = session.subflowDepth
-      parent = session.innermostSubflowScreen
-      let parentHasRules =
-        parent.flatMap { session.document.flow($0.flowID)?.screen($0.screenID)?.rules.isEmpty } == false
-      context = !screen.rules.isEmpty || parentHasRules ? session.templateEnvironment.context : [:]
+      parent = session.innermostSubflowIndices
+      let document = session.document
+      let parentHasRules = parent.map { document.hasRules(flow: $0.flow, screen: $0.screen) } ?? false
+      context =
+        document.hasRules(flow: flow, screen: screen) || parentHasRules ? session.templateEnvironment.context : [:]
     }
   }
 
@@ -166,11 +186,11 @@ public struct CoverageObserver: Sendable {
   /// Items of one step from a session that was at `before`.
   public func step(from before: Origin, input: Input, outputs: [Output], after: Session) -> [CoverageItem] {
     var items = outcomes(outputs)
-    let beforeName = name(flow: before.flow.id, screen: before.screen.id)
+    let beforeName = names[before.flow][before.screen]
     var previous = beforeName
     var entered: [(flow: String, screen: String)] = []
     let destinations = record(outputs, from: &previous, into: &items, entered: &entered)
-    entered.removeAll { name(flow: $0.flow, screen: $0.screen) == beforeName }
+    entered.removeAll { lookUpName(flow: $0.flow, screen: $0.screen) == beforeName }
     if !after.status.isEnded { items.append(.screen(name(after))) }
     // `back` and the host's dismiss are available everywhere: not edges of the flow.
     if input == .back || input == .dismiss {
@@ -179,17 +199,22 @@ public struct CoverageObserver: Sendable {
     var reached = Reached(destinations)
     items += enteredRules(entered, session: after, reached: &reached)
     let changed =
-      !destinations.isEmpty || before.screen.id != after.currentScreenID || before.flow.id != after.currentFlowID
+      !destinations.isEmpty || before.screen != after.currentScreenIndex || before.flow != after.currentFlowIndex
     guard changed else { return items }
-    if let rule = winningRule(
-      screen: before.screen, flow: before.flow, context: before.context, after: after, reached: &reached)
-    {
-      items.append(rule)
+    if document.hasRules(flow: before.flow, screen: before.screen) {
+      let flow = document.flows[before.flow]
+      if let rule = winningRule(
+        screen: flow.screens[before.screen], flow: flow, context: before.context, after: after, reached: &reached)
+      {
+        items.append(rule)
+      }
     }
     // Returning from a sub-flow leaves the parent's flow screen forward too.
     if after.subflowDepth < before.subflowDepth, let parent = before.parent,
-      let flow = document.flow(parent.flowID), let screen = flow.screen(parent.screenID)
+      document.hasRules(flow: parent.flow, screen: parent.screen)
     {
+      let flow = document.flows[parent.flow]
+      let screen = flow.screens[parent.screen]
       var context = before.context
       context["$screen"] = .string(screen.id)
       context["$flow"] = .string(flow.id)
@@ -216,12 +241,14 @@ public struct CoverageObserver: Sendable {
     for output in outputs {
       switch output {
       case .screenShown(let flowID, let screenID):
-        enter(name(flow: flowID, screen: screenID))
+        enter(lookUpName(flow: flowID, screen: screenID))
       case .event(let event) where event.type == .actionResult:
         // An onEnter answered at once (a mock): the screen was entered, never shown.
-        if let screenID = event.screenID, name(flow: event.flowID, screen: screenID) != previous {
+        if let screenID = event.screenID, case let target = lookUpName(flow: event.flowID, screen: screenID),
+          target != previous
+        {
           entered.append((event.flowID, screenID))
-          enter(name(flow: event.flowID, screen: screenID))
+          enter(target)
         }
       case .ended(.completed):
         items.append(.edge(from: previous, to: "$complete"))
@@ -242,11 +269,11 @@ public struct CoverageObserver: Sendable {
     guard !screen.rules.isEmpty else { return nil }
     let environment = after.dataEnvironment(context: context)
     let leftFlow = after.status.isEnded || after.currentFlowID != flow.id
-    let screenName = name(flow: flow.id, screen: screen.id)
+    let screenName = lookUpName(flow: flow.id, screen: screen.id)
     func hit(_ target: Target, _ reached: inout Reached) -> Bool {
       switch target {
       case .complete: reached.contains("$complete", after: after, self) || leftFlow
-      case .screen(let id): reached.contains(name(flow: flow.id, screen: id), after: after, self)
+      case .screen(let id): reached.contains(lookUpName(flow: flow.id, screen: id), after: after, self)
       }
     }
     for (index, rule) in screen.rules.enumerated() where !rule.passesOn {
@@ -265,5 +292,14 @@ public struct CoverageObserver: Sendable {
       fallback = .complete
     }
     return hit(fallback, &reached) ? .rule(screen: screenName, number: 0, condition: "") : nil
+  }
+}
+
+extension FlowDocument {
+  /// Whether a screen has rules, read in place: `flows[flow]` copies the whole flow.
+  fileprivate func hasRules(flow: Int, screen: Int) -> Bool {
+    flows.withUnsafeBufferPointer { flows in
+      flows[flow].screens.withUnsafeBufferPointer { !$0[screen].rules.isEmpty }
+    }
   }
 }

@@ -212,12 +212,14 @@ extension Exploration {
     /// and first inputs: covering paths share long prefixes, and in a 10,000-screen flow
     /// replaying them from the start was most of the time.
     var replays = ReplayCheckpoints()
+    let observer = CoverageObserver(document: document)
     func verify(_ config: SessionConfig, _ path: Assembled) -> (found: Set<Int>, final: Session, steps: ScriptSteps?)? {
       var config = config
-      // A script expects the final path; events are still built (action results are items).
+      // A script expects the final path; of the events only action results are built (they
+      // are items).
       if scriptSecrets != nil { config.recordsPath = true }
+      (config.emitsEvents, config.emitsActionResults) = (false, true)
       let inputs = path.inputs
-      let observer = CoverageObserver(document: document)
       var session: Session
       var found: Set<Int>
       var position: Int

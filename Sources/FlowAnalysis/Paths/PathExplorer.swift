@@ -321,7 +321,10 @@ public struct PathExplorer: Sendable {
       return ids
     }
     for (rootIndex, config) in roots.enumerated() {
-      guard let (session, outputs) = try? Session.start(document: document, config: config) else { continue }
+      // Of the events, the observer reads action results alone.
+      var explored = config
+      (explored.emitsEvents, explored.emitsActionResults) = (false, true)
+      guard let (session, outputs) = try? Session.start(document: document, config: explored) else { continue }
       let key = key(session, memo: &memo)
       if index[key] != nil { continue }
       let id = exploration.states.count
