@@ -87,6 +87,8 @@ import _FlowTestSupport
     let result = try runFlowrun([command, file])
     #expect(result.status == 2)
     #expect(result.stderr.contains("this is a Nuxie experience release (v1) document; supported:"), "\(result.stderr)")
+    // The whole list of what flowrun runs fits under the message-length cap, never elided.
+    #expect(result.stderr.contains("nuxie.experience-planes.v1) [load.unsupported-dialect]"), "\(result.stderr)")
     #expect(!result.stderr.contains("missing required key"), "\(result.stderr)")
   }
 

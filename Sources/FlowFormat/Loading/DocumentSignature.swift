@@ -132,11 +132,9 @@ enum DocumentSignature: Equatable {
 
   /// What flowrun runs, for "supported: …".
   static let supported =
-    "Sequence flows and bundles ('screens', 'flows'); AppDNA onboarding flows ('steps'), "
-    + "flows documents ('flows' with 'active_flow_id') and remote-config bundles ('onboarding.flows'); "
-    + "Nuxie RemoteFlow documents ('screens' with 'interactions' or 'viewModels'), flow descriptions ('screens' "
-    + "with 'handlers'), journey releases and legs "
-    + "(schemaVersion 'nuxie.journey-release.v2', 'nuxie.experience-planes.v1')"
+    "Sequence ('screens', 'flows'), AppDNA ('steps', 'active_flow_id', 'onboarding.flows'), "
+    + "Nuxie flows ('interactions', 'viewModels', 'handlers') and releases "
+    + "(schemaVersion nuxie.journey-release.v2, nuxie.experience-planes.v1)"
 
   /// Era E: a journey release and a bare leg run.
   static let runnableNuxieSchemas: Set<String> = ["nuxie.journey-release.v2", "nuxie.experience-planes.v1"]
