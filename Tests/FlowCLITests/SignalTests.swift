@@ -79,10 +79,19 @@ import _FlowTestSupport
         ])
       try child.waitFor(substring: "PASS \(directory.path)/a.flow-test.yaml")
       child.signal(signal)
-      let writer = open(directory.path + "/b.flow-test.yaml", O_WRONLY | O_NONBLOCK)
-      if writer >= 0 {
-        _ = script.withCString { write(writer, $0, strlen($0)) }
-        close(writer)
+      // A signal that lands just before `test` opens the FIFO leaves it blocked in that open
+      // until a writer comes: feed the FIFO whenever a reader has it open, until the child ends.
+      var fed = false
+      let deadline = ContinuousClock.now + .seconds(10)
+      while !fed, child.exitStatus() == nil, ContinuousClock.now < deadline {
+        let writer = open(directory.path + "/b.flow-test.yaml", O_WRONLY | O_NONBLOCK)
+        if writer >= 0 {
+          _ = script.withCString { write(writer, $0, strlen($0)) }
+          close(writer)
+          fed = true
+        } else {
+          usleep(10_000)
+        }
       }
       let status = try child.waitForExit()
       #expect(status == 1 || status == 2, "\(child.stdout)\(child.stderr)")

@@ -122,21 +122,24 @@
     public func waitForExit(timeout: Duration = .seconds(20)) throws -> Int32 {
       let deadline = ContinuousClock.now + timeout
       while true {
-        if let status { return status }
-        var raw: Int32 = 0
-        let result = waitpid(processID, &raw, WNOHANG)
-        if result == processID {
-          while readers.contains(where: { $0 >= 0 }) { readAvailable(waitingAtMost: 50) }
-          let signal = raw & 0x7f
-          status = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
-          return status!
-        }
+        if let status = exitStatus() { return status }
         guard ContinuousClock.now < deadline else {
           kill(processID, SIGKILL)
           throw Failure(description: "the child did not exit within \(timeout); stdout: \(stdout.suffix(500))")
         }
         readAvailable(waitingAtMost: 20)
       }
+    }
+
+    /// The child's `status` once it has exited (then with all it wrote read), else nil at once.
+    public func exitStatus() -> Int32? {
+      if let status { return status }
+      var raw: Int32 = 0
+      guard waitpid(processID, &raw, WNOHANG) == processID else { return nil }
+      while readers.contains(where: { $0 >= 0 }) { readAvailable(waitingAtMost: 50) }
+      let signal = raw & 0x7f
+      status = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
+      return status
     }
 
     /// Reads what stdout and stderr hold, waiting up to `milliseconds` for something.
