@@ -12,8 +12,10 @@ import OrderedCollections
 /// removed key that comes back goes last.
 public struct FieldStore: Sendable {
   private final class Base: @unchecked Sendable {
-    // Mutated only while uniquely referenced (`isKnownUniquelyReferenced`).
-    var values: OrderedDictionary<String, Value>
+    // Mutated only while uniquely referenced (`isKnownUniquelyReferenced`), so no access can
+    // overlap another: unchecked, each read spares the runtime's dynamic exclusivity check
+    // (two per field write, one per read the overlay misses).
+    @exclusivity(unchecked) var values: OrderedDictionary<String, Value>
     init(_ values: OrderedDictionary<String, Value>) { self.values = values }
   }
 

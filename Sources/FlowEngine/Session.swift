@@ -40,11 +40,10 @@ final class SessionContext: Sendable {
   let secrets: SecretPolicy
 
   init(
-    document: FlowDocument, config: SessionConfig, sessionID: String,
+    document: FlowDocument, config: consuming SessionConfig, sessionID: String,
     variants: OrderedDictionary<String, String>, envelopeExperiment: (id: String, variant: String)?
   ) {
     self.document = document
-    self.config = config
     self.sessionID = sessionID
     // Options and scripts refuse a start outside the clock's range; a caller that passes one
     // anyway gets the nearest end, so later arithmetic cannot overflow.
@@ -63,6 +62,8 @@ final class SessionContext: Sendable {
     self.variantValue = .object(variants.mapValues { .string($0) })
     self.screenBase = document.screenOffsets
     self.screenCount = document.screenCount
+    // Last: the configuration is moved in, not copied (a simulator starts a session per user).
+    self.config = config
   }
 
   /// The index of a screen id in a flow. Reads the flow in place: `document.flows[flow]` would
@@ -163,7 +164,7 @@ public struct Session: Sendable {
   /// Starts a session: `onboarding_started`, `experiment_variant_assigned` per experiment, then
   /// the first screen (its `onEnter` first). Throws when the flow or start screen does not exist.
   public static func start(
-    document: FlowDocument, config: SessionConfig = SessionConfig()
+    document: FlowDocument, config: consuming SessionConfig = SessionConfig()
   )
     throws(SessionStartError) -> (Session, [Output])
   {
@@ -201,17 +202,20 @@ public struct Session: Sendable {
       throw SessionStartError(
         "no flow '\(flowID)' in the document (flows: \(ids.joined(separator: ", ")))\(didYouMean(flowID, ids))")
     }
-    let flow = document.flows[flowIndex]
-    guard !flow.screens.isEmpty else { throw SessionStartError("flow '\(flowID)' has no screens") }
-    let startID = config.startScreen ?? flow.startScreenID
-    guard let screenIndex = flow.index(of: startID) else {
-      let ids = flow.screens.map(\.id)
+    // The flow read in place (a `let` of it copied every field, per simulated user).
+    let (screenCount, startScreenID, assignedExperiment) = document.flows.withUnsafeBufferPointer {
+      ($0[flowIndex].screens.count, $0[flowIndex].startScreenID, $0[flowIndex].assignedExperiment)
+    }
+    guard screenCount > 0 else { throw SessionStartError("flow '\(flowID)' has no screens") }
+    let startID = config.startScreen ?? startScreenID
+    guard let screenIndex = document.flows.withUnsafeBufferPointer({ $0[flowIndex].index(of: startID) }) else {
+      let ids = document.flows[flowIndex].screens.map(\.id)
       throw SessionStartError(
         "no screen '\(startID)' in flow '\(flowID)' (screens: \(ids.joined(separator: ", ")))\(didYouMean(startID, ids))"
       )
     }
     var envelope: (id: String, variant: String)?
-    if let assigned = flow.assignedExperiment {
+    if let assigned = assignedExperiment {
       envelope = (assigned.id, variants[assigned.id] ?? assigned.variantID)
     } else {
       envelope = local
@@ -221,7 +225,9 @@ public struct Session: Sendable {
       document: document, config: config, sessionID: sessionID, variants: variants,
       envelopeExperiment: envelope)
     var session = Session(context: context, frame: Frame(flow: flowIndex, screen: screenIndex))
-    for (key, value) in flow.initialData { session.fields[key] = value }
+    document.flows.withUnsafeBufferPointer {
+      for (key, value) in $0[flowIndex].initialData { session.fields[key] = value }
+    }
     session.begin()
     let outputs = session.outbox
     session.outbox = []

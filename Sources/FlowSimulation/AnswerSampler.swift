@@ -4,8 +4,9 @@ import FlowFormat
 import FlowPattern
 
 /// Draws a user's answer to one collecting block: the model's distribution for the field when
-/// it gives one, else a uniform draw over valid answers (docs/simulate.md, "Defaults").
-struct AnswerSampler: Sendable {
+/// it gives one, else a uniform draw over valid answers (docs/simulate.md, "Defaults"). A
+/// class: the walk reads it from the plan once per user, and a struct copied its every field.
+final class AnswerSampler: Sendable {
   /// The default text pool (names; e-mail addresses are built from them).
   static let names = ["Alex", "Sam", "Jordan", "Taylor", "Morgan", "Casey", "Riley", "Jamie"]
 

@@ -13,9 +13,14 @@ public enum Simulation {
   static let chunk = 512
 
   /// Tallies users `users` of `plan` on `jobs` threads; `progress` gets the number of users done
-  /// so far and `finished` each user's ended session (both from any thread).
+  /// so far and `finished` each user's ended session (both from any thread). `copy`, when
+  /// given, builds for each thread after the first a plan equal to `plan` that shares no
+  /// object with it (the document and model decoded again): every reference the threads share
+  /// is counted atomically on each retain and release, and two cores writing one counter
+  /// hand its cache line back and forth.
   public static func run(
     _ plan: SimulationPlan, users: Range<Int>, jobs: Int = 1,
+    copy: (@Sendable () -> SimulationPlan?)? = nil,
     progress: (@Sendable (Int) -> Void)? = nil,
     finished: (@Sendable (FinishedUser) -> Void)? = nil
   ) -> SimulationTally {
@@ -24,7 +29,7 @@ public enum Simulation {
     let results = Locked([Int: SimulationTally]())
     let workers = max(1, min(jobs, (users.count + chunk - 1) / chunk))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var counter = TallyCounter(plan: plan)
+      var counter = TallyCounter(plan: worker == 0 ? plan : copy?() ?? plan)
       while true {
         let start = next.withLock { next in
           defer { next = min(users.upperBound, next + chunk) }
@@ -78,7 +83,7 @@ struct TallyCounter {
   mutating func walk(user: Int, finished: (@Sendable (FinishedUser) -> Void)?) {
     var taken = UserWalk.Buffers()
     swap(&taken, &buffers)
-    guard var walk = UserWalk(plan: plan, index: user, buffers: consume taken) else {
+    guard var walk = UserWalk.start(plan: plan, index: user, buffers: consume taken) else {
       variants["not started", default: Variant(plan: plan)].count(failedToStart: ())
       return
     }

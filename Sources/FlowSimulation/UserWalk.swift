@@ -40,13 +40,10 @@ struct UserWalk {
   enum Ending: String { case completed, dismissed, droppedOff = "dropped_off", stuck, failed }
 
   /// Starts user `index`'s session (nil when the engine refuses to start it), filling `buffers`
-  /// (emptied first).
-  init?(plan: SimulationPlan, index: Int, buffers: Buffers = Buffers()) {
-    self.plan = plan
-    self.buffers = buffers
-    self.buffers.outputs.removeAll(keepingCapacity: true)
-    self.buffers.path.removeAll(keepingCapacity: true)
-    random = SimulationRandom(seed: plan.seed, user: index)
+  /// (emptied first). A static function, not a failable initialiser: one copied the whole walk
+  /// (the session, its configuration and document) into its optional result.
+  static func start(plan: SimulationPlan, index: Int, buffers: consuming Buffers) -> UserWalk? {
+    var random = SimulationRandom(seed: plan.seed, user: index)
     var config = plan.config
     config.userID = plan.userIDPrefix + String(index)
     for (name, trait) in plan.model.traits { config.traits[name] = plan.sample(trait, &random) }
@@ -55,9 +52,25 @@ struct UserWalk {
         config.variantOverrides[experiment] = weights[random.weighted(weights.map(\.weight))].variant
       }
     }
-    guard let (session, outputs) = try? Session.start(document: plan.document, config: config) else { return nil }
+    let session: Session
+    let outputs: [Output]
+    do {
+      (session, outputs) = try Session.start(document: plan.document, config: config)
+    } catch {
+      return nil
+    }
+    var walk = UserWalk(plan: plan, random: random, session: consume session, buffers: consume buffers)
+    walk.note(outputs)
+    return walk
+  }
+
+  private init(plan: SimulationPlan, random: SimulationRandom, session: consuming Session, buffers: consuming Buffers) {
+    self.plan = plan
+    self.random = random
     self.session = session
-    note(outputs)
+    self.buffers = buffers
+    self.buffers.outputs.removeAll(keepingCapacity: true)
+    self.buffers.path.removeAll(keepingCapacity: true)
   }
 
   /// Walks to the end; returns how it ended.
@@ -65,7 +78,6 @@ struct UserWalk {
     var decisions = 0
     var failures = 0
     var lastScreen: Int32 = -1
-    // Once per user: reading `plan.answers` copies the sampler (retaining each of its fields).
     let answers = plan.answers
     while !session.status.isEnded {
       decisions += 1

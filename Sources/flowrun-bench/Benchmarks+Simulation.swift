@@ -57,9 +57,15 @@ extension Benchmark {
     guard !context.targetsOnly else { return rows }
     guard let document = FlowLoader.load(path: path).document else { throw BenchError("cannot load \(path)") }
     let plan = SimulationPlan(document: document, seed: 1)
+    // Each thread after the first walks its own plan, as `flowrun simulate` does.
+    let copy: @Sendable () -> SimulationPlan? = {
+      FlowLoader.load(path: path).document.map { SimulationPlan(document: $0, seed: 1) }
+    }
     let users = 100_000
     for jobs in [1, 2] {
-      let times = context.measure(runs: context.runs) { _ = Simulation.run(plan, users: 0..<users, jobs: jobs) }
+      let times = context.measure(runs: context.runs) {
+        _ = Simulation.run(plan, users: 0..<users, jobs: jobs, copy: copy)
+      }
       rows.append(
         Measurement(
           name: "simulate, \(jobs) thread\(jobs == 1 ? "" : "s")",

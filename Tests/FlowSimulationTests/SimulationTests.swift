@@ -27,6 +27,22 @@ import _FlowTestSupport
     #expect(single.users == 3_000)
   }
 
+  /// Threads after the first walk their own copy of the plan (no object shared between
+  /// cores): the tally is the single thread's, and each of them asked for one copy.
+  @Test(arguments: [2, 5])
+  func threadsWithTheirOwnPlansTallyTheSame(jobs: Int) throws {
+    let path = packageRoot().appendingPathComponent("sample-flows/goals.json").path
+    let plan = SimulationPlan(document: try Self.document("goals.json"), seed: 7)
+    let copies = CallCount()
+    let copy: @Sendable () -> SimulationPlan? = {
+      copies.add()
+      return FlowLoader.load(path: path).document.map { SimulationPlan(document: $0, seed: 7) }
+    }
+    let single = Simulation.run(plan, users: 0..<3_000, jobs: 1)
+    #expect(Simulation.run(plan, users: 0..<3_000, jobs: jobs, copy: copy) == single)
+    #expect(copies.value == jobs - 1)
+  }
+
   @Test func anotherSeedGivesAnotherRun() throws {
     let document = try Self.document("goals.json")
     let one = Simulation.run(SimulationPlan(document: document, seed: 1), users: 0..<1_000)
@@ -128,4 +144,13 @@ import _FlowTestSupport
     #expect(Statistics.quantile(0.71, of: histogram) == 10)
     #expect(Statistics.quantile(0.5, of: [:]) == nil)
   }
+}
+
+/// Calls counted from any thread.
+private final class CallCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  func add() { lock.withLock { count += 1 } }
+  var value: Int { lock.withLock { count } }
 }

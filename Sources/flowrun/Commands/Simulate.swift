@@ -111,7 +111,11 @@ extension Flowrun {
       let writer = try store.map { SimulationStoreWriter(store: try $0.open(creates: true), seed: seed) }
       var finished: (@Sendable (FinishedUser) -> Void)?
       if let writer { finished = { writer.add($0) } }
-      let tally = Simulation.run(plan, users: range, jobs: jobs, progress: shown, finished: finished)
+      let copy = Self.planCopy(
+        (flow, loaded.source), options: loading.load, model: (self.model ?? "", modelBytes), seed: seed,
+        recordsEvents: store != nil)
+      let tally = Simulation.run(
+        plan, users: range, jobs: jobs, copy: copy, progress: shown, finished: finished)
       progress?.finish()
       let storeFailure = writer?.finish()
       let result = SimulationResult(
@@ -130,6 +134,24 @@ extension Flowrun {
         // The report is whole; the store lacks the sessions after the failed write.
         Output.error.write("flowrun: \(storeFailure.message); the store lacks sessions from there on\n")
         throw ExitCode(1)
+      }
+    }
+
+    /// Builds, for each thread after the first, its own plan: the flow and the model decoded
+    /// again from the bytes already read, so the threads share no object whose reference count
+    /// both cores would write (docs/simulate.md, "Threads"). Nil keeps the first plan.
+    private static func planCopy(
+      _ flow: (path: String, bytes: [UInt8]), options: LoadOptions, model: (path: String, bytes: [UInt8]),
+      seed: UInt64, recordsEvents: Bool
+    ) -> @Sendable () -> SimulationPlan? {
+      {
+        guard let document = FlowLoader.load(bytes: flow.bytes, file: flow.path, options: options).document else {
+          return nil
+        }
+        let read =
+          model.bytes.isEmpty
+          ? BehaviourModel() : BehaviourModelReader.read(model.bytes, file: model.path, document: document).0
+        return read.map { SimulationPlan(document: document, model: $0, seed: seed, recordsEvents: recordsEvents) }
       }
     }
 
