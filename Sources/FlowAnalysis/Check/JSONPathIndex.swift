@@ -1,5 +1,11 @@
 import FlowFormat
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Maps the position of a JSON value back to its JSON path, from the file's bytes alone.
 ///
 /// The source is one the loader parsed without a syntax error (strict JSON, a leading byte
@@ -23,15 +29,13 @@ public struct JSONPathIndex: Sendable {
     source.withUnsafeBufferPointer { bytes in
       var scan = Scan(bytes)
       var next = 0
-      scan.run { start, open in
-        while next < order.count, offsets[order[next]] < start { next += 1 }
-        var path: String?
+      scan.run(stops: order.lazy.map { offsets[$0] }) { start, open in
+        let path = Self.render(open, bytes)
+        while offsets[order[next]] < start { next += 1 }
         while next < order.count, offsets[order[next]] == start {
-          if path == nil { path = Self.render(open, bytes) }
           found[order[next]] = path
           next += 1
         }
-        return next < order.count
       }
     }
     return found
@@ -108,16 +112,23 @@ public struct JSONPathIndex: Sendable {
       self.bytes = bytes
     }
 
-    /// Calls `visit` with the offset of every value in document order and the containers
-    /// open around it, until it returns false.
-    mutating func run(_ visit: (Int, [Container]) -> Bool) {
+    /// Calls `visit` with each of `stops` (ascending offsets) where a value starts, in order, and
+    /// the containers open around that value; stops where no value starts are passed over.
+    mutating func run(stops: some Collection<Int>, _ visit: (Int, [Container]) -> Void) {
       if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
       var open: [Container] = []
+      var stop = stops.makeIterator()
+      // The next offset to stop at (Int.max past the last).
+      var target = stop.next() ?? Int.max
       skipSpace()
-      guard i < bytes.count else { return }
       while true {
         // At the start of a value.
-        guard i < bytes.count, visit(i, open) else { return }
+        while target < i { target = stop.next() ?? Int.max }
+        guard i < bytes.count, target != Int.max else { return }
+        if target == i {
+          visit(i, open)
+          while target == i { target = stop.next() ?? Int.max }
+        }
         switch bytes[i] {
         case UInt8(ascii: "{"):
           i += 1
@@ -207,15 +218,21 @@ public struct JSONPathIndex: Sendable {
       }
     }
 
-    /// Past the string literal starting at `i`.
+    /// Past the string literal starting at `i`: to the next quote not escaped by an odd run
+    /// of backslashes (found with `memchr`: most of a file's bytes are in strings).
     mutating func skipString() {
       i += 1
       while i < bytes.count {
-        let byte = bytes[i]
-        if byte == UInt8(ascii: "\"") { break }
-        i += byte == UInt8(ascii: "\\") ? 2 : 1
+        guard let base = bytes.baseAddress, let found = memchr(base + i, 0x22, bytes.count - i) else {
+          i = bytes.count
+          return
+        }
+        let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        var backslashes = 0
+        while quote - backslashes - 1 >= i, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+        i = quote + 1
+        if backslashes % 2 == 0 { return }
       }
-      i += 1
     }
 
     /// Past a number, `true`, `false` or `null`.
