@@ -60,18 +60,35 @@ public struct JSONPathIndex: Sendable {
   }
 
   /// The path of the value the open containers lead to: each object's current key, each
-  /// array's current index.
+  /// array's current index. Written as bytes (a diagnostic's path is made once per report line
+  /// of a big report).
   private static func render(_ open: [Scan.Container], _ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    var path = ""
+    var path: [UInt8] = []
+    path.reserveCapacity(64)
     for container in open {
       if container.isObject {
-        let key = Scan.key(container.key, bytes)
-        if path.isEmpty { path = key } else { path += ".\(key)" }
+        if !path.isEmpty { path.append(UInt8(ascii: ".")) }
+        let key = container.key
+        if key.count >= 2, key.upperBound <= bytes.count,
+          !bytes[(key.lowerBound + 1)..<(key.upperBound - 1)].contains(UInt8(ascii: "\\"))
+        {
+          path += bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
+        } else {
+          path += Scan.key(key, bytes).utf8
+        }
       } else {
-        path += "[\(container.index)]"
+        path.append(UInt8(ascii: "["))
+        var digits: [UInt8] = []
+        var index = container.index
+        repeat {
+          digits.append(UInt8(ascii: "0") + UInt8(index % 10))
+          index /= 10
+        } while index > 0
+        path += digits.reversed()
+        path.append(UInt8(ascii: "]"))
       }
     }
-    return path
+    return String(decoding: path, as: UTF8.self)
   }
 
   /// The location of `offset`, counted on from `known` (before it): lines end at LF, CR or
