@@ -93,8 +93,10 @@ struct Lexer {
   }
 
   /// The keyword the identifier `bytes[range]` spells, if any.
-  private func keyword(_ range: Range<Int>) -> Token.Keyword? {
-    let word = bytes[range]
+  private func keyword(_ range: Range<Int>) -> Token.Keyword? { Lexer.keyword(bytes[range]) }
+
+  /// The keyword the identifier `word` spells, if any.
+  static func keyword(_ word: ArraySlice<UInt8>) -> Token.Keyword? {
     func spells(_ text: StaticString) -> Bool {
       text.utf8CodeUnitCount == word.count
         && text.withUTF8Buffer { $0.elementsEqual(word) }

@@ -81,15 +81,25 @@ import _FlowTestSupport
     #expect(found.isEmpty != reported, "\(condition): \(found.map(\.message))")
   }
 
-  /// Paths of lint diagnostics come from the loader's kept JSON tree or from parsing again:
-  /// the same either way.
-  @Test func keptSyntaxGivesTheSamePaths() {
+  /// `check` finds its lint diagnostics' JSON paths in one scan after the rules ran: the same
+  /// paths as a scan per diagnostic, and none when the report prints none.
+  @Test func deferredPathsAreThePathsFoundAtOnce() throws {
     for rule in LintRegistry.rules where !rule.isReportedByLoader {
-      let bytes = Array(rule.triggeringExample.utf8)
-      let reparsed = FlowChecker.check(FlowLoader.load(bytes: bytes, file: "x.json"))
-      let kept = FlowChecker.check(FlowLoader.load(bytes: bytes, file: "x.json", keepSyntax: true))
-      #expect(kept == reparsed, "\(rule.id)")
-      #expect(kept.contains { $0.path != nil }, "\(rule.id): no path to compare")
+      let loaded = FlowLoader.load(bytes: Array(rule.triggeringExample.utf8), file: "x.json")
+      let document = try #require(loaded.document)
+      let context = CheckContext(
+        file: loaded.file, document: document, source: loaded.source, patterns: loaded.patterns)
+      let atOnce = (loaded.diagnostics + rule.check(context)).sortedForDisplay()
+      let deferred = FlowChecker.check(loaded, rules: [rule])
+      #expect(deferred == atOnce, "\(rule.id)")
+      #expect(deferred.contains { $0.id == rule.id && $0.path != nil }, "\(rule.id): no path to compare")
+      let without = FlowChecker.check(loaded, rules: [rule], jsonPaths: false)
+      #expect(without.count == deferred.count, "\(rule.id)")
+      for (bare, full) in zip(without, deferred) {
+        var expected = full
+        if rule.diagnosticIDs.contains(full.id) { expected.path = nil }
+        #expect(bare == expected, "\(rule.id)")
+      }
     }
   }
 

@@ -56,19 +56,32 @@ public struct CheckContext: Sendable {
   public let patterns: [PatternSite]
   /// The dense graph and per-screen reads and fields several rules share.
   let facts: ScreenFacts
+  /// How `diagnostic(_:_:at:)` fills in JSON paths.
+  let pathFilling: PathFilling
 
-  /// `syntax`: the parsed source when the loader kept it (else it is parsed again when a
-  /// diagnostic first needs a JSON path).
-  public init(
-    file: String, document: FlowDocument, source: [UInt8], syntax: JSONValue? = nil, patterns: [PatternSite] = []
-  ) {
+  /// When a diagnostic's JSON path is found.
+  enum PathFilling {
+    /// At once, one scan of the source per diagnostic.
+    case now
+    /// Later, all in one scan: the path holds `PendingPath`'s marker until `FlowChecker` fills it.
+    case deferred
+    /// Never (the caller prints no paths).
+    case omitted
+  }
+
+  public init(file: String, document: FlowDocument, source: [UInt8], patterns: [PatternSite] = []) {
+    self.init(file: file, document: document, source: source, patterns: patterns, pathFilling: .now)
+  }
+
+  init(file: String, document: FlowDocument, source: [UInt8], patterns: [PatternSite], pathFilling: PathFilling) {
     self.file = file
     self.document = document
     self.graph = FlowGraph(document: document)
     self.facts = ScreenFacts(graph)
-    self.paths = JSONPathIndex(source: source, syntax: syntax)
+    self.paths = JSONPathIndex(source: source)
     self.source = source
     self.patterns = patterns
+    self.pathFilling = pathFilling
   }
 
   /// A diagnostic of `rule` at `location`, with the JSON path of the value there (or of the value
@@ -77,9 +90,15 @@ public struct CheckContext: Sendable {
     _ rule: some LintRule, _ message: String, at location: SourceLocation?, inValueAt value: SourceLocation? = nil,
     notes: [Diagnostic.Note] = []
   ) -> Diagnostic {
-    Diagnostic(
-      rule.diagnosticID, message: message, file: file, location: location,
-      path: (value ?? location).flatMap { paths.path(at: $0) }, notes: notes)
+    let at = value ?? location
+    let path: String? =
+      switch pathFilling {
+      case .now: at.flatMap { paths.path(at: $0) }
+      case .deferred: at.map { PendingPath.marker($0.offset) }
+      case .omitted: nil
+      }
+    return Diagnostic(
+      rule.diagnosticID, message: message, file: file, location: location, path: path, notes: notes)
   }
 
   /// `flow 'x' screen 'y'` style name of a node for messages (the flow only in bundles).
@@ -91,98 +110,6 @@ public struct CheckContext: Sendable {
   /// `welcome → plan`.
   public func describe(_ path: [ScreenNode]) -> String {
     path.map(name).joined(separator: " → ")
-  }
-}
-
-/// Maps the position of every JSON object and array back to its JSON path.
-///
-/// Built lazily: the source is parsed again only when the first path is asked for (a clean
-/// document never asks), and a path is found by descending to the value at that offset rather
-/// than by rendering the path of every value in the document.
-public struct JSONPathIndex: Sendable {
-  private let storage: Storage
-
-  public init(source: [UInt8], syntax: JSONValue? = nil) {
-    storage = Storage(source: source, syntax: syntax)
-  }
-
-  public func path(at location: SourceLocation) -> String? { storage.path(at: location.offset) }
-
-  /// Where the value at `keys` (`["content", "min"]`) inside the object at `location` is, or
-  /// nil: a diagnostic about one key points at it, not at its enclosing object.
-  public func location(of keys: [String], inObjectAt location: SourceLocation) -> SourceLocation? {
-    storage.location(of: keys, inObjectAt: location.offset)
-  }
-
-  /// The parsed source, built on first use. The lock makes the lazy parse safe to share.
-  private final class Storage: Sendable {
-    private let source: [UInt8]
-    /// The parsed root, once parsed (`.some(nil)`: the source does not parse).
-    private let root: Locked<JSONValue??>
-
-    init(source: [UInt8], syntax: JSONValue?) {
-      self.source = source
-      root = Locked(syntax.map { .some($0) })
-    }
-
-    func path(at offset: Int) -> String? {
-      withRoot { Self.path(to: offset, in: $0)?.path }
-    }
-
-    func location(of keys: [String], inObjectAt offset: Int) -> SourceLocation? {
-      withRoot { root in
-        var value = Self.path(to: offset, in: root)?.value
-        for key in keys { value = value?.objectValue?.members.first { $0.key == key }?.value }
-        return value?.location
-      }
-    }
-
-    private func withRoot<T>(_ body: (JSONValue) -> T?) -> T? {
-      root.withLock { root in
-        if case .none = root { root = .some(source.isEmpty ? nil : JSONParser.parse(source).0) }
-        guard case .some(.some(let parsed)) = root else { return nil }
-        return body(parsed)
-      }
-    }
-
-    /// The path of the value starting at `offset`, and the value: children are in source order,
-    /// so each step goes into the last child starting at or before it.
-    static func path(to offset: Int, in root: JSONValue) -> (path: String, value: JSONValue)? {
-      var value = root
-      var path = ""
-      while value.location.offset != offset {
-        switch value.kind {
-        case .object(let object):
-          let members = object.members
-          guard let i = lastIndex(in: members.count, atOrBefore: offset, { members[$0].value.location.offset }) else {
-            return nil
-          }
-          let key = members[i].key
-          path = path.isEmpty ? key : "\(path).\(key)"
-          value = members[i].value
-        case .array(let items):
-          guard let i = lastIndex(in: items.count, atOrBefore: offset, { items[$0].location.offset }) else {
-            return nil
-          }
-          path = "\(path)[\(i)]"
-          value = items[i]
-        default:
-          return nil
-        }
-      }
-      return (path, value)
-    }
-
-    /// The last index whose offset is at or before `offset` (offsets increase), or nil.
-    private static func lastIndex(in count: Int, atOrBefore offset: Int, _ offsetOf: (Int) -> Int) -> Int? {
-      var low = 0
-      var high = count
-      while low < high {
-        let mid = (low + high) / 2
-        if offsetOf(mid) <= offset { low = mid + 1 } else { high = mid }
-      }
-      return low == 0 ? nil : low - 1
-    }
   }
 }
 
@@ -215,12 +142,19 @@ public enum LintRegistry {
 public enum FlowChecker {
   /// The loader's diagnostics plus every rule's, in display order. Rules run only on documents
   /// that loaded (a document with load errors other than references still gets them).
-  public static func check(_ result: LoadResult, rules: [any LintRule] = LintRegistry.rules) -> [Diagnostic] {
+  /// `jsonPaths: false` leaves the rules' diagnostics without JSON paths, for a report that
+  /// prints none (text): finding them scans the file.
+  public static func check(
+    _ result: LoadResult, rules: [any LintRule] = LintRegistry.rules, jsonPaths: Bool = true
+  ) -> [Diagnostic] {
     var diagnostics = result.diagnostics
     if let document = result.document, !document.flows.isEmpty {
       let context = CheckContext(
-        file: result.file, document: document, source: result.source, syntax: result.syntax, patterns: result.patterns)
+        file: result.file, document: document, source: result.source, patterns: result.patterns,
+        pathFilling: jsonPaths ? .deferred : .omitted)
+      let first = diagnostics.count
       for rule in rules { diagnostics += rule.check(context) }
+      if jsonPaths { PendingPath.fill(&diagnostics[first...], context.paths) }
     }
     return diagnostics.sortedForDisplay()
   }
@@ -228,5 +162,28 @@ public enum FlowChecker {
   /// Loads and checks JSON text (for tests and examples).
   public static func check(json: String, file: String = "example.json") -> [Diagnostic] {
     check(FlowLoader.load(bytes: Array(json.utf8), file: file))
+  }
+}
+
+/// The JSON path a lint diagnostic waits for while the rules run: every rule's diagnostics
+/// get theirs in one scan of the source afterwards (one scan each made a report of 20,000
+/// diagnostics quadratic; a kept JSON tree cost more memory than the lint rules).
+enum PendingPath {
+  /// A NUL, then the value's offset. Rules set paths only through `CheckContext.diagnostic`,
+  /// so with deferred paths every path of a rule's diagnostic is a marker (or nil).
+  static func marker(_ offset: Int) -> String { "\u{0}\(offset)" }
+
+  /// The offset a marker stands for, or nil for any other path.
+  static func offset(_ path: String?) -> Int? {
+    guard let path, path.utf8.first == 0 else { return nil }
+    return Int(path.dropFirst())
+  }
+
+  /// Replaces every marker in `diagnostics` with the path it stands for.
+  static func fill(_ diagnostics: inout ArraySlice<Diagnostic>, _ paths: JSONPathIndex) {
+    let waiting = diagnostics.indices.filter { offset(diagnostics[$0].path) != nil }
+    guard !waiting.isEmpty else { return }
+    let found = paths.paths(at: waiting.map { offset(diagnostics[$0].path)! })
+    for (index, path) in zip(waiting, found) { diagnostics[index].path = path }
   }
 }

@@ -32,7 +32,7 @@ struct DenseScreenGraph {
     var starts = [0]
     starts.reserveCapacity(count + 1)
     var targets: [Int] = []
-    targets.reserveCapacity(graph.edges.count)
+    targets.reserveCapacity(graph.edgeCount)
     for node in nodes {
       for edge in graph.outgoing[node] ?? [] {
         if case .screen(let next) = edge.to { targets.append(flowStart[next.flow] + next.screen) }

@@ -128,14 +128,12 @@ public struct ScreenControl: Hashable, Sendable {
 /// (`screen`, `complete`, `dismiss`, routed action outcomes) get their own edges.
 public struct FlowGraph: Sendable {
   public let document: FlowDocument
-  /// Edges in a deterministic order: by screen, then as the screen declares them.
-  public private(set) var edges: [FlowEdge] = []
   /// Edges by source screen (none for a screen without edges).
   public private(set) var outgoing: ScreenMap<[FlowEdge]>
+  /// How many edges `outgoing` holds in all.
+  public private(set) var edgeCount = 0
   /// Controls by screen (buttons, checklists, skip, onEnter, ...).
   public private(set) var controls: ScreenMap<[ScreenControl]>
-  /// Screens whose forward leave can be triggered.
-  public private(set) var leavesForward: Set<ScreenNode> = []
   /// Flows that are run as a sub-flow of some screen.
   public private(set) var subflowParents: [Int: [ScreenNode]] = [:]
   /// Start screen of each flow (nil when the flow has no screens).
@@ -161,6 +159,15 @@ public struct FlowGraph: Sendable {
         build(ScreenNode(flow: f, screen: s), screen, flow)
       }
     }
+  }
+
+  /// Edges in a deterministic order: by screen, then as the screen declares them (`outgoing`
+  /// in node order; kept once, there).
+  public var edges: [FlowEdge] {
+    var edges: [FlowEdge] = []
+    edges.reserveCapacity(edgeCount)
+    for node in nodes { edges += outgoing[node] ?? [] }
+    return edges
   }
 
   public func flow(_ node: ScreenNode) -> Flow { document.flows[node.flow] }
@@ -245,7 +252,6 @@ public struct FlowGraph: Sendable {
   /// Adds an edge of the screen being built (every edge leaves it), once.
   private mutating func add(_ edge: FlowEdge) {
     guard !screenEdges.contains(edge) else { return }
-    edges.append(edge)
     screenEdges.append(edge)
   }
 
@@ -253,6 +259,7 @@ public struct FlowGraph: Sendable {
     defer {
       // Handed over whole: emptying it in place would copy the stored buffer at full capacity.
       if !screenEdges.isEmpty { outgoing[node] = screenEdges }
+      edgeCount += screenEdges.count
       screenEdges = []
     }
     var controls: [ScreenControl] = []
@@ -324,7 +331,6 @@ public struct FlowGraph: Sendable {
       forward = explicitEdges(node, flow, control.action, kind, control.location) || forward
     }
     guard forward || !outcomeLeaves.isEmpty else { return }
-    leavesForward.insert(node)
     for leave in leaveEdges(node, screen, flow) {
       if forward { add(leave) }
       for (identifier, outcome, location) in outcomeLeaves {

@@ -8,9 +8,8 @@ public struct LoadResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// The file's bytes, kept so diagnostics can quote the source line.
   public var source: [UInt8]
-  /// The parsed JSON, kept only when asked for (`keepSyntax`): `check` finds the JSON paths of
-  /// its lint diagnostics in it instead of parsing the file again, and freeing a tree of a big
-  /// file value by value costs as much as a tenth of loading it.
+  /// The parsed JSON, kept only when asked for (`keepSyntax`): `check` tells a Nuxie campaigns
+  /// payload by it (the lint rules find their JSON paths in `source`).
   public var syntax: JSONValue?
   /// Every regular expression of the document, compiled, with where its string literal is.
   public var patterns: [PatternSite] = []

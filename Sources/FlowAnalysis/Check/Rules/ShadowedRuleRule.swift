@@ -42,6 +42,13 @@ public struct ShadowedRuleRule: LintRule {
       // A rule's condition is compared only with later ones: a screen with one conditional
       // rule (most of them) renders no canonical text at all.
       guard rules.count > 1 else { continue }
+      // Nor does one conditional rule before a fallback (most screens with two): conditions
+      // are compared only when two of them come before the first unconditional rule.
+      var conditions = 0
+      for rule in rules where !rule.passesOn {
+        guard let condition = rule.when, !condition.isConstantTrue else { break }
+        conditions += 1
+      }
       var seen: [String: Int] = [:]
       var unconditional: Int?
       for (index, rule) in rules.enumerated() where !rule.passesOn {
@@ -57,6 +64,7 @@ public struct ShadowedRuleRule: LintRule {
           unconditional = number
           continue
         }
+        guard conditions > 1 else { continue }
         let key = condition.expression.canonical
         if let earlier = seen[key] {
           diagnostics.append(

@@ -50,11 +50,12 @@ public struct UncollectedVariableRule: LintRule {
     }
     let names = facts.names
     // By node: the numbers of the fields it collects (ascending). By name number: the nodes
-    // that collect it and the reads of it (one per screen), in node order.
+    // that collect it and the reads of it (one per screen, as its index in the screen's
+    // `facts.nameReads`), in node order.
     var collects: [[Int]] = []
     collects.reserveCapacity(nodes.count)
     var collectors = [[Int]](repeating: [], count: names.count)
-    var reads = [[(node: Int, read: NameRead)]](repeating: [], count: names.count)
+    var reads = [[(node: Int, read: Int)]](repeating: [], count: names.count)
     // The read kept so far for each name of the current screen (-1: none), and those names.
     var firstRead = [Int](repeating: -1, count: names.count)
     var order: [Int] = []
@@ -80,12 +81,13 @@ public struct UncollectedVariableRule: LintRule {
         }
       }
       for name in order {
-        reads[name].append((number, screenReads[firstRead[name]]))
+        reads[name].append((number, firstRead[name]))
         firstRead[name] = -1
       }
       order.removeAll(keepingCapacity: true)
     }
     func collected(_ node: Int, _ name: Int) -> Bool { Self.contains(collects[node], name) }
+    func nameRead(_ entry: (node: Int, read: Int)) -> NameRead { facts.nameReads[entry.node][entry.read] }
     let roots = graph.rootFlows.compactMap { graph.starts[$0] }.map(dense.number)
     // Names collected somewhere and read without handling a missing value by a screen that
     // does not collect them: the ones the dataflow tracks (bit numbers by name number).
@@ -96,7 +98,7 @@ public struct UncollectedVariableRule: LintRule {
     for name in names.indices where !reads[name].isEmpty {
       if collectors[name].isEmpty {
         candidates.append(name)
-      } else if reads[name].contains(where: { !$0.read.handlesMissing && !collected($0.node, name) }) {
+      } else if reads[name].contains(where: { !nameRead($0).handlesMissing && !collected($0.node, name) }) {
         tracked[name] = trackedCount
         trackedCount += 1
         candidates.append(name)
@@ -134,7 +136,8 @@ public struct UncollectedVariableRule: LintRule {
         }
         // Result data one or two edits away from a collected field is far likelier a typo.
         let guess = collectedNames!.closest(to: name)
-        for (node, read) in readers {
+        for reader in readers {
+          let (node, read) = (reader.node, nameRead(reader))
           let screen = graph.screen(nodes[node])
           if resultData!.reachable[node] && (!resultData!.bare[node] || Self.awaits(screen.onEnter)) && guess == nil {
             continue
@@ -151,7 +154,7 @@ public struct UncollectedVariableRule: LintRule {
       }
       let bit = tracked[number]
       let reported = readers.filter { reader in
-        !reader.read.handlesMissing && !collected(reader.node, number)
+        !nameRead(reader).handlesMissing && !collected(reader.node, number)
           && uncollected.contains(node: reader.node, name: bit)
       }
       guard !reported.isEmpty else { continue }
@@ -166,7 +169,8 @@ public struct UncollectedVariableRule: LintRule {
         collectorList += "'"
       }
       var paths = TreePaths(parent: tree, ends: Self.pathEnds)
-      for (node, read) in reported {
+      for reader in reported {
+        let (node, read) = (reader.node, nameRead(reader))
         let (head, skipped, tail) = paths.path(to: node)
         let arrow = " → "
         var note = ""
