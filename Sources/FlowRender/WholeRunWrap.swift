@@ -45,10 +45,54 @@ extension TextWrapper {
       line.append(text, runs[0].style)
       return [line]
     }
+    if runs.count == 1, ascii, spacedOnce, !text.isEmpty,
+      let lines = text.withUTF8({
+        wrapSpaced(
+          $0, style: runs[0].style, width: width, prefix: prefix, leadWidth: leadWidth, continuation: continuation)
+      })
+    {
+      return lines
+    }
     var wrapper = SimpleTextWrapper(
       width: width, bounds: bounds, lead: prefix, leadWidth: leadWidth, continuation: continuation, ascii: ascii)
     text.withUTF8 { wrapper.wrap($0) }
     return wrapper.lines
+  }
+
+  /// `SimpleTextWrapper`'s lines for one run of printable ASCII whose words are one space apart
+  /// (no line break, no space at either end), the text of nearly every block: each line is one
+  /// range of the source, found by its first and last word, so a word costs a comparison, not
+  /// a place in a run. Nil when a word is wider than an empty line (the wrapper cuts it).
+  private static func wrapSpaced(
+    _ bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, width: Int, prefix: [StyledRun], leadWidth: Int,
+    continuation: [StyledRun]
+  ) -> [StyledLine]? {
+    var lines: [StyledLine] = []
+    var (lead, leadWidth) = (prefix, leadWidth)
+    let continuationWidth = StyledLine(continuation).width
+    func line(_ lead: [StyledRun], _ from: Int, _ to: Int) -> StyledLine {
+      var runs = lead
+      runs.append(StyledRun(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self), style))
+      return StyledLine(runs)
+    }
+    // The current line's text is `lineStart..<lineEnd` of the source.
+    var (lineStart, lineEnd, wordStart) = (0, 0, 0)
+    for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+      let wordWidth = index - wordStart
+      if lineEnd > lineStart, leadWidth + (lineEnd - lineStart) + 1 + wordWidth <= width {
+        lineEnd = index
+      } else {
+        if lineEnd > lineStart {
+          lines.append(line(lead, lineStart, lineEnd))
+          (lead, leadWidth) = (continuation, continuationWidth)
+        }
+        guard leadWidth + wordWidth <= width else { return nil }
+        (lineStart, lineEnd) = (wordStart, index)
+      }
+      wordStart = index + 1
+    }
+    lines.append(line(lead, lineStart, lineEnd))
+    return lines
   }
 }
 
