@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowSupport
 
 /// A reader for the YAML that replay scripts are written in, about twenty times cheaper than
 /// composing Yams nodes: block mappings and sequences, one-line flow `{}` and `[]`, one-line
@@ -81,6 +82,13 @@ struct SubsetYAML {
     var i = 0
     let n = b.count
     while i < n {
+      // Within a line, eight printable ASCII bytes at a time.
+      if !atLineStart, i + 8 <= n,
+        ByteWords.isPrintableASCII(UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self))
+      {
+        i += 8
+        continue
+      }
       let c = b[i]
       if atLineStart {
         if c == UInt8(ascii: "%") { return nil }
@@ -97,14 +105,26 @@ struct SubsetYAML {
       i += 1
     }
     if ascii { return true }
-    guard let text = String(validating: b, as: UTF8.self) else { return nil }
-    for scalar in text.unicodeScalars where scalar.value >= 0x80 {
-      switch scalar.value {
-      case 0xA0...0xD7FF where scalar.value != 0x2028 && scalar.value != 0x2029: continue
-      case 0xE000...0xFFFD where scalar.value != 0xFEFF: continue
-      case 0x10000...0x10FFFF: continue
+    guard String(validating: b, as: UTF8.self) != nil else { return nil }
+    // Valid UTF-8: each sequence from 0x80 on decoded in place (a walk of every scalar of the
+    // text cost more than the rest of reading it).
+    i = 0
+    while i < n {
+      let c = b[i]
+      guard c >= 0x80 else {
+        i += 1
+        continue
+      }
+      let length = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
+      var value = UInt32(c & (0x7F >> length))
+      for k in 1..<length { value = value << 6 | UInt32(b[i + k] & 0x3F) }
+      switch value {
+      case 0xA0...0xD7FF where value != 0x2028 && value != 0x2029: break
+      case 0xE000...0xFFFD where value != 0xFEFF: break
+      case 0x10000...0x10FFFF: break
       default: return nil
       }
+      i += length
     }
     return false
   }
