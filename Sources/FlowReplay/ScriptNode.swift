@@ -255,11 +255,16 @@ public enum ScriptNodeReader {
     // is compared as its bytes folded to lowercase (`lowercased` and a hashed lookup cost
     // about 400 instructions for each short value of a script: `Alex`, `a`, `Next`).
     guard utf8.count <= 5 else { return true }
-    var folded: UInt64 = 0
-    for (offset, byte) in utf8.enumerated() {
-      guard byte < 0x80 else { return !keywords.contains(text.lowercased()) }
-      folded |= UInt64(byte | 0x20) << (8 * offset)
+    var copy = text
+    let folded = copy.withUTF8 { bytes -> UInt64? in
+      var folded: UInt64 = 0
+      for offset in 0..<bytes.count {
+        guard bytes[offset] < 0x80 else { return nil }
+        folded |= UInt64(bytes[offset] | 0x20) << (8 * offset)
+      }
+      return folded
     }
+    guard let folded else { return !keywords.contains(text.lowercased()) }
     return !foldedKeywords.contains(folded)
   }
 
