@@ -78,7 +78,7 @@ public enum FlowPreview {
     for flow in flows {
       if document.flows.count > 1 {
         let title = flow.name == flow.id ? "Flow \(flow.id)" : "Flow \(flow.id) · \(flow.name)"
-        part(flowTitle(title, width: options.effectiveWidth).map { $0.text(color: options.color) + "\n" }.joined())
+        part(flowTitle(title, width: options.effectiveWidth).text(color: options.color))
       }
       for screen in flow.screens {
         part(renderScreen(screen.id, flowID: flow.id, in: document, data: data, options: options))
@@ -134,7 +134,7 @@ public enum FlowPreview {
     var lines = HeaderDrawing.lines(screen: screen, flow: flow, showFlow: showFlow, width: width)
     lines.append(.blank)
     lines += TextWrapper.wrap([StyledRun(note, .dim)], width: width, continuation: [StyledRun(" ")])
-    return lines.map { $0.text(color: options.color) + "\n" }.joined()
+    return lines.text(color: options.color)
   }
 
   static func flowTitle(_ title: String, width: Int) -> [StyledLine] {

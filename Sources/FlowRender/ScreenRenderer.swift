@@ -38,12 +38,7 @@ public enum ScreenRenderer {
     } else {
       lines = ScreenDrawing(session: session, options: options).lines()
     }
-    var text = ""
-    for line in lines {
-      text += line.text(color: options.color)
-      text += "\n"
-    }
-    return text
+    return lines.text(color: options.color)
   }
 
   /// The header line alone (`── Name (id) · type ──…`), for screens drawn without a session.
@@ -53,6 +48,6 @@ public enum ScreenRenderer {
     -> String
   {
     HeaderDrawing.lines(screen: screen, flow: flow, showFlow: showFlow, width: options.effectiveWidth)
-      .map { $0.text(color: options.color) + "\n" }.joined()
+      .text(color: options.color)
   }
 }

@@ -49,7 +49,14 @@ struct StyledLine: Hashable, Sendable {
 
   static let blank = StyledLine()
 
-  var width: Int { runs.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+  var width: Int { runs.reduce(0) { $0 + Self.columns($1.text) } }
+
+  /// `DisplayWidth.of(text)`, a column a byte for printable ASCII found eight bytes at a time
+  /// (a feature card measures each of its lines).
+  static func columns(_ text: String) -> Int {
+    var copy = text
+    return copy.withUTF8(isPrintableASCII) ? text.utf8.count : DisplayWidth.of(text)
+  }
   var plain: String { runs.map(\.text).joined() }
 
   mutating func append(_ text: String, _ style: TextStyle = []) {
@@ -109,9 +116,54 @@ extension StyledLine {
   }
 }
 
+extension [StyledLine] {
+  /// The lines as terminal text, each ending with a newline (`StyledLine.text(color:)`). Plain
+  /// lines are written straight into one byte buffer, their trailing spaces cut there, instead
+  /// of a string made per line and appended twice (a fifth of drawing a long flow); a line
+  /// whose kept text ends in a character other than ASCII is made by `text(color:)`, whose
+  /// character-wise trim may differ.
+  func text(color: Bool) -> String {
+    guard !color else {
+      var text = ""
+      for line in self {
+        text += line.text(color: true)
+        text += "\n"
+      }
+      return text
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count * 48)
+    for line in self {
+      let start = bytes.count
+      for run in line.runs { bytes += run.text.utf8 }
+      var end = bytes.count
+      while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+      if end < bytes.count {
+        if end == start || bytes[end - 1] < 0x80 {
+          bytes.removeSubrange(end...)
+        } else {
+          bytes.removeSubrange(start...)
+          bytes += line.text(color: false).utf8
+        }
+      }
+      bytes.append(0x0A)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
 /// `count` box-drawing dashes (`─`), written as bytes: `String(repeating:count:)` of a
 /// non-ASCII character cost about 15,000 instructions for one header rule.
 func horizontalRule(_ count: Int) -> String {
+  guard count > 0 else { return "" }
+  return count < rules.count ? rules[count] : makeRule(count)
+}
+
+/// The rules of the usual widths, made once: a feature card draws two (about 2,700
+/// instructions each to write).
+private let rules = (0...160).map(makeRule)
+
+private func makeRule(_ count: Int) -> String {
   guard count > 0 else { return "" }
   return String(unsafeUninitializedCapacity: count * 3) { buffer in
     for index in 0..<count {
@@ -151,18 +203,9 @@ public func stripANSI(_ text: String) -> String {
 /// Text shown from a flow, made safe for a terminal: tabs become spaces, carriage returns and
 /// other control characters are dropped (newlines stay).
 func sanitize(_ text: String) -> String {
-  // Byte by byte: a control is a byte below 0x20 (but `\n`, which stays), DEL, or C2 80–9F (a
-  // C1 control; 0xC2 only ever leads a scalar). Text with none is returned as it is.
-  var copy = text
-  let clean = copy.withUTF8 { bytes in
-    var previous: UInt8 = 0
-    for byte in bytes {
-      if (byte < 0x20 && byte != 0x0A) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return false }
-      previous = byte
-    }
-    return true
-  }
-  if clean { return text }
+  // A control is a byte below 0x20 (but `\n`, which stays), DEL, or C2 80–9F (a C1 control).
+  // Text with none is returned as it is.
+  guard holdsControl(text, tabIsControl: true) else { return text }
   var out = ""
   for scalar in text.unicodeScalars {
     if scalar == "\n" {

@@ -41,23 +41,6 @@ private func styleSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> I
   return index + 1
 }
 
-/// Whether `text` holds a character `terminalSafe` replaces (one pass over the bytes; a C1
-/// control is 0xC2 followed by 0x80–0x9F in UTF-8).
-private func holdsControls(_ text: String) -> Bool {
-  // Over the contiguous bytes when the string has them (every native string): the String
-  // view's iterator cost twice the instructions per byte.
-  text.utf8.withContiguousStorageIfAvailable { holdsControls(bytes: $0) } ?? holdsControls(bytes: text.utf8)
-}
-
-private func holdsControls(bytes: some Sequence<UInt8>) -> Bool {
-  var previous: UInt8 = 0
-  for byte in bytes {
-    if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
-      || (previous == 0xC2 && byte < 0xA0 && byte >= 0x80)
-    {
-      return true
-    }
-    previous = byte
-  }
-  return false
-}
+/// Whether `text` holds a character `terminalSafe` replaces (a C1 control is 0xC2 followed by
+/// 0x80–0x9F in UTF-8).
+private func holdsControls(_ text: String) -> Bool { holdsControl(text, tabIsControl: false) }

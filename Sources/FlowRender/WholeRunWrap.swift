@@ -45,11 +45,69 @@ extension TextWrapper {
       line.append(text, runs[0].style)
       return [line]
     }
+    if runs.count == 1, spacedOnce, !text.isEmpty,
+      let lines = text.withUTF8({
+        wrapSpaced(
+          $0, ascii: ascii, style: runs[0].style, width: width, prefix: prefix, leadWidth: leadWidth,
+          continuation: continuation)
+      })
+    {
+      return lines
+    }
     var wrapper = SimpleTextWrapper(
       width: width, bounds: bounds, lead: prefix, leadWidth: leadWidth, continuation: continuation, ascii: ascii)
     text.withUTF8 { wrapper.wrap($0) }
     return wrapper.lines
   }
+
+  /// `SimpleTextWrapper`'s lines for one run of simple text whose words are one space apart
+  /// (no line break, no space at either end), the text of nearly every block and header: each
+  /// line is one range of the source, found by its first and last word, so a word costs its
+  /// width and a comparison, not a place in a run. Nil when a word is wider than an empty line
+  /// (the wrapper cuts it).
+  private static func wrapSpaced(
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, style: TextStyle, width: Int, prefix: [StyledRun],
+    leadWidth: Int, continuation: [StyledRun]
+  ) -> [StyledLine]? {
+    var lines: [StyledLine] = []
+    var (lead, leadWidth) = (prefix, leadWidth)
+    let continuationWidth = StyledLine(continuation).width
+    func line(_ lead: [StyledRun], _ from: Int, _ to: Int) -> StyledLine {
+      var runs = lead
+      runs.append(StyledRun(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self), style))
+      return StyledLine(runs)
+    }
+    // The current line's text is `lineStart..<lineEnd` of the source, `bodyWidth` columns.
+    var (lineStart, lineEnd, wordStart, bodyWidth) = (0, 0, 0, 0)
+    for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+      let wordWidth = ascii ? index - wordStart : columns(bytes, wordStart, index)
+      if lineEnd > lineStart, leadWidth + bodyWidth + 1 + wordWidth <= width {
+        lineEnd = index
+        bodyWidth += 1 + wordWidth
+      } else {
+        if lineEnd > lineStart {
+          lines.append(line(lead, lineStart, lineEnd))
+          (lead, leadWidth) = (continuation, continuationWidth)
+        }
+        guard leadWidth + wordWidth <= width else { return nil }
+        (lineStart, lineEnd, bodyWidth) = (wordStart, index, wordWidth)
+      }
+      wordStart = index + 1
+    }
+    lines.append(line(lead, lineStart, lineEnd))
+    return lines
+  }
+}
+
+/// The columns of `from..<to` of simple text: a column a scalar, none for C1 controls and the
+/// soft hyphen (C2 80–9F, C2 AD), as `SimpleTextWrapper` counts them.
+private func columns(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+  var count = 0
+  for index in from..<to where bytes[index] & 0xC0 != 0x80 {
+    let zero = bytes[index] == 0xC2 && index + 1 < to && (bytes[index + 1] <= 0x9F || bytes[index + 1] == 0xAD)
+    if !zero { count += 1 }
+  }
+  return count
 }
 
 /// The state of `wrapSimple` over the runs' bytes, one after the other. A line's text is

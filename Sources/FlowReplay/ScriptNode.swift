@@ -251,8 +251,28 @@ public enum ScriptNodeReader {
     } else {
       guard let first = text.unicodeScalars.first, first.properties.isAlphabetic else { return false }
     }
-    // No keyword is longer than five bytes, and no longer text lowercases to one.
-    return utf8.count > 5 || !keywords.contains(text.lowercased())
+    // No keyword is longer than five bytes, and no longer text lowercases to one. ASCII text
+    // is compared as its bytes folded to lowercase (`lowercased` and a hashed lookup cost
+    // about 400 instructions for each short value of a script: `Alex`, `a`, `Next`).
+    guard utf8.count <= 5 else { return true }
+    var copy = text
+    let folded = copy.withUTF8 { bytes -> UInt64? in
+      var folded: UInt64 = 0
+      for offset in 0..<bytes.count {
+        guard bytes[offset] < 0x80 else { return nil }
+        folded |= UInt64(bytes[offset] | 0x20) << (8 * offset)
+      }
+      return folded
+    }
+    guard let folded else { return !keywords.contains(text.lowercased()) }
+    return !foldedKeywords.contains(folded)
+  }
+
+  /// `keywords` as their bytes in a number (first byte lowest). A byte of an ASCII word folds
+  /// (`| 0x20`) to a lowercase letter only when it is a letter, so a fold matches a keyword
+  /// exactly when the word does in any case.
+  static let foldedKeywords: [UInt64] = keywords.map { word in
+    word.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
   }
 
   static func syntaxDiagnostic(_ error: YamlError, table: LineTable, file: String) -> Diagnostic {

@@ -63,11 +63,28 @@ public enum ScriptParser {
   /// Parses script text; `file` names it in diagnostics and is the base of relative paths.
   /// JSON is read when `file` ends in `.json` or the text starts with `{`.
   public static func parse(bytes: [UInt8], file: String) -> ScriptParseResult {
+    parse(bytes: bytes, file: file, readsStepLines: true)
+  }
+
+  /// `parse`; without `readsStepLines` every step is read from its node (the tests compare both).
+  static func parse(bytes: [UInt8], file: String, readsStepLines: Bool) -> ScriptParseResult {
     // A UTF-8 byte order mark is no content (editors on Windows write one); positions and
     // excerpts are of the text after it.
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return parse(bytes: Array(bytes.dropFirst(3)), file: file) }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      return parse(bytes: Array(bytes.dropFirst(3)), file: file, readsStepLines: readsStepLines)
+    }
     let isJSON =
       file.hasSuffix(".json") || bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
+    // Steps read from their lines (`SubsetYAML.parseScript`) are a flow script's: a campaign
+    // script's are read from their nodes, which `Reader` checks against its keys.
+    if !isJSON, readsStepLines, let (root, steps) = SubsetYAML.parseScript(bytes),
+      !(root.members ?? []).contains(where: { $0.key == "campaigns" })
+    {
+      var reader = Reader(file: file, diagnostics: [])
+      let script = reader.script(root, steps: steps)
+      return ScriptParseResult(
+        script: reader.diagnostics.hasErrors ? nil : script, diagnostics: reader.diagnostics, source: bytes)
+    }
     let (root, syntax) =
       isJSON ? ScriptNodeReader.json(bytes, file: file) : ScriptNodeReader.yaml(bytes, file: file)
     var reader = Reader(file: file, diagnostics: syntax)
@@ -314,7 +331,9 @@ struct Reader {
 
   // MARK: Script
 
-  mutating func script(_ root: ScriptNode) -> ReplayScript? {
+  /// The script of `root`; `steps` holds the entries of `steps:` already read from their lines
+  /// (`SubsetYAML.parseScript`), nil where the entry's node is to be read.
+  mutating func script(_ root: ScriptNode, steps prepared: [ScriptStep?] = []) -> ReplayScript? {
     guard let keys = mapping(root, path: .root, known: ScriptParser.scriptKeys) else { return nil }
     var script = ReplayScript(file: file, name: "", flow: "", flowPath: "")
     if let member = keys["campaigns"] {
@@ -384,7 +403,11 @@ struct Reader {
     if let member = keys["steps"] {
       if let elements = member.value.elements {
         for (i, element) in elements.enumerated() {
-          if let step = step(element, path: ScriptPath("steps").index(i)) { script.steps.append(step) }
+          if i < prepared.count, let step = prepared[i] {
+            script.steps.append(step)
+          } else if let step = step(element, path: ScriptPath("steps").index(i)) {
+            script.steps.append(step)
+          }
         }
       } else if case .scalar(.null) = member.value.kind {
       } else {

@@ -1,5 +1,7 @@
+import FlowEngine
 import FlowExpression
 import FlowFormat
+import FlowSupport
 
 /// A reader for the YAML that replay scripts are written in, about twenty times cheaper than
 /// composing Yams nodes: block mappings and sequences, one-line flow `{}` and `[]`, one-line
@@ -29,6 +31,11 @@ struct SubsetYAML {
   /// counts on from it, not from the line's start (quadratic on a long line: a flow list of
   /// 10,000 screens took a second).
   private let anchor = ColumnAnchor()
+  /// Whether the entries of the root's `steps:` are read as steps where they can be (`parseScript`).
+  private var readsSteps = false
+  /// One per entry of the root's `steps:`: the step read from its line, or nil where the entry
+  /// is a node for `Reader` to read.
+  private var steps: [ScriptStep?] = []
 
   private final class ColumnAnchor {
     var lineStart = -1
@@ -51,6 +58,20 @@ struct SubsetYAML {
     }
   }
 
+  /// `parse`, with the one-line entries of the root's `steps:` (`- tap: Go`, `- fill: {k: v}`,
+  /// `- next`, ...) made steps straight from their bytes: a placeholder node stands in the tree
+  /// for each, and `steps` holds it where `Reader.script` takes it instead of reading a node
+  /// (a step's nodes, then the reader's checks, were most of reading a generated script).
+  static func parseScript(_ bytes: [UInt8]) -> (root: ScriptNode, steps: [ScriptStep?])? {
+    bytes.withUnsafeBufferPointer { buffer -> (root: ScriptNode, steps: [ScriptStep?])? in
+      guard let ascii = admissible(buffer) else { return nil }
+      var reader = SubsetYAML(buffer, ascii: ascii)
+      reader.readsSteps = true
+      guard let root = try? reader.document() else { return nil }
+      return (root, reader.steps)
+    }
+  }
+
   /// Whether the text has only what this reader handles byte by byte: no control characters
   /// but LF, no tab or CR, no document markers or directives, and valid UTF-8 of printable
   /// characters without YAML's Unicode line breaks. Returns whether the text is ASCII; nil
@@ -61,6 +82,13 @@ struct SubsetYAML {
     var i = 0
     let n = b.count
     while i < n {
+      // Within a line, eight printable ASCII bytes at a time.
+      if !atLineStart, i + 8 <= n,
+        ByteWords.isPrintableASCII(UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self))
+      {
+        i += 8
+        continue
+      }
       let c = b[i]
       if atLineStart {
         if c == UInt8(ascii: "%") { return nil }
@@ -77,14 +105,26 @@ struct SubsetYAML {
       i += 1
     }
     if ascii { return true }
-    guard let text = String(validating: b, as: UTF8.self) else { return nil }
-    for scalar in text.unicodeScalars where scalar.value >= 0x80 {
-      switch scalar.value {
-      case 0xA0...0xD7FF where scalar.value != 0x2028 && scalar.value != 0x2029: continue
-      case 0xE000...0xFFFD where scalar.value != 0xFEFF: continue
-      case 0x10000...0x10FFFF: continue
+    guard String(validating: b, as: UTF8.self) != nil else { return nil }
+    // Valid UTF-8: each sequence from 0x80 on decoded in place (a walk of every scalar of the
+    // text cost more than the rest of reading it).
+    i = 0
+    while i < n {
+      let c = b[i]
+      guard c >= 0x80 else {
+        i += 1
+        continue
+      }
+      let length = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
+      var value = UInt32(c & (0x7F >> length))
+      for k in 1..<length { value = value << 6 | UInt32(b[i + k] & 0x3F) }
+      switch value {
+      case 0xA0...0xD7FF where value != 0x2028 && value != 0x2029: break
+      case 0xE000...0xFFFD where value != 0xFEFF: break
+      case 0x10000...0x10FFFF: break
       default: return nil
       }
+      i += length
     }
     return false
   }
@@ -179,13 +219,14 @@ struct SubsetYAML {
   private func atEntry() -> Bool { i < n && b[i] == UInt8(ascii: "-") && isBlank(i + 1) }
 
   /// A block mapping or sequence starting at `i`, on a line of indentation `column`.
-  private mutating func blockNode(_ column: Int) throws(Bail) -> ScriptNode {
-    if atEntry() { return try blockSequence(column) }
+  private mutating func blockNode(_ column: Int, steps: Bool = false) throws(Bail) -> ScriptNode {
+    if atEntry() { return try blockSequence(column, steps: steps) }
     guard try keyAhead() else { throw Bail() }
     return try blockMapping(column)
   }
 
-  private mutating func blockSequence(_ column: Int) throws(Bail) -> ScriptNode {
+  /// With `steps`, the root's `steps:`: each entry on one line that `step` reads is a step.
+  private mutating func blockSequence(_ column: Int, steps: Bool = false) throws(Bail) -> ScriptNode {
     try enter()
     defer { depth -= 1 }
     let start = location(i)
@@ -194,13 +235,17 @@ struct SubsetYAML {
       i += 1
       skipSpaces()
       guard i < n, b[i] != 0x0A, b[i] != UInt8(ascii: "#"), !atEntry() else { throw Bail() }
-      if try keyAhead() {
+      if steps, let step = try step(column) {
+        elements.append(ScriptNode(kind: .scalar(.null), location: step.location ?? start))
+        self.steps.append(step)
+      } else if try keyAhead() {
         elements.append(try blockMapping(i - lineStart))
       } else {
         elements.append(try inlineValue())
         try endLine()
         guard indent <= column else { throw Bail() }
       }
+      if steps, self.steps.count < elements.count { self.steps.append(nil) }
       if indent == column, atEntry() { continue }
       guard indent < column || indent == -1 || (indent == column && !atEntry()) else { throw Bail() }
       break
@@ -228,10 +273,11 @@ struct SubsetYAML {
         // An empty value is a null marked just after the colon (libyaml's VALUE token end).
         let empty = ScriptNode(kind: .scalar(.null), location: location(colon + 1), text: "")
         try endLine()
+        let steps = readsSteps && depth == 1 && key.text == "steps"
         if indent > column {
-          value = try blockNode(indent)
+          value = try blockNode(indent, steps: steps)
         } else if indent == column, atEntry() {
-          value = try blockSequence(column)
+          value = try blockSequence(column, steps: steps)
         } else {
           value = empty
         }
@@ -327,6 +373,91 @@ struct SubsetYAML {
     guard let scalar = try scalar(flow: true) else { throw Bail() }
     skipSpaces()
     return node(scalar, at: start)
+  }
+
+  // MARK: Steps
+
+  /// The step an entry of `steps:` (its `-` at `column`) holds on its one line, read as
+  /// `Reader.step` reads its node: a bare word (`next`, `back`, ...), or `tap: SCALAR`,
+  /// `fill: {...}`, `set: {...}`, `select: {...}` or `result: {status: ...}` of scalars. Nil, with the reader
+  /// back where it was, for any other entry and for one that goes on to the next line
+  /// (`expect_error:`), which `Reader` reads from its node with all its checks.
+  private mutating func step(_ column: Int) throws(Bail) -> ScriptStep? {
+    let saved = (i, line, lineStart, indent)
+    guard let step = try oneLineStep(), indent <= column else {
+      (i, line, lineStart, indent) = saved
+      return nil
+    }
+    return step
+  }
+
+  private mutating func oneLineStep() throws(Bail) -> ScriptStep? {
+    let start = i
+    let c = b[i]
+    guard c != UInt8(ascii: "{"), c != UInt8(ascii: "["), let word = try scalar(flow: false), word.plain else {
+      return nil
+    }
+    let keyLocation = location(start)
+    skipSpaces()
+    guard i < n, b[i] == UInt8(ascii: ":"), isBlank(i + 1) else {
+      try endLine()
+      return Self.bareSteps[word.text].map { ScriptStep($0, location: keyLocation) }
+    }
+    i += 1
+    skipSpaces()
+    guard i < n, b[i] != 0x0A, b[i] != UInt8(ascii: "#") else { return nil }
+    let value = try inlineValue()
+    try endLine()
+    let kind: ScriptStep.Kind?
+    switch (word.text, value.kind) {
+    case ("tap", .scalar(.integer(let number))): kind = number >= 1 ? .tap(.number(Int(number))) : nil
+    case ("tap", .scalar(.null)), ("tap", .mapping), ("tap", .sequence): kind = nil
+    case ("tap", _): kind = value.scalarText.map { .tap(.label($0)) }
+    case ("fill", .mapping(let members)), ("set", .mapping(let members)):
+      let fields = members.map { ScriptStep.FieldValue(field: $0.key, value: $0.value.value, location: $0.keyLocation) }
+      kind = word.text == "fill" ? .fill(fields) : .set(fields)
+    case ("select", .mapping(let members)): kind = Self.picks(members).map { .select($0) }
+    case ("result", .mapping(let members)): kind = Self.result(members)
+    default: kind = nil
+    }
+    return kind.map { ScriptStep($0, location: keyLocation) }
+  }
+
+  private static let bareSteps: [String: ScriptStep.Kind] = [
+    "next": .next, "back": .back, "skip": .skip, "dismiss": .dismiss, "complete": .complete, "decline": .decline,
+  ]
+
+  /// `select:`'s items when each is a scalar or a list of scalars (what `Reader.stringList` takes).
+  private static func picks(_ members: [ScriptNode.Member]) -> [ScriptStep.FieldItems]? {
+    var picks: [ScriptStep.FieldItems] = []
+    for member in members {
+      var items: [String] = []
+      switch member.value.kind {
+      case .scalar:
+        guard let text = member.value.scalarText else { return nil }
+        items.append(text)
+      case .sequence(let elements):
+        for element in elements {
+          guard case .scalar = element.kind, let text = element.scalarText else { return nil }
+          items.append(text)
+        }
+      case .mapping: return nil
+      }
+      picks.append(ScriptStep.FieldItems(field: member.key, items: items, location: member.keyLocation))
+    }
+    return picks
+  }
+
+  /// `result: {status: success | failure | cancelled}` alone.
+  private static func result(_ members: [ScriptNode.Member]) -> ScriptStep.Kind? {
+    guard members.count == 1, members[0].key == "status", case .scalar(.string(let status)) = members[0].value.kind
+    else { return nil }
+    switch status {
+    case "success": return .result(.success(nil))
+    case "failure": return .result(.failure(nil))
+    case "cancelled": return .result(.cancelled)
+    default: return nil
+    }
   }
 
   // MARK: Scalars

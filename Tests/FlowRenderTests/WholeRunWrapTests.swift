@@ -11,7 +11,8 @@ import Testing
     "abcdefghij klmnopqrstuvwxyz", "see https://example.com/a/very/long/path ok",
     "Screen 3 (s3) · feature", "Café crème — “quoted” … ok", "soft\u{AD}hyphen\u{AD}ated words here",
     "┌──┐ box ──── drawing", "tab\tand bell\u{7}", "x", "\n", " \n \n ", "abc def", "s0 → s1 → s2 ← s3",
-    "ends with a break\n",
+    "ends with a break\n", "the quick brown fox jumps over the lazy dog", "a bb ccc dddd eeeee ffffff ggggggg",
+    "Share every focused playlist celebrate a flexible progress protect a. Choose your streak.",
   ]
 
   @Test(arguments: texts, [1, 2, 3, 5, 7, 8, 10, 13, 40])
@@ -55,16 +56,31 @@ import Testing
     }
   }
 
+  /// A screen's lines joined into one text (plain lines through one byte buffer) against each
+  /// line's own text.
+  @Test(arguments: [false, true])
+  func linesJoinAsEachLineAlone(color: Bool) {
+    let lines =
+      Self.trimmedRuns.map(StyledLine.init) + [
+        .blank, StyledLine("plain"), StyledLine([StyledRun("a", .bold), StyledRun(" b  ", .dim)]),
+        StyledLine("Café   "), StyledLine("└──┘  ", .dim),
+      ]
+    #expect(lines.text(color: color) == lines.map { $0.text(color: color) + "\n" }.joined())
+    #expect([StyledLine]().text(color: color) == "")
+  }
+
   @Test(arguments: ["日本語 テキスト", "cafe\u{301} ok", "💪 emoji", "wide\u{3000}space"])
   func otherTextTakesTheGeneralPath(text: String) {
     #expect(TextWrapper.wrapWhole(StyledRun(text), width: 10, prefix: [], continuation: []) == nil)
   }
 
-  @Test(arguments: [
+  static let trimmedRuns: [[StyledRun]] = [
     [StyledRun("abc  ")], [StyledRun("abc"), StyledRun("   ", .dim)], [StyledRun("  ")], [],
     [StyledRun("é "), StyledRun(" ", .bold)], [StyledRun("x\u{600}"), StyledRun("  ")],
     [StyledRun("a \u{301}")], [StyledRun("── ", .dim), StyledRun("t", .bold), StyledRun(" ")],
-  ])
+  ]
+
+  @Test(arguments: trimmedRuns)
   func trimsTrailingSpacesAsCharacters(runs: [StyledRun]) {
     let line = StyledLine(runs)
     var characters = runs.map(\.text).joined()
