@@ -228,7 +228,7 @@ extension Session {
       var defaults: [(String, Value)] = []
       for index in blocks.indices {
         guard let field = blocks[index].fieldName, fields[field] == nil,
-          let value = blocks[index].content.field?.defaultValue,
+          let value = blocks[index].content.fieldDefault,
           isVisible(blockAt: index, of: blocks, in: environment)
         else { continue }
         defaults.append((field, value))
@@ -237,6 +237,21 @@ extension Session {
     }
     for (field, value) in defaults where fields[field] == nil {
       fields[field] = value
+    }
+  }
+}
+
+extension BlockContent {
+  /// `field?.defaultValue` without building the `FieldContent` (a copy of the block's content)
+  /// first: `commitDefaults` asks it of every untouched field on every screen left.
+  var fieldDefault: Value? {
+    switch self {
+    case .input(let input): input.defaultValue
+    case .slider(let slider): .number(slider.defaultValue)
+    case .toggle(let toggle): .bool(toggle.defaultValue)
+    case .choice, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
+      .unsupported:
+      nil
     }
   }
 }
