@@ -59,6 +59,13 @@ public struct FieldStore: Sendable {
     return base.values.removeValue(forKey: key)
   }
 
+  /// Makes room for `count` writes (at most the overlay's limit) before the overlay grows: a
+  /// caller that knows how many fields a session will write (the simulator) allocates it once
+  /// instead of at 1, 2, 4 and 8 entries.
+  mutating func reserveCapacity(_ count: Int) {
+    overlay.reserveCapacity(min(count, Self.overlayLimit(base.values.count)))
+  }
+
   /// Replaces everything with `values` (counted as a change).
   mutating func replace(with values: OrderedDictionary<String, Value>) {
     base = Base(values)

@@ -28,17 +28,26 @@ extension Session {
         let list = fields.isEmpty ? "no fields" : "fields: " + fields.joined(separator: ", ")
         return reject("no field '\(field)' on screen '\(currentScreenID)' (\(list))")
       }
-      guard let content = blocks.withUnsafeBufferPointer({ $0[candidate].content.field }) else {
-        return reject("block '\(blocks[candidate].id)' does not collect a value")
+      // Read in place: `content.field` would copy the block's content out.
+      let read = blocks.withUnsafeBufferPointer { blocks -> Result<(Value?, Action?), Problem> in
+        guard blocks[candidate].content.fieldName != nil else {
+          return .failure(Problem(message: "block '\(blocks[candidate].id)' does not collect a value"))
+        }
+        var action: Action?
+        if picking {
+          guard case .choice(let choice) = blocks[candidate].content else {
+            return .failure(Problem(message: "field '\(field)' is not a checklist; use set"))
+          }
+          action = choice.runsActionOnPick ? choice.action : nil
+        }
+        return convert(value, for: blocks[candidate].content, field: field, environment: environment).map {
+          ($0, action)
+        }
       }
-      if picking, !content.valueType.isPicked {
-        return reject("field '\(field)' is not a checklist; use set")
-      }
-      switch convert(value, for: content, field: field, environment: environment) {
-      case .success(let value): converted = value
+      switch read {
+      case .success(let read): (converted, answerAction) = read
       case .failure(let problem): return reject(problem.message)
       }
-      answerAction = picking ? content.answerAction : nil
     }
     // The environment (a second reference to `fields`) is gone: the update below is in place.
     if let converted {
@@ -60,9 +69,12 @@ extension Session {
 
   /// The value to store (nil: clear the field), or why the value does not fit.
   func convert(
-    _ value: Value, for content: FieldContent, field: String, environment: SessionEnvironment
+    _ value: Value, for content: BlockContent, field: String, environment: SessionEnvironment
   ) -> Result<Value?, Problem> {
     switch content {
+    case .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
+      .unsupported:
+      return .failure(Problem(message: "field '\(field)' does not collect a value"))
     case .input(let input) where input.kind == .location:
       switch value {
       case .null: return .success(nil)
@@ -228,7 +240,7 @@ extension Session {
       var defaults: [(String, Value)] = []
       for index in blocks.indices {
         guard let field = blocks[index].fieldName, fields[field] == nil,
-          let value = blocks[index].content.field?.defaultValue,
+          let value = blocks[index].content.fieldDefault,
           isVisible(blockAt: index, of: blocks, in: environment)
         else { continue }
         defaults.append((field, value))
@@ -237,6 +249,21 @@ extension Session {
     }
     for (field, value) in defaults where fields[field] == nil {
       fields[field] = value
+    }
+  }
+}
+
+extension BlockContent {
+  /// `field?.defaultValue` without building the `FieldContent` (a copy of the block's content)
+  /// first: `commitDefaults` asks it of every untouched field on every screen left.
+  var fieldDefault: Value? {
+    switch self {
+    case .input(let input): input.defaultValue
+    case .slider(let slider): .number(slider.defaultValue)
+    case .toggle(let toggle): .bool(toggle.defaultValue)
+    case .choice, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
+      .unsupported:
+      nil
     }
   }
 }

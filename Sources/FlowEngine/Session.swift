@@ -119,6 +119,8 @@ public struct Session: Sendable {
   public var dataValue: Value { .object(fields.dictionary) }
   /// One collected value.
   public func data(_ key: String) -> Value? { fields[key] }
+  /// Makes room in the data for `count` writes (a hint: no effect on behaviour).
+  public mutating func reserveData(_ count: Int) { fields.reserveCapacity(count) }
   /// An environment reading this session's data (shared, not copied) and `context`'s roots.
   public func dataEnvironment(context: [String: Value]) -> EngineEnvironment {
     EngineEnvironment(fields: fields, context: context)
@@ -495,7 +497,7 @@ public struct Session: Sendable {
   public func value(of block: Block) -> Value? {
     guard let field = block.fieldName else { return nil }
     if let value = fields[field] { return value }
-    return block.content.field?.defaultValue
+    return block.content.fieldDefault
   }
 
   /// The current value of a field of the current screen (see `value(of:)`), else collected data.

@@ -23,6 +23,9 @@ public final class SimulationPlan: Sendable {
   let screenNumbers: [(flowID: String, screenID: String, key: Int32)]
   /// Fields answered by blocks (secret ones left out): their answers are counted.
   let countedFields: [String]
+  /// How many fields the flow's blocks collect (secret ones too): the room a session's data
+  /// is given at start.
+  let collectedFieldCount: Int
   /// By screen index: the blocks that collect a field, in reading order.
   let fieldBlocks: [[FieldBlock]]
   /// By screen index: how users behave there (the model's entry over its defaults).
@@ -86,6 +89,7 @@ public final class SimulationPlan: Sendable {
     var index: [String: (offset: Int, screens: [String: Int])] = [:]
     var fields: [String] = []
     var known = Set<String>()
+    var collected = Set<String>()
     var fieldBlocks: [[FieldBlock]] = []
     var behaviours: [ScreenBehaviour] = []
     for flow in document.flows {
@@ -103,6 +107,7 @@ public final class SimulationPlan: Sendable {
           guard let field = block.fieldName else { continue }
           collecting.append(FieldBlock(block: block, field: field, model: model.fields[field]))
           if !block.isSecret, known.insert(field).inserted { fields.append(field) }
+          collected.insert(field)
         }
         fieldBlocks.append(collecting)
       }
@@ -117,6 +122,7 @@ public final class SimulationPlan: Sendable {
       }
     }
     countedFields = fields
+    collectedFieldCount = collected.count
     self.fieldBlocks = fieldBlocks
     screenBehaviours = behaviours
   }

@@ -60,6 +60,7 @@ struct UserWalk {
       return nil
     }
     var walk = UserWalk(plan: plan, random: random, session: consume session, buffers: consume buffers)
+    walk.session.reserveData(plan.collectedFieldCount)
     walk.note(outputs)
     return walk
   }
