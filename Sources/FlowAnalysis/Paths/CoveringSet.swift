@@ -119,7 +119,7 @@ extension Exploration {
     var stamps = [Int](repeating: 0, count: items.count)
     var stamp = 0
     /// The items a path collects (distinct, self-loops spliced in where they add an uncovered
-    /// item) and, with `steps`, its inputs and screens.
+    /// item) and, with `steps`, its inputs.
     // A path's inputs come in segments (a transition's, a self-loop's): replays compare their
     // starts by segment numbers, not input by input.
     let loopsPerState = (selfLoops.values.map(\.count).max() ?? 0) + 1
@@ -135,7 +135,6 @@ extension Exploration {
       add(rootItems[root] ?? [])
       var inputs: [Input] = []
       var segments = ReplayCheckpoints.Segments()
-      var screens = [states[root].screen]
       func splice(_ state: Int) {
         for (number, loop) in (selfLoops[state] ?? []).enumerated()
         where loop.items.contains(where: { !isCovered[$0] && stamps[$0] != stamp }) {
@@ -151,12 +150,11 @@ extension Exploration {
         if steps {
           inputs += transitions[t].inputs
           segments.append(2 * t, endingAt: inputs.count)
-          screens += transitions[t].label
         }
         add(transitions[t].items)
         splice(transitions[t].to)
       }
-      return Assembled(inputs: inputs, segments: segments, screens: screens, items: collected)
+      return Assembled(inputs: inputs, segments: segments, items: collected)
     }
     // `bound`: the candidate's gain when last computed (nil: never). Gains only shrink as items
     // get covered, so a candidate whose bound cannot beat the best so far needs no new walk.
@@ -194,13 +192,18 @@ extension Exploration {
     // in every path's sort, and sort the ranks themselves (numbers, no comparison closure).
     var rank: [Int] = []
     var ranked: [Int] = []
-    func sortedItems(_ ids: Set<Int>) -> [CoverageItem] {
+    func sortedItems(_ ids: [Int]) -> [Int32] {
       if rank.isEmpty {
         ranked = items.indices.sorted(by: { items[$0] < items[$1] })
         rank = [Int](repeating: 0, count: items.count)
         for (position, id) in ranked.enumerated() { rank[id] = position }
       }
-      return ids.map { rank[$0] }.sorted().map { items[ranked[$0]] }
+      return ids.map { rank[$0] }.sorted().map { Int32(ranked[$0]) }
+    }
+    func explored(_ root: Int, _ assembled: Assembled, covering found: [Int]) -> ExploredPath {
+      ExploredPath(
+        config: rootConfigs[root]!, graph: self, root: root, segments: assembled.segments.numbers,
+        loopsPerState: loopsPerState, itemNumbers: sortedItems(found))
     }
     // Greedy by dynamic programming on the counted DAG: each round follows, from the best root,
     // the transitions that collect the most uncovered items on the way to an ending.
@@ -213,7 +216,11 @@ extension Exploration {
     /// replaying them from the start was most of the time.
     var replays = ReplayCheckpoints()
     let observer = CoverageObserver(document: document)
-    func verify(_ config: SessionConfig, _ path: Assembled) -> (found: Set<Int>, final: Session, steps: ScriptSteps?)? {
+    // The items a replay found, each once, in the order found: a checkpoint keeps how many it
+    // had (a set per checkpoint was most of the covering set's memory after the paths).
+    var foundIn = [Int](repeating: 0, count: items.count)
+    var replay = 0
+    func verify(_ config: SessionConfig, _ path: Assembled) -> (found: [Int], final: Session, steps: ScriptSteps?)? {
       var config = config
       // A script expects the final path; of the events only action results are built (they
       // are items).
@@ -221,20 +228,31 @@ extension Exploration {
       (config.emitsEvents, config.emitsActionResults) = (false, true)
       let inputs = path.inputs
       var session: Session
-      var found: Set<Int>
+      var found: [Int]
       var position: Int
       var steps = scriptSecrets.map { ScriptSteps(secrets: $0) }
       var marks: [ReplayCheckpoints.Mark] = []
+      replay += 1
+      func add(_ new: [CoverageItem]) {
+        for item in new {
+          guard let id = itemIndex[item], foundIn[id] != replay else { continue }
+          foundIn[id] = replay
+          found.append(id)
+        }
+      }
       if let resumed = replays.latest(config, path.segments) {
-        (session, found, position) = (resumed.mark.session, resumed.mark.found, resumed.mark.position)
-        steps = resumed.mark.steps
+        (session, position) = (resumed.mark.session, resumed.mark.position)
+        found = Array(resumed.found[..<resumed.mark.found])
+        for id in found { foundIn[id] = replay }
+        steps = resumed.mark.steps.flatMap { resumed.steps?.rewound(to: $0) }
         marks = resumed.earlier
       } else {
         guard let (started, outputs) = try? Session.start(document: document, config: config) else { return nil }
-        (session, found, position) = (started, Set(observer.start(started, outputs).compactMap { itemIndex[$0] }), 0)
+        (session, found, position) = (started, [], 0)
+        add(observer.start(started, outputs))
       }
       while position < inputs.count {
-        if position % ReplayCheckpoints.spacing == 0 { marks.append((position, session, found, steps)) }
+        if position % ReplayCheckpoints.spacing == 0 { marks.append((position, session, found.count, steps?.position)) }
         let input = inputs[position]
         position += 1
         let before = CoverageObserver.Origin(session)
@@ -243,10 +261,9 @@ extension Exploration {
           if case .set = input { continue }
           return nil
         }
-        found.formUnion(
-          observer.step(from: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
+        add(observer.step(from: before, input: input, outputs: outputs, after: session))
       }
-      replays.add(config, path.segments, marks)
+      replays.add(config, path.segments, marks, found, steps)
       return session.status.isEnded ? (found, session, steps) : nil
     }
 
@@ -286,10 +303,7 @@ extension Exploration {
       guard let verified = verify(rootConfigs[root]!, assembled), verified.found.contains(where: { !isCovered[$0] })
       else { break }
       verified.found.forEach(cover)
-      paths.append(
-        ExploredPath(
-          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: sortedItems(verified.found)))
+      paths.append(explored(root, assembled, covering: verified.found))
       if let steps = verified.steps { scripted(paths[paths.count - 1], steps, verified.final) }
       progress(paths.count, uncovered)
     }
@@ -330,10 +344,7 @@ extension Exploration {
         continue
       }
       verified.found.forEach(cover)
-      paths.append(
-        ExploredPath(
-          config: rootConfigs[chosen.root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: sortedItems(verified.found)))
+      paths.append(explored(chosen.root, assembled, covering: verified.found))
       if let steps = verified.steps { scripted(paths[paths.count - 1], steps, verified.final) }
       progress(paths.count, uncovered)
     }
@@ -347,7 +358,6 @@ extension Exploration {
 struct Assembled {
   var inputs: [Input]
   var segments: ReplayCheckpoints.Segments
-  var screens: [String]
   var items: [Int]
 }
 
@@ -355,8 +365,9 @@ struct Assembled {
 /// Replay is deterministic, so resuming from a checkpoint whose inputs so far are the new
 /// path's first inputs finds exactly what replaying from the start would.
 struct ReplayCheckpoints {
-  /// Where a replay stood: its session, the items found so far and the script steps written.
-  typealias Mark = (position: Int, session: Session, found: Set<Int>, steps: ScriptSteps?)
+  /// Where a replay stood: its session, how many of the replay's items it had found and how
+  /// many of its script steps it had written.
+  typealias Mark = (position: Int, session: Session, found: Int, steps: ScriptSteps.Position?)
   /// A path's inputs as numbered segments (equal numbers, equal inputs) and where each ends.
   struct Segments {
     var numbers: [Int] = []
@@ -377,13 +388,20 @@ struct ReplayCheckpoints {
   }
 
   static let spacing = 256
-  /// How many replays are kept (the memory of a checkpoint is a session and a set of items).
+  /// How many replays are kept (the memory of a checkpoint is a session).
   static let kept = 8
-  private var replays: [(config: SessionConfig, segments: Segments, marks: [Mark])] = []
+  /// Each replay's checkpoints, the items it found (in the order found) and its script steps.
+  private var replays: [(config: SessionConfig, segments: Segments, marks: [Mark], found: [Int], steps: ScriptSteps?)] =
+    []
 
   /// The furthest checkpoint of a kept replay with the same configuration and first inputs,
-  /// and that replay's checkpoints before it.
-  func latest(_ config: SessionConfig, _ segments: Segments) -> (mark: Mark, earlier: [Mark])? {
+  /// that replay's checkpoints before it, its items (the checkpoint's are the first
+  /// `mark.found`) and its steps.
+  func latest(
+    _ config: SessionConfig, _ segments: Segments
+  ) -> (
+    mark: Mark, earlier: [Mark], found: [Int], steps: ScriptSteps?
+  )? {
     var best: (replay: Int, mark: Int, position: Int)?
     for r in replays.indices where replays[r].config == config {
       let shared = segments.sharedInputs(with: replays[r].segments)
@@ -394,23 +412,57 @@ struct ReplayCheckpoints {
       if position > (best?.position ?? 0) { best = (r, index, position) }
     }
     guard let best else { return nil }
-    return (replays[best.replay].marks[best.mark], Array(replays[best.replay].marks[..<best.mark]))
+    let replay = replays[best.replay]
+    return (replay.marks[best.mark], Array(replay.marks[..<best.mark]), replay.found, replay.steps)
   }
 
-  mutating func add(_ config: SessionConfig, _ segments: Segments, _ marks: [Mark]) {
+  mutating func add(
+    _ config: SessionConfig, _ segments: Segments, _ marks: [Mark], _ found: [Int], _ steps: ScriptSteps?
+  ) {
     guard marks.count > 1 else { return }
     if replays.count == Self.kept { replays.removeFirst() }
-    replays.append((config, segments, marks))
+    replays.append((config, segments, marks, found, steps))
   }
 }
 
-/// One complete path: how to start, what to input, what it shows and covers.
+/// One complete path: how to start, what to input, what it shows and covers. Kept as numbers
+/// into the exploration's state graph (its root, the transitions and self-loops it takes, the
+/// items it covers) and read from the graph when asked: holding every covering path's inputs,
+/// screens and items whole (up to 10,000 inputs each) was most of `paths`' memory on 10,000
+/// screens.
 public struct ExploredPath: Sendable {
   public var config: SessionConfig
-  public var inputs: [Input]
+  let graph: Exploration
+  let root: Int
+  /// The transitions and self-loops taken, numbered as ``ReplayCheckpoints/Segments`` does.
+  let segments: [Int]
+  let loopsPerState: Int
+  /// The items covered (numbers into `graph.items`), in the items' order.
+  let itemNumbers: [Int32]
+
+  /// The inputs, segment by segment.
+  public var inputs: [Input] {
+    var inputs: [Input] = []
+    for number in segments {
+      if number % 2 == 0 {
+        inputs += graph.transitions[number / 2].inputs
+      } else {
+        let (state, loop) = (number / 2).quotientAndRemainder(dividingBy: loopsPerState)
+        inputs += graph.selfLoops[state]![loop].inputs
+      }
+    }
+    return inputs
+  }
+
   /// Screens shown (with `$complete` / `$dismiss` at the end).
-  public var screens: [String]
-  public var items: [CoverageItem]
+  public var screens: [String] {
+    var screens = [graph.states[root].screen]
+    for number in segments where number % 2 == 0 { screens += graph.transitions[number / 2].label }
+    return screens
+  }
+
+  /// The items the path covers, sorted.
+  public var items: [CoverageItem] { itemNumbers.map { graph.items[Int($0)] } }
 
   /// Replays the path in a fresh session (history recorded) for script writing.
   public func replay(document: FlowDocument) -> Session? {
