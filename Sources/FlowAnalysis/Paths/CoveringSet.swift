@@ -5,15 +5,12 @@ import FlowReplay
 /// A small set of complete paths through an exploration's state graph that covers every item
 /// it reached, each confirmed by replaying it in a fresh session.
 extension Exploration {
-  /// The inputs from a root to `state` along first-discovery transitions.
-  func prefix(to state: Int) -> (root: Int, transitions: [Int]) {
-    var path: [Int] = []
-    var cursor = state
-    while let t = states[cursor].parent {
-      path.append(t)
-      cursor = transitions[t].from
-    }
-    return (cursor, path.reversed())
+  /// The inputs of a path's segment (numbered as ``ReplayCheckpoints/Segments`` does), read in
+  /// place.
+  func inputs(ofSegment number: Int, loopsPerState: Int) -> [Input] {
+    if number % 2 == 0 { return transitions[number / 2].inputs }
+    let (state, loop) = (number / 2).quotientAndRemainder(dividingBy: loopsPerState)
+    return selfLoops[state]![loop].inputs
   }
 
   /// For every state, the first transition of a shortest way (no `back`) to a completed state,
@@ -91,39 +88,96 @@ extension Exploration {
     for (state, list) in selfItemList.enumerated() {
       for item in list { statesWith[item].append(state) }
     }
+    let graph = CoveringGraph(self)
+    var best = BestPaths(graph)
     func cover(_ item: Int) {
       guard !isCovered[item] else { return }
       isCovered[item] = true
       if isCoverable[item] { uncovered -= 1 }
-      for t in transitionsWith[item] { transitionGain[t] -= 1 }
-      for state in statesWith[item] { selfLoopGain[state] -= 1 }
+      for t in transitionsWith[item] {
+        transitionGain[t] -= 1
+        best.transitionChanged(t, graph)
+      }
+      for state in statesWith[item] {
+        selfLoopGain[state] -= 1
+        best.selfLoopsChanged(state, graph)
+      }
     }
     var paths: [ExploredPath] = []
+    /// The transitions of the way through `state` (or `transition`) to an ending: the first
+    /// transitions from a root, then the shortest way on (nil: none).
     func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
-      let start = transition.map { transitions[$0].from } ?? state
-      var (root, path) = prefix(to: start)
+      let start = transition.map { graph.from[$0] } ?? state
+      // First-discovery transitions from a root.
+      var path: [Int] = []
       var cursor = start
+      while graph.parent[cursor] >= 0 {
+        path.append(graph.parent[cursor])
+        cursor = graph.from[graph.parent[cursor]]
+      }
+      let root = cursor
+      path.reverse()
+      cursor = start
       if let transition {
         path.append(transition)
-        cursor = transitions[transition].to
+        cursor = graph.to[transition]
       }
       var steps = 0
-      while !states[cursor].status.isEnded {
+      while !graph.ended[cursor] {
         guard let t = suffix[cursor], steps <= states.count else { return nil }
         path.append(t)
-        cursor = transitions[t].to
+        cursor = graph.to[t]
         steps += 1
       }
       return (root, path)
     }
     var stamps = [Int](repeating: 0, count: items.count)
     var stamp = 0
+    /// How many uncovered items the path `walk(state, through: transition)` assembles would
+    /// collect, without building either (nil: no walk): the distinct uncovered items of its root,
+    /// its transitions and the self-loops of the states it passes (a self-loop is spliced in
+    /// exactly when it adds one of those). Lists whose items are all covered are not read.
+    func walkGain(_ state: Int, through transition: Int?) -> Int? {
+      stamp += 1
+      var gain = 0
+      func take(_ ids: [Int]) {
+        for id in ids where !isCovered[id] && stamps[id] != stamp {
+          stamps[id] = stamp
+          gain += 1
+        }
+      }
+      func pass(_ t: Int) {
+        if transitionGain[t] > 0 { take(transitions[t].items) }
+        if selfLoopGain[graph.to[t]] > 0 { take(selfItemList[graph.to[t]]) }
+      }
+      let start = transition.map { graph.from[$0] } ?? state
+      var cursor = start
+      while graph.parent[cursor] >= 0 {
+        pass(graph.parent[cursor])
+        cursor = graph.from[graph.parent[cursor]]
+      }
+      take(rootItems[cursor] ?? [])
+      if selfLoopGain[cursor] > 0 { take(selfItemList[cursor]) }
+      cursor = start
+      if let transition {
+        pass(transition)
+        cursor = graph.to[transition]
+      }
+      var steps = 0
+      while !graph.ended[cursor] {
+        guard let t = suffix[cursor], steps <= states.count else { return nil }
+        pass(t)
+        cursor = graph.to[t]
+        steps += 1
+      }
+      return gain
+    }
     /// The items a path collects (distinct, self-loops spliced in where they add an uncovered
-    /// item) and, with `steps`, its inputs.
+    /// item) and its segments.
     // A path's inputs come in segments (a transition's, a self-loop's): replays compare their
     // starts by segment numbers, not input by input.
     let loopsPerState = (selfLoops.values.map(\.count).max() ?? 0) + 1
-    func assemble(_ root: Int, _ path: [Int], steps: Bool = true) -> Assembled {
+    func assemble(_ root: Int, _ path: [Int]) -> Assembled {
       stamp += 1
       var collected: [Int] = []
       func add(_ ids: [Int]) {
@@ -133,28 +187,26 @@ extension Exploration {
         }
       }
       add(rootItems[root] ?? [])
-      var inputs: [Input] = []
+      var inputs = 0
       var segments = ReplayCheckpoints.Segments()
       func splice(_ state: Int) {
-        for (number, loop) in (selfLoops[state] ?? []).enumerated()
+        // No uncovered item in its self-loops: none is spliced.
+        guard selfLoopGain[state] > 0 else { return }
+        for (number, loop) in selfLoops[state]!.enumerated()
         where loop.items.contains(where: { !isCovered[$0] && stamps[$0] != stamp }) {
-          if steps {
-            inputs += loop.inputs
-            segments.append(2 * (state * loopsPerState + number) + 1, endingAt: inputs.count)
-          }
+          inputs += loop.inputs.count
+          segments.append(2 * (state * loopsPerState + number) + 1, endingAt: inputs)
           add(loop.items)
         }
       }
       splice(root)
       for t in path {
-        if steps {
-          inputs += transitions[t].inputs
-          segments.append(2 * t, endingAt: inputs.count)
-        }
+        inputs += transitions[t].inputs.count
+        segments.append(2 * t, endingAt: inputs)
         add(transitions[t].items)
-        splice(transitions[t].to)
+        splice(graph.to[t])
       }
-      return Assembled(inputs: inputs, segments: segments, items: collected)
+      return Assembled(segments: segments, items: collected)
     }
     // `bound`: the candidate's gain when last computed (nil: never). Gains only shrink as items
     // get covered, so a candidate whose bound cannot beat the best so far needs no new walk.
@@ -184,9 +236,8 @@ extension Exploration {
       return da != db ? da > db : (a.transition ?? -1, a.state) < (b.transition ?? -1, b.state)
     }
     func fresh(_ candidate: (state: Int, transition: Int?, walkable: Bool?, bound: Int)) -> Bool {
-      if let t = candidate.transition { return transitions[t].items.contains { !isCovered[$0] } }
-      return selfItemList[candidate.state].contains { !isCovered[$0] }
-        || (rootItems[candidate.state] ?? []).contains { !isCovered[$0] }
+      if let t = candidate.transition { return transitionGain[t] > 0 }
+      return selfLoopGain[candidate.state] > 0 || (rootItems[candidate.state] ?? []).contains { !isCovered[$0] }
     }
     // Paths list their items sorted: rank every item once instead of comparing items (strings)
     // in every path's sort, and sort the ranks themselves (numbers, no comparison closure).
@@ -207,7 +258,6 @@ extension Exploration {
     }
     // Greedy by dynamic programming on the counted DAG: each round follows, from the best root,
     // the transitions that collect the most uncovered items on the way to an ending.
-    let (counted, _, postorder) = countedTransitions()
     var unverified = Set<Int>()
     /// Replays a path in a fresh session: the items it really covers, or nil when an input is
     /// rejected or it does not end.
@@ -226,7 +276,6 @@ extension Exploration {
       // are items).
       if scriptSecrets != nil { config.recordsPath = true }
       (config.emitsEvents, config.emitsActionResults) = (false, true)
-      let inputs = path.inputs
       var session: Session
       var found: [Int]
       var position: Int
@@ -251,17 +300,28 @@ extension Exploration {
         (session, found, position) = (started, [], 0)
         add(observer.start(started, outputs))
       }
-      while position < inputs.count {
-        if position % ReplayCheckpoints.spacing == 0 { marks.append((position, session, found.count, steps?.position)) }
-        let input = inputs[position]
-        position += 1
-        let before = CoverageObserver.Origin(session)
-        let outputs = steps?.send(input, to: &session) ?? session.send(input)
-        if outputs.count == 1, case .rejected = outputs[0] {
-          if case .set = input { continue }
-          return nil
+      // The inputs are read segment by segment from the graph, from the one `position` is in.
+      let (numbers, ends) = (path.segments.numbers, path.segments.ends)
+      var segment = 0
+      while segment < ends.count, ends[segment] <= position { segment += 1 }
+      while segment < numbers.count {
+        let inputs = inputs(ofSegment: numbers[segment], loopsPerState: loopsPerState)
+        var offset = position - (segment == 0 ? 0 : ends[segment - 1])
+        segment += 1
+        while offset < inputs.count {
+          if position % ReplayCheckpoints.spacing == 0 {
+            marks.append((position, session, found.count, steps?.position))
+          }
+          let input = inputs[offset]
+          (position, offset) = (position + 1, offset + 1)
+          let before = CoverageObserver.Origin(session)
+          let outputs = steps?.send(input, to: &session) ?? session.send(input)
+          if outputs.count == 1, case .rejected = outputs[0] {
+            if case .set = input { continue }
+            return nil
+          }
+          add(observer.step(from: before, input: input, outputs: outputs, after: session))
         }
-        add(observer.step(from: before, input: input, outputs: outputs, after: session))
       }
       replays.add(config, path.segments, marks, found, steps)
       return session.status.isEnded ? (found, session, steps) : nil
@@ -269,35 +329,18 @@ extension Exploration {
 
     let roots = rootConfigs.keys.sorted()
     while uncovered > 0 {
-      var value = [Int?](repeating: nil, count: states.count)
-      var choice = [Int?](repeating: nil, count: states.count)
-      func selfGain(_ state: Int) -> Int { selfLoopGain[state] }
-      for state in postorder {
-        if states[state].status.isEnded {
-          value[state] = 0
-          continue
-        }
-        for t in states[state].outgoing where counted[t] {
-          guard let rest = value[transitions[t].to] else { continue }
-          let gain = transitionGain[t] + selfGain(transitions[t].to) + rest
-          if gain > (value[state] ?? -1) {
-            value[state] = gain
-            choice[state] = t
-          }
-        }
-      }
+      best.update(graph, transitionGain: transitionGain, selfLoopGain: selfLoopGain)
       var bestRoot: (Int, Int)?
-      for root in roots {
-        guard let v = value[root] else { continue }
-        let gain = v + (rootItems[root] ?? []).count { !isCovered[$0] } + selfGain(root)
+      for root in roots where best.value[root] >= 0 {
+        let gain = best.value[root] + (rootItems[root] ?? []).count { !isCovered[$0] } + selfLoopGain[root]
         if gain > (bestRoot?.1 ?? 0) { bestRoot = (root, gain) }
       }
       guard let (root, _) = bestRoot else { break }
       var path: [Int] = []
       var cursor = root
-      while let t = choice[cursor], !states[cursor].status.isEnded {
-        path.append(t)
-        cursor = transitions[t].to
+      while best.choice[cursor] >= 0, !graph.ended[cursor] {
+        path.append(best.choice[cursor])
+        cursor = graph.to[best.choice[cursor]]
       }
       let assembled = assemble(root, path)
       guard let verified = verify(rootConfigs[root]!, assembled), verified.found.contains(where: { !isCovered[$0] })
@@ -309,7 +352,7 @@ extension Exploration {
     }
     // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
     while uncovered > 0 {
-      var best: (root: Int, path: [Int], gain: Int)?
+      var chosen: (candidate: Int, gain: Int)?
       var tried = 0
       // A candidate with nothing left to cover never gets any back: drop it for good, in order.
       candidates.removeAll { !fresh($0) }
@@ -317,25 +360,26 @@ extension Exploration {
         let candidate = candidates[index]
         if candidate.walkable == false { continue }
         // Ties go to the earlier candidate: one that cannot do better than the best is skipped.
-        if candidate.walkable == true, candidate.bound <= (best?.gain ?? 0) {
+        if candidate.walkable == true, candidate.bound <= (chosen?.gain ?? 0) {
           tried += 1
           if tried >= 256 { break }
           continue
         }
-        guard let walked = walk(candidate.state, through: candidate.transition) else {
+        guard let gain = walkGain(candidate.state, through: candidate.transition) else {
           candidates[index].walkable = false
           continue
         }
-        let gain = assemble(walked.root, walked.transitions, steps: false).items.count { !isCovered[$0] }
         candidates[index].walkable = true
         candidates[index].bound = gain
-        if gain > (best?.gain ?? 0) { best = (walked.root, walked.transitions, gain) }
+        if gain > (chosen?.gain ?? 0) { chosen = (index, gain) }
         tried += 1
         if tried >= 256 { break }  // large graphs: the best of the deepest candidates
       }
-      guard let chosen = best else { break }
-      let assembled = assemble(chosen.root, chosen.path)
-      guard let verified = verify(rootConfigs[chosen.root]!, assembled),
+      guard let chosen, case let candidate = candidates[chosen.candidate],
+        let walked = walk(candidate.state, through: candidate.transition)
+      else { break }
+      let assembled = assemble(walked.root, walked.transitions)
+      guard let verified = verify(rootConfigs[walked.root]!, assembled),
         verified.found.contains(where: { !isCovered[$0] })
       else {
         // The states this path merges do not replay as explored: give up on its items.
@@ -344,7 +388,7 @@ extension Exploration {
         continue
       }
       verified.found.forEach(cover)
-      paths.append(explored(chosen.root, assembled, covering: verified.found))
+      paths.append(explored(walked.root, assembled, covering: verified.found))
       if let steps = verified.steps { scripted(paths[paths.count - 1], steps, verified.final) }
       progress(paths.count, uncovered)
     }
@@ -356,7 +400,6 @@ extension Exploration {
 
 /// A path put together for the covering set.
 struct Assembled {
-  var inputs: [Input]
   var segments: ReplayCheckpoints.Segments
   var items: [Int]
 }
@@ -388,8 +431,10 @@ struct ReplayCheckpoints {
   }
 
   static let spacing = 256
-  /// How many replays are kept (the memory of a checkpoint is a session).
-  static let kept = 8
+  /// How many replays are kept. A checkpoint's memory is its session's data (a copy per
+  /// checkpoint, thousands of fields deep into a 10,000-screen flow): eight replays' were 220 MB
+  /// there, two replays' about 60 MB for 4.6 % more inputs replayed (427,206 against 408,518).
+  static let kept = 2
   /// Each replay's checkpoints, the items it found (in the order found) and its script steps.
   private var replays: [(config: SessionConfig, segments: Segments, marks: [Mark], found: [Int], steps: ScriptSteps?)] =
     []
@@ -442,16 +487,7 @@ public struct ExploredPath: Sendable {
 
   /// The inputs, segment by segment.
   public var inputs: [Input] {
-    var inputs: [Input] = []
-    for number in segments {
-      if number % 2 == 0 {
-        inputs += graph.transitions[number / 2].inputs
-      } else {
-        let (state, loop) = (number / 2).quotientAndRemainder(dividingBy: loopsPerState)
-        inputs += graph.selfLoops[state]![loop].inputs
-      }
-    }
-    return inputs
+    segments.reduce(into: []) { $0 += graph.inputs(ofSegment: $1, loopsPerState: loopsPerState) }
   }
 
   /// Screens shown (with `$complete` / `$dismiss` at the end).
