@@ -12,6 +12,24 @@ public struct ScriptSteps: Sendable {
 
   public init(secrets: SecretPolicy) { self.secrets = secrets }
 
+  /// How far the steps have got, to come back to with ``rewound(to:)``: a checkpoint of a
+  /// replay keeps this instead of a copy of the steps (each copy grew the next step into a new
+  /// array of every step so far).
+  public struct Position: Sendable {
+    let count: Int
+    let stepping: Bool
+  }
+
+  public var position: Position { Position(count: values.count, stepping: stepping) }
+
+  /// These steps as they were at `position`, a position they passed.
+  public func rewound(to position: Position) -> ScriptSteps {
+    var steps = self
+    steps.values.removeLast(values.count - position.count)
+    steps.stepping = position.stepping
+    return steps
+  }
+
   /// Sends `input` to `session` and writes its step; returns the session's outputs.
   public mutating func send(_ input: Input, to session: inout Session) -> [Output] {
     if case .quit = input { stepping = false }

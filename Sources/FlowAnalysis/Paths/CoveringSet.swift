@@ -5,15 +5,12 @@ import FlowReplay
 /// A small set of complete paths through an exploration's state graph that covers every item
 /// it reached, each confirmed by replaying it in a fresh session.
 extension Exploration {
-  /// The inputs from a root to `state` along first-discovery transitions.
-  func prefix(to state: Int) -> (root: Int, transitions: [Int]) {
-    var path: [Int] = []
-    var cursor = state
-    while let t = states[cursor].parent {
-      path.append(t)
-      cursor = transitions[t].from
-    }
-    return (cursor, path.reversed())
+  /// The inputs of a path's segment (numbered as ``ReplayCheckpoints/Segments`` does), read in
+  /// place.
+  func inputs(ofSegment number: Int, loopsPerState: Int) -> [Input] {
+    if number % 2 == 0 { return transitions[number / 2].inputs }
+    let (state, loop) = (number / 2).quotientAndRemainder(dividingBy: loopsPerState)
+    return selfLoops[state]![loop].inputs
   }
 
   /// For every state, the first transition of a shortest way (no `back`) to a completed state,
@@ -91,39 +88,96 @@ extension Exploration {
     for (state, list) in selfItemList.enumerated() {
       for item in list { statesWith[item].append(state) }
     }
+    let graph = CoveringGraph(self)
+    var best = BestPaths(graph)
     func cover(_ item: Int) {
       guard !isCovered[item] else { return }
       isCovered[item] = true
       if isCoverable[item] { uncovered -= 1 }
-      for t in transitionsWith[item] { transitionGain[t] -= 1 }
-      for state in statesWith[item] { selfLoopGain[state] -= 1 }
+      for t in transitionsWith[item] {
+        transitionGain[t] -= 1
+        best.transitionChanged(t, graph)
+      }
+      for state in statesWith[item] {
+        selfLoopGain[state] -= 1
+        best.selfLoopsChanged(state, graph)
+      }
     }
     var paths: [ExploredPath] = []
+    /// The transitions of the way through `state` (or `transition`) to an ending: the first
+    /// transitions from a root, then the shortest way on (nil: none).
     func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
-      let start = transition.map { transitions[$0].from } ?? state
-      var (root, path) = prefix(to: start)
+      let start = transition.map { graph.from[$0] } ?? state
+      // First-discovery transitions from a root.
+      var path: [Int] = []
       var cursor = start
+      while graph.parent[cursor] >= 0 {
+        path.append(graph.parent[cursor])
+        cursor = graph.from[graph.parent[cursor]]
+      }
+      let root = cursor
+      path.reverse()
+      cursor = start
       if let transition {
         path.append(transition)
-        cursor = transitions[transition].to
+        cursor = graph.to[transition]
       }
       var steps = 0
-      while !states[cursor].status.isEnded {
+      while !graph.ended[cursor] {
         guard let t = suffix[cursor], steps <= states.count else { return nil }
         path.append(t)
-        cursor = transitions[t].to
+        cursor = graph.to[t]
         steps += 1
       }
       return (root, path)
     }
     var stamps = [Int](repeating: 0, count: items.count)
     var stamp = 0
+    /// How many uncovered items the path `walk(state, through: transition)` assembles would
+    /// collect, without building either (nil: no walk): the distinct uncovered items of its root,
+    /// its transitions and the self-loops of the states it passes (a self-loop is spliced in
+    /// exactly when it adds one of those). Lists whose items are all covered are not read.
+    func walkGain(_ state: Int, through transition: Int?) -> Int? {
+      stamp += 1
+      var gain = 0
+      func take(_ ids: [Int]) {
+        for id in ids where !isCovered[id] && stamps[id] != stamp {
+          stamps[id] = stamp
+          gain += 1
+        }
+      }
+      func pass(_ t: Int) {
+        if transitionGain[t] > 0 { take(transitions[t].items) }
+        if selfLoopGain[graph.to[t]] > 0 { take(selfItemList[graph.to[t]]) }
+      }
+      let start = transition.map { graph.from[$0] } ?? state
+      var cursor = start
+      while graph.parent[cursor] >= 0 {
+        pass(graph.parent[cursor])
+        cursor = graph.from[graph.parent[cursor]]
+      }
+      take(rootItems[cursor] ?? [])
+      if selfLoopGain[cursor] > 0 { take(selfItemList[cursor]) }
+      cursor = start
+      if let transition {
+        pass(transition)
+        cursor = graph.to[transition]
+      }
+      var steps = 0
+      while !graph.ended[cursor] {
+        guard let t = suffix[cursor], steps <= states.count else { return nil }
+        pass(t)
+        cursor = graph.to[t]
+        steps += 1
+      }
+      return gain
+    }
     /// The items a path collects (distinct, self-loops spliced in where they add an uncovered
-    /// item) and, with `steps`, its inputs and screens.
+    /// item) and its segments.
     // A path's inputs come in segments (a transition's, a self-loop's): replays compare their
     // starts by segment numbers, not input by input.
     let loopsPerState = (selfLoops.values.map(\.count).max() ?? 0) + 1
-    func assemble(_ root: Int, _ path: [Int], steps: Bool = true) -> Assembled {
+    func assemble(_ root: Int, _ path: [Int]) -> Assembled {
       stamp += 1
       var collected: [Int] = []
       func add(_ ids: [Int]) {
@@ -133,30 +187,26 @@ extension Exploration {
         }
       }
       add(rootItems[root] ?? [])
-      var inputs: [Input] = []
+      var inputs = 0
       var segments = ReplayCheckpoints.Segments()
-      var screens = [states[root].screen]
       func splice(_ state: Int) {
-        for (number, loop) in (selfLoops[state] ?? []).enumerated()
+        // No uncovered item in its self-loops: none is spliced.
+        guard selfLoopGain[state] > 0 else { return }
+        for (number, loop) in selfLoops[state]!.enumerated()
         where loop.items.contains(where: { !isCovered[$0] && stamps[$0] != stamp }) {
-          if steps {
-            inputs += loop.inputs
-            segments.append(2 * (state * loopsPerState + number) + 1, endingAt: inputs.count)
-          }
+          inputs += loop.inputs.count
+          segments.append(2 * (state * loopsPerState + number) + 1, endingAt: inputs)
           add(loop.items)
         }
       }
       splice(root)
       for t in path {
-        if steps {
-          inputs += transitions[t].inputs
-          segments.append(2 * t, endingAt: inputs.count)
-          screens += transitions[t].label
-        }
+        inputs += transitions[t].inputs.count
+        segments.append(2 * t, endingAt: inputs)
         add(transitions[t].items)
-        splice(transitions[t].to)
+        splice(graph.to[t])
       }
-      return Assembled(inputs: inputs, segments: segments, screens: screens, items: collected)
+      return Assembled(segments: segments, items: collected)
     }
     // `bound`: the candidate's gain when last computed (nil: never). Gains only shrink as items
     // get covered, so a candidate whose bound cannot beat the best so far needs no new walk.
@@ -186,25 +236,28 @@ extension Exploration {
       return da != db ? da > db : (a.transition ?? -1, a.state) < (b.transition ?? -1, b.state)
     }
     func fresh(_ candidate: (state: Int, transition: Int?, walkable: Bool?, bound: Int)) -> Bool {
-      if let t = candidate.transition { return transitions[t].items.contains { !isCovered[$0] } }
-      return selfItemList[candidate.state].contains { !isCovered[$0] }
-        || (rootItems[candidate.state] ?? []).contains { !isCovered[$0] }
+      if let t = candidate.transition { return transitionGain[t] > 0 }
+      return selfLoopGain[candidate.state] > 0 || (rootItems[candidate.state] ?? []).contains { !isCovered[$0] }
     }
     // Paths list their items sorted: rank every item once instead of comparing items (strings)
     // in every path's sort, and sort the ranks themselves (numbers, no comparison closure).
     var rank: [Int] = []
     var ranked: [Int] = []
-    func sortedItems(_ ids: Set<Int>) -> [CoverageItem] {
+    func sortedItems(_ ids: [Int]) -> [Int32] {
       if rank.isEmpty {
         ranked = items.indices.sorted(by: { items[$0] < items[$1] })
         rank = [Int](repeating: 0, count: items.count)
         for (position, id) in ranked.enumerated() { rank[id] = position }
       }
-      return ids.map { rank[$0] }.sorted().map { items[ranked[$0]] }
+      return ids.map { rank[$0] }.sorted().map { Int32(ranked[$0]) }
+    }
+    func explored(_ root: Int, _ assembled: Assembled, covering found: [Int]) -> ExploredPath {
+      ExploredPath(
+        config: rootConfigs[root]!, graph: self, root: root, segments: assembled.segments.numbers,
+        loopsPerState: loopsPerState, itemNumbers: sortedItems(found))
     }
     // Greedy by dynamic programming on the counted DAG: each round follows, from the best root,
     // the transitions that collect the most uncovered items on the way to an ending.
-    let (counted, _, postorder) = countedTransitions()
     var unverified = Set<Int>()
     /// Replays a path in a fresh session: the items it really covers, or nil when an input is
     /// rejected or it does not end.
@@ -213,89 +266,93 @@ extension Exploration {
     /// replaying them from the start was most of the time.
     var replays = ReplayCheckpoints()
     let observer = CoverageObserver(document: document)
-    func verify(_ config: SessionConfig, _ path: Assembled) -> (found: Set<Int>, final: Session, steps: ScriptSteps?)? {
+    // The items a replay found, each once, in the order found: a checkpoint keeps how many it
+    // had (a set per checkpoint was most of the covering set's memory after the paths).
+    var foundIn = [Int](repeating: 0, count: items.count)
+    var replay = 0
+    func verify(_ config: SessionConfig, _ path: Assembled) -> (found: [Int], final: Session, steps: ScriptSteps?)? {
       var config = config
       // A script expects the final path; of the events only action results are built (they
       // are items).
       if scriptSecrets != nil { config.recordsPath = true }
       (config.emitsEvents, config.emitsActionResults) = (false, true)
-      let inputs = path.inputs
       var session: Session
-      var found: Set<Int>
+      var found: [Int]
       var position: Int
       var steps = scriptSecrets.map { ScriptSteps(secrets: $0) }
       var marks: [ReplayCheckpoints.Mark] = []
+      replay += 1
+      func add(_ new: [CoverageItem]) {
+        for item in new {
+          guard let id = itemIndex[item], foundIn[id] != replay else { continue }
+          foundIn[id] = replay
+          found.append(id)
+        }
+      }
       if let resumed = replays.latest(config, path.segments) {
-        (session, found, position) = (resumed.mark.session, resumed.mark.found, resumed.mark.position)
-        steps = resumed.mark.steps
+        (session, position) = (resumed.mark.session, resumed.mark.position)
+        found = Array(resumed.found[..<resumed.mark.found])
+        for id in found { foundIn[id] = replay }
+        steps = resumed.mark.steps.flatMap { resumed.steps?.rewound(to: $0) }
         marks = resumed.earlier
       } else {
         guard let (started, outputs) = try? Session.start(document: document, config: config) else { return nil }
-        (session, found, position) = (started, Set(observer.start(started, outputs).compactMap { itemIndex[$0] }), 0)
+        (session, found, position) = (started, [], 0)
+        add(observer.start(started, outputs))
       }
-      while position < inputs.count {
-        if position % ReplayCheckpoints.spacing == 0 { marks.append((position, session, found, steps)) }
-        let input = inputs[position]
-        position += 1
-        let before = CoverageObserver.Origin(session)
-        let outputs = steps?.send(input, to: &session) ?? session.send(input)
-        if outputs.count == 1, case .rejected = outputs[0] {
-          if case .set = input { continue }
-          return nil
+      // The inputs are read segment by segment from the graph, from the one `position` is in.
+      let (numbers, ends) = (path.segments.numbers, path.segments.ends)
+      var segment = 0
+      while segment < ends.count, ends[segment] <= position { segment += 1 }
+      while segment < numbers.count {
+        let inputs = inputs(ofSegment: numbers[segment], loopsPerState: loopsPerState)
+        var offset = position - (segment == 0 ? 0 : ends[segment - 1])
+        segment += 1
+        while offset < inputs.count {
+          if position % ReplayCheckpoints.spacing == 0 {
+            marks.append((position, session, found.count, steps?.position))
+          }
+          let input = inputs[offset]
+          (position, offset) = (position + 1, offset + 1)
+          let before = CoverageObserver.Origin(session)
+          let outputs = steps?.send(input, to: &session) ?? session.send(input)
+          if outputs.count == 1, case .rejected = outputs[0] {
+            if case .set = input { continue }
+            return nil
+          }
+          add(observer.step(from: before, input: input, outputs: outputs, after: session))
         }
-        found.formUnion(
-          observer.step(from: before, input: input, outputs: outputs, after: session).compactMap { itemIndex[$0] })
       }
-      replays.add(config, path.segments, marks)
+      replays.add(config, path.segments, marks, found, steps)
       return session.status.isEnded ? (found, session, steps) : nil
     }
 
     let roots = rootConfigs.keys.sorted()
     while uncovered > 0 {
-      var value = [Int?](repeating: nil, count: states.count)
-      var choice = [Int?](repeating: nil, count: states.count)
-      func selfGain(_ state: Int) -> Int { selfLoopGain[state] }
-      for state in postorder {
-        if states[state].status.isEnded {
-          value[state] = 0
-          continue
-        }
-        for t in states[state].outgoing where counted[t] {
-          guard let rest = value[transitions[t].to] else { continue }
-          let gain = transitionGain[t] + selfGain(transitions[t].to) + rest
-          if gain > (value[state] ?? -1) {
-            value[state] = gain
-            choice[state] = t
-          }
-        }
-      }
+      best.update(graph, transitionGain: transitionGain, selfLoopGain: selfLoopGain)
       var bestRoot: (Int, Int)?
-      for root in roots {
-        guard let v = value[root] else { continue }
-        let gain = v + (rootItems[root] ?? []).count { !isCovered[$0] } + selfGain(root)
+      for root in roots where best.value[root] >= 0 {
+        let gain = best.value[root] + (rootItems[root] ?? []).count { !isCovered[$0] } + selfLoopGain[root]
         if gain > (bestRoot?.1 ?? 0) { bestRoot = (root, gain) }
       }
       guard let (root, _) = bestRoot else { break }
       var path: [Int] = []
       var cursor = root
-      while let t = choice[cursor], !states[cursor].status.isEnded {
-        path.append(t)
-        cursor = transitions[t].to
+      while best.choice[cursor] >= 0, !graph.ended[cursor] {
+        path.append(best.choice[cursor])
+        cursor = graph.to[best.choice[cursor]]
       }
       let assembled = assemble(root, path)
       guard let verified = verify(rootConfigs[root]!, assembled), verified.found.contains(where: { !isCovered[$0] })
       else { break }
       verified.found.forEach(cover)
-      paths.append(
-        ExploredPath(
-          config: rootConfigs[root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: sortedItems(verified.found)))
+      paths.append(explored(root, assembled, covering: verified.found))
       if let steps = verified.steps { scripted(paths[paths.count - 1], steps, verified.final) }
       progress(paths.count, uncovered)
     }
     // Items only on transitions the DAG leaves out (loops, previous buttons): one path each.
     while uncovered > 0 {
-      var best: (root: Int, path: [Int], gain: Int)?
+      var chosen: (candidate: Int, gain: Int)?
       var tried = 0
       // A candidate with nothing left to cover never gets any back: drop it for good, in order.
       candidates.removeAll { !fresh($0) }
@@ -303,25 +360,26 @@ extension Exploration {
         let candidate = candidates[index]
         if candidate.walkable == false { continue }
         // Ties go to the earlier candidate: one that cannot do better than the best is skipped.
-        if candidate.walkable == true, candidate.bound <= (best?.gain ?? 0) {
+        if candidate.walkable == true, candidate.bound <= (chosen?.gain ?? 0) {
           tried += 1
           if tried >= 256 { break }
           continue
         }
-        guard let walked = walk(candidate.state, through: candidate.transition) else {
+        guard let gain = walkGain(candidate.state, through: candidate.transition) else {
           candidates[index].walkable = false
           continue
         }
-        let gain = assemble(walked.root, walked.transitions, steps: false).items.count { !isCovered[$0] }
         candidates[index].walkable = true
         candidates[index].bound = gain
-        if gain > (best?.gain ?? 0) { best = (walked.root, walked.transitions, gain) }
+        if gain > (chosen?.gain ?? 0) { chosen = (index, gain) }
         tried += 1
         if tried >= 256 { break }  // large graphs: the best of the deepest candidates
       }
-      guard let chosen = best else { break }
-      let assembled = assemble(chosen.root, chosen.path)
-      guard let verified = verify(rootConfigs[chosen.root]!, assembled),
+      guard let chosen, case let candidate = candidates[chosen.candidate],
+        let walked = walk(candidate.state, through: candidate.transition)
+      else { break }
+      let assembled = assemble(walked.root, walked.transitions)
+      guard let verified = verify(rootConfigs[walked.root]!, assembled),
         verified.found.contains(where: { !isCovered[$0] })
       else {
         // The states this path merges do not replay as explored: give up on its items.
@@ -330,10 +388,7 @@ extension Exploration {
         continue
       }
       verified.found.forEach(cover)
-      paths.append(
-        ExploredPath(
-          config: rootConfigs[chosen.root]!, inputs: assembled.inputs, screens: assembled.screens,
-          items: sortedItems(verified.found)))
+      paths.append(explored(walked.root, assembled, covering: verified.found))
       if let steps = verified.steps { scripted(paths[paths.count - 1], steps, verified.final) }
       progress(paths.count, uncovered)
     }
@@ -345,9 +400,7 @@ extension Exploration {
 
 /// A path put together for the covering set.
 struct Assembled {
-  var inputs: [Input]
   var segments: ReplayCheckpoints.Segments
-  var screens: [String]
   var items: [Int]
 }
 
@@ -355,8 +408,9 @@ struct Assembled {
 /// Replay is deterministic, so resuming from a checkpoint whose inputs so far are the new
 /// path's first inputs finds exactly what replaying from the start would.
 struct ReplayCheckpoints {
-  /// Where a replay stood: its session, the items found so far and the script steps written.
-  typealias Mark = (position: Int, session: Session, found: Set<Int>, steps: ScriptSteps?)
+  /// Where a replay stood: its session, how many of the replay's items it had found and how
+  /// many of its script steps it had written.
+  typealias Mark = (position: Int, session: Session, found: Int, steps: ScriptSteps.Position?)
   /// A path's inputs as numbered segments (equal numbers, equal inputs) and where each ends.
   struct Segments {
     var numbers: [Int] = []
@@ -377,13 +431,22 @@ struct ReplayCheckpoints {
   }
 
   static let spacing = 256
-  /// How many replays are kept (the memory of a checkpoint is a session and a set of items).
-  static let kept = 8
-  private var replays: [(config: SessionConfig, segments: Segments, marks: [Mark])] = []
+  /// How many replays are kept. A checkpoint's memory is its session's data (a copy per
+  /// checkpoint, thousands of fields deep into a 10,000-screen flow): eight replays' were 220 MB
+  /// there, two replays' about 60 MB for 4.6 % more inputs replayed (427,206 against 408,518).
+  static let kept = 2
+  /// Each replay's checkpoints, the items it found (in the order found) and its script steps.
+  private var replays: [(config: SessionConfig, segments: Segments, marks: [Mark], found: [Int], steps: ScriptSteps?)] =
+    []
 
   /// The furthest checkpoint of a kept replay with the same configuration and first inputs,
-  /// and that replay's checkpoints before it.
-  func latest(_ config: SessionConfig, _ segments: Segments) -> (mark: Mark, earlier: [Mark])? {
+  /// that replay's checkpoints before it, its items (the checkpoint's are the first
+  /// `mark.found`) and its steps.
+  func latest(
+    _ config: SessionConfig, _ segments: Segments
+  ) -> (
+    mark: Mark, earlier: [Mark], found: [Int], steps: ScriptSteps?
+  )? {
     var best: (replay: Int, mark: Int, position: Int)?
     for r in replays.indices where replays[r].config == config {
       let shared = segments.sharedInputs(with: replays[r].segments)
@@ -394,23 +457,48 @@ struct ReplayCheckpoints {
       if position > (best?.position ?? 0) { best = (r, index, position) }
     }
     guard let best else { return nil }
-    return (replays[best.replay].marks[best.mark], Array(replays[best.replay].marks[..<best.mark]))
+    let replay = replays[best.replay]
+    return (replay.marks[best.mark], Array(replay.marks[..<best.mark]), replay.found, replay.steps)
   }
 
-  mutating func add(_ config: SessionConfig, _ segments: Segments, _ marks: [Mark]) {
+  mutating func add(
+    _ config: SessionConfig, _ segments: Segments, _ marks: [Mark], _ found: [Int], _ steps: ScriptSteps?
+  ) {
     guard marks.count > 1 else { return }
     if replays.count == Self.kept { replays.removeFirst() }
-    replays.append((config, segments, marks))
+    replays.append((config, segments, marks, found, steps))
   }
 }
 
-/// One complete path: how to start, what to input, what it shows and covers.
+/// One complete path: how to start, what to input, what it shows and covers. Kept as numbers
+/// into the exploration's state graph (its root, the transitions and self-loops it takes, the
+/// items it covers) and read from the graph when asked: holding every covering path's inputs,
+/// screens and items whole (up to 10,000 inputs each) was most of `paths`' memory on 10,000
+/// screens.
 public struct ExploredPath: Sendable {
   public var config: SessionConfig
-  public var inputs: [Input]
+  let graph: Exploration
+  let root: Int
+  /// The transitions and self-loops taken, numbered as ``ReplayCheckpoints/Segments`` does.
+  let segments: [Int]
+  let loopsPerState: Int
+  /// The items covered (numbers into `graph.items`), in the items' order.
+  let itemNumbers: [Int32]
+
+  /// The inputs, segment by segment.
+  public var inputs: [Input] {
+    segments.reduce(into: []) { $0 += graph.inputs(ofSegment: $1, loopsPerState: loopsPerState) }
+  }
+
   /// Screens shown (with `$complete` / `$dismiss` at the end).
-  public var screens: [String]
-  public var items: [CoverageItem]
+  public var screens: [String] {
+    var screens = [graph.states[root].screen]
+    for number in segments where number % 2 == 0 { screens += graph.transitions[number / 2].label }
+    return screens
+  }
+
+  /// The items the path covers, sorted.
+  public var items: [CoverageItem] { itemNumbers.map { graph.items[Int($0)] } }
 
   /// Replays the path in a fresh session (history recorded) for script writing.
   public func replay(document: FlowDocument) -> Session? {

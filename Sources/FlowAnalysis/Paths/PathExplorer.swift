@@ -305,6 +305,12 @@ public struct PathExplorer: Sendable {
     var index: [StateKey: Int] = [:]
     var frontier: [(Int, Session?)] = []
     var head = 0
+    // The transitions of the states on one screen repeat the same inputs, screens and items:
+    // each distinct list is stored once, shared (the lists of 300,000 transitions were a
+    // quarter of `paths`' memory on 10,000 screens).
+    var inputLists = Set<[Input]>()
+    var labels = Set<[String]>()
+    var itemLists = Set<[Int]>()
     func intern(_ items: [CoverageItem]) -> [Int] {
       var ids: [Int] = []
       for item in items {
@@ -428,7 +434,10 @@ public struct PathExplorer: Sendable {
         }
         exploration.states[id].outgoing.append(exploration.transitions.count)
         exploration.transitions.append(
-          Transition(from: id, to: target, inputs: applied, label: label, items: intern(items), isBack: isBack))
+          Transition(
+            from: id, to: target, inputs: inputLists.insert(applied).memberAfterInsert,
+            label: labels.insert(label).memberAfterInsert, items: itemLists.insert(intern(items)).memberAfterInsert,
+            isBack: isBack))
       }
     }
     return exploration

@@ -100,16 +100,21 @@ extension Flowrun {
           scripted: { path, steps, final in
             scripts.append(writer!.text(of: path, number: scripts.count + 1, steps: steps, final: final))
           })
-        report.covering = (paths.map(\.screens), unconfirmed)
+        report.covering = (paths, unconfirmed)
         // Shown with --verbose only: hashing every item of every path was a twentieth of the run.
-        if verbose { report.coveringAdds = PathsReport.newItems(paths.map(\.items)) }
+        if verbose { report.coveringAdds = PathsReport.newItems(paths) }
         if let emit { report.emitted = (emit, try write(scripts, to: emit)) }
       }
       progress.finish()
-      if format == .text, color.enabledForStandardOutput {
-        Output.standard.write(StatusColors.diagnostics(terminalSafe(report.text(verbose: verbose))), styled: true)
+      if format == .json {
+        Output.standard.write(report.json())
+      } else if color.enabledForStandardOutput {
+        // Coloured line by line: the pieces end at line ends.
+        report.text(verbose: verbose) {
+          Output.standard.write(StatusColors.diagnostics(terminalSafe($0)), styled: true)
+        }
       } else {
-        Output.standard.write(format == .json ? report.json() : report.text(verbose: verbose))
+        report.text(verbose: verbose) { Output.standard.write($0) }
       }
       if !report.failures.isEmpty { throw ExitCode(1) }
       if let minCoverage, let coverage = report.coverage, coverage.report.percent + 1e-9 < minCoverage {

@@ -26,16 +26,18 @@ struct PathsReport {
   /// Why explored sessions failed (the step budget of an onEnter or rule loop, ...), each
   /// once, in the order first met: `paths` exits 1 when there is one.
   var failures: [String]
-  var covering: (paths: [[String]], unconfirmed: [CoverageItem])?
+  /// The covering paths (their screens read from the state graph as each is written).
+  var covering: (paths: [ExploredPath], unconfirmed: [CoverageItem])?
   /// For each covering path, the rules and outcomes it is the first to cover: with `--verbose`
   /// they tell apart paths whose screens read the same (an action answered differently).
   var coveringAdds: [[CoverageItem]] = []
 
   /// The items of each path that no earlier path has, rules and outcomes only (a new screen or
   /// edge shows in the screens themselves).
-  static func newItems(_ paths: [[CoverageItem]]) -> [[CoverageItem]] {
+  static func newItems(_ paths: [ExploredPath]) -> [[CoverageItem]] {
     var seen: Set<CoverageItem> = []
-    return paths.map { items in
+    return paths.map { path in
+      let items = path.items
       let new = items.filter { item in
         switch item {
         case .rule, .outcome: !seen.contains(item)
@@ -70,7 +72,9 @@ struct PathsReport {
 
   var isComplete: Bool { stateLimit == nil && depthLimited == 0 }
 
-  func text(verbose: Bool) -> String {
+  /// The text report, handed to `write` in pieces of whole lines: the covering paths' lines
+  /// are tens of megabytes on 10,000 screens, written as they are made instead of held whole.
+  func text(verbose: Bool, write: (String) -> Void) {
     var out = "explored \(states) states, \(transitions) transitions\n"
     for note in notes { out += "note: \(note)\n" }
     if let stateLimit { out += "note: stopped at --max-states \(stateLimit); counts and coverage are lower bounds\n" }
@@ -114,15 +118,19 @@ struct PathsReport {
         out += "note: \(covering.unconfirmed.count) items were reached but no replayed path confirmed them:\n"
         for item in covering.unconfirmed { out += "  \(item)\n" }
       }
-      for (index, screens) in covering.paths.enumerated() where verbose || emitted == nil {
-        out += "  \(index + 1). \(screens.joined(separator: " → "))\n"
+      for (index, path) in covering.paths.enumerated() where verbose || emitted == nil {
+        out += "  \(index + 1). \(path.screens.joined(separator: " → "))\n"
         if verbose, index < coveringAdds.count, !coveringAdds[index].isEmpty {
           out += "     first to cover: \(coveringAdds[index].map(\.description).joined(separator: "; "))\n"
+        }
+        if out.utf8.count >= 1 << 16 {
+          write(out)
+          out = ""
         }
       }
     }
     if let emitted { out += "wrote \(emitted.files.count) scripts to \(emitted.directory)\n" }
-    return out
+    write(out)
   }
 
   /// One pretty-printed JSON object; path counts are strings (they outgrow every number type).
@@ -165,7 +173,7 @@ struct PathsReport {
         (
           "coveringSet",
           .object([
-            ("paths", .array(covering.paths.map { .array($0.map { .string($0) }) })),
+            ("paths", .array(covering.paths.map { .array($0.screens.map { .string($0) }) })),
             ("unconfirmed", items(covering.unconfirmed)),
           ])
         ))
