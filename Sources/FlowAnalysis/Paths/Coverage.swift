@@ -34,7 +34,7 @@ public enum CoverageItem: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
   }
 
-  private var sortKey: (Int, String) {
+  var sortKey: (Int, String) {
     switch self {
     case .screen(let s): (0, s)
     case .edge(let f, let t): (1, f + "\u{1}" + t)

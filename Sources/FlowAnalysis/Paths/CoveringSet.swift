@@ -245,7 +245,7 @@ extension Exploration {
     var ranked: [Int] = []
     func sortedItems(_ ids: [Int]) -> [Int32] {
       if rank.isEmpty {
-        ranked = items.indices.sorted(by: { items[$0] < items[$1] })
+        ranked = sortedItemNumbers()
         rank = [Int](repeating: 0, count: items.count)
         for (position, id) in ranked.enumerated() { rank[id] = position }
       }

@@ -480,7 +480,14 @@ public struct Exploration: Sendable {
   public var isComplete: Bool { depthLimited == 0 && !stateLimited }
 
   /// Every item the exploration reached, sorted.
-  public var reachableItems: [CoverageItem] { items.sorted() }
+  public var reachableItems: [CoverageItem] { sortedItemNumbers().map { items[$0] } }
+
+  /// The items' numbers in their sorted order. Each item's sort key is built once: `<` builds
+  /// both keys (joined strings) on every comparison, which made sorting a tenth of `paths`.
+  func sortedItemNumbers() -> [Int] {
+    let keys = items.map(\.sortKey)
+    return items.indices.sorted { keys[$0] < keys[$1] }
+  }
 
   // MARK: Counting
 
