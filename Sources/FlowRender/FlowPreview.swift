@@ -47,6 +47,18 @@ public enum FlowPreview {
     data given: OrderedDictionary<String, Value> = [:], options: RenderOptions = RenderOptions(),
     to write: (String) -> Void
   ) throws(Failure) {
+    try render(document: document, flowID: flowID, screenID: screenID, data: given, options: options) {
+      (bytes: [UInt8]) in write(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
+  /// The same text as UTF-8 bytes, a screen at a time: `flowrun render` writes them as they
+  /// are (making each piece a string checked every byte of it as UTF-8 again).
+  public static func render(
+    document: FlowDocument, flowID: String? = nil, screenID: String? = nil,
+    data given: OrderedDictionary<String, Value> = [:], options: RenderOptions = RenderOptions(),
+    to write: ([UInt8]) -> Void
+  ) throws(Failure) {
     var flows = document.flows
     if let flowID {
       guard let flow = document.flow(flowID) else {
@@ -67,21 +79,26 @@ public enum FlowPreview {
         throw Failure(
           "no screen '\(screenID)' in \(scope)", suggestion: closestMatch(to: screenID, in: ids, maxDistance: 3))
       }
-      write(renderScreen(screenID, flowID: flow.id, in: document, data: data, options: options))
+      var bytes: [UInt8] = []
+      writeScreen(screenID, flowID: flow.id, in: document, data: data, options: options, into: &bytes)
+      write(bytes)
       return
     }
     var first = true
-    func part(_ text: String) {
-      write(first ? text : "\n" + text)
+    // Each part after the first starts with the blank line that separates it.
+    func part(_ draw: (inout [UInt8]) -> Void) {
+      var bytes: [UInt8] = first ? [] : [0x0A]
+      draw(&bytes)
+      write(bytes)
       first = false
     }
     for flow in flows {
       if document.flows.count > 1 {
         let title = flow.name == flow.id ? "Flow \(flow.id)" : "Flow \(flow.id) · \(flow.name)"
-        part(flowTitle(title, width: options.effectiveWidth).text(color: options.color))
+        part { flowTitle(title, width: options.effectiveWidth).write(into: &$0, color: options.color) }
       }
       for screen in flow.screens {
-        part(renderScreen(screen.id, flowID: flow.id, in: document, data: data, options: options))
+        part { writeScreen(screen.id, flowID: flow.id, in: document, data: data, options: options, into: &$0) }
       }
     }
   }
@@ -100,12 +117,26 @@ public enum FlowPreview {
     _ screenID: String, flowID: String, in document: FlowDocument, data: OrderedDictionary<String, Value>,
     options: RenderOptions
   ) -> String {
+    var bytes: [UInt8] = []
+    writeScreen(screenID, flowID: flowID, in: document, data: data, options: options, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `renderScreen`'s text appended to `bytes`.
+  static func writeScreen(
+    _ screenID: String, flowID: String, in document: FlowDocument, data: OrderedDictionary<String, Value>,
+    options: RenderOptions, into bytes: inout [UInt8]
+  ) {
     guard let flow = document.flow(flowID), let screen = flow.screen(screenID) else {
-      return "[no screen '\(screenID)' in flow '\(flowID)']\n"
+      bytes += "[no screen '\(screenID)' in flow '\(flowID)']\n".utf8
+      return
     }
     let showFlow = document.flows.count > 1
+    func stub(_ note: String) {
+      stubLines(screen, flow, showFlow, note, options.effectiveWidth).write(into: &bytes, color: options.color)
+    }
     if screen.kind == .flow, let subflow = screen.subflow, document.flow(subflow) != nil {
-      return stub(screen, flow, showFlow, "[runs flow \(subflow); its screens are drawn under that flow]", options)
+      return stub("[runs flow \(subflow); its screens are drawn under that flow]")
     }
     let config = SessionConfig(
       userID: PreviewData.userID, sessionID: "preview", startScreen: screen.id, flowID: flow.id,
@@ -114,27 +145,23 @@ public enum FlowPreview {
     do {
       (session, _) = try Session.start(document: document, config: config)
     } catch {
-      return stub(screen, flow, showFlow, "[cannot start here: \(error.message)]", options)
+      return stub("[cannot start here: \(error.message)]")
     }
     session.setVariables(data)
     if session.currentFlow.id != flow.id || session.currentScreen.id != screen.id || session.status.isEnded {
       let landing = session.status.isEnded ? "the end of the flow (\(session.status.name))" : session.currentScreen.id
       let why = screen.onEnter.map { "onEnter runs \(ScreenDrawing.describe($0)) and" } ?? "the session"
-      return stub(screen, flow, showFlow, "[\(why) moves on to \(landing); the screen is never shown]", options)
+      return stub("[\(why) moves on to \(landing); the screen is never shown]")
     }
-    return ScreenRenderer.render(session, options: options)
+    ScreenRenderer.write(session, options: options, into: &bytes)
   }
 
-  static func stub(
-    _ screen: Screen, _ flow: Flow, _ showFlow: Bool, _ note: String, _ options: RenderOptions
-  )
-    -> String
+  static func stubLines(_ screen: Screen, _ flow: Flow, _ showFlow: Bool, _ note: String, _ width: Int) -> [StyledLine]
   {
-    let width = options.effectiveWidth
     var lines = HeaderDrawing.lines(screen: screen, flow: flow, showFlow: showFlow, width: width)
     lines.append(.blank)
     lines += TextWrapper.wrap([StyledRun(note, .dim)], width: width, continuation: [StyledRun(" ")])
-    return lines.text(color: options.color)
+    return lines
   }
 
   static func flowTitle(_ title: String, width: Int) -> [StyledLine] {

@@ -32,13 +32,20 @@ public enum ScreenRenderer {
   /// The current screen with its values, validation errors and pending action; every line
   /// ends with a newline. With `color` false the text has no escape sequences.
   public static func render(_ session: Session, options: RenderOptions = RenderOptions()) -> String {
+    var bytes: [UInt8] = []
+    write(session, options: options, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `render`'s text appended to `bytes` as UTF-8.
+  static func write(_ session: Session, options: RenderOptions, into bytes: inout [UInt8]) {
     let lines: [StyledLine]
     if session.status.isEnded {
       lines = EndedDrawing(session: session, options: options).lines()
     } else {
       lines = ScreenDrawing(session: session, options: options).lines()
     }
-    return lines.text(color: options.color)
+    lines.write(into: &bytes, color: options.color)
   }
 
   /// The header line alone (`── Name (id) · type ──…`), for screens drawn without a session.

@@ -117,22 +117,28 @@ extension StyledLine {
 }
 
 extension [StyledLine] {
-  /// The lines as terminal text, each ending with a newline (`StyledLine.text(color:)`). Plain
-  /// lines are written straight into one byte buffer, their trailing spaces cut there, instead
-  /// of a string made per line and appended twice (a fifth of drawing a long flow); a line
-  /// whose kept text ends in a character other than ASCII is made by `text(color:)`, whose
-  /// character-wise trim may differ.
+  /// The lines as terminal text, each ending with a newline (`StyledLine.text(color:)`).
   func text(color: Bool) -> String {
-    guard !color else {
-      var text = ""
-      for line in self {
-        text += line.text(color: true)
-        text += "\n"
-      }
-      return text
-    }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(count * 48)
+    write(into: &bytes, color: color)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `text(color:)` appended to `bytes`, never made a string (`flowrun render` hands the bytes
+  /// to its output as they are: making the string checked 16 MB of a big flow's text as
+  /// UTF-8). Plain lines are written straight into the buffer, their trailing spaces cut
+  /// there, instead of a string made per line and appended twice (a fifth of drawing a long
+  /// flow); a line whose kept text ends in a character other than ASCII is made by
+  /// `text(color:)`, whose character-wise trim may differ.
+  func write(into bytes: inout [UInt8], color: Bool) {
+    bytes.reserveCapacity(bytes.count + count * 48)
+    guard !color else {
+      for line in self {
+        bytes += line.text(color: true).utf8
+        bytes.append(0x0A)
+      }
+      return
+    }
     for line in self {
       let start = bytes.count
       for run in line.runs { bytes += run.text.utf8 }
@@ -148,7 +154,6 @@ extension [StyledLine] {
       }
       bytes.append(0x0A)
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -32,6 +32,13 @@ public func terminalSafe(_ text: String, keepingStyles: Bool = false) -> String 
   return out
 }
 
+/// `terminalSafe` of UTF-8 text: `bytes` as they are when they hold no control (the control
+/// scan reads the bytes once; no string is made of them), else the made-safe text's bytes.
+public func terminalSafe(_ bytes: [UInt8], keepingStyles: Bool = false) -> [UInt8] {
+  guard bytes.withUnsafeBufferPointer({ holdsControl($0, tabIsControl: false) }) else { return bytes }
+  return Array(terminalSafe(String(decoding: bytes, as: UTF8.self), keepingStyles: keepingStyles).utf8)
+}
+
 /// The end of an SGR sequence whose `[` is at `start` (just after the escape), if it is one.
 private func styleSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
   guard start < scalars.count, scalars[start] == "[" else { return nil }

@@ -21,20 +21,24 @@ extension TextWrapper {
     var text = ""
     var bounds: [(end: Int, style: TextStyle)] = []
     for run in runs {
-      text += sanitize(run.text)
+      text += run.text
       bounds.append((text.utf8.count, run.style))
     }
-    // One pass over the bytes: whether they are ASCII, and whether the text has a line break or
-    // two spaces in a row (or starts or ends with a space).
-    let (ascii, spacedOnce) = text.withUTF8 { bytes -> (Bool, Bool) in
-      var (ascii, spacedOnce, previous) = (true, bytes.first != 0x20 && bytes.last != 0x20, UInt8(0))
-      for byte in bytes {
-        if byte >= 0x80 { ascii = false }
-        if byte == 0x0A || (byte == 0x20 && previous == 0x20) { spacedOnce = false }
-        previous = byte
+    // One pass over the bytes: whether they hold a control (nearly never: then the runs are
+    // sanitized and looked at again), are ASCII, and have a line break or two spaces in a row.
+    var shape = text.withUTF8 { TextShape($0, tabIsControl: true) }
+    if shape.control {
+      (text, bounds) = ("", [])
+      for run in runs {
+        text += sanitize(run.text)
+        bounds.append((text.utf8.count, run.style))
       }
-      return (ascii, spacedOnce)
+      shape = text.withUTF8 { TextShape($0, tabIsControl: true) }
     }
+    let ascii = shape.ascii
+    // Words one space apart: no line break, no two spaces in a row, no space at either end.
+    let spacedOnce =
+      !shape.lineBreak && !shape.doubleSpace && text.utf8.first != 0x20 && text.utf8.last != 0x20
     // ASCII left by `sanitize` is printable but `\n`: a column a byte.
     guard let columns = ascii ? text.utf8.count : DisplayWidth.simpleScalarsWidth(text) else { return nil }
     let leadWidth = StyledLine(prefix).width

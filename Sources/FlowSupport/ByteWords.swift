@@ -20,4 +20,16 @@ public enum ByteWords {
   @inlinable public static func isPrintableASCII(_ word: UInt64) -> Bool {
     word & highs == 0 && !hasByte(word, below: 0x20) && !hasByte(word, equalTo: 0x7F)
   }
+
+  /// The bytes of `word` equal to `byte`, each marked by its high bit (no false marks: the
+  /// additions cannot carry from one byte into the next).
+  @inlinable public static func bytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+    let x = word ^ (UInt64(byte) &* ones)
+    return ~(((x & ~highs) &+ ~highs) | x | ~highs)
+  }
+
+  /// The bytes of `word` below `bound` (at most 0x80), each marked by its high bit.
+  @inlinable public static func bytes(_ word: UInt64, below bound: UInt8) -> UInt64 {
+    ~(((word & ~highs) &+ UInt64(0x80 - bound) &* ones) | word) & highs
+  }
 }

@@ -36,13 +36,20 @@ public final class OutputChannel: Sendable {
   /// descriptor failed.
   @discardableResult
   public func write(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { write($0) }
+  }
+
+  /// Writes all of `bytes` (UTF-8 text), as `write(_:)` writes text.
+  @discardableResult
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     failed.withLock { failure in
       guard failure == nil else { return false }
       if fileDescriptor == STDOUT_FILENO, flowrun_stdout_flush() != 0 {
         failure = errno
         return false
       }
-      if let problem = Descriptor.write(text, to: fileDescriptor) {
+      if let problem = Descriptor.write(bytes, to: fileDescriptor) {
         failure = problem.code
         return false
       }

@@ -37,6 +37,55 @@ import Testing
     }
   }
 
+  /// `TextShape` against the byte loop: controls, non-ASCII bytes, line feeds, and two spaces
+  /// in a row at every offset (the second insertion puts a space next to the first one's).
+  @Test(arguments: insertions)
+  func shapeIsWhatTheByteLoopFinds(insertion: String) {
+    for length in [0, 1, 7, 8, 9, 15, 16, 17, 24] {
+      for position in 0...length {
+        let base = String(repeating: "a", count: length)
+        for extra in ["", " "] {
+          let text = String(base.prefix(position)) + extra + insertion + String(base.dropFirst(position))
+          let bytes = Array(text.utf8)
+          let pairs = zip(bytes, bytes.dropFirst())
+          for tabIsControl in [false, true] {
+            var copy = text
+            let shape = copy.withUTF8 { TextShape($0, tabIsControl: tabIsControl) }
+            #expect(
+              shape.control == Self.naiveHoldsControl(text, tabIsControl: tabIsControl), "\(text.debugDescription)")
+            #expect(shape.ascii == bytes.allSatisfy { $0 < 0x80 }, "\(text.debugDescription)")
+            #expect(shape.lineBreak == bytes.contains(0x0A), "\(text.debugDescription)")
+            #expect(shape.doubleSpace == pairs.contains { $0 == 0x20 && $1 == 0x20 }, "\(text.debugDescription)")
+          }
+        }
+      }
+    }
+  }
+
+  /// The byte masks mark exactly the bytes asked for, whatever their neighbours.
+  @Test func byteMasksAreExact() {
+    for value in 0...255 {
+      for position in 0..<8 {
+        for filler: UInt64 in [0x00, 0x01, 0x20, 0x21, 0x7F, 0x80, 0xFF] {
+          var word = filler &* 0x0101_0101_0101_0101
+          word &= ~(0xFF << (8 * UInt64(position)))
+          word |= UInt64(value) << (8 * UInt64(position))
+          for (byte, bound) in [(UInt8(0x20), UInt8(0x20)), (0x0A, 0x80), (0x7F, 0x01), (0xC2, 0x00)] {
+            var equal: UInt64 = 0
+            var below: UInt64 = 0
+            for index in 0..<8 {
+              let b = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))
+              if b == byte { equal |= 0x80 << (8 * UInt64(index)) }
+              if b < bound { below |= 0x80 << (8 * UInt64(index)) }
+            }
+            #expect(ByteWords.bytes(word, equalTo: byte) == equal)
+            #expect(ByteWords.bytes(word, below: bound) == below)
+          }
+        }
+      }
+    }
+  }
+
   @Test func emptyAndPlainText() {
     #expect(!holdsControl("", tabIsControl: true))
     #expect(!holdsControl(String(repeating: "plain text, ", count: 20), tabIsControl: true))

@@ -84,7 +84,7 @@ extension Flowrun {
     {
       do {
         try FlowPreview.render(document: document, flowID: flowID, screenID: screen, data: data, options: options) {
-          Output.standard.write($0, styled: options.color)
+          (bytes: [UInt8]) in Output.standard.write(bytes, styled: options.color)
         }
       } catch {
         Output.error.write("error: \(error)\n")

@@ -17,4 +17,9 @@ struct Output: Sendable {
   func write(_ text: String, styled: Bool = false) {
     channel.write(terminalSafe(text, keepingStyles: styled))
   }
+
+  /// `write` for UTF-8 text (a rendered screen), made safe the same way.
+  func write(_ bytes: [UInt8], styled: Bool = false) {
+    terminalSafe(bytes, keepingStyles: styled).withUnsafeBufferPointer { _ = channel.write($0) }
+  }
 }
