@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import FlowAnalysis
 import FlowExpression
 import FlowFormat
@@ -57,7 +56,7 @@ extension Flowrun {
       // Checking nothing is not a pass (as for `test DIR`).
       for directory in empty { Output.error.write("error: no *.json flow files below \(directory)\n") }
       for path in paths {
-        var result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true)
+        let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true)
         sources[path] = result.source
         if let root = result.syntax, let own = Self.campaignInputDiagnostics(root, file: path, source: result.source) {
           // A Nuxie campaigns payload or user profile: their own checks (docs/dialects/nuxie.md).
@@ -66,13 +65,9 @@ extension Flowrun {
           continue
         }
         unreadable = unreadable || result.document == nil
-        // The JSON tree told a campaigns payload apart; it is freed while the lint rules run
-        // (their JSON paths are found in the bytes), or it would be most of their peak memory.
-        // On another thread: freeing a big file's tree value by value takes a fifth of `check`.
-        if let tree = result.syntax {
-          result.syntax = nil
-          DispatchQueue.global().async { withExtendedLifetime(tree) {} }
-        }
+        // The JSON tree is kept to the exit, like the document: freeing it value by value, even
+        // on another thread, cost a sixth of `check`'s time to save a twentieth of its peak memory
+        // (docs/performance.md, "Sixth round, lint"). The lint rules find JSON paths in the bytes.
         diagnostics += FlowChecker.check(result, jsonPaths: format != .text).map { strict ? $0.strict : $0 }
         retainedBytes += result.source.count
         if retainedBytes <= 256 << 20 { results.append(result) }
