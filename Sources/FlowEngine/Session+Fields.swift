@@ -123,14 +123,18 @@ extension Session {
       var picked: [String] = []
       // The options' names are rendered once, and each text is matched once, however long the list.
       var names: [OptionMatching.Names]?
-      var outcomes: [String: OptionMatching.Outcome] = [:]
+      var outcomes = OutcomeMemo()
       // One wanted value (a single pick, the common case) needs no memo.
       let memoizes = wanted.count > 1
       for wantedValue in wanted {
         let item = wantedValue.displayString
-        let outcome =
-          (memoizes ? outcomes[item] : nil) ?? choiceItem(item, of: choice, names: &names, in: environment)
-        if memoizes { outcomes[item] = outcome }
+        let outcome: OptionMatching.Outcome
+        if memoizes, let known = outcomes[item] {
+          outcome = known
+        } else {
+          outcome = choiceItem(item, of: choice, names: &names, in: environment)
+          if memoizes { outcomes.add(item, outcome) }
+        }
         switch outcome {
         case .one(let match):
           if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }
@@ -264,6 +268,28 @@ extension BlockContent {
     case .choice, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
       .unsupported:
       nil
+    }
+  }
+}
+
+/// The outcomes of the texts of one multiple pick matched so far: a short list searched in
+/// order (a simulated user picks a few options; a dictionary cost an allocation and a hash per
+/// text), moved into a dictionary once the list is long.
+private struct OutcomeMemo {
+  static let listed = 16
+  var listedOutcomes: [(item: String, outcome: OptionMatching.Outcome)] = []
+  var hashed: [String: OptionMatching.Outcome] = [:]
+
+  subscript(item: String) -> OptionMatching.Outcome? {
+    if let found = listedOutcomes.first(where: { $0.item == item }) { return found.outcome }
+    return hashed.isEmpty ? nil : hashed[item]
+  }
+
+  mutating func add(_ item: String, _ outcome: OptionMatching.Outcome) {
+    if listedOutcomes.count < Self.listed {
+      listedOutcomes.append((item, outcome))
+    } else {
+      hashed[item] = outcome
     }
   }
 }

@@ -64,12 +64,13 @@ final class AnswerSampler: Sendable {
     let field = target.field
     let fieldModel = target.model
     if random.chance(fieldModel?.skip ?? (target.required ? 0 : model.optionalSkip)) { return nil }
+    if let choice = target.choice {
+      guard !choice.ids.isEmpty else { return nil }
+      return .pick(field: field, items: choice.pick(target.optionWeights, &random))
+    }
     switch target.content {
-    case nil:
+    case nil, .choice?:
       return nil
-    case .choice(let choice)?:
-      guard !choice.items.isEmpty else { return nil }
-      return .pick(field: field, items: pickedItems(choice, target.optionWeights, &random).map { choice.items[$0].id })
     case .toggle?:
       if let drawn = weighted(fieldModel, &random) { return .set(field: field, value: .bool(drawn == "true")) }
       return .set(field: field, value: .bool(random.chance(0.5)))
@@ -91,23 +92,42 @@ final class AnswerSampler: Sendable {
     }
   }
 
-  /// Option indexes drawn by `weights` (`optionWeights`; uniform when none is positive); a
-  /// multi-select takes a uniform count within its selection bounds.
-  private func pickedItems(_ choice: ChoiceBlock, _ weights: [Double], _ random: inout SimulationRandom) -> [Int] {
-    guard weights.contains(where: { $0 > 0 }) else { return [random.index(choice.items.count)] }
-    guard choice.allowMultiple else { return [random.weighted(weights)] }
-    let available = weights.filter { $0 > 0 }.count
-    let lowest = min(max(1, choice.minSelections ?? 1), available)
-    let highest = max(lowest, min(choice.maxSelections ?? available, available))
-    let count = lowest + random.index(highest - lowest + 1)
-    var left = weights
-    var picked: [Int] = []
-    for _ in 0..<count {
-      let index = random.weighted(left)
-      picked.append(index)
-      left[index] = 0
+  /// What drawing a choice block's options needs, found once per block.
+  final class Choice: Sendable {
+    /// The options' ids, in order.
+    let ids: [String]
+    let allowMultiple: Bool
+    /// Options with a positive weight (0: every option is drawn uniformly).
+    let available: Int
+    /// A multi-select's selection bounds over the available options.
+    let lowest: Int
+    let highest: Int
+
+    init(_ choice: ChoiceBlock, weights: [Double]) {
+      ids = choice.items.map(\.id)
+      allowMultiple = choice.allowMultiple
+      available = weights.filter { $0 > 0 }.count
+      lowest = min(max(1, choice.minSelections ?? 1), available)
+      highest = max(lowest, min(choice.maxSelections ?? available, available))
     }
-    return picked.sorted()
+
+    /// The ids of the options drawn by `weights` (`optionWeights`; uniform when none is
+    /// positive); a multi-select takes a uniform count within its selection bounds.
+    func pick(_ weights: [Double], _ random: inout SimulationRandom) -> [String] {
+      guard available > 0 else { return [ids[random.index(ids.count)]] }
+      guard allowMultiple else { return [ids[random.weighted(weights)]] }
+      let count = lowest + random.index(highest - lowest + 1)
+      var left = weights
+      var picked: [Int] = []
+      picked.reserveCapacity(count)
+      for _ in 0..<count {
+        let index = random.weighted(left)
+        picked.append(index)
+        left[index] = 0
+      }
+      picked.sort()
+      return picked.map { ids[$0] }
+    }
   }
 
   private func inputAnswer(

@@ -23,6 +23,8 @@ public final class SimulationPlan: Sendable {
   let screenNumbers: [(flowID: String, screenID: String, key: Int32)]
   /// Fields answered by blocks (secret ones left out): their answers are counted.
   let countedFields: [String]
+  /// Counted field → its index in `countedFields`.
+  let countedFieldIndex: [String: Int]
   /// How many fields the flow's blocks collect (secret ones too): the room a session's data
   /// is given at start.
   let collectedFieldCount: Int
@@ -46,6 +48,9 @@ public final class SimulationPlan: Sendable {
     let model: BehaviourModel.FieldModel?
     /// A choice's weights by option (the model's over values or ids, else 1 each).
     let optionWeights: [Double]
+    /// A choice block's options as the sampler draws them; nil for other blocks. Read as one
+    /// reference: binding the block's `ChoiceBlock` out of `content` copied it per answer.
+    let choice: AnswerSampler.Choice?
 
     init(block: Block, field: String, model: BehaviourModel.FieldModel?) {
       self.block = block
@@ -60,6 +65,11 @@ public final class SimulationPlan: Sendable {
       required = content.map(AnswerSampler.isRequired) ?? false
       self.model = model
       optionWeights = AnswerSampler.optionWeights(block, model)
+      if case .choice(let choice)? = content {
+        self.choice = AnswerSampler.Choice(choice, weights: optionWeights)
+      } else {
+        choice = nil
+      }
     }
   }
 
@@ -122,6 +132,7 @@ public final class SimulationPlan: Sendable {
       }
     }
     countedFields = fields
+    countedFieldIndex = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1, $0) })
     collectedFieldCount = collected.count
     self.fieldBlocks = fieldBlocks
     screenBehaviours = behaviours
