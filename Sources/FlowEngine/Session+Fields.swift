@@ -121,6 +121,7 @@ extension Session {
       default: wanted = [value]
       }
       var picked: [String] = []
+      picked.reserveCapacity(wanted.count)
       // The options' names are rendered once, and each text is matched once, however long the list.
       var names: [OptionMatching.Names]?
       var outcomes = OutcomeMemo()

@@ -207,12 +207,16 @@ public struct Session: Sendable {
       variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
     }
     var local: (id: String, variant: String)?
+    // Empty overrides and flags (the common case) are not asked: a lookup hashes the key even
+    // in an empty dictionary or set.
+    let overrides = !config.variantOverrides.isEmpty
+    let flags = !config.unavailableFlags.isEmpty
     for experiment in document.experiments
     where variants[experiment.id] == nil && (experiment.appliesToFlow ?? entry) == entry {
       let chosen: String?
-      if let override = config.variantOverrides[experiment.id] {
+      if overrides, let override = config.variantOverrides[experiment.id] {
         chosen = override
-      } else if config.unavailableFlags.contains(experiment.id) {
+      } else if flags, config.unavailableFlags.contains(experiment.id) {
         chosen = experiment.fallbackVariant
       } else {
         chosen = VariantAssignment.variant(of: experiment, userID: config.userID)?.id

@@ -87,7 +87,8 @@ final class AnswerSampler: Sendable {
         value = slider.min + ((min(max(raw, slider.min), slider.max) - slider.min) / step).rounded() * step
       }
       return .set(field: field, value: .number(value))
-    case .input(let input)?:
+    case .input?:
+      guard let input = target.input else { return nil }
       return .set(field: field, value: inputAnswer(input, fieldModel, &random))
     }
   }
@@ -130,8 +131,38 @@ final class AnswerSampler: Sendable {
     }
   }
 
+  /// What answering an input block needs, found once per block (binding the block's
+  /// `InputBlock` out of its content copied it per answer, and its pattern's answer was looked up
+  /// by a key built each time).
+  final class InputField: Sendable {
+    let kind: InputBlock.Kind
+    let min: Double?
+    let max: Double?
+    let minLength: Int?
+    let maxLength: Int?
+    let dateBounds: DateBounds?
+    /// An answer the block's pattern accepts (nil: no pattern, or none found).
+    let patternAnswer: String?
+    /// `time`, `datetime`, `color`, `range`: `ValueShapes`' sample answer.
+    let shapeSample: String?
+
+    init(_ input: InputBlock, patternAnswers: [String: String]) {
+      kind = input.kind
+      min = input.min
+      max = input.max
+      minLength = input.minLength
+      maxLength = input.maxLength
+      dateBounds = input.dateBounds
+      patternAnswer = input.pattern == nil ? nil : patternAnswers[AnswerSampler.patternKey(input)]
+      switch input.kind {
+      case .time, .datetime, .color, .range: shapeSample = ValueShapes.sample(input)
+      default: shapeSample = nil
+      }
+    }
+  }
+
   private func inputAnswer(
-    _ input: InputBlock, _ fieldModel: BehaviourModel.FieldModel?, _ random: inout SimulationRandom
+    _ input: InputField, _ fieldModel: BehaviourModel.FieldModel?, _ random: inout SimulationRandom
   ) -> Value {
     if let drawn = weighted(fieldModel, &random) {
       return input.kind == .number ? Double(drawn).map(Value.number) ?? .string(drawn) : .string(drawn)
@@ -151,7 +182,7 @@ final class AnswerSampler: Sendable {
       let span = Int64(min((highest - first).rounded(.down), 1e15))
       return .number(first + Double(random.integer(in: 0...span)))
     }
-    if input.pattern != nil, let answer = patternAnswers[Self.patternKey(input)] { return .string(answer) }
+    if let answer = input.patternAnswer { return .string(answer) }
     let name = Self.names[random.index(Self.names.count)]
     var text: String
     switch input.kind {
@@ -162,7 +193,7 @@ final class AnswerSampler: Sendable {
       text = String(Timestamp.iso8601(milliseconds: Int64(3_650 + random.index(14_600)) * 86_400_000).prefix(10))
       if let bounds = input.dateBounds { text = bounds.clamp(text) }
     case .password: text = "\(name)-secret-1"
-    case .time, .datetime, .color, .range: text = ValueShapes.sample(input) ?? name
+    case .time, .datetime, .color, .range: text = input.shapeSample ?? name
     // Plain text: an AppDNA location field keeps it as the result's formatted address.
     case .location: text = "1 \(name) Street, Springfield"
     case .text, .number: text = name

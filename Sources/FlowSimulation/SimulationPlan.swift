@@ -51,8 +51,10 @@ public final class SimulationPlan: Sendable {
     /// A choice block's options as the sampler draws them; nil for other blocks. Read as one
     /// reference: binding the block's `ChoiceBlock` out of `content` copied it per answer.
     let choice: AnswerSampler.Choice?
+    /// An input block's answering needs; nil for other blocks.
+    let input: AnswerSampler.InputField?
 
-    init(block: Block, field: String, model: BehaviourModel.FieldModel?) {
+    init(block: Block, field: String, model: BehaviourModel.FieldModel?, answers: AnswerSampler) {
       self.block = block
       self.field = field
       alwaysVisible = block.visible && block.visibleWhen == nil
@@ -69,6 +71,11 @@ public final class SimulationPlan: Sendable {
         self.choice = AnswerSampler.Choice(choice, weights: optionWeights)
       } else {
         choice = nil
+      }
+      if case .input(let input)? = content {
+        self.input = AnswerSampler.InputField(input, patternAnswers: answers.patternAnswers)
+      } else {
+        input = nil
       }
     }
   }
@@ -94,7 +101,8 @@ public final class SimulationPlan: Sendable {
     config = SessionConfig(
       now: model.start, platform: model.platform, locale: model.locale, waitsForResults: true,
       recordsHistory: recordsEvents, emitsEvents: recordsEvents)
-    answers = AnswerSampler(model: model, document: document)
+    let answers = AnswerSampler(model: model, document: document)
+    self.answers = answers
     var keys: [String] = []
     var index: [String: (offset: Int, screens: [String: Int])] = [:]
     var fields: [String] = []
@@ -115,7 +123,7 @@ public final class SimulationPlan: Sendable {
         var collecting: [FieldBlock] = []
         for block in screen.content.usesBlocks ? screen.content.flatBlocks : [] {
           guard let field = block.fieldName else { continue }
-          collecting.append(FieldBlock(block: block, field: field, model: model.fields[field]))
+          collecting.append(FieldBlock(block: block, field: field, model: model.fields[field], answers: answers))
           if !block.isSecret, known.insert(field).inserted { fields.append(field) }
           collected.insert(field)
         }
