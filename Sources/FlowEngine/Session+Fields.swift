@@ -244,9 +244,10 @@ extension Session {
       let environment = environment
       var defaults: [(String, Value)] = []
       for index in blocks.indices {
-        guard let field = blocks[index].fieldName, fields[field] == nil,
-          let value = blocks[index].content.fieldDefault,
-          isVisible(blockAt: index, of: blocks, in: environment)
+        // The default first: most blocks have none, and asking the data for a field compares
+        // its name with every key held so far.
+        guard let value = blocks[index].content.fieldDefault, let field = blocks[index].fieldName,
+          fields[field] == nil, isVisible(blockAt: index, of: blocks, in: environment)
         else { continue }
         defaults.append((field, value))
       }

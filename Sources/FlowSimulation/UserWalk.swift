@@ -166,16 +166,21 @@ struct UserWalk {
     // Labels are rendered only when the model weighs controls by name.
     session.actions(renderingLabels: !named.isEmpty, into: &buffers.controls)
     buffers.weights.removeAll(keepingCapacity: true)
-    for entry in buffers.controls {
-      switch entry.action {
-      case .previous, .dismiss:
-        buffers.weights.append(0)
-      default:
-        let weight =
-          named.isEmpty
-          ? nil
-          : named[entry.label] ?? entry.blockID.flatMap { named[$0] } ?? (entry.kind == .skip ? named["skip"] : nil)
-        buffers.weights.append(weight ?? (entry.kind == .skip ? 0 : 1))
+    // Read in place: a loop over the array copies each entry (its action, label and id).
+    buffers.controls.withUnsafeBufferPointer { controls in
+      for index in controls.indices {
+        switch controls[index].action {
+        case .previous, .dismiss:
+          buffers.weights.append(0)
+        default:
+          let skip = controls[index].kind == .skip
+          let weight =
+            named.isEmpty
+            ? nil
+            : named[controls[index].label] ?? controls[index].blockID.flatMap { named[$0] }
+              ?? (skip ? named["skip"] : nil)
+          buffers.weights.append(weight ?? (skip ? 0 : 1))
+        }
       }
     }
     guard buffers.weights.contains(where: { $0 > 0 }) else { return nil }
