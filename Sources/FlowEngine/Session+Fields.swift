@@ -124,9 +124,9 @@ extension Session {
       picked.reserveCapacity(wanted.count)
       // The options' names are rendered once, and each text is matched once, however long the list.
       var names: [OptionMatching.Names]?
-      var outcomes = OutcomeMemo()
       // One wanted value (a single pick, the common case) needs no memo.
       let memoizes = wanted.count > 1
+      var outcomes = OutcomeMemo(room: memoizes ? wanted.count : 0)
       for wantedValue in wanted {
         let item = wantedValue.displayString
         let outcome: OptionMatching.Outcome
@@ -281,6 +281,11 @@ private struct OutcomeMemo {
   static let listed = 16
   var listedOutcomes: [(item: String, outcome: OptionMatching.Outcome)] = []
   var hashed: [String: OptionMatching.Outcome] = [:]
+
+  /// Room for `count` texts in the list (allocated once, not at 1, 2, 4 and 8).
+  init(room count: Int) {
+    if count > 0 { listedOutcomes.reserveCapacity(min(count, Self.listed)) }
+  }
 
   subscript(item: String) -> OptionMatching.Outcome? {
     if let found = listedOutcomes.first(where: { $0.item == item }) { return found.outcome }
