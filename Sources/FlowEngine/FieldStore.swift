@@ -81,6 +81,16 @@ public struct FieldStore: Sendable {
     return merged
   }
 
+  /// Calls `body` with each key and its value, in order (the overlay alone when the base is
+  /// empty, as in a session that started without data: no merged copy is built).
+  public func forEach(_ body: (String, Value) -> Void) {
+    guard !base.values.isEmpty else {
+      for (key, value) in overlay { body(key, value) }
+      return
+    }
+    for (key, value) in dictionary { body(key, value) }
+  }
+
   /// Folds the overlay into the base: in place when this store is the base's only user.
   private mutating func flatten() {
     guard !overlay.isEmpty else {

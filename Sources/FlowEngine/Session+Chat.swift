@@ -12,7 +12,10 @@ extension Session {
   /// The inputs that walk the current step's open chat to its turn limit, each turn answered
   /// by `ChatState.plainReply`: explorers and simulated users have nobody to chat with.
   public var chatAutopilot: [Input] {
-    guard let config = currentScreen.chat, let chat = currentChat, !chat.isFinished(config) else { return [] }
+    // No chat opened yet (most sessions): nothing to read (the screen's model is not copied).
+    guard !chats.isEmpty, let config = currentScreen.chat, let chat = currentChat, !chat.isFinished(config) else {
+      return []
+    }
     let turn: [Input] =
       config.webhook == nil ? [.chat(.send("hello"))] : [.chat(.send("hello")), .webhookAnswered(ChatState.plainReply)]
     return Array(repeating: turn, count: config.maxTurns - chat.turns).flatMap { $0 }

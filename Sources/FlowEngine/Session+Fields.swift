@@ -121,16 +121,21 @@ extension Session {
       default: wanted = [value]
       }
       var picked: [String] = []
+      picked.reserveCapacity(wanted.count)
       // The options' names are rendered once, and each text is matched once, however long the list.
       var names: [OptionMatching.Names]?
-      var outcomes: [String: OptionMatching.Outcome] = [:]
       // One wanted value (a single pick, the common case) needs no memo.
       let memoizes = wanted.count > 1
+      var outcomes = OutcomeMemo(room: memoizes ? wanted.count : 0)
       for wantedValue in wanted {
         let item = wantedValue.displayString
-        let outcome =
-          (memoizes ? outcomes[item] : nil) ?? choiceItem(item, of: choice, names: &names, in: environment)
-        if memoizes { outcomes[item] = outcome }
+        let outcome: OptionMatching.Outcome
+        if memoizes, let known = outcomes[item] {
+          outcome = known
+        } else {
+          outcome = choiceItem(item, of: choice, names: &names, in: environment)
+          if memoizes { outcomes.add(item, outcome) }
+        }
         switch outcome {
         case .one(let match):
           if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }
@@ -239,9 +244,10 @@ extension Session {
       let environment = environment
       var defaults: [(String, Value)] = []
       for index in blocks.indices {
-        guard let field = blocks[index].fieldName, fields[field] == nil,
-          let value = blocks[index].content.fieldDefault,
-          isVisible(blockAt: index, of: blocks, in: environment)
+        // The default first: most blocks have none, and asking the data for a field compares
+        // its name with every key held so far.
+        guard let value = blocks[index].content.fieldDefault, let field = blocks[index].fieldName,
+          fields[field] == nil, isVisible(blockAt: index, of: blocks, in: environment)
         else { continue }
         defaults.append((field, value))
       }
@@ -264,6 +270,33 @@ extension BlockContent {
     case .choice, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
       .unsupported:
       nil
+    }
+  }
+}
+
+/// The outcomes of the texts of one multiple pick matched so far: a short list searched in
+/// order (a simulated user picks a few options; a dictionary cost an allocation and a hash per
+/// text), moved into a dictionary once the list is long.
+private struct OutcomeMemo {
+  static let listed = 16
+  var listedOutcomes: [(item: String, outcome: OptionMatching.Outcome)] = []
+  var hashed: [String: OptionMatching.Outcome] = [:]
+
+  /// Room for `count` texts in the list (allocated once, not at 1, 2, 4 and 8).
+  init(room count: Int) {
+    if count > 0 { listedOutcomes.reserveCapacity(min(count, Self.listed)) }
+  }
+
+  subscript(item: String) -> OptionMatching.Outcome? {
+    if let found = listedOutcomes.first(where: { $0.item == item }) { return found.outcome }
+    return hashed.isEmpty ? nil : hashed[item]
+  }
+
+  mutating func add(_ item: String, _ outcome: OptionMatching.Outcome) {
+    if listedOutcomes.count < Self.listed {
+      listedOutcomes.append((item, outcome))
+    } else {
+      hashed[item] = outcome
     }
   }
 }

@@ -18,14 +18,18 @@ struct HistoryEntry: Hashable, Sendable {
 final class SessionContext: Sendable {
   let document: FlowDocument
   let config: SessionConfig
-  let sessionID: String
+  /// The session id when given or when events carry it; nil: derived on each read (`sessionID`).
+  private let givenSessionID: String?
+  /// The started flow's id (what a derived session id hashes).
+  private let flowID: String
   let startTime: Int64
   /// Experiment id → variant id (the Sequence `experiment` first, then local ones in order).
   let variants: OrderedDictionary<String, String>
   /// Attached to every event (see docs/semantics.md).
   let envelopeExperiment: (id: String, variant: String)?
-  /// The envelope fields of every event but `experiment_variant_assigned`.
-  let eventShared: Event.Shared
+  /// The envelope fields of every event but `experiment_variant_assigned`; nil when the session
+  /// posts no events (built on each read then).
+  private let builtShared: Event.Shared?
   let userValue: Value
   let variantValue: Value
   /// Index of each flow's first screen in a numbering of all screens of the document (for `seen`).
@@ -40,11 +44,18 @@ final class SessionContext: Sendable {
   let secrets: SecretPolicy
 
   init(
-    document: FlowDocument, config: consuming SessionConfig, sessionID: String,
+    document: FlowDocument, config: consuming SessionConfig, flowID: String,
     variants: OrderedDictionary<String, String>, envelopeExperiment: (id: String, variant: String)?
   ) {
     self.document = document
-    self.sessionID = sessionID
+    self.flowID = flowID
+    // A session that posts no events (the simulator's) seldom reads its id: deriving it (two
+    // hashes) waits for a read.
+    let posts = config.emitsEvents || config.emitsActionResults
+    let sessionID =
+      config.sessionID
+      ?? (posts ? Session.derivedSessionID(userID: config.userID, flowID: flowID, now: config.now) : nil)
+    self.givenSessionID = sessionID
     // Options and scripts refuse a start outside the clock's range; a caller that passes one
     // anyway gets the nearest end, so later arithmetic cannot overflow.
     self.startTime = Limits.clamp(config.now, to: Limits.clockMs)
@@ -53,9 +64,11 @@ final class SessionContext: Sendable {
     self.secrets = SecretPolicy(document: document)
     self.variants = variants
     self.envelopeExperiment = envelopeExperiment
-    self.eventShared = Event.Shared(
-      sessionID: sessionID, userID: config.userID, experimentID: envelopeExperiment?.id,
-      variantID: envelopeExperiment?.variant)
+    self.builtShared = sessionID.map {
+      Event.Shared(
+        sessionID: $0, userID: config.userID, experimentID: envelopeExperiment?.id,
+        variantID: envelopeExperiment?.variant)
+    }
     var user: OrderedDictionary<String, Value> = ["id": .string(config.userID)]
     for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
     self.userValue = .object(user)
@@ -64,6 +77,19 @@ final class SessionContext: Sendable {
     self.screenCount = document.screenCount
     // Last: the configuration is moved in, not copied (a simulator starts a session per user).
     self.config = config
+  }
+
+  /// The session id of every event: the given one, else derived (the same on every read).
+  var sessionID: String {
+    givenSessionID ?? Session.derivedSessionID(userID: config.userID, flowID: flowID, now: config.now)
+  }
+
+  /// The envelope fields of every event but `experiment_variant_assigned`.
+  var eventShared: Event.Shared {
+    builtShared
+      ?? Event.Shared(
+        sessionID: sessionID, userID: config.userID, experimentID: envelopeExperiment?.id,
+        variantID: envelopeExperiment?.variant)
   }
 
   /// The index of a screen id in a flow. Reads the flow in place: `document.flows[flow]` would
@@ -181,12 +207,16 @@ public struct Session: Sendable {
       variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
     }
     var local: (id: String, variant: String)?
+    // Empty overrides and flags (the common case) are not asked: a lookup hashes the key even
+    // in an empty dictionary or set.
+    let overrides = !config.variantOverrides.isEmpty
+    let flags = !config.unavailableFlags.isEmpty
     for experiment in document.experiments
     where variants[experiment.id] == nil && (experiment.appliesToFlow ?? entry) == entry {
       let chosen: String?
-      if let override = config.variantOverrides[experiment.id] {
+      if overrides, let override = config.variantOverrides[experiment.id] {
         chosen = override
-      } else if config.unavailableFlags.contains(experiment.id) {
+      } else if flags, config.unavailableFlags.contains(experiment.id) {
         chosen = experiment.fallbackVariant
       } else {
         chosen = VariantAssignment.variant(of: experiment, userID: config.userID)?.id
@@ -222,9 +252,8 @@ public struct Session: Sendable {
     } else {
       envelope = local
     }
-    let sessionID = config.sessionID ?? derivedSessionID(userID: config.userID, flowID: flowID, now: config.now)
     let context = SessionContext(
-      document: document, config: config, sessionID: sessionID, variants: variants,
+      document: document, config: config, flowID: flowID, variants: variants,
       envelopeExperiment: envelope)
     var session = Session(context: context, frame: Frame(flow: flowIndex, screen: screenIndex))
     document.flows.withUnsafeBufferPointer {

@@ -64,12 +64,13 @@ final class AnswerSampler: Sendable {
     let field = target.field
     let fieldModel = target.model
     if random.chance(fieldModel?.skip ?? (target.required ? 0 : model.optionalSkip)) { return nil }
+    if let choice = target.choice {
+      guard !choice.ids.isEmpty else { return nil }
+      return .pick(field: field, items: choice.pick(target.optionWeights, &random))
+    }
     switch target.content {
-    case nil:
+    case nil, .choice?:
       return nil
-    case .choice(let choice)?:
-      guard !choice.items.isEmpty else { return nil }
-      return .pick(field: field, items: pickedItems(choice, target.optionWeights, &random).map { choice.items[$0].id })
     case .toggle?:
       if let drawn = weighted(fieldModel, &random) { return .set(field: field, value: .bool(drawn == "true")) }
       return .set(field: field, value: .bool(random.chance(0.5)))
@@ -86,32 +87,82 @@ final class AnswerSampler: Sendable {
         value = slider.min + ((min(max(raw, slider.min), slider.max) - slider.min) / step).rounded() * step
       }
       return .set(field: field, value: .number(value))
-    case .input(let input)?:
+    case .input?:
+      guard let input = target.input else { return nil }
       return .set(field: field, value: inputAnswer(input, fieldModel, &random))
     }
   }
 
-  /// Option indexes drawn by `weights` (`optionWeights`; uniform when none is positive); a
-  /// multi-select takes a uniform count within its selection bounds.
-  private func pickedItems(_ choice: ChoiceBlock, _ weights: [Double], _ random: inout SimulationRandom) -> [Int] {
-    guard weights.contains(where: { $0 > 0 }) else { return [random.index(choice.items.count)] }
-    guard choice.allowMultiple else { return [random.weighted(weights)] }
-    let available = weights.filter { $0 > 0 }.count
-    let lowest = min(max(1, choice.minSelections ?? 1), available)
-    let highest = max(lowest, min(choice.maxSelections ?? available, available))
-    let count = lowest + random.index(highest - lowest + 1)
-    var left = weights
-    var picked: [Int] = []
-    for _ in 0..<count {
-      let index = random.weighted(left)
-      picked.append(index)
-      left[index] = 0
+  /// What drawing a choice block's options needs, found once per block.
+  final class Choice: Sendable {
+    /// The options' ids, in order.
+    let ids: [String]
+    let allowMultiple: Bool
+    /// Options with a positive weight (0: every option is drawn uniformly).
+    let available: Int
+    /// A multi-select's selection bounds over the available options.
+    let lowest: Int
+    let highest: Int
+
+    init(_ choice: ChoiceBlock, weights: [Double]) {
+      ids = choice.items.map(\.id)
+      allowMultiple = choice.allowMultiple
+      available = weights.filter { $0 > 0 }.count
+      lowest = min(max(1, choice.minSelections ?? 1), available)
+      highest = max(lowest, min(choice.maxSelections ?? available, available))
     }
-    return picked.sorted()
+
+    /// The ids of the options drawn by `weights` (`optionWeights`; uniform when none is
+    /// positive); a multi-select takes a uniform count within its selection bounds.
+    func pick(_ weights: [Double], _ random: inout SimulationRandom) -> [String] {
+      guard available > 0 else { return [ids[random.index(ids.count)]] }
+      guard allowMultiple else { return [ids[random.weighted(weights)]] }
+      let count = lowest + random.index(highest - lowest + 1)
+      var left = weights
+      var picked: [Int] = []
+      picked.reserveCapacity(count)
+      for _ in 0..<count {
+        let index = random.weighted(left)
+        picked.append(index)
+        left[index] = 0
+      }
+      picked.sort()
+      return picked.map { ids[$0] }
+    }
+  }
+
+  /// What answering an input block needs, found once per block (binding the block's
+  /// `InputBlock` out of its content copied it per answer, and its pattern's answer was looked up
+  /// by a key built each time).
+  final class InputField: Sendable {
+    let kind: InputBlock.Kind
+    let min: Double?
+    let max: Double?
+    let minLength: Int?
+    let maxLength: Int?
+    let dateBounds: DateBounds?
+    /// An answer the block's pattern accepts (nil: no pattern, or none found).
+    let patternAnswer: String?
+    /// `time`, `datetime`, `color`, `range`: `ValueShapes`' sample answer.
+    let shapeSample: String?
+
+    init(_ input: InputBlock, patternAnswers: [String: String]) {
+      kind = input.kind
+      min = input.min
+      max = input.max
+      minLength = input.minLength
+      maxLength = input.maxLength
+      dateBounds = input.dateBounds
+      patternAnswer = input.pattern == nil ? nil : patternAnswers[AnswerSampler.patternKey(input)]
+      switch input.kind {
+      case .time, .datetime, .color, .range: shapeSample = ValueShapes.sample(input)
+      default: shapeSample = nil
+      }
+    }
   }
 
   private func inputAnswer(
-    _ input: InputBlock, _ fieldModel: BehaviourModel.FieldModel?, _ random: inout SimulationRandom
+    _ input: InputField, _ fieldModel: BehaviourModel.FieldModel?, _ random: inout SimulationRandom
   ) -> Value {
     if let drawn = weighted(fieldModel, &random) {
       return input.kind == .number ? Double(drawn).map(Value.number) ?? .string(drawn) : .string(drawn)
@@ -131,7 +182,7 @@ final class AnswerSampler: Sendable {
       let span = Int64(min((highest - first).rounded(.down), 1e15))
       return .number(first + Double(random.integer(in: 0...span)))
     }
-    if input.pattern != nil, let answer = patternAnswers[Self.patternKey(input)] { return .string(answer) }
+    if let answer = input.patternAnswer { return .string(answer) }
     let name = Self.names[random.index(Self.names.count)]
     var text: String
     switch input.kind {
@@ -142,7 +193,7 @@ final class AnswerSampler: Sendable {
       text = String(Timestamp.iso8601(milliseconds: Int64(3_650 + random.index(14_600)) * 86_400_000).prefix(10))
       if let bounds = input.dateBounds { text = bounds.clamp(text) }
     case .password: text = "\(name)-secret-1"
-    case .time, .datetime, .color, .range: text = ValueShapes.sample(input) ?? name
+    case .time, .datetime, .color, .range: text = input.shapeSample ?? name
     // Plain text: an AppDNA location field keeps it as the result's formatted address.
     case .location: text = "1 \(name) Street, Springfield"
     case .text, .number: text = name

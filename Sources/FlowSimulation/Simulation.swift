@@ -69,6 +69,8 @@ struct TallyCounter {
   var variants: [String: Variant] = [:]
   /// The walks' arrays, handed from one user to the next.
   var buffers = UserWalk.Buffers()
+  /// Counted fields by their place in a session's data.
+  var slots = CountedSlots()
   /// The variant keys met so far by assignment (a handful): compared, not rebuilt, per user.
   var keys: [(variants: OrderedDictionary<String, String>, key: String)] = []
 
@@ -96,7 +98,7 @@ struct TallyCounter {
       key = Self.key(assigned.elements)
       keys.append((assigned, key))
     }
-    variants[key, default: Variant(plan: plan)].count(walk, ending, plan: plan)
+    variants[key, default: Variant(plan: plan)].count(walk, ending, plan: plan, slots: &slots)
     finished?(
       FinishedUser(
         index: user, session: walk.session, variant: key, outcome: ending.rawValue,
@@ -140,7 +142,7 @@ extension TallyCounter.Variant {
     tally.failed += 1
   }
 
-  mutating func count(_ walk: UserWalk, _ ending: UserWalk.Ending, plan: SimulationPlan) {
+  mutating func count(_ walk: UserWalk, _ ending: UserWalk.Ending, plan: SimulationPlan, slots: inout CountedSlots) {
     tally.users += 1
     switch ending {
     case .completed: tally.completed += 1
@@ -164,14 +166,38 @@ extension TallyCounter.Variant {
       endedOn[Int(last)] += 1
     }
     paths[Array(walk.path.prefix(UserWalk.pathLimit + 1)), default: 0] += 1
-    for (index, field) in plan.countedFields.enumerated() {
-      guard let value = session.data(field), value != .null else { continue }
+    // The session's data read once, in order, each key's counted field found by its place
+    // (`slots`) instead of a lookup of every counted field in the data.
+    var position = 0
+    session.fields.forEach { key, value in
+      defer { position += 1 }
+      guard let index = slots.index(of: key, at: position, plan: plan), value != .null else { return }
       if case .list(let items) = value {
         for item in items { fields[index].add(item) }
       } else {
         fields[index].add(value)
       }
     }
+  }
+}
+
+/// Which counted field (`SimulationPlan.countedFields`) a key of a session's data is, guessed
+/// by its place in the data: users of one flow write their fields in much the same order, and
+/// a key compared with the one last met at its place is the same string (one comparison of
+/// its storage) far more often than not. A miss is looked up and remembered.
+struct CountedSlots {
+  /// By place in the data: the key last met there and its counted field (nil: not counted).
+  var guesses: [(key: String, index: Int?)] = []
+
+  mutating func index(of key: String, at position: Int, plan: SimulationPlan) -> Int? {
+    if position < guesses.count, guesses[position].key == key { return guesses[position].index }
+    let index = plan.countedFieldIndex[key]
+    if position < guesses.count {
+      guesses[position] = (key, index)
+    } else if position == guesses.count {
+      guesses.append((key, index))
+    }
+    return index
   }
 }
 

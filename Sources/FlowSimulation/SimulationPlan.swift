@@ -23,6 +23,8 @@ public final class SimulationPlan: Sendable {
   let screenNumbers: [(flowID: String, screenID: String, key: Int32)]
   /// Fields answered by blocks (secret ones left out): their answers are counted.
   let countedFields: [String]
+  /// Counted field → its index in `countedFields`.
+  let countedFieldIndex: [String: Int]
   /// How many fields the flow's blocks collect (secret ones too): the room a session's data
   /// is given at start.
   let collectedFieldCount: Int
@@ -46,8 +48,13 @@ public final class SimulationPlan: Sendable {
     let model: BehaviourModel.FieldModel?
     /// A choice's weights by option (the model's over values or ids, else 1 each).
     let optionWeights: [Double]
+    /// A choice block's options as the sampler draws them; nil for other blocks. Read as one
+    /// reference: binding the block's `ChoiceBlock` out of `content` copied it per answer.
+    let choice: AnswerSampler.Choice?
+    /// An input block's answering needs; nil for other blocks.
+    let input: AnswerSampler.InputField?
 
-    init(block: Block, field: String, model: BehaviourModel.FieldModel?) {
+    init(block: Block, field: String, model: BehaviourModel.FieldModel?, answers: AnswerSampler) {
       self.block = block
       self.field = field
       alwaysVisible = block.visible && block.visibleWhen == nil
@@ -60,6 +67,16 @@ public final class SimulationPlan: Sendable {
       required = content.map(AnswerSampler.isRequired) ?? false
       self.model = model
       optionWeights = AnswerSampler.optionWeights(block, model)
+      if case .choice(let choice)? = content {
+        self.choice = AnswerSampler.Choice(choice, weights: optionWeights)
+      } else {
+        choice = nil
+      }
+      if case .input(let input)? = content {
+        self.input = AnswerSampler.InputField(input, patternAnswers: answers.patternAnswers)
+      } else {
+        input = nil
+      }
     }
   }
 
@@ -84,7 +101,8 @@ public final class SimulationPlan: Sendable {
     config = SessionConfig(
       now: model.start, platform: model.platform, locale: model.locale, waitsForResults: true,
       recordsHistory: recordsEvents, emitsEvents: recordsEvents)
-    answers = AnswerSampler(model: model, document: document)
+    let answers = AnswerSampler(model: model, document: document)
+    self.answers = answers
     var keys: [String] = []
     var index: [String: (offset: Int, screens: [String: Int])] = [:]
     var fields: [String] = []
@@ -105,7 +123,7 @@ public final class SimulationPlan: Sendable {
         var collecting: [FieldBlock] = []
         for block in screen.content.usesBlocks ? screen.content.flatBlocks : [] {
           guard let field = block.fieldName else { continue }
-          collecting.append(FieldBlock(block: block, field: field, model: model.fields[field]))
+          collecting.append(FieldBlock(block: block, field: field, model: model.fields[field], answers: answers))
           if !block.isSecret, known.insert(field).inserted { fields.append(field) }
           collected.insert(field)
         }
@@ -122,6 +140,7 @@ public final class SimulationPlan: Sendable {
       }
     }
     countedFields = fields
+    countedFieldIndex = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1, $0) })
     collectedFieldCount = collected.count
     self.fieldBlocks = fieldBlocks
     screenBehaviours = behaviours

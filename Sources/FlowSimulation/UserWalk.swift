@@ -44,6 +44,23 @@ struct UserWalk {
   /// (the session, its configuration and document) into its optional result.
   static func start(plan: SimulationPlan, index: Int, buffers: consuming Buffers) -> UserWalk? {
     var random = SimulationRandom(seed: plan.seed, user: index)
+    let session: Session
+    let outputs: [Output]
+    do {
+      // The configuration handed over as a temporary: moved into the session, not copied.
+      (session, outputs) = try Session.start(
+        document: plan.document, config: config(plan: plan, index: index, random: &random))
+    } catch {
+      return nil
+    }
+    var walk = UserWalk(plan: plan, random: random, session: consume session, buffers: consume buffers)
+    walk.session.reserveData(plan.collectedFieldCount)
+    walk.note(outputs)
+    return walk
+  }
+
+  /// User `index`'s configuration: its id, traits and forced variants.
+  private static func config(plan: SimulationPlan, index: Int, random: inout SimulationRandom) -> SessionConfig {
     var config = plan.config
     config.userID = plan.userIDPrefix + String(index)
     for (name, trait) in plan.model.traits { config.traits[name] = plan.sample(trait, &random) }
@@ -52,17 +69,7 @@ struct UserWalk {
         config.variantOverrides[experiment] = weights[random.weighted(weights.map(\.weight))].variant
       }
     }
-    let session: Session
-    let outputs: [Output]
-    do {
-      (session, outputs) = try Session.start(document: plan.document, config: config)
-    } catch {
-      return nil
-    }
-    var walk = UserWalk(plan: plan, random: random, session: consume session, buffers: consume buffers)
-    walk.session.reserveData(plan.collectedFieldCount)
-    walk.note(outputs)
-    return walk
+    return config
   }
 
   private init(plan: SimulationPlan, random: SimulationRandom, session: consuming Session, buffers: consuming Buffers) {
@@ -159,16 +166,21 @@ struct UserWalk {
     // Labels are rendered only when the model weighs controls by name.
     session.actions(renderingLabels: !named.isEmpty, into: &buffers.controls)
     buffers.weights.removeAll(keepingCapacity: true)
-    for entry in buffers.controls {
-      switch entry.action {
-      case .previous, .dismiss:
-        buffers.weights.append(0)
-      default:
-        let weight =
-          named.isEmpty
-          ? nil
-          : named[entry.label] ?? entry.blockID.flatMap { named[$0] } ?? (entry.kind == .skip ? named["skip"] : nil)
-        buffers.weights.append(weight ?? (entry.kind == .skip ? 0 : 1))
+    // Read in place: a loop over the array copies each entry (its action, label and id).
+    buffers.controls.withUnsafeBufferPointer { controls in
+      for index in controls.indices {
+        switch controls[index].action {
+        case .previous, .dismiss:
+          buffers.weights.append(0)
+        default:
+          let skip = controls[index].kind == .skip
+          let weight =
+            named.isEmpty
+            ? nil
+            : named[controls[index].label] ?? controls[index].blockID.flatMap { named[$0] }
+              ?? (skip ? named["skip"] : nil)
+          buffers.weights.append(weight ?? (skip ? 0 : 1))
+        }
       }
     }
     guard buffers.weights.contains(where: { $0 > 0 }) else { return nil }
