@@ -78,8 +78,8 @@ extension Exploration {
     for (state, items) in selfItems { selfItemList[state] = items.sorted() }
     // Uncovered items per transition and per state's self-loops, kept up to date as items get
     // covered (each list holds an item once): the greedy rounds read them for every state.
-    var transitionGain = transitions.map(\.items.count)
-    var selfLoopGain = selfItemList.map(\.count)
+    var transitionGain = transitions.map { $0.items.count }
+    var selfLoopGain = selfItemList.map { $0.count }
     var transitionsWith = [[Int]](repeating: [], count: items.count)
     for (t, transition) in transitions.enumerated() {
       for item in transition.items { transitionsWith[item].append(t) }
@@ -230,9 +230,10 @@ extension Exploration {
       coverable(items)
       candidates.append((root, nil, nil, 0))
     }
+    // The depths read from a list of numbers: `states[s]` copies the state, its lists and all.
+    let depth = states.map { $0.depth }
     candidates.sort { a, b in
-      let da = states[a.state].depth
-      let db = states[b.state].depth
+      let (da, db) = (depth[a.state], depth[b.state])
       return da != db ? da > db : (a.transition ?? -1, a.state) < (b.transition ?? -1, b.state)
     }
     func fresh(_ candidate: (state: Int, transition: Int?, walkable: Bool?, bound: Int)) -> Bool {
