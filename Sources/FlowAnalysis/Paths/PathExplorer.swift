@@ -313,6 +313,9 @@ public struct PathExplorer: Sendable {
     var historyDepth: Int
   }
 
+  /// How many transitions an exploration keeps before it shares their equal lists.
+  static let sharedFrom = 4_096
+
   /// Runs the exploration; `progress` hears the states found and the frontier's length every
   /// 1,024 states expanded.
   public func explore(progress: (_ states: Int, _ frontier: Int) -> Void = { _, _ in }) -> Exploration {
@@ -320,6 +323,11 @@ public struct PathExplorer: Sendable {
     exploration.notes = choices.notes
     var memo = Memo(fields: relevantFields.count)
     var index: [StateKey: Int] = [:]
+    // Room for two states and two items (a screen, an edge) per screen up front: growing
+    // rehashed every key, and a state's key hashes its strings and data.
+    let screens = document.flows.reduce(0) { $0 + $1.screens.count }
+    index.reserveCapacity(2 * screens)
+    exploration.itemIndex.reserveCapacity(2 * screens)
     // The queue of states to expand, and their sessions beside it: reading a state's number
     // from a queue of pairs copied the pair, session and all.
     var frontier: [Int] = []
@@ -328,9 +336,14 @@ public struct PathExplorer: Sendable {
     // The transitions of the states on one screen repeat the same inputs, screens and items:
     // each distinct list is stored once, shared (the lists of 300,000 transitions were a
     // quarter of `paths`' memory on 10,000 screens).
+    // Below `sharedFrom` transitions they are not: hashing every list cost more time than the
+    // little memory it saves (a twentieth of `paths` on a bundle of 250 sub-flows).
     var inputLists = Set<[Input]>()
     var labels = Set<[String]>()
     var itemLists = Set<[Int]>()
+    func shared<List: Hashable>(_ list: List, _ lists: inout Set<List>) -> List {
+      exploration.transitions.count < Self.sharedFrom ? list : lists.insert(list).memberAfterInsert
+    }
     func intern(_ items: [CoverageItem]) -> [Int] {
       var ids: [Int] = []
       for item in items {
@@ -464,9 +477,8 @@ public struct PathExplorer: Sendable {
         exploration.states[id].outgoing.append(exploration.transitions.count)
         exploration.transitions.append(
           Transition(
-            from: id, to: target, inputs: inputLists.insert(applied).memberAfterInsert,
-            label: labels.insert(label).memberAfterInsert, items: itemLists.insert(intern(items)).memberAfterInsert,
-            isBack: isBack))
+            from: id, to: target, inputs: shared(applied, &inputLists), label: shared(label, &labels),
+            items: shared(intern(items), &itemLists), isBack: isBack))
       }
     }
     return exploration
@@ -569,10 +581,6 @@ public struct Exploration: Sendable {
     // Determinised counting over sets of states, memoised, iteratively.
     var memo: [[Int]: (BigUInt, BigUInt)] = [:]
     func closure(_ set: [Int]) -> [Int] {
-      // Most sets are one state with no unlabelled step on: nothing to hash or gather.
-      if set.count == 1, !states[set[0]].outgoing.contains(where: { counted[$0] && transitions[$0].label.isEmpty }) {
-        return set
-      }
       var seen = Set(set)
       var stack = set
       while let s = stack.popLast() {
