@@ -268,6 +268,22 @@ struct BenchContext {
     }
     return results
   }
+
+  /// Spawns `argv` and `reference` in turn, `pairs` times each (after one warm-up run of each
+  /// when `warmUp`), so that a slow spell of a loaded machine falls on both alike; nil when
+  /// either could not start.
+  func measureAlternating(
+    _ argv: [String], against reference: [String], pairs: Int, warmUp: Bool
+  ) -> (runs: [ChildRun], reference: [ChildRun])? {
+    if warmUp { guard spawn(reference) != nil, spawn(argv) != nil else { return nil } }
+    var (runs, references): ([ChildRun], [ChildRun]) = ([], [])
+    for _ in 0..<max(1, pairs) {
+      guard let before = spawn(reference), let run = spawn(argv) else { return nil }
+      references.append(before)
+      runs.append(run)
+    }
+    return (runs, references)
+  }
 }
 
 extension FlowGenerator.Options {

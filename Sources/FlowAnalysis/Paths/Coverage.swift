@@ -104,13 +104,22 @@ public struct CoverageObserver: Sendable {
   /// screens of its sub-flow stack (built only when a rule asks: the stack can be deep). The
   /// session after the input is passed in, not kept: a copy retained its every field per input.
   struct Reached {
-    let destinations: Set<String>
+    /// In the order reached: an input reaches a few screens, and a set of them (hashing every
+    /// name) cost more than the rules that read it, which most screens do not have. A long
+    /// list (a chain of screens entered at once) is made a set when a rule first asks.
+    let destinations: [String]
+    private var destinationSet: Set<String>?
     private var stack: Set<String>?
 
-    init(_ destinations: Set<String>) { self.destinations = destinations }
+    init(_ destinations: [String]) { self.destinations = destinations }
 
     mutating func contains(_ name: String, after session: Session, _ observer: CoverageObserver) -> Bool {
-      if destinations.contains(name) { return true }
+      if destinations.count <= 16 {
+        if destinations.contains(name) { return true }
+      } else {
+        if destinationSet == nil { destinationSet = Set(destinations) }
+        if destinationSet!.contains(name) { return true }
+      }
       if stack == nil { stack = observer.current(session) }
       return stack!.contains(name)
     }
@@ -230,12 +239,12 @@ public struct CoverageObserver: Sendable {
   private func record(
     _ outputs: [Output], from previous: inout String, into items: inout [CoverageItem],
     entered: inout [(flow: String, screen: String)]
-  ) -> Set<String> {
-    var reached = Set<String>()
+  ) -> [String] {
+    var reached: [String] = []
     func enter(_ target: String) {
       if target != previous { items.append(.edge(from: previous, to: target)) }
       items.append(.screen(target))
-      reached.insert(target)
+      reached.append(target)
       previous = target
     }
     for output in outputs {
@@ -252,10 +261,10 @@ public struct CoverageObserver: Sendable {
         }
       case .ended(.completed):
         items.append(.edge(from: previous, to: "$complete"))
-        reached.insert("$complete")
+        reached.append("$complete")
       case .ended(.dismissed):
         items.append(.edge(from: previous, to: "$dismiss"))
-        reached.insert("$dismiss")
+        reached.append("$dismiss")
       default: break
       }
     }

@@ -25,7 +25,7 @@ struct CoveringGraph {
   init(_ exploration: Exploration) {
     let (states, transitions) = (exploration.states, exploration.transitions)
     parent = states.map { $0.parent ?? -1 }
-    ended = states.map(\.status.isEnded)
+    ended = states.map { $0.status.isEnded }
     from = transitions.map(\.from)
     to = transitions.map(\.to)
     let (counted, _, postorder) = exploration.countedTransitions()

@@ -16,15 +16,16 @@ extension Exploration {
   /// For every state, the first transition of a shortest way (no `back`) to a completed state,
   /// else to a dismissed one.
   func suffixes() -> [Int?] {
+    // Fields are read in place, by index: a loop over the transitions (or states) copied each.
     var incoming = [[Int]](repeating: [], count: states.count)
-    for (t, transition) in transitions.enumerated() where !transition.isBack {
-      incoming[transition.to].append(t)
+    for t in transitions.indices where !transitions[t].isBack {
+      incoming[transitions[t].to].append(t)
     }
     var next = [Int?](repeating: nil, count: states.count)
     var done = [Bool](repeating: false, count: states.count)
     for wanted in [SessionStatus.completed, .dismissed] {
       var queue: [Int] = []
-      for (s, state) in states.enumerated() where state.status == wanted && !done[s] {
+      for s in states.indices where states[s].status == wanted && !done[s] {
         done[s] = true
         queue.append(s)
       }
@@ -78,11 +79,11 @@ extension Exploration {
     for (state, items) in selfItems { selfItemList[state] = items.sorted() }
     // Uncovered items per transition and per state's self-loops, kept up to date as items get
     // covered (each list holds an item once): the greedy rounds read them for every state.
-    var transitionGain = transitions.map(\.items.count)
-    var selfLoopGain = selfItemList.map(\.count)
+    var transitionGain = transitions.map { $0.items.count }
+    var selfLoopGain = selfItemList.map { $0.count }
     var transitionsWith = [[Int]](repeating: [], count: items.count)
-    for (t, transition) in transitions.enumerated() {
-      for item in transition.items { transitionsWith[item].append(t) }
+    for t in transitions.indices {
+      for item in transitions[t].items { transitionsWith[item].append(t) }
     }
     var statesWith = [[Int]](repeating: [], count: items.count)
     for (state, list) in selfItemList.enumerated() {
@@ -217,10 +218,11 @@ extension Exploration {
         uncovered += 1
       }
     }
-    for (t, transition) in transitions.enumerated()
-    where suffix[transition.to] != nil || states[transition.to].status.isEnded {
-      coverable(transition.items)
-      candidates.append((transition.to, t, nil, 0))
+    for t in transitions.indices {
+      let to = transitions[t].to
+      guard suffix[to] != nil || states[to].status.isEnded else { continue }
+      coverable(transitions[t].items)
+      candidates.append((to, t, nil, 0))
     }
     for (state, items) in selfItems where suffix[state] != nil {
       coverable(items)
@@ -230,9 +232,10 @@ extension Exploration {
       coverable(items)
       candidates.append((root, nil, nil, 0))
     }
+    // The depths read from a list of numbers: `states[s]` copies the state, its lists and all.
+    let depth = states.map { $0.depth }
     candidates.sort { a, b in
-      let da = states[a.state].depth
-      let db = states[b.state].depth
+      let (da, db) = (depth[a.state], depth[b.state])
       return da != db ? da > db : (a.transition ?? -1, a.state) < (b.transition ?? -1, b.state)
     }
     func fresh(_ candidate: (state: Int, transition: Int?, walkable: Bool?, bound: Int)) -> Bool {

@@ -137,8 +137,11 @@ struct InputChoices: Sendable {
   }
 
   /// Input sequences to try from `session` (each applied to a copy; a rejected `set` is skipped,
-  /// any other rejected input drops the sequence).
-  func sequences(for session: Session, memo: inout CandidateMemo) -> [[Input]] {
+  /// any other rejected input drops the sequence). `actions` and `visibleBlocks` are the
+  /// session's (the caller reads them too, and the session builds them on every read).
+  func sequences(
+    for session: Session, actions: [ActionEntry], visibleBlocks: [Block], memo: inout CandidateMemo
+  ) -> [[Input]] {
     if let pending = session.pending {
       // A parked wait: time moves it on (to its wake-up), or the user closes the flow.
       if case .timer(_, let wakeAt) = pending.source {
@@ -165,7 +168,7 @@ struct InputChoices: Sendable {
     var sequences: [[Input]] = []
     var fields: [(field: String, values: [Value])] = []
     var picks: [(field: String, items: [String])] = []
-    for block in session.visibleBlocks {
+    for block in visibleBlocks {
       guard let field = block.fieldName else { continue }
       if case .choice(let choice) = block.content.field, choice.runsActionOnPick {
         for index in classes(choice, field: field).singles { picks.append((field, [choice.items[index].id])) }
@@ -198,7 +201,6 @@ struct InputChoices: Sendable {
     }
     let base = plans.first ?? []
     let chat = session.chatAutopilot
-    let actions = session.actions
     for plan in plans {
       for entry in actions { sequences.append(chat + plan + [.tap(.number(entry.number))]) }
     }

@@ -131,6 +131,12 @@ public struct PathExplorer: Sendable {
     choices = InputChoices(
       document: document, multiSelectBound: options.multiSelectBound,
       fields: Dictionary(uniqueKeysWithValues: relevantFields.map { ($0.name, $0) }))
+    // No condition reads a field: no state holds data, and the liveness below (the screen
+    // graph and its order, a sixth of `paths` on a flow of 250 sub-flows) answers nothing.
+    guard !names.isEmpty else {
+      (liveFields, lastReader, position, flowIndex, returns) = ([], [], [:], [:], [:])
+      return
+    }
     // Liveness: a field matters at a screen only if a condition reading it can still come.
     // Topological positions of the screen graph's strongly connected components give a sound
     // test: a screen after every reader of a field (in that order) can never reach one.
@@ -270,7 +276,7 @@ public struct PathExplorer: Sendable {
   }
 
   func liveData(_ session: Session, memo: inout Memo) -> [Int: Value] {
-    guard !session.status.isEnded else { return [:] }
+    guard !session.status.isEnded, !relevantFields.isEmpty else { return [:] }
     let (from, readers) = livePosition(session)
     var data: [Int: Value] = [:]
     func read(_ index: Int) {
@@ -296,6 +302,20 @@ public struct PathExplorer: Sendable {
     return data
   }
 
+  /// Where a state's session stands before an input: a fork that ends here again, showing the
+  /// same blocks, is a self-loop.
+  struct Origin {
+    var pending: PendingAction?
+    var flowID: String
+    var screenID: String
+    var stack: [ScreenRef]
+    var blocks: [String]
+    var historyDepth: Int
+  }
+
+  /// How many transitions an exploration keeps before it shares their equal lists.
+  static let sharedFrom = 4_096
+
   /// Runs the exploration; `progress` hears the states found and the frontier's length every
   /// 1,024 states expanded.
   public func explore(progress: (_ states: Int, _ frontier: Int) -> Void = { _, _ in }) -> Exploration {
@@ -303,14 +323,27 @@ public struct PathExplorer: Sendable {
     exploration.notes = choices.notes
     var memo = Memo(fields: relevantFields.count)
     var index: [StateKey: Int] = [:]
-    var frontier: [(Int, Session?)] = []
+    // Room for two states and two items (a screen, an edge) per screen up front: growing
+    // rehashed every key, and a state's key hashes its strings and data.
+    let screens = document.flows.reduce(0) { $0 + $1.screens.count }
+    index.reserveCapacity(2 * screens)
+    exploration.itemIndex.reserveCapacity(2 * screens)
+    // The queue of states to expand, and their sessions beside it: reading a state's number
+    // from a queue of pairs copied the pair, session and all.
+    var frontier: [Int] = []
+    var sessions: [Session?] = []
     var head = 0
     // The transitions of the states on one screen repeat the same inputs, screens and items:
     // each distinct list is stored once, shared (the lists of 300,000 transitions were a
     // quarter of `paths`' memory on 10,000 screens).
+    // Below `sharedFrom` transitions they are not: hashing every list cost more time than the
+    // little memory it saves (a twentieth of `paths` on a bundle of 250 sub-flows).
     var inputLists = Set<[Input]>()
     var labels = Set<[String]>()
     var itemLists = Set<[Int]>()
+    func shared<List: Hashable>(_ list: List, _ lists: inout Set<List>) -> List {
+      exploration.transitions.count < Self.sharedFrom ? list : lists.insert(list).memberAfterInsert
+    }
     func intern(_ items: [CoverageItem]) -> [Int] {
       var ids: [Int] = []
       for item in items {
@@ -341,15 +374,15 @@ public struct PathExplorer: Sendable {
           screen: observer.name(flow: session.currentFlowID, screen: session.currentScreenID)))
       exploration.rootItems[id] = intern(observer.start(session, outputs))
       exploration.rootConfigs[id] = config
-      frontier.append((id, session))
+      frontier.append(id)
+      sessions.append(session)
     }
     while head < frontier.count {
-      let id = frontier[head].0
+      let id = frontier[head]
       // The state's session stays in this optional (no other binding) so that the last fork
       // can take it: that fork's first `send` then changes the data in place instead of
       // copying all of it.
-      var slot = frontier[head].1
-      frontier[head].1 = nil
+      var slot = sessions[head].take()
       head += 1
       if head % 1_024 == 0 {
         progress(exploration.states.count, frontier.count - head)
@@ -357,6 +390,7 @@ public struct PathExplorer: Sendable {
         // the frontier, not every state found.
         if head * 2 > frontier.count {
           frontier.removeFirst(head)
+          sessions.removeFirst(head)
           head = 0
         }
       }
@@ -367,12 +401,19 @@ public struct PathExplorer: Sendable {
         exploration.depthLimited += 1
         continue
       }
-      let hasPreviousControl = slot!.actions.contains { $0.action == .previous }
-      let sequences = choices.sequences(for: slot!, memo: &memo.candidates)
-      let origin = (
-        pending: slot!.pending, flowID: slot!.currentFlowID, screenID: slot!.currentScreenID,
-        stack: slot!.subflowStack, blocks: slot!.visibleBlocks.map(\.id), historyDepth: slot!.historyDepth
-      )
+      // What the forks need of the state's session, read from one copy that is gone before
+      // they start (each `slot!` read copied the session).
+      func prepare(_ session: Session) -> (Bool, [[Input]], Origin) {
+        let (actions, blocks) = (session.actions, session.visibleBlocks)
+        return (
+          actions.contains { $0.action == .previous },
+          choices.sequences(for: session, actions: actions, visibleBlocks: blocks, memo: &memo.candidates),
+          Origin(
+            pending: session.pending, flowID: session.currentFlowID, screenID: session.currentScreenID,
+            stack: session.subflowStack, blocks: blocks.map(\.id), historyDepth: session.historyDepth)
+        )
+      }
+      let (hasPreviousControl, sequences, origin) = prepare(slot!)
       for (number, sequence) in sequences.enumerated() {
         var current = slot!
         if number == sequences.count - 1 { slot = nil }
@@ -421,7 +462,8 @@ public struct PathExplorer: Sendable {
               depth: state.depth + 1, root: state.root, status: current.status,
               screen: observer.name(flow: current.currentFlowID, screen: current.currentScreenID),
               parent: exploration.transitions.count, isBackLeaf: sequence.last == .back))
-          frontier.append((target, current))
+          frontier.append(target)
+          sessions.append(current)
         }
         var label: [String] = []
         for item in items {
@@ -435,9 +477,8 @@ public struct PathExplorer: Sendable {
         exploration.states[id].outgoing.append(exploration.transitions.count)
         exploration.transitions.append(
           Transition(
-            from: id, to: target, inputs: inputLists.insert(applied).memberAfterInsert,
-            label: labels.insert(label).memberAfterInsert, items: itemLists.insert(intern(items)).memberAfterInsert,
-            isBack: isBack))
+            from: id, to: target, inputs: shared(applied, &inputLists), label: shared(label, &labels),
+            items: shared(intern(items), &itemLists), isBack: isBack))
       }
     }
     return exploration
@@ -549,14 +590,25 @@ public struct Exploration: Sendable {
       }
       return seen.sorted()
     }
+    // The states after each label, labels in order: sorted and grouped in place (a dictionary
+    // keyed by the labels hashed every screen name of every state's transitions).
     func successors(_ set: [Int]) -> [[Int]] {
-      var byLabel: [[String]: Set<Int>] = [:]
+      var steps: [(label: [String], to: Int)] = []
       for s in set {
         for t in states[s].outgoing where counted[t] && !transitions[t].label.isEmpty {
-          byLabel[transitions[t].label, default: []].insert(transitions[t].to)
+          steps.append((transitions[t].label, transitions[t].to))
         }
       }
-      return byLabel.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { closure(Array(byLabel[$0]!)) }
+      steps.sort { $0.label.lexicographicallyPrecedes($1.label) }
+      var next: [[Int]] = []
+      var start = 0
+      while start < steps.count {
+        var end = start + 1
+        while end < steps.count, steps[end].label == steps[start].label { end += 1 }
+        next.append(closure(steps[start..<end].map(\.to)))
+        start = end
+      }
+      return next
     }
     var total = (BigUInt.zero, BigUInt.zero)
     let start = closure(roots)
