@@ -71,9 +71,9 @@ extension DecodeContext {
     let flowsLocation = flowsValue.location
     at("flows") { context in
       // Each flow is taken out of the tree before it is decoded, so that its screens die as
-      // they are decoded (see `decodeDocument`).
-      switch flowsValue.kind {
-      case .object(var byID):
+      // they are decoded (see `decodeDocument`). Not a `switch` on the kind: its subject is a
+      // copy that would hold the whole tree until the switch ends.
+      if var byID = flowsValue.objectValue {
         flowsValue = JSONValue(.null, at: flowsLocation)
         for i in byID.members.indices {
           let key = byID.members[i].key
@@ -93,7 +93,7 @@ extension DecodeContext {
             }
           }
         }
-      case .array(var items):
+      } else if var items = flowsValue.arrayValue {
         flowsValue = JSONValue(.null, at: flowsLocation)
         for index in items.indices {
           let location = items[index].location
@@ -107,7 +107,7 @@ extension DecodeContext {
             }
           }
         }
-      default:
+      } else {
         context.mismatch(flowsValue, expected: "an object of flows by id, or an array of flows")
       }
     }
