@@ -90,3 +90,30 @@ public struct JSONObject: Sendable {
 
   public var keys: [String] { members.map(\.key) }
 }
+
+// MARK: - Handing parts of a tree down
+
+// The loader decodes a big document screen by screen; when each screen's subtree is held only
+// by the decoder, it dies once decoded, so the tree and the model are never both whole in
+// memory (docs/performance.md, "Seventh round"). A holder lets go by taking the part out.
+extension JSONValue {
+  /// The value, leaving `null` at the same location in its place.
+  mutating func take() -> JSONValue {
+    let value = self
+    self = JSONValue(.null, at: location)
+    return value
+  }
+}
+
+extension JSONObject {
+  /// The value of the last member named `key` (as `lookup`), taken out: `null` stays in its place.
+  @discardableResult
+  mutating func take(_ key: String) -> JSONValue? {
+    var i = members.count - 1
+    while i >= 0 {
+      if members[i].key == key { return members[i].value.take() }
+      i -= 1
+    }
+    return nil
+  }
+}

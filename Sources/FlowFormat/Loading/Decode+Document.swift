@@ -1,8 +1,9 @@
 import FlowExpression
 
 extension DecodeContext {
-  /// Detects the document's shape and decodes it.
-  mutating func decodeDocument(_ root: JSONValue, defaultID: String) -> FlowDocument? {
+  /// Detects the document's shape and decodes it. A tree handed over whole (`consume`) is freed
+  /// flow by flow and screen by screen as it is decoded (`JSONValue.take`).
+  mutating func decodeDocument(_ root: consuming JSONValue, defaultID: String) -> FlowDocument? {
     guard let object = root.objectValue else {
       error(
         .Load.notAFlow,
@@ -34,11 +35,13 @@ extension DecodeContext {
         object, at: root.location, defaultID: defaultID, description: signature == .nuxieFlowDescription)
     case .sequence, nil: break
     }
+    let location = root.location
+    root = JSONValue(.null, at: location)
     if object.lookup("flows") != nil {
-      return decodeBundle(object, at: root.location, defaultID: defaultID)
+      return decodeBundle(consume object, at: location, defaultID: defaultID)
     }
     if object.lookup("screens") != nil {
-      guard let flow = decodeFlow(object, at: root.location, defaultID: defaultID) else {
+      guard let flow = decodeFlow(consume object, at: location, defaultID: defaultID) else {
         return nil
       }
       checkSubflows([flow])
@@ -53,50 +56,58 @@ extension DecodeContext {
     report(
       .error, .Load.notAFlow,
       "expected a flow (an object with 'screens') or a bundle (an object with 'flows')",
-      at: root.location, notes: notes)
+      at: location, notes: notes)
     return nil
   }
 
   mutating func decodeBundle(
-    _ object: JSONObject,
+    _ object: consuming JSONObject,
     at location: SourceLocation,
     defaultID: String
   ) -> FlowDocument? {
     checkKeys(object, known: KnownKeys.bundle, owner: "the bundle")
     var flows: [Flow] = []
-    guard let flowsValue = object.lookup("flows") else { return nil }
+    guard var flowsValue = object.take("flows") else { return nil }
+    let flowsLocation = flowsValue.location
     at("flows") { context in
-      switch flowsValue.kind {
-      case .object(let byID):
-        for member in byID.members {
-          context.at(member.key) { context in
-            guard let flowObject = context.object(member.value) else { return }
-            if let flow = context.decodeFlow(flowObject, at: member.value.location, defaultID: member.key) {
-              if flow.id != member.key {
+      // Each flow is taken out of the tree before it is decoded, so that its screens die as
+      // they are decoded (see `decodeDocument`). Not a `switch` on the kind: its subject is a
+      // copy that would hold the whole tree until the switch ends.
+      if var byID = flowsValue.objectValue {
+        flowsValue = JSONValue(.null, at: flowsLocation)
+        for i in byID.members.indices {
+          let key = byID.members[i].key
+          let location = byID.members[i].value.location
+          context.at(key) { context in
+            guard let flowObject = context.object(byID.members[i].value.take()) else { return }
+            if let flow = context.decodeFlow(consume flowObject, at: location, defaultID: key) {
+              if flow.id != key {
                 context.warning(
                   .Load.flowIDMismatch,
-                  "flow id '\(flow.id)' differs from its key '\(member.key)'; the key is used",
-                  at: member.value.location)
+                  "flow id '\(flow.id)' differs from its key '\(key)'; the key is used",
+                  at: location)
               }
               var keyed = flow
-              keyed.id = member.key
+              keyed.id = key
               flows.append(keyed)
             }
           }
         }
-      case .array(let items):
-        for (index, item) in items.enumerated() {
+      } else if var items = flowsValue.arrayValue {
+        flowsValue = JSONValue(.null, at: flowsLocation)
+        for index in items.indices {
+          let location = items[index].location
           context.at(.index(index)) { context in
-            guard let flowObject = context.object(item) else { return }
+            guard let flowObject = context.object(items[index].take()) else { return }
             if flowObject.lookup("id") == nil {
-              context.error(.Load.missingKey, "a flow in a bundle array needs an 'id'", at: item.location)
+              context.error(.Load.missingKey, "a flow in a bundle array needs an 'id'", at: location)
             }
-            if let flow = context.decodeFlow(flowObject, at: item.location, defaultID: "flow\(index + 1)") {
+            if let flow = context.decodeFlow(consume flowObject, at: location, defaultID: "flow\(index + 1)") {
               flows.append(flow)
             }
           }
         }
-      default:
+      } else {
         context.mismatch(flowsValue, expected: "an object of flows by id, or an array of flows")
       }
     }
@@ -111,7 +122,7 @@ extension DecodeContext {
       }
     }
     guard !flows.isEmpty else {
-      error(.Load.emptyBundle, "the bundle has no flows", at: flowsValue.location)
+      error(.Load.emptyBundle, "the bundle has no flows", at: flowsLocation)
       return nil
     }
     var entry = flows[0].id
@@ -135,7 +146,7 @@ extension DecodeContext {
     return FlowDocument(shape: .bundle, flows: flows, entryFlowID: entry, experiments: experiments)
   }
 
-  mutating func decodeFlow(_ object: JSONObject, at location: SourceLocation, defaultID: String) -> Flow? {
+  mutating func decodeFlow(_ object: consuming JSONObject, at location: SourceLocation, defaultID: String) -> Flow? {
     checkKeys(object, known: KnownKeys.flow, owner: "a flow")
     let id = string(object, "id") ?? defaultID
     let name = string(object, "name") ?? id
@@ -143,7 +154,7 @@ extension DecodeContext {
     if object.lookup("version") == nil {
       warning(.Load.missingVersion, "flow '\(id)' has no 'version' (Sequence requires it); assuming 1", at: location)
     }
-    guard let screenValues = array(object, "screens") else {
+    guard var screenValues = array(object, "screens") else {
       if object.lookup("screens") == nil {
         error(.Load.missingKey, "flow '\(id)' is missing required key 'screens'", at: location)
       }
@@ -153,6 +164,9 @@ extension DecodeContext {
       at("screens") { $0.error(.Load.emptyFlow, "flow '\(id)' has no screens", at: object.lookup("screens")?.location) }
       return nil
     }
+    // The object lets go of its screens, and each screen is taken out before it is decoded: its
+    // subtree dies once decoded (see `decodeDocument`).
+    object.take("screens")
     screenReferences.removeAll()
     var screens: [Screen] = []
     // Where each decoded screen's id is written: duplicates point at the id itself, since that
@@ -160,7 +174,8 @@ extension DecodeContext {
     // afterwards was quadratic in the number of screens.)
     var idLocations: [SourceLocation?] = []
     at("screens") { context in
-      for (index, value) in screenValues.enumerated() {
+      for index in screenValues.indices {
+        let value = screenValues[index].take()
         context.at(.index(index)) { context in
           if let screen = context.decodeScreen(value, index: index) {
             screens.append(screen)

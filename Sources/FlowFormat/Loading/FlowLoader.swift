@@ -8,8 +8,9 @@ public struct LoadResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// The file's bytes, kept so diagnostics can quote the source line.
   public var source: [UInt8]
-  /// The parsed JSON, kept only when asked for (`keepSyntax`): `check` tells a Nuxie campaigns
-  /// payload by it (the lint rules find their JSON paths in `source`).
+  /// The parsed JSON of a Nuxie campaigns payload or user profile, kept only when asked for
+  /// (`keepSyntax`): `check` checks those by it. Other trees are freed while the model is built
+  /// (the lint rules find their JSON paths in `source`).
   public var syntax: JSONValue?
   /// Every regular expression of the document, compiled, with where its string literal is.
   public var patterns: [PatternSite] = []
@@ -39,7 +40,7 @@ public struct LoadOptions: Hashable, Sendable {
 public enum FlowLoader {
   /// Reads and loads the file at `path` (at most `ReadLimit.flow`; directories and devices
   /// are refused by kind). An unreadable file is one `load.io` error.
-  /// `keepSyntax`: keep the parsed JSON in `LoadResult.syntax` (see there).
+  /// `keepSyntax`: keep the parsed JSON of a campaigns payload or a profile in `LoadResult.syntax`.
   public static func load(path: String, options: LoadOptions = LoadOptions(), keepSyntax: Bool = false) -> LoadResult {
     switch TextFile.read(path, limit: .flow) {
     case .success(let bytes):
@@ -55,7 +56,7 @@ public enum FlowLoader {
   }
 
   /// Loads a document from memory; `file` names it in diagnostics and gives the default flow id.
-  /// `keepSyntax`: keep the parsed JSON in `LoadResult.syntax` (see there).
+  /// `keepSyntax`: keep the parsed JSON of a campaigns payload or a profile in `LoadResult.syntax`.
   public static func load(
     bytes: [UInt8], file: String, options: LoadOptions = LoadOptions(), keepSyntax: Bool = false
   ) -> LoadResult {
@@ -69,16 +70,19 @@ public enum FlowLoader {
             message: "file too large: \(bytes.count) bytes; flowrun reads flow files of up to 4 GiB", file: file)
         ], source: [])
     }
-    let (root, syntax) = JSONParser.parse(bytes, file: file)
+    var (root, syntax) = JSONParser.parse(bytes, file: file)
+    // Only the trees a caller reads are kept; any other is handed to the decoders, which let
+    // each screen's subtree go once decoded.
+    let kept = keepSyntax && (CampaignLoader.isCampaigns(root) || CampaignLoader.isProfile(root)) ? root : nil
     var context = DecodeContext(file: file, options: options)
     for diagnostic in syntax { context.append(diagnostic) }
     var document: FlowDocument?
-    if let root {
+    if let root = root.take() {
       document = context.decodeDocument(root, defaultID: fileStem(file))
     }
     return LoadResult(
       file: file, document: document, diagnostics: context.diagnostics.sortedForDisplay(), source: bytes,
-      syntax: keepSyntax ? root : nil, patterns: context.patternSites)
+      syntax: kept, patterns: context.patternSites)
   }
 
   /// `flows/fitness.json` → `fitness`.

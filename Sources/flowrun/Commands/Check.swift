@@ -65,9 +65,9 @@ extension Flowrun {
           continue
         }
         unreadable = unreadable || result.document == nil
-        // The JSON tree is kept to the exit, like the document: freeing it value by value, even
-        // on another thread, cost a sixth of `check`'s time to save a twentieth of its peak memory
-        // (docs/performance.md, "Sixth round, lint"). The lint rules find JSON paths in the bytes.
+        // The loader freed the JSON tree screen by screen while it built the model (the
+        // freeing costs little there; docs/performance.md, "Seventh round"). The lint rules
+        // find JSON paths in the bytes.
         diagnostics += FlowChecker.check(result, jsonPaths: format != .text).map { strict ? $0.strict : $0 }
         retainedBytes += result.source.count
         if retainedBytes <= 256 << 20 { results.append(result) }
