@@ -24,6 +24,22 @@ enum HeaderDrawing {
     rule(title: title(screen: screen, flow: flow, showFlow: showFlow), width: width)
   }
 
+  /// `lines`, drawn.
+  static func write(screen: Screen, flow: Flow, showFlow: Bool, width: Int, into canvas: inout Canvas) {
+    let title = title(screen: screen, flow: flow, showFlow: showFlow)
+    canvas.measure(true)
+    let count = canvas.wrap(
+      [StyledRun(title, .bold)], width: width - 2, prefix: [StyledRun("── ", .dim)], continuation: [StyledRun("   ")])
+    if count == 0 { canvas.append("──", .dim) }
+    let fill = width - canvas.columns - 1
+    canvas.measure(false)
+    if fill >= 2 {
+      canvas.append(" ")
+      canvas.append(horizontalRule(fill), .dim)
+    }
+    canvas.finishLine()
+  }
+
   /// `── title ───…` to `width`; a long title wraps, and the rule closes its last line.
   static func rule(title: String, width: Int, style: TextStyle = .bold) -> [StyledLine] {
     var lines = TextWrapper.wrap(

@@ -126,34 +126,12 @@ extension [StyledLine] {
 
   /// `text(color:)` appended to `bytes`, never made a string (`flowrun render` hands the bytes
   /// to its output as they are: making the string checked 16 MB of a big flow's text as
-  /// UTF-8). Plain lines are written straight into the buffer, their trailing spaces cut
-  /// there, instead of a string made per line and appended twice (a fifth of drawing a long
-  /// flow); a line whose kept text ends in a character other than ASCII is made by
-  /// `text(color:)`, whose character-wise trim may differ.
+  /// UTF-8), each line drawn by `Canvas`.
   func write(into bytes: inout [UInt8], color: Bool) {
-    bytes.reserveCapacity(bytes.count + count * 48)
-    guard !color else {
-      for line in self {
-        bytes += line.text(color: true).utf8
-        bytes.append(0x0A)
-      }
-      return
-    }
-    for line in self {
-      let start = bytes.count
-      for run in line.runs { bytes += run.text.utf8 }
-      var end = bytes.count
-      while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-      if end < bytes.count {
-        if end == start || bytes[end - 1] < 0x80 {
-          bytes.removeSubrange(end...)
-        } else {
-          bytes.removeSubrange(start...)
-          bytes += line.text(color: false).utf8
-        }
-      }
-      bytes.append(0x0A)
-    }
+    var canvas = Canvas(color: color)
+    swap(&canvas.bytes, &bytes)
+    canvas.write(self)
+    swap(&canvas.bytes, &bytes)
   }
 }
 
