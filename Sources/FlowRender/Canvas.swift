@@ -4,8 +4,8 @@ import FlowSupport
 /// the output bytes themselves (`Canvas`). A line is its lead (prefix or continuation), then
 /// pieces of text; only how they are drawn matters, not how they are split into runs.
 protocol LineSink {
-  /// Starts a line with its lead.
-  mutating func startLine(_ lead: [StyledRun])
+  /// Starts a line with its lead, `leadWidth` columns wide.
+  mutating func startLine(_ lead: [StyledRun], leadWidth: Int)
   /// Bytes of simple UTF-8 text (no control but what the caller allows) after the line's text.
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, _ style: TextStyle)
   /// One space, of `style`, after the line's text.
@@ -25,7 +25,7 @@ struct LineList: LineSink {
   private var runs: [StyledRun] = []
   private var piece = StyledRun("")
 
-  mutating func startLine(_ lead: [StyledRun]) { runs = lead }
+  mutating func startLine(_ lead: [StyledRun], leadWidth: Int) { runs = lead }
 
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, _ style: TextStyle) {
     add(String(decoding: bytes, as: UTF8.self), style)
@@ -69,8 +69,10 @@ struct Canvas: LineSink {
   private(set) var lineCount = 0
   private(set) var isOpen = false
   private var lineStart = 0
-  /// The open line's runs: where each ends in `bytes` and its style.
+  /// The open line's runs, the first `runCount`: where each ends in `bytes` and its style
+  /// (counted, not emptied: emptying the array per line cost more than drawing a short one).
   private var runs: [(end: Int, style: TextStyle)] = []
+  private var runCount = 0
   /// While set, the open line's columns are counted as it is drawn (`columns`).
   private var counting = false
   private var measuring: Bool { counting || box != nil }
@@ -104,16 +106,20 @@ struct Canvas: LineSink {
 
   private mutating func open() {
     guard !isOpen else { return }
-    (isOpen, lineStart, columns) = (true, bytes.count, 0)
-    runs.removeAll(keepingCapacity: true)
+    (isOpen, lineStart, columns, runCount) = (true, bytes.count, 0, 0)
   }
 
   private mutating func noteRun(_ style: TextStyle) {
-    if let last = runs.last, last.style == style {
-      runs[runs.count - 1].end = bytes.count
+    if runCount > 0, runs[runCount - 1].style == style {
+      runs[runCount - 1].end = bytes.count
+      return
+    }
+    if runCount < runs.count {
+      runs[runCount] = (bytes.count, style)
     } else {
       runs.append((bytes.count, style))
     }
+    runCount += 1
   }
 
   mutating func append(_ text: String, _ style: TextStyle = []) {
@@ -147,9 +153,14 @@ struct Canvas: LineSink {
   }
 
   /// A wrapped line begins: the line before it (if one is open) is finished first.
-  mutating func startLine(_ lead: [StyledRun]) {
+  mutating func startLine(_ lead: [StyledRun], leadWidth: Int) {
     if isOpen { finishLine() }
-    append(lead)
+    open()
+    for run in lead where !run.text.isEmpty {
+      bytes += run.text.utf8
+      noteRun(run.style)
+    }
+    columns = leadWidth
   }
 
   /// A wrapped line stays open when the wrapper ends it: the caller may add to the last one.
@@ -178,7 +189,10 @@ struct Canvas: LineSink {
       return lineCount - before + (isOpen ? 1 : 0)
     }
     let lines = TextWrapper.wrapTokens(runs, width: width, prefix: prefix, continuation: continuation)
-    for line in lines { startLine(line.runs) }
+    for line in lines {
+      if isOpen { finishLine() }
+      append(line.runs)
+    }
     return lines.count
   }
 
@@ -218,7 +232,7 @@ struct Canvas: LineSink {
   /// The open line's runs as values.
   private func openRuns() -> [StyledRun] {
     var start = lineStart
-    return runs.map { run in
+    return runs[..<runCount].map { run in
       defer { start = run.end }
       return StyledRun(String(decoding: bytes[start..<run.end], as: UTF8.self), run.style)
     }
@@ -230,7 +244,7 @@ struct Canvas: LineSink {
     scratch += bytes[lineStart..<end]
     bytes.removeSubrange(lineStart...)
     var start = 0
-    for run in runs {
+    for run in runs[..<runCount] {
       let to = min(run.end, end) - lineStart
       guard to > start else { break }
       let codes = run.style.sgr

@@ -143,7 +143,7 @@ public enum FlowPreview {
     }
     let config = SessionConfig(
       userID: PreviewData.userID, sessionID: "preview", startScreen: screen.id, flowID: flow.id,
-      waitsForResults: true, recordsHistory: false)
+      waitsForResults: true, recordsHistory: false, emitsEvents: false)
     var session: Session
     do {
       (session, _) = try Session.start(document: document, config: config)

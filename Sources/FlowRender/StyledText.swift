@@ -146,13 +146,19 @@ func horizontalRule(_ count: Int) -> String {
 /// instructions each to write).
 private let rules = (0...160).map(makeRule)
 
-private func makeRule(_ count: Int) -> String {
+private func makeRule(_ count: Int) -> String { repeated("─", count) }
+
+/// `count` times a character of three UTF-8 bytes (box drawing: `─`, `━`, `═`), written as
+/// bytes (see `horizontalRule`).
+func repeated(_ character: Unicode.Scalar, _ count: Int) -> String {
   guard count > 0 else { return "" }
+  let utf8 = character.utf8
+  precondition(utf8.count == 3, "a character of three bytes")
   return String(unsafeUninitializedCapacity: count * 3) { buffer in
     for index in 0..<count {
-      buffer[3 * index] = 0xE2
-      buffer[3 * index + 1] = 0x94
-      buffer[3 * index + 2] = 0x80
+      buffer[3 * index] = utf8[0]
+      buffer[3 * index + 1] = utf8[1]
+      buffer[3 * index + 2] = utf8[2]
     }
     return count * 3
   }

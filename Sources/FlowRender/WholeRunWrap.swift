@@ -58,20 +58,21 @@ extension TextWrapper {
     // One run that fits after the prefix and has no line break and no space to drop or collapse
     // is the first line as it stands (labels, buttons, titles, short answers).
     if runs.count == 1, !text.isEmpty, spacedOnce, leadWidth + columns <= width {
-      sink.startLine(prefix)
+      sink.startLine(prefix, leadWidth: leadWidth)
       text.withUTF8 { sink.append($0, runs[0].style) }
       sink.endLine()
       return true
     }
     if runs.count == 1, spacedOnce, !text.isEmpty {
-      let continuationWidth = StyledLine(continuation).width
+      let continuationWidth = continuation == prefix ? leadWidth : StyledLine(continuation).width
       // Handed over as found; taken back in the rare case of a word wider than a line.
       let mark = sink.mark()
       var first = true
       let spaced = text.withUTF8 { bytes in
         spacedLines(bytes, ascii: ascii, width: width, leadWidth: leadWidth, continuationWidth: continuationWidth) {
           from, to in
-          sink.startLine(first ? prefix : continuation)
+          first
+            ? sink.startLine(prefix, leadWidth: leadWidth) : sink.startLine(continuation, leadWidth: continuationWidth)
           sink.append(UnsafeBufferPointer(rebasing: bytes[from..<to]), runs[0].style)
           sink.endLine()
           first = false
@@ -256,7 +257,7 @@ private struct SimpleTextWrapper {
 
   private mutating func startLine<Sink: LineSink>(_ sink: inout Sink) {
     guard !started else { return }
-    sink.startLine(lead)
+    sink.startLine(lead, leadWidth: leadWidth)
     started = true
   }
 
