@@ -23,91 +23,104 @@ import OrderedCollections
 struct BlockDrawing {
   let session: Session
   let width: Int
-  /// The screen's controls (`Session.actions`, built once per drawing), and those of blocks by id.
+  /// The screen's controls (`Session.actions`, built once per drawing).
   let actions: [ActionEntry]
-  let actionsByBlock: [String: ActionEntry]
 
   init(session: Session, width: Int) {
     self.session = session
     self.width = width
     actions = session.actions
-    var byBlock: [String: ActionEntry] = [:]
-    for entry in actions {
-      if let id = entry.blockID { byBlock[id] = entry }
+  }
+
+  /// The control of a block (a screen has a few: a search, not a table made per screen).
+  func action(of blockID: String) -> ActionEntry? {
+    actions.last { $0.blockID == blockID }
+  }
+
+  /// Every visible block, each as one section.
+  func draw(into composer: inout SectionComposer) {
+    for block in session.visibleBlocks { draw(block, into: &composer) }
+  }
+
+  func draw(_ block: Block, into composer: inout SectionComposer) {
+    var kind = Section.Kind.normal
+    switch block.content {
+    case .scrollContainer(let children):
+      for child in children where session.isVisible(child) { draw(child, into: &composer) }
+      return
+    case .button:
+      guard action(of: block.id) != nil else { return }
+      kind = .button
+    case .spacer:
+      kind = .spacer
+    default:
+      break
     }
-    self.actionsByBlock = byBlock
+    composer.section(kind) { canvas in
+      drawContent(block, into: &canvas)
+      if let field = block.fieldName, let message = session.validationErrors[field] {
+        canvas.write(errorLines(message))
+      }
+    }
   }
 
-  func sections() -> [Section] {
-    session.visibleBlocks.flatMap(sections(for:))
-  }
-
-  func sections(for block: Block) -> [Section] {
-    var section: Section
+  private func drawContent(_ block: Block, into canvas: inout Canvas) {
     switch block.content {
     case .text(let text):
-      section = Section(lines: self.text(text))
+      self.text(text, into: &canvas)
     case .media(let kind, let src, let alt):
-      section = Section(lines: placeholder(kind, alt: alt, src: src))
+      placeholder(kind, alt: alt, src: src, into: &canvas)
     case .icon(let icon):
-      section = Section(lines: TextWrapper.wrap([StyledRun(icon)], width: width))
+      canvas.wrapLines([StyledRun(icon)], width: width)
     case .button:
-      guard let entry = actionsByBlock[block.id] else { return [] }
-      section = buttonSection(entry)
+      if let entry = action(of: block.id) { button(entry, into: &canvas) }
     case .input(let input):
-      section = Section(lines: self.input(input, block: block))
+      canvas.write(self.input(input, block: block))
     case .choice(let choice):
-      section = Section(lines: self.choice(choice, block: block))
+      canvas.write(self.choice(choice, block: block))
     case .slider(let slider):
-      section = Section(lines: self.slider(slider, block: block))
+      canvas.write(self.slider(slider, block: block))
     case .toggle(let toggle):
-      section = Section(lines: self.toggle(toggle, block: block))
+      canvas.write(self.toggle(toggle, block: block))
     case .progress(let variant):
-      section = Section(lines: progress(variant))
+      canvas.write(progress(variant))
     case .spacer:
-      section = Section(lines: [.blank], kind: .spacer)
+      canvas.finishLine()
     case .divider:
-      section = Section(lines: [StyledLine(horizontalRule(width), .dim)])
+      canvas.write(StyledLine(horizontalRule(width), .dim))
     case .featureCard(let headline, let body):
-      section = Section(lines: featureCard(headline: headline, body: body))
-    case .scrollContainer(let children):
-      return children.filter(session.isVisible).flatMap(sections(for:))
+      featureCard(headline: headline, body: body, into: &canvas)
+    case .scrollContainer:
+      break
     case .custom(let identifier, _):
-      section = Section(lines: bracketed("custom: \(identifier ?? "?")"))
+      bracketed("custom: \(identifier ?? "?")", into: &canvas)
     case .unsupported:
-      section = Section(lines: bracketed("unsupported block: \(block.type)"))
+      bracketed("unsupported block: \(block.type)", into: &canvas)
     }
-    if let field = block.fieldName, let message = session.validationErrors[field] {
-      section.lines += errorLines(message)
-    }
-    return [section]
   }
 
   // MARK: Text
 
-  func text(_ block: TextBlock) -> [StyledLine] {
+  func text(_ block: TextBlock, into canvas: inout Canvas) {
     var runs: [StyledRun]
     if !block.richText.isEmpty {
       runs = block.richText.map { span in
         var style: TextStyle = []
         if span.bold { style.insert(.bold) }
         if span.italic { style.insert(.italic) }
-        return StyledRun(session.render(span.text), style)
+        return StyledRun(session.text(of: span.text), style)
       }
     } else if let text = block.text {
-      runs = [StyledRun(session.render(text))]
+      runs = [StyledRun(session.text(of: text))]
     } else {
-      return []
+      return
     }
     switch block.variant {
-    case "h1": return heading(runs, rule: "═")
-    case "h2": return heading(runs, rule: "─")
-    case "h3":
-      return TextWrapper.wrap(adding(.bold, to: runs), width: width, prefix: [StyledRun("▸ ", .bold)])
-    case "caption", "label":
-      return TextWrapper.wrap(adding(.dim, to: runs), width: width)
-    default:
-      return TextWrapper.wrap(runs, width: width)
+    case "h1": canvas.write(heading(runs, rule: "═"))
+    case "h2": canvas.write(heading(runs, rule: "─"))
+    case "h3": canvas.wrapLines(adding(.bold, to: runs), width: width, prefix: [StyledRun("▸ ", .bold)])
+    case "caption", "label": canvas.wrapLines(adding(.dim, to: runs), width: width)
+    default: canvas.wrapLines(runs, width: width)
     }
   }
 
@@ -123,15 +136,15 @@ struct BlockDrawing {
 
   func plain(_ template: TextTemplate?) -> String? {
     guard let template else { return nil }
-    let text = session.render(template)
+    let text = session.text(of: template)
     return text.isEmpty ? nil : text
   }
 
   // MARK: Placeholders
 
-  func placeholder(_ kind: String, alt: String?, src: String?) -> [StyledLine] {
+  func placeholder(_ kind: String, alt: String?, src: String?, into canvas: inout Canvas) {
     let name = alt.flatMap { $0.isEmpty ? nil : $0 } ?? src.flatMap(Self.fileName)
-    return bracketed(name.map { "\(kind): \($0)" } ?? kind)
+    bracketed(name.map { "\(kind): \($0)" } ?? kind, into: &canvas)
   }
 
   static func fileName(_ src: String) -> String? {
@@ -140,17 +153,19 @@ struct BlockDrawing {
     return name.isEmpty ? nil : name
   }
 
-  func bracketed(_ text: String) -> [StyledLine] {
-    TextWrapper.wrap([StyledRun("[\(text)]", .dim)], width: width, continuation: [StyledRun(" ")])
+  func bracketed(_ text: String, into canvas: inout Canvas) {
+    canvas.wrapLines([StyledRun("[\(text)]", .dim)], width: width, continuation: [StyledRun(" ")])
   }
 
   // MARK: Buttons
 
-  func buttonSection(_ entry: ActionEntry, style: TextStyle = .bold) -> Section {
-    let number = "[\(entry.number)] "
-    let lines = TextWrapper.wrap(
-      [StyledRun(entry.label, style)], width: width, prefix: [StyledRun(number, [.cyan, .bold])])
-    return Section(lines: lines.isEmpty ? [StyledLine(number, [.cyan, .bold])] : lines, kind: .button)
+  /// `[1] Label`, the label wrapped after the number.
+  func button(_ entry: ActionEntry, style: TextStyle = .bold, into canvas: inout Canvas) {
+    let number = StyledRun("[\(entry.number)] ", [.cyan, .bold])
+    if canvas.wrap([StyledRun(entry.label, style)], width: width, prefix: [number]) == 0 {
+      canvas.append(number.text, number.style)
+    }
+    canvas.finishLine()
   }
 
   // MARK: Fields
@@ -227,7 +242,7 @@ struct BlockDrawing {
         StyledRun("  " + pad + number + ". ", .cyan), StyledRun(mark + " ", isOn ? [.green, .bold] : []),
       ]
       lines += TextWrapper.wrap(
-        [StyledRun(session.render(item.label), isOn ? .bold : [])], width: width, prefix: prefix)
+        [StyledRun(session.text(of: item.label), isOn ? .bold : [])], width: width, prefix: prefix)
     }
     return lines
   }
@@ -282,38 +297,33 @@ struct BlockDrawing {
     return [ProgressDrawing.line(position, variant: variant, width: width)]
   }
 
-  func featureCard(headline: TextTemplate?, body: TextTemplate?) -> [StyledLine] {
+  func featureCard(headline: TextTemplate?, body: TextTemplate?, into canvas: inout Canvas) {
     let boxWidth = min(width, 60)
-    let inner = boxWidth - 4
-    var content: [StyledLine] = []
-    if let headline = plain(headline) {
-      content += TextWrapper.wrap([StyledRun(headline, .bold)], width: inner)
+    let texts: [(text: String?, style: TextStyle)] = [(plain(headline), .bold), (plain(body), [])]
+    guard texts.contains(where: { $0.text != nil }) else { return }
+    let mark = canvas.mark()
+    canvas.write(box: "┌", horizontalRule(boxWidth - 2), "┐")
+    let lines = canvas.lineCount
+    // Each line of the text between `│ ` and ` │`, padded to the box's inside width.
+    let left = [StyledRun("│ ", .dim)]
+    let leftWidth = StyledLine(left).width
+    let inner = boxWidth - 4 + leftWidth
+    canvas.box = (inner, [StyledRun(" │", .dim)])
+    for case (let text?, let style) in texts {
+      canvas.wrapLines([StyledRun(text, style)], width: inner, prefix: left, continuation: left)
     }
-    if let body = plain(body) {
-      content += TextWrapper.wrap([StyledRun(body)], width: inner)
-    }
-    if content.isEmpty { return [] }
-    var lines = [StyledLine("┌" + horizontalRule(boxWidth - 2) + "┐", .dim)]
-    lines.reserveCapacity(content.count + 2)
-    // A box holds thousands of lines of a long text: each is built in one array, its padding
-    // taken from a table (`String(repeating:count:)` cost more than the rest of the line).
-    let (left, right) = (StyledRun("│ ", .dim), StyledRun(" │", .dim))
-    for line in content {
-      var runs = [left]
-      runs.reserveCapacity(line.runs.count + 3)
-      runs += line.runs
-      runs.append(StyledRun(Self.spaces(max(0, inner - line.width))))
-      runs.append(right)
-      lines.append(StyledLine(runs))
-    }
-    lines.append(StyledLine("└" + horizontalRule(boxWidth - 2) + "┘", .dim))
-    return lines
+    canvas.box = nil
+    guard canvas.lineCount > lines else { return canvas.rollBack(to: mark) }
+    canvas.write(box: "└", horizontalRule(boxWidth - 2), "┘")
   }
+}
 
-  /// Padding inside a feature card (at most 56 columns).
-  private static let paddings = (0...56).map { String(repeating: " ", count: $0) }
-
-  static func spaces(_ count: Int) -> String {
-    count < paddings.count ? paddings[count] : String(repeating: " ", count: count)
+extension Canvas {
+  /// A box's top or bottom line, dim.
+  fileprivate mutating func write(box left: String, _ rule: String, _ right: String) {
+    append(left, .dim)
+    append(rule, .dim)
+    append(right, .dim)
+    finishLine()
   }
 }

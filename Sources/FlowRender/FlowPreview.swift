@@ -85,9 +85,12 @@ public enum FlowPreview {
       return
     }
     var first = true
-    // Each part after the first starts with the blank line that separates it.
+    // Each part after the first starts with the blank line that separates it; one buffer
+    // holds each part in turn.
+    var bytes: [UInt8] = []
     func part(_ draw: (inout [UInt8]) -> Void) {
-      var bytes: [UInt8] = first ? [] : [0x0A]
+      bytes.removeAll(keepingCapacity: true)
+      if !first { bytes.append(0x0A) }
       draw(&bytes)
       write(bytes)
       first = false
@@ -140,7 +143,7 @@ public enum FlowPreview {
     }
     let config = SessionConfig(
       userID: PreviewData.userID, sessionID: "preview", startScreen: screen.id, flowID: flow.id,
-      waitsForResults: true, recordsHistory: false)
+      waitsForResults: true, recordsHistory: false, emitsEvents: false)
     var session: Session
     do {
       (session, _) = try Session.start(document: document, config: config)

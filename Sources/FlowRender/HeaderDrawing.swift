@@ -8,20 +8,58 @@ import FlowFormat
 /// `── profile_setup / Your name (your_name) · form ──`.
 enum HeaderDrawing {
   static func title(screen: Screen, flow: Flow, showFlow: Bool) -> String {
-    var title = showFlow ? "\(flow.id) / " : ""
-    title += screen.name == screen.id ? screen.id : "\(screen.name) (\(screen.id))"
-    var type = screen.type
+    // Appended piece by piece into one string (interpolations made a string per piece: a
+    // tenth of drawing a screen).
+    var title = ""
+    if showFlow {
+      title += flow.id
+      title += " / "
+    }
+    title += screen.name
+    if screen.name != screen.id {
+      title += " ("
+      title += screen.id
+      title += ")"
+    }
+    title += " · "
+    title += screen.type
     switch screen.kind {
-    case .native: type += ": " + (screen.content.identifier ?? screen.id)
-    case .permission: if let permission = screen.content.permissionType { type += ": " + permission }
-    case .flow: if let subflow = screen.subflow { type += ": " + subflow }
+    case .native:
+      title += ": "
+      title += screen.content.identifier ?? screen.id
+    case .permission:
+      if let permission = screen.content.permissionType {
+        title += ": "
+        title += permission
+      }
+    case .flow:
+      if let subflow = screen.subflow {
+        title += ": "
+        title += subflow
+      }
     default: break
     }
-    return sanitize(title + " · " + type).replacingNewlines()
+    return sanitize(title).replacingNewlines()
   }
 
   static func lines(screen: Screen, flow: Flow, showFlow: Bool, width: Int) -> [StyledLine] {
     rule(title: title(screen: screen, flow: flow, showFlow: showFlow), width: width)
+  }
+
+  /// `lines`, drawn.
+  static func write(screen: Screen, flow: Flow, showFlow: Bool, width: Int, into canvas: inout Canvas) {
+    let title = title(screen: screen, flow: flow, showFlow: showFlow)
+    canvas.measure(true)
+    let count = canvas.wrap(
+      [StyledRun(title, .bold)], width: width - 2, prefix: [StyledRun("── ", .dim)], continuation: [StyledRun("   ")])
+    if count == 0 { canvas.append("──", .dim) }
+    let fill = width - canvas.columns - 1
+    canvas.measure(false)
+    if fill >= 2 {
+      canvas.append(" ")
+      canvas.append(horizontalRule(fill), .dim)
+    }
+    canvas.finishLine()
   }
 
   /// `── title ───…` to `width`; a long title wraps, and the rule closes its last line.

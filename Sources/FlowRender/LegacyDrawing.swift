@@ -16,21 +16,20 @@ struct LegacyDrawing {
   var session: Session { blocks.session }
   var width: Int { blocks.width }
 
-  func sections() -> [Section] {
+  func draw(into composer: inout SectionComposer) {
     let screen = session.currentScreen
     let content = screen.content
-    var sections: [Section] = []
     if let icon = content.icon, !icon.isEmpty {
-      sections.append(Section(lines: TextWrapper.wrap([StyledRun(icon)], width: width)))
+      composer.add(Section(lines: TextWrapper.wrap([StyledRun(icon)], width: width)))
     }
     if let title = blocks.plain(content.title) {
-      sections.append(Section(lines: blocks.heading([StyledRun(title)], rule: "═")))
+      composer.add(Section(lines: blocks.heading([StyledRun(title)], rule: "═")))
     }
     if let subtitle = blocks.plain(content.subtitle) {
-      sections.append(Section(lines: TextWrapper.wrap([StyledRun(subtitle)], width: width)))
+      composer.add(Section(lines: TextWrapper.wrap([StyledRun(subtitle)], width: width)))
     }
     if let image = content.image, !image.isEmpty {
-      sections.append(Section(lines: blocks.placeholder("image", alt: nil, src: image)))
+      composer.section(.normal) { blocks.placeholder("image", alt: nil, src: image, into: &$0) }
     }
     let count = content.slides.count
     for (index, slide) in content.slides.enumerated() {
@@ -44,14 +43,13 @@ struct LegacyDrawing {
       if !body.isEmpty {
         lines += TextWrapper.wrap([StyledRun(body)], width: width, prefix: [StyledRun(indent)])
       }
-      sections.append(Section(lines: lines))
+      composer.add(Section(lines: lines))
     }
     if screen.kind == .flow {
-      sections.append(Section(lines: blocks.bracketed("sub-flow: \(screen.subflow ?? "?") (not found)")))
+      composer.section(.normal) { blocks.bracketed("sub-flow: \(screen.subflow ?? "?") (not found)", into: &$0) }
     }
     for entry in session.actions where entry.kind == .legacyButton {
-      sections.append(blocks.buttonSection(entry))
+      composer.section(.button) { blocks.button(entry, into: &$0) }
     }
-    return sections
   }
 }

@@ -99,6 +99,9 @@ public enum PreviewData {
   /// The value the name rules give `name`, if any.
   public static func value(forName name: String) -> Value? {
     let words = Self.words(name)
+    // Most names hold no word a rule knows (`field_12`): no rule is asked (each `has` made a
+    // list of its words, and the field names of a big flow cost more than drawing it).
+    guard words.contains(where: ruleWords.contains) else { return nil }
     let set = Set(words)
     func has(_ candidates: String...) -> Bool { candidates.contains { set.contains($0) } }
     if has("email", "mail") { return "alex@example.com" }
@@ -118,6 +121,15 @@ public enum PreviewData {
     if has("name", "firstname", "nickname", "givenname") || (has("first") && words.count == 1) { return "Alex" }
     return nil
   }
+
+  /// Every word the rules of `value(forName:)` look for.
+  private static let ruleWords: Set<String> = [
+    "email", "mail", "password", "passcode", "phone", "mobile", "tel", "telephone", "url", "website", "homepage",
+    "link", "username", "handle", "user", "name", "surname", "lastname", "familyname", "last", "family", "fullname",
+    "full", "display", "company", "organization", "organisation", "org", "workspace", "business", "employer", "city",
+    "town", "country", "birthday", "dob", "birthdate", "date", "birth", "age", "firstname", "nickname", "givenname",
+    "first",
+  ]
 
   static func number(for input: InputBlock, name: String) -> Double {
     if let byName = self.value(forName: name)?.numericValue,
@@ -151,6 +163,11 @@ public enum PreviewData {
   /// `firstName`, `first_name`, `First-Name` → `["first", "name"]`; a joined form like
   /// `firstname` stays one word.
   static func words(_ name: String) -> [String] {
+    asciiWords(name) ?? characterWords(name)
+  }
+
+  /// `words`, character by character (any name).
+  static func characterWords(_ name: String) -> [String] {
     var words: [String] = []
     var current = ""
     var previousLower = false
@@ -170,6 +187,37 @@ public enum PreviewData {
     }
     if !current.isEmpty { words.append(current) }
     return words
+  }
+
+  /// `words` of an ASCII name, cut and lowered as bytes (the character properties cost a
+  /// thousand instructions a name); nil for other names.
+  static func asciiWords(_ name: String) -> [String]? {
+    var copy = name
+    return copy.withUTF8 { bytes -> [String]? in
+      var words: [String] = []
+      var current: [UInt8] = []
+      var previousLower = false
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }
+        let upper = byte >= 0x41 && byte <= 0x5A
+        let lower = byte >= 0x61 && byte <= 0x7A
+        let digit = byte >= 0x30 && byte <= 0x39
+        if !(upper || lower || digit) {
+          if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+          current.removeAll(keepingCapacity: true)
+          previousLower = false
+          continue
+        }
+        if upper && previousLower, !current.isEmpty {
+          words.append(String(decoding: current, as: UTF8.self))
+          current.removeAll(keepingCapacity: true)
+        }
+        current.append(upper ? byte + 0x20 : byte)
+        previousLower = lower || digit
+      }
+      if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+      return words
+    }
   }
 
   /// Root names read by every template of a screen, in order, handed over one at a time (a

@@ -69,7 +69,7 @@ enum ProgressDrawing {
       let cells = max(1, min(30, width - DisplayWidth.of(label) - 2))
       let filled = min(cells, max(1, Int((position.fraction * Double(cells)).rounded())))
       return StyledLine([
-        StyledRun(String(repeating: "━", count: filled), .cyan),
+        StyledRun(repeated("━", filled), .cyan),
         StyledRun(horizontalRule(cells - filled), .dim),
         StyledRun("  " + label),
       ])

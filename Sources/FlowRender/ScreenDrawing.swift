@@ -10,19 +10,46 @@ struct Section {
   var kind: Kind = .normal
 }
 
-/// Joins sections with one blank line; consecutive buttons stay together and a spacer adds
-/// one blank line of its own.
-func compose(_ sections: [Section]) -> [StyledLine] {
-  var out: [StyledLine] = []
-  var previous: Section.Kind?
-  for section in sections where !section.lines.isEmpty {
-    if let previous, !(previous == .button && section.kind == .button), previous != .spacer {
-      out.append(.blank)
-    }
-    out += section.lines
-    previous = section.kind
+/// Draws sections one after the other, a blank line between two (consecutive buttons stay
+/// together and a spacer adds one blank line of its own); a section that draws nothing leaves
+/// no trace. The chat goes before the first button (the completion CTA).
+struct SectionComposer {
+  var canvas: Canvas
+  /// A blank line goes before the first section (something is drawn above it).
+  let blankFirst: Bool
+  var chat: Section?
+  private var previous: Section.Kind?
+
+  init(canvas: Canvas, blankFirst: Bool, chat: Section?) {
+    (self.canvas, self.blankFirst, self.chat) = (canvas, blankFirst, chat)
   }
-  return out
+
+  /// Whether a section has been drawn.
+  var isEmpty: Bool { previous == nil }
+
+  mutating func section(_ kind: Section.Kind, _ draw: (inout Canvas) -> Void) {
+    if kind == .button, let chat {
+      self.chat = nil
+      add(chat)
+    }
+    let mark = canvas.mark()
+    if let previous {
+      if !(previous == .button && kind == .button), previous != .spacer { canvas.finishLine() }
+    } else if blankFirst {
+      canvas.finishLine()
+    }
+    let lines = canvas.lineCount
+    draw(&canvas)
+    if canvas.lineCount == lines {
+      canvas.rollBack(to: mark)
+    } else {
+      previous = kind
+    }
+  }
+
+  mutating func add(_ section: Section) {
+    self.section(section.kind) { $0.write(section.lines) }
+  }
 }
 
 /// Draws the current (running or awaiting) screen of a session.
@@ -41,39 +68,44 @@ struct ScreenDrawing {
     self.flow = session.currentFlow
   }
 
-  func lines() -> [StyledLine] {
-    var top: [StyledLine] = []
+  func write(into canvas: inout Canvas) {
+    let start = canvas.lineCount
     if options.showHeader {
-      top += HeaderDrawing.lines(
-        screen: screen, flow: flow, showFlow: session.document.flows.count > 1, width: width)
+      HeaderDrawing.write(
+        screen: screen, flow: flow, showFlow: session.document.flows.count > 1, width: width, into: &canvas)
     }
     let progress = indicatorLine()
     let atBottom = flow.progressIndicator?.position == "bottom"
-    if let progress, !atBottom { top.append(progress) }
+    if let progress, !atBottom { canvas.write(progress) }
+    let top = canvas.lineCount > start
 
     let blocks = BlockDrawing(session: session, width: width)
-    var sections = screen.content.usesBlocks ? blocks.sections() : LegacyDrawing(blocks: blocks).sections()
-    if let chat = ChatDrawing.section(session, width: width) {
-      // The conversation goes above the step's button (the completion CTA).
-      sections.insert(chat, at: sections.firstIndex { $0.kind == .button } ?? sections.endIndex)
+    var composer = SectionComposer(
+      canvas: Canvas(color: canvas.color), blankFirst: top, chat: ChatDrawing.section(session, width: width))
+    swap(&composer.canvas, &canvas)
+    if screen.content.usesBlocks {
+      blocks.draw(into: &composer)
+    } else {
+      LegacyDrawing(blocks: blocks).draw(into: &composer)
     }
-    sections += skipControl(blocks)
-    var body = compose(sections)
+    if let chat = composer.chat {
+      composer.chat = nil
+      composer.add(chat)
+    }
+    for entry in blocks.actions where entry.kind == .skip {
+      composer.section(.button) { blocks.button(entry, style: .dim, into: &$0) }
+    }
+    let body = !composer.isEmpty
+    swap(&composer.canvas, &canvas)
     if let progress, atBottom {
-      if !body.isEmpty { body.append(.blank) }
-      body.append(progress)
+      if body || top { canvas.finishLine() }
+      canvas.write(progress)
     }
     let notes = self.notes(blocks)
-    var out = top
-    if !body.isEmpty {
-      if !out.isEmpty { out.append(.blank) }
-      out += body
-    }
     if !notes.isEmpty {
-      if !out.isEmpty { out.append(.blank) }
-      out += notes
+      if canvas.lineCount > start { canvas.finishLine() }
+      canvas.write(notes)
     }
-    return out
   }
 
   /// The flow's indicator for this screen, when it is drawn: `enabled`, more than one screen,
@@ -85,11 +117,6 @@ struct ScreenDrawing {
         index: session.currentScreenIndex, screenCount: flow.screens.count, indicator: indicator)
     else { return nil }
     return ProgressDrawing.line(position, variant: indicator.variant.rawValue, width: width)
-  }
-
-  /// The skip control of `skipText` (block and legacy screens alike).
-  func skipControl(_ blocks: BlockDrawing) -> [Section] {
-    blocks.actions.filter { $0.kind == .skip }.map { blocks.buttonSection($0, style: .dim) }
   }
 
   /// Errors of fields with no visible block, the last action error, the pending action, a

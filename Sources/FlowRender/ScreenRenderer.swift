@@ -39,13 +39,14 @@ public enum ScreenRenderer {
 
   /// `render`'s text appended to `bytes` as UTF-8.
   static func write(_ session: Session, options: RenderOptions, into bytes: inout [UInt8]) {
-    let lines: [StyledLine]
+    var canvas = Canvas(color: options.color)
+    swap(&canvas.bytes, &bytes)
     if session.status.isEnded {
-      lines = EndedDrawing(session: session, options: options).lines()
+      canvas.write(EndedDrawing(session: session, options: options).lines())
     } else {
-      lines = ScreenDrawing(session: session, options: options).lines()
+      ScreenDrawing(session: session, options: options).write(into: &canvas)
     }
-    lines.write(into: &bytes, color: options.color)
+    swap(&canvas.bytes, &bytes)
   }
 
   /// The header line alone (`── Name (id) · type ──…`), for screens drawn without a session.

@@ -126,34 +126,12 @@ extension [StyledLine] {
 
   /// `text(color:)` appended to `bytes`, never made a string (`flowrun render` hands the bytes
   /// to its output as they are: making the string checked 16 MB of a big flow's text as
-  /// UTF-8). Plain lines are written straight into the buffer, their trailing spaces cut
-  /// there, instead of a string made per line and appended twice (a fifth of drawing a long
-  /// flow); a line whose kept text ends in a character other than ASCII is made by
-  /// `text(color:)`, whose character-wise trim may differ.
+  /// UTF-8), each line drawn by `Canvas`.
   func write(into bytes: inout [UInt8], color: Bool) {
-    bytes.reserveCapacity(bytes.count + count * 48)
-    guard !color else {
-      for line in self {
-        bytes += line.text(color: true).utf8
-        bytes.append(0x0A)
-      }
-      return
-    }
-    for line in self {
-      let start = bytes.count
-      for run in line.runs { bytes += run.text.utf8 }
-      var end = bytes.count
-      while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-      if end < bytes.count {
-        if end == start || bytes[end - 1] < 0x80 {
-          bytes.removeSubrange(end...)
-        } else {
-          bytes.removeSubrange(start...)
-          bytes += line.text(color: false).utf8
-        }
-      }
-      bytes.append(0x0A)
-    }
+    var canvas = Canvas(color: color)
+    swap(&canvas.bytes, &bytes)
+    canvas.write(self)
+    swap(&canvas.bytes, &bytes)
   }
 }
 
@@ -168,13 +146,19 @@ func horizontalRule(_ count: Int) -> String {
 /// instructions each to write).
 private let rules = (0...160).map(makeRule)
 
-private func makeRule(_ count: Int) -> String {
+private func makeRule(_ count: Int) -> String { repeated("─", count) }
+
+/// `count` times a character of three UTF-8 bytes (box drawing: `─`, `━`, `═`), written as
+/// bytes (see `horizontalRule`).
+func repeated(_ character: Unicode.Scalar, _ count: Int) -> String {
   guard count > 0 else { return "" }
+  let utf8 = character.utf8
+  precondition(utf8.count == 3, "a character of three bytes")
   return String(unsafeUninitializedCapacity: count * 3) { buffer in
     for index in 0..<count {
-      buffer[3 * index] = 0xE2
-      buffer[3 * index + 1] = 0x94
-      buffer[3 * index + 2] = 0x80
+      buffer[3 * index] = utf8[0]
+      buffer[3 * index + 1] = utf8[1]
+      buffer[3 * index + 2] = utf8[2]
     }
     return count * 3
   }

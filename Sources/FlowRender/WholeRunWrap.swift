@@ -18,11 +18,24 @@ extension TextWrapper {
   static func wrapSimple(
     _ runs: [StyledRun], width: Int, prefix: [StyledRun], continuation: [StyledRun]
   ) -> [StyledLine]? {
-    var text = ""
+    var list = LineList()
+    guard wrapSimple(runs, width: width, prefix: prefix, continuation: continuation, into: &list) else { return nil }
+    return list.lines
+  }
+
+  /// `wrapSimple`'s lines handed to `sink`; false (and nothing handed over) when a run holds
+  /// other text.
+  static func wrapSimple<Sink: LineSink>(
+    _ runs: [StyledRun], width: Int, prefix: [StyledRun], continuation: [StyledRun], into sink: inout Sink
+  ) -> Bool {
+    // One run (nearly every text) is its own text and bound: no list is made of it.
+    var text = runs.count == 1 ? runs[0].text : ""
     var bounds: [(end: Int, style: TextStyle)] = []
-    for run in runs {
-      text += run.text
-      bounds.append((text.utf8.count, run.style))
+    if runs.count > 1 {
+      for run in runs {
+        text += run.text
+        bounds.append((text.utf8.count, run.style))
+      }
     }
     // One pass over the bytes: whether they hold a control (nearly never: then the runs are
     // sanitized and looked at again), are ASCII, and have a line break or two spaces in a row.
@@ -40,66 +53,101 @@ extension TextWrapper {
     let spacedOnce =
       !shape.lineBreak && !shape.doubleSpace && text.utf8.first != 0x20 && text.utf8.last != 0x20
     // ASCII left by `sanitize` is printable but `\n`: a column a byte.
-    guard let columns = ascii ? text.utf8.count : DisplayWidth.simpleScalarsWidth(text) else { return nil }
+    guard let columns = ascii ? text.utf8.count : DisplayWidth.simpleScalarsWidth(text) else { return false }
     let leadWidth = StyledLine(prefix).width
     // One run that fits after the prefix and has no line break and no space to drop or collapse
     // is the first line as it stands (labels, buttons, titles, short answers).
     if runs.count == 1, !text.isEmpty, spacedOnce, leadWidth + columns <= width {
-      var line = StyledLine(prefix)
-      line.append(text, runs[0].style)
-      return [line]
+      sink.startLine(prefix, leadWidth: leadWidth)
+      text.withUTF8 { sink.append($0, runs[0].style) }
+      sink.endLine()
+      return true
     }
-    if runs.count == 1, spacedOnce, !text.isEmpty,
-      let lines = text.withUTF8({
-        wrapSpaced(
-          $0, ascii: ascii, style: runs[0].style, width: width, prefix: prefix, leadWidth: leadWidth,
-          continuation: continuation)
-      })
-    {
-      return lines
+    if runs.count == 1, spacedOnce, !text.isEmpty {
+      let continuationWidth = continuation == prefix ? leadWidth : StyledLine(continuation).width
+      // Handed over as found; taken back in the rare case of a word wider than a line.
+      let mark = sink.mark()
+      var first = true
+      let spaced = text.withUTF8 { bytes in
+        spacedLines(bytes, ascii: ascii, width: width, leadWidth: leadWidth, continuationWidth: continuationWidth) {
+          from, to in
+          first
+            ? sink.startLine(prefix, leadWidth: leadWidth) : sink.startLine(continuation, leadWidth: continuationWidth)
+          sink.append(UnsafeBufferPointer(rebasing: bytes[from..<to]), runs[0].style)
+          sink.endLine()
+          first = false
+        }
+      }
+      if spaced { return true }
+      sink.rollBack(to: mark)
     }
+    if bounds.isEmpty, let run = runs.first { bounds = [(text.utf8.count, run.style)] }
     var wrapper = SimpleTextWrapper(
       width: width, bounds: bounds, lead: prefix, leadWidth: leadWidth, continuation: continuation, ascii: ascii)
-    text.withUTF8 { wrapper.wrap($0) }
-    return wrapper.lines
+    text.withUTF8 { wrapper.wrap($0, into: &sink) }
+    return true
   }
 
-  /// `SimpleTextWrapper`'s lines for one run of simple text whose words are one space apart
-  /// (no line break, no space at either end), the text of nearly every block and header: each
-  /// line is one range of the source, found by its first and last word, so a word costs its
-  /// width and a comparison, not a place in a run. Nil when a word is wider than an empty line
-  /// (the wrapper cuts it).
-  private static func wrapSpaced(
-    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, style: TextStyle, width: Int, prefix: [StyledRun],
-    leadWidth: Int, continuation: [StyledRun]
-  ) -> [StyledLine]? {
-    var lines: [StyledLine] = []
-    var (lead, leadWidth) = (prefix, leadWidth)
-    let continuationWidth = StyledLine(continuation).width
-    func line(_ lead: [StyledRun], _ from: Int, _ to: Int) -> StyledLine {
-      var runs = lead
-      runs.append(StyledRun(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self), style))
-      return StyledLine(runs)
-    }
+  /// The lines of one run of simple text whose words are one space apart (no line break, no
+  /// space at either end), the text of nearly every block and header, as ranges of the source
+  /// handed to `line`: each found by its first and last word, so a word costs its width and a
+  /// comparison, not a place in a run. False when a word is wider than an empty line (the
+  /// wrapper cuts it).
+  private static func spacedLines(
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, width: Int, leadWidth: Int, continuationWidth: Int,
+    line: (Int, Int) -> Void
+  ) -> Bool {
+    var leadWidth = leadWidth
     // The current line's text is `lineStart..<lineEnd` of the source, `bodyWidth` columns.
     var (lineStart, lineEnd, wordStart, bodyWidth) = (0, 0, 0, 0)
-    for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+    var spaces = SpaceScan(bytes)
+    while true {
+      let index = spaces.next()
       let wordWidth = ascii ? index - wordStart : columns(bytes, wordStart, index)
       if lineEnd > lineStart, leadWidth + bodyWidth + 1 + wordWidth <= width {
         lineEnd = index
         bodyWidth += 1 + wordWidth
       } else {
         if lineEnd > lineStart {
-          lines.append(line(lead, lineStart, lineEnd))
-          (lead, leadWidth) = (continuation, continuationWidth)
+          line(lineStart, lineEnd)
+          leadWidth = continuationWidth
         }
-        guard leadWidth + wordWidth <= width else { return nil }
+        guard leadWidth + wordWidth <= width else { return false }
         (lineStart, lineEnd, bodyWidth) = (wordStart, index, wordWidth)
       }
       wordStart = index + 1
+      if index == bytes.count { break }
     }
-    lines.append(line(lead, lineStart, lineEnd))
-    return lines
+    line(lineStart, lineEnd)
+    return true
+  }
+}
+
+/// The spaces of text one after the other, found eight bytes at a time (a word's spaces are a
+/// mask of marked bytes, `ByteWords.bytes`): the bytes between two are not looked at one by one.
+private struct SpaceScan {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var cursor = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// The offset of the next space, or the end of the text.
+  mutating func next() -> Int {
+    let count = bytes.count
+    guard let base = bytes.baseAddress else { return count }
+    var index = cursor
+    while index + 8 <= count {
+      let spaces = ByteWords.bytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), equalTo: 0x20)
+      if spaces != 0 {
+        index += spaces.trailingZeroBitCount / 8
+        cursor = index + 1
+        return index
+      }
+      index += 8
+    }
+    while index < count, base[index] != 0x20 { index += 1 }
+    cursor = index + 1
+    return index
   }
 }
 
@@ -115,9 +163,9 @@ private func columns(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int
 }
 
 /// The state of `wrapSimple` over the runs' bytes, one after the other. A line's text is
-/// ranges of the source, each made a string once (not a piece appended per word); a run on the
-/// line grows while its words are one space apart in the source, and is built word by word
-/// where the source spaces them further apart (the spaces collapse to one).
+/// ranges of the source handed to the sink as they close (not a piece appended per word); a
+/// range grows while its words are one space apart in the source and of one style; where the
+/// source spaces them further apart the spaces collapse to one.
 private struct SimpleTextWrapper {
   let width: Int
   /// Where each run ends in the bytes, and its style.
@@ -128,14 +176,12 @@ private struct SimpleTextWrapper {
   let continuationWidth: Int
   /// Every byte a column (else: a column per scalar, none for C1 controls and the soft hyphen).
   let ascii: Bool
-  var lines: [StyledLine] = []
-  /// The current line's runs after its lead, but the last one, still open: `start..<end` of
-  /// the source, or `built` once its text is not one range there.
-  var body: [StyledRun] = []
+  /// Whether the current line has been started in the sink (with its lead).
+  var started = false
+  /// The current line's last piece, still open: `start..<end` of the source, of `style`.
   var style: TextStyle = []
   var start = 0
   var end = 0
-  var built: String?
   var isOpen = false
   var bodyWidth = 0
   var hasContent = false
@@ -154,16 +200,16 @@ private struct SimpleTextWrapper {
     self.ascii = ascii
   }
 
-  mutating func wrap(_ bytes: UnsafeBufferPointer<UInt8>) {
+  mutating func wrap<Sink: LineSink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
     var wordStart = 0
     for index in 0...bytes.count {
       let byte: UInt8 = index < bytes.count ? bytes[index] : 0x20
       guard byte == 0x20 || byte == 0x0A else { continue }
-      if wordStart < index { add(wordStart, index, bytes) }
-      if byte == 0x0A { breakLine(force: true, bytes) }
+      if wordStart < index { add(wordStart, index, bytes, &sink) }
+      if byte == 0x0A { breakLine(force: true, bytes, &sink) }
       wordStart = index + 1
     }
-    if hasContent { breakLine(force: false, bytes) }
+    if hasContent { breakLine(force: false, bytes, &sink) }
   }
 
   /// The columns of the scalar whose first byte is at `index`, and where the next one starts.
@@ -188,10 +234,6 @@ private struct SimpleTextWrapper {
     return count
   }
 
-  private static func string(_ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
-  }
-
   /// The run holding the byte at `offset` (words come in order: the search goes on from the
   /// last one, and skips empty runs).
   private mutating func run(at offset: Int) -> Int {
@@ -213,86 +255,99 @@ private struct SimpleTextWrapper {
     }
   }
 
-  private mutating func close(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private mutating func startLine<Sink: LineSink>(_ sink: inout Sink) {
+    guard !started else { return }
+    sink.startLine(lead, leadWidth: leadWidth)
+    started = true
+  }
+
+  /// Hands the open piece to the sink.
+  private mutating func close<Sink: LineSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
     guard isOpen else { return }
-    let text = built ?? Self.string(start, end, bytes)
-    if !text.isEmpty { body.append(StyledRun(text, style)) }
-    (isOpen, built) = (false, nil)
+    startLine(&sink)
+    sink.append(UnsafeBufferPointer(rebasing: bytes[start..<end]), style)
+    isOpen = false
   }
 
   /// Puts `from..<to` of the source, of `style`, after the line's text.
-  private mutating func place(_ from: Int, _ to: Int, _ style: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>) {
-    if isOpen, style == self.style {
-      if built == nil, from == end {
-        end = to
-      } else {
-        built = (built ?? Self.string(start, end, bytes)) + Self.string(from, to, bytes)
-      }
+  private mutating func place<Sink: LineSink>(
+    _ from: Int, _ to: Int, _ style: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink
+  ) {
+    if isOpen, style == self.style, from == end {
+      end = to
       return
     }
-    close(bytes)
+    close(bytes, &sink)
     (isOpen, self.style, start, end) = (true, style, from, to)
   }
 
   /// The space joining two words: of the style both have, else unstyled (as `LineBuilder`).
-  private mutating func placeSpace(before next: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>) {
+  private mutating func placeSpace<Sink: LineSink>(
+    before next: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink
+  ) {
     let style: TextStyle = isOpen && self.style == next ? next : []
-    if isOpen, style == self.style {
-      if built == nil, end < bytes.count, bytes[end] == 0x20 {
-        end += 1
-      } else {
-        built = (built ?? Self.string(start, end, bytes)) + " "
-      }
+    if isOpen, style == self.style, end < bytes.count, bytes[end] == 0x20 {
+      end += 1
       return
     }
-    close(bytes)
-    (isOpen, self.style, built) = (true, style, " ")
+    close(bytes, &sink)
+    startLine(&sink)
+    sink.appendSpace(style)
   }
 
-  private mutating func breakLine(force: Bool, _ bytes: UnsafeBufferPointer<UInt8>) {
-    close(bytes)
-    if hasContent || force { lines.append(StyledLine(lead + body)) }
-    (lead, leadWidth, body, bodyWidth, hasContent) = (continuation, continuationWidth, [], 0, false)
+  private mutating func breakLine<Sink: LineSink>(
+    force: Bool, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink
+  ) {
+    close(bytes, &sink)
+    if hasContent || force {
+      startLine(&sink)
+      sink.endLine()
+    }
+    (lead, leadWidth, bodyWidth, hasContent, started) = (continuation, continuationWidth, 0, false, false)
   }
 
-  private mutating func add(_ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+  private mutating func add<Sink: LineSink>(
+    _ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink
+  ) {
     let wordWidth = columns(from, to, bytes)
     if hasContent {
       if leadWidth + bodyWidth + 1 + wordWidth <= width {
-        placeSpace(before: bounds[run(at: from)].style, bytes)
-        forEachPiece(from, to) { wrapper, from, to, style in wrapper.place(from, to, style, bytes) }
+        placeSpace(before: bounds[run(at: from)].style, bytes, &sink)
+        forEachPiece(from, to) { wrapper, from, to, style in wrapper.place(from, to, style, bytes, &sink) }
         bodyWidth += 1 + wordWidth
         return
       }
-      breakLine(force: false, bytes)
+      breakLine(force: false, bytes, &sink)
     }
     if leadWidth + bodyWidth + wordWidth <= width {
-      forEachPiece(from, to) { wrapper, from, to, style in wrapper.place(from, to, style, bytes) }
+      forEachPiece(from, to) { wrapper, from, to, style in wrapper.place(from, to, style, bytes, &sink) }
       bodyWidth += wordWidth
       hasContent = true
       return
     }
     // Too wide for an empty line: cut between characters (each scalar is one here).
-    forEachPiece(from, to) { wrapper, from, to, style in wrapper.hardWrap(from, to, style, bytes) }
+    forEachPiece(from, to) { wrapper, from, to, style in wrapper.hardWrap(from, to, style, bytes, &sink) }
   }
 
   /// A piece of a word too wide for an empty line, cut where the line is full.
-  private mutating func hardWrap(_ from: Int, _ to: Int, _ style: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>) {
+  private mutating func hardWrap<Sink: LineSink>(
+    _ from: Int, _ to: Int, _ style: TextStyle, _ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink
+  ) {
     var segment = from
     var index = from
     while index < to {
       let (w, next) = scalar(at: index, bytes)
       if (hasContent || segment < index) && leadWidth + bodyWidth + w > width {
-        if segment < index { place(segment, index, style, bytes) }
+        if segment < index { place(segment, index, style, bytes, &sink) }
         segment = index
         hasContent = true
-        breakLine(force: false, bytes)
+        breakLine(force: false, bytes, &sink)
       }
       bodyWidth += w
       index = next
     }
     if segment < to {
-      place(segment, to, style, bytes)
+      place(segment, to, style, bytes, &sink)
       hasContent = true
     }
   }

@@ -30,7 +30,13 @@ public enum DisplayWidth {
   /// column wide (Latin-1 and Latin Extended letters, dashes, quotes, bullets, arrows, box
   /// drawing: the renderer's rules, frames and paths), or nil for anything else: walking clusters costs ten
   /// times as much.
-  public static func simpleScalarsWidth(_ text: some StringProtocol) -> Int? {
+  public static func simpleScalarsWidth(_ text: some StringProtocol) -> Int? { scalarsWidth(text) }
+
+  /// `simpleScalarsWidth` of a string, specialized here (through the generic witnesses, a
+  /// caller in another module paid 4,000 instructions for a screen's title).
+  public static func simpleScalarsWidth(_ text: String) -> Int? { scalarsWidth(text) }
+
+  private static func scalarsWidth(_ text: some StringProtocol) -> Int? {
     var columns = 0
     for scalar in text.unicodeScalars {
       let v = scalar.value

@@ -69,6 +69,27 @@ import Testing
     #expect([StyledLine]().text(color: color) == "")
   }
 
+  /// Wrapped text drawn straight into the output bytes (`Canvas`) against the lines it stands
+  /// in for, each drawn alone: simple text and other text, rich text, with colour and without.
+  @Test(
+    arguments: texts.map { [StyledRun($0, .bold)] } + styledRuns + otherTexts.map { [StyledRun($0)] }, [false, true])
+  func canvasDrawsAsTheLines(runs: [StyledRun], color: Bool) {
+    for width in [1, 3, 8, 13, 40] {
+      for (prefix, continuation) in [
+        ([StyledRun](), [StyledRun]()), ([StyledRun("── ", .dim)], [StyledRun("   ")]),
+        ([StyledRun("│ ", .dim)], [StyledRun("│ ", .dim)]),
+      ] {
+        let lines = TextWrapper.wrap(runs, width: width, prefix: prefix, continuation: continuation)
+        var canvas = Canvas(color: color)
+        canvas.wrapLines(runs, width: width, prefix: prefix, continuation: continuation)
+        #expect(String(decoding: canvas.bytes, as: UTF8.self) == lines.map { $0.text(color: color) + "\n" }.joined())
+        #expect(canvas.lineCount == lines.count)
+      }
+    }
+  }
+
+  static let otherTexts = ["日本語 テキスト", "cafe\u{301} ok  ", "x\u{600} y \u{600}", "💪 emoji", "wide\u{3000}space"]
+
   @Test(arguments: ["日本語 テキスト", "cafe\u{301} ok", "💪 emoji", "wide\u{3000}space"])
   func otherTextTakesTheGeneralPath(text: String) {
     #expect(TextWrapper.wrapWhole(StyledRun(text), width: 10, prefix: [], continuation: []) == nil)
