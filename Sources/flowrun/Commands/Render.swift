@@ -53,9 +53,7 @@ extension Flowrun {
     }
 
     func run() throws {
-      // The parsed JSON is kept (to the exit below, as `check` keeps it): freeing the tree of a
-      // 20 MB bundle node by node cost 7 % of `check`'s whole run.
-      let loaded = try loadRunnableFlow(flow, options: loading.load, keepSyntax: !watch)
+      let loaded = try loadRunnableFlow(flow, options: loading.load)
       var document = loaded.document
       let options = RenderOptions(
         width: try width?.get().value ?? TerminalInfo.width(), color: color.enabledForStandardOutput)

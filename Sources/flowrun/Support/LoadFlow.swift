@@ -5,12 +5,11 @@ import FlowFormat
 /// `paths`). On failure prints the errors to stderr and exits 2 when no document could be
 /// built (unreadable, not JSON, not a flow), 1 when the flow parsed but has errors that stop a
 /// run (docs/loading.md, the same split as `check`). `allDiagnostics` prints warnings and
-/// `ref.*` errors of a runnable flow too (`run` shows them before the session). `keepSyntax`
-/// keeps the parsed JSON in the result (`FlowLoader.load`), for a caller that keeps it to the exit.
+/// `ref.*` errors of a runnable flow too (`run` shows them before the session).
 func loadRunnableFlow(
-  _ path: String, options: LoadOptions = LoadOptions(), allDiagnostics: Bool = false, keepSyntax: Bool = false
+  _ path: String, options: LoadOptions = LoadOptions(), allDiagnostics: Bool = false
 ) throws -> (document: FlowDocument, result: LoadResult) {
-  let result = FlowLoader.load(path: path, options: options, keepSyntax: keepSyntax)
+  let result = FlowLoader.load(path: path, options: options)
   let formatter = DiagnosticFormatter(sources: [path: result.source])
   guard let document = result.document, result.isRunnable else {
     let shown = allDiagnostics ? result.diagnostics : result.diagnostics.filter { $0.severity == .error }
