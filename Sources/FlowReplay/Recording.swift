@@ -323,7 +323,13 @@ enum YAMLText {
   /// and `.` (no indicator, space or colon), and not one of YAML 1.1's booleans or nulls (the
   /// only such words a letter starts).
   static func isPlainWord(_ text: String) -> Bool {
-    var utf8 = text.utf8.makeIterator()
+    // A native string's bytes are contiguous: a scan of the buffer spares the UTF-8 view's
+    // checks on every byte (`paths --emit` asks about a million words).
+    text.utf8.withContiguousStorageIfAvailable(isPlainWord) ?? isPlainWord(text.utf8)
+  }
+
+  private static func isPlainWord(_ bytes: some Collection<UInt8>) -> Bool {
+    var utf8 = bytes.makeIterator()
     guard let first = utf8.next(), (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else {
       return false
     }
