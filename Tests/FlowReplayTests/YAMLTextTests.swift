@@ -31,6 +31,25 @@ import Testing
     #expect(YAMLText.scalar(text) == YAMLText.emittedScalar(text))
   }
 
+  /// The plain-word test's byte scan against its definition written out plainly (what the
+  /// `Set` of reserved words it replaced answered): reserved words in every case, words of
+  /// four to six letters around them, numbers, indicators and non-ASCII letters.
+  @Test(
+    arguments: strings + words + [
+      "yES", "oN", "OFF", "tRuE", "fAlSe", "nULL", "yess", "offf", "truee", "falsee", "nulls", "ye", "of", "tru",
+      "fals", "nul", "o", "f", "t", "yes1", "no-", "on.", "off_", "null.", "false5", "123", "0x1F", "-1", "1e5",
+      "a#b", "a!b", "a&b", "a*b", "a|b", "a>b", "a%b", "a@b", "a`b", "a'b", "a\"b", "a~", "ä", "aé", "Ω", "日本",
+      "yes\u{0}", "a\tb", "a\nb", "abcdefgh", "abcdefghijklmnop", String(repeating: "z", count: 300),
+    ])
+  func plainWordScanMatchesItsDefinition(_ text: String) {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
+    let reserved: Set = ["y", "n", "yes", "no", "on", "off", "true", "false", "null"]
+    let defined =
+      text.first.map { $0.isASCII && $0.isLetter } == true && text.allSatisfy(allowed.contains)
+      && !reserved.contains(text.lowercased())
+    #expect(YAMLText.isPlainWord(text) == defined)
+  }
+
   @Test(arguments: strings)
   func scalarsReadBackAsWritten(_ text: String) throws {
     let fill = YAMLText.flow(.object([(key: text, value: .string(text))]))
