@@ -47,6 +47,23 @@ import _FlowTestSupport
     #expect(value?.arrayValue?.count == diagnostics.count)
   }
 
+  /// The streamed report is the whole one's bytes, whatever the chunk size (one diagnostic a
+  /// chunk, a few, all at once) and with none at all.
+  @Test(arguments: [(0, 1), (1, 1), (0, 300), (0, 1 << 20), (-1, 1)])
+  func streamedJSON(count: Int, chunkBytes: Int) {
+    let (all, _) = Self.diagnosticsAndSources()
+    let diagnostics = count < 0 ? [] : count == 0 ? all.sortedForDisplay() : Array(all.prefix(count))
+    var streamed: [UInt8] = []
+    var pieces = 0
+    DiagnosticFormatter.writeJSON(diagnostics, chunkBytes: chunkBytes) {
+      streamed += $0
+      pieces += 1
+    }
+    #expect(String(decoding: streamed, as: UTF8.self) == DiagnosticFormatter.json(diagnostics) + "\n")
+    if chunkBytes == 1 { #expect(pieces == (diagnostics.isEmpty ? 1 : diagnostics.count + 1)) }
+    if chunkBytes == 1 << 20 { #expect(pieces == 1) }
+  }
+
   @Test func withoutSourcesThereIsNoExcerpt() {
     let d = Diagnostic(
       id: "json.syntax.comment", severity: .error, message: "comments are not allowed in JSON",

@@ -264,6 +264,9 @@ public struct FlowGraph: Sendable {
     }
     var controls: [ScreenControl] = []
     let content = screen.content
+    // One allocation each instead of one per doubling (a fifth of building the graph).
+    controls.reserveCapacity(content.flatBlocks.count + 2)
+    screenEdges.reserveCapacity(content.flatBlocks.count + screen.rules.count + 2)
     if let onEnter = screen.onEnter {
       controls.append(ScreenControl(kind: .onEnter, action: onEnter, location: screen.location))
     }

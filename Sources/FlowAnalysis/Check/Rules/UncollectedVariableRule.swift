@@ -90,20 +90,28 @@ public struct UncollectedVariableRule: LintRule {
     func nameRead(_ entry: (node: Int, read: Int)) -> NameRead { facts.nameReads[entry.node][entry.read] }
     let roots = graph.rootFlows.compactMap { graph.starts[$0] }.map(dense.number)
     // Names collected somewhere and read without handling a missing value by a screen that
-    // does not collect them: the ones the dataflow tracks (bit numbers by name number).
+    // does not collect them. A read of a name one screen collects is reached without it
+    // exactly when that screen does not dominate the read; the dataflow tracks the names more
+    // screens collect (bit numbers by name number), most flows' few.
     var tracked = [Int](repeating: -1, count: names.count)
     var trackedCount = 0
-    // The names that may be reported: read and collected nowhere, or tracked.
+    var singleCollector = false
+    // The names that may be reported: read and collected nowhere, or collected on some paths.
     var candidates: [Int] = []
     for name in names.indices where !reads[name].isEmpty {
       if collectors[name].isEmpty {
         candidates.append(name)
       } else if reads[name].contains(where: { !nameRead($0).handlesMissing && !collected($0.node, name) }) {
-        tracked[name] = trackedCount
-        trackedCount += 1
+        if collectors[name].count == 1 {
+          singleCollector = true
+        } else {
+          tracked[name] = trackedCount
+          trackedCount += 1
+        }
         candidates.append(name)
       }
     }
+    let dominators = singleCollector ? Dominators(dense, roots: roots) : nil
     var collectedTracked = [[Int]](repeating: [], count: nodes.count)
     for name in names.indices where tracked[name] >= 0 {
       for node in collectors[name] { collectedTracked[node].append(tracked[name]) }
@@ -153,9 +161,12 @@ public struct UncollectedVariableRule: LintRule {
         continue
       }
       let bit = tracked[number]
+      func uncollectedOnArrival(_ node: Int) -> Bool {
+        guard let dominators, bit < 0 else { return uncollected.contains(node: node, name: bit) }
+        return dominators.isReachable(node) && !dominators.dominates(nameCollectors[0], node)
+      }
       let reported = readers.filter { reader in
-        !nameRead(reader).handlesMissing && !collected(reader.node, number)
-          && uncollected.contains(node: reader.node, name: bit)
+        !nameRead(reader).handlesMissing && !collected(reader.node, number) && uncollectedOnArrival(reader.node)
       }
       guard !reported.isEmpty else { continue }
       // A shortest path to each reported read: one breadth-first search for the name.
