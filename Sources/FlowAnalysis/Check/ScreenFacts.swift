@@ -143,8 +143,7 @@ struct NameTable: Sendable {
 
   /// `name`'s number if it has one, its hash, and its slot (or the empty slot it would take).
   func find(_ name: String) -> (number: Int?, hash: UInt64, slot: Int) {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let hash = Self.hash(name)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
     while slots[slot] != 0 {
@@ -153,6 +152,16 @@ struct NameTable: Sendable {
       slot = (slot + 1) & mask
     }
     return (nil, hash, slot)
+  }
+
+  /// FNV-1a of the name's UTF-8 bytes, read in place (iterating `utf8` cost as much as SipHash).
+  private static func hash(_ name: String) -> UInt64 {
+    func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return hash
+    }
+    return name.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(name.utf8)
   }
 
   /// Twice the slots, every name placed again by its kept hash.
