@@ -206,14 +206,18 @@ public struct DiagnosticFormatter: Sendable {
     func int(_ number: Int?) {
       out.append(contentsOf: (number.map { String($0) } ?? "null").utf8)
     }
-    indent(1)
-    out.append(UInt8(ascii: "{"))
-    member("file", 2, first: true)
-    string(diagnostic.file)
-    member("line", 2)
-    int(diagnostic.location?.line)
-    member("column", 2)
-    int(diagnostic.location?.column)
+    // `{` and the members file, line and column of an object whose members are at `level`.
+    func open(at location: SourceLocation?, _ level: Int) {
+      indent(level - 1)
+      out.append(UInt8(ascii: "{"))
+      member("file", level, first: true)
+      string(diagnostic.file)
+      member("line", level)
+      int(location?.line)
+      member("column", level)
+      int(location?.column)
+    }
+    open(at: diagnostic.location, 2)
     member("severity", 2)
     string(diagnostic.severity.rawValue)
     member("id", 2)
@@ -229,14 +233,7 @@ public struct DiagnosticFormatter: Sendable {
       out.append(UInt8(ascii: "["))
       for (index, note) in diagnostic.notes.enumerated() {
         if index > 0 { out.append(UInt8(ascii: ",")) }
-        indent(3)
-        out.append(UInt8(ascii: "{"))
-        member("file", 4, first: true)
-        string(diagnostic.file)
-        member("line", 4)
-        int(note.location?.line)
-        member("column", 4)
-        int(note.location?.column)
+        open(at: note.location, 4)
         member("message", 4)
         string(note.message)
         indent(3)
