@@ -132,17 +132,20 @@ extension Condition {
 
   /// `a.b.c` as name and member nodes whose ranges cover the field text.
   private static func fieldPath(_ field: String) throws(ExpressionError) -> Expression {
-    let parts = field.split(separator: ".", omittingEmptySubsequences: false)
-    guard !parts.contains(where: \.isEmpty) else {
-      throw ExpressionError("invalid field name '\(field)'", offset: 0, length: field.utf8.count)
+    // Split on the bytes: `String.split` walks characters, a tenth of loading the rule-heavy
+    // bench flow's structured conditions.
+    let bytes = Array(field.utf8)
+    var node: Expression?
+    var start = 0
+    for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: ".") {
+      guard end > start else {
+        throw ExpressionError("invalid field name '\(field)'", offset: 0, length: bytes.count)
+      }
+      let part = String(decoding: bytes[start..<end], as: UTF8.self)
+      let range = SourceRange(offset: 0, length: end)
+      node = node.map { Expression(.member($0, part), range: range) } ?? Expression(.name(part), range: range)
+      start = end + 1
     }
-    var node = Expression(
-      .name(String(parts[0])), range: SourceRange(offset: 0, length: parts[0].utf8.count))
-    var end = parts[0].utf8.count
-    for part in parts.dropFirst() {
-      end += 1 + part.utf8.count
-      node = Expression(.member(node, String(part)), range: SourceRange(offset: 0, length: end))
-    }
-    return node
+    return node!
   }
 }

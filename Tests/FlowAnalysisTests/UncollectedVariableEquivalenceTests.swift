@@ -1,3 +1,4 @@
+import FlowExpression
 import FlowFormat
 import FlowGenerator
 import Testing
@@ -80,6 +81,12 @@ import Testing
       #expect(expected.contains { $0.message.hasSuffix("which is not collected on every path to it") })
       #expect(expected.contains { $0.message.hasSuffix("which no screen collects") })
     }
+  }
+
+  /// The count of screens a long path's note skips is grouped as the `number` filter groups it.
+  @Test(arguments: [0, 1, 12, 999, 1_000, 12_345, 999_999, 1_000_000, 123_456_789, 9_007_199_254_740_992, -4_321])
+  func skippedScreensAreGroupedAsNumbers(_ count: Int) {
+    #expect(UncollectedVariableRule.grouped(count) == NumberFormatting.grouped(Double(count)))
   }
 
   /// The dataflow against one breadth-first search per name, for every screen and name.

@@ -47,6 +47,37 @@ import _FlowTestSupport
     #expect(value?.arrayValue?.count == diagnostics.count)
   }
 
+  /// The streamed report is the whole one's bytes, whatever the chunk size (one diagnostic a
+  /// chunk, a few, all at once) and with none at all.
+  @Test(arguments: [(0, 1), (1, 1), (0, 300), (0, 1 << 20), (-1, 1)])
+  func streamedJSON(count: Int, chunkBytes: Int) {
+    let (all, _) = Self.diagnosticsAndSources()
+    let diagnostics = count < 0 ? [] : count == 0 ? all.sortedForDisplay() : Array(all.prefix(count))
+    var streamed: [UInt8] = []
+    var pieces = 0
+    DiagnosticFormatter.writeJSON(diagnostics, chunkBytes: chunkBytes) {
+      streamed += $0
+      pieces += 1
+    }
+    #expect(String(decoding: streamed, as: UTF8.self) == DiagnosticFormatter.json(diagnostics) + "\n")
+    if chunkBytes == 1 { #expect(pieces == (diagnostics.isEmpty ? 1 : diagnostics.count + 1)) }
+    if chunkBytes == 1 << 20 { #expect(pieces == 1) }
+  }
+
+  /// Texts written as they are and texts with something to escape, in every field.
+  @Test(arguments: [
+    "plain", "", "quote \" and backslash \\", "tab\tnewline\n", "del \u{7F}", "c1 \u{85} nbsp \u{A0}",
+    "line \u{2028} paragraph \u{2029} arrow → ellipsis …", "é😀", "\u{1}", "ends in \u{C2}\u{A9}",
+  ])
+  func streamedJSONEscapesAsTheWriter(_ text: String) {
+    let diagnostic = Diagnostic(
+      id: "check.x", severity: .warning, message: text, file: text, location: .init(line: 1, column: 2, offset: 3),
+      path: text, notes: [.init(text), .init(text, at: .init(line: 4, column: 5, offset: 6))])
+    var streamed: [UInt8] = []
+    DiagnosticFormatter.writeJSON([diagnostic, diagnostic]) { streamed += $0 }
+    #expect(String(decoding: streamed, as: UTF8.self) == DiagnosticFormatter.json([diagnostic, diagnostic]) + "\n")
+  }
+
   @Test func withoutSourcesThereIsNoExcerpt() {
     let d = Diagnostic(
       id: "json.syntax.comment", severity: .error, message: "comments are not allowed in JSON",

@@ -286,7 +286,8 @@ extension Screen {
       reads.append(read)
     }
     func template(_ template: TextTemplate?, _ site: NameRead.Site, _ location: SourceLocation) {
-      guard let template else { return }
+      // Most texts have no braces (checked without copying the template's value).
+      guard let template, !template.template.isPlainText else { return }
       for segment in template.template.segments {
         guard case .interpolation(let interpolation) = segment else { continue }
         let defaulted = interpolation.filters.contains(where: { $0.name == .default })

@@ -12,9 +12,9 @@ import FlowFormat
 struct ScreenFacts: Sendable {
   let dense: DenseScreenGraph
   /// Every name a screen reads or collects, numbered in the order first met.
-  let names: [String]
+  var names: [String] { table.names }
   /// The number of each name of `names`.
-  let numbers: [String: Int]
+  private let table: NameTable
   /// `Screen.nameReads` of node `n`, each with its name's number.
   let nameReads: [[NameRead]]
   /// The numbers of the fields node `n`'s blocks collect (`Screen.collectedFields`), each once,
@@ -25,15 +25,8 @@ struct ScreenFacts: Sendable {
 
   init(_ graph: FlowGraph) {
     dense = DenseScreenGraph(graph)
-    var numbers: [String: Int] = [:]
-    numbers.reserveCapacity(dense.count)  // about a name per screen: no rehashing as it grows
-    var names: [String] = []
-    func number(_ name: String) -> Int {
-      if let known = numbers[name] { return known }
-      numbers[name] = names.count
-      names.append(name)
-      return names.count - 1
-    }
+    var table = NameTable(capacity: dense.count)  // about a name per screen
+    func number(_ name: String) -> Int { table.number(name) }
     var nameReads: [[NameRead]] = []
     var collectedFields: [[Int]] = []
     var blockFields: [[Int]] = []
@@ -45,25 +38,26 @@ struct ScreenFacts: Sendable {
         var reads = screen.nameReads
         for index in reads.indices { reads[index].number = number(reads[index].name) }
         nameReads.append(reads)
-        var fields: [Int] = []
         var blocks: [Int] = []
+        blocks.reserveCapacity(screen.content.flatBlocks.count)
         for block in screen.content.flatBlocks {
           guard let field = block.fieldName else { continue }
-          let id = number(field)
-          blocks.append(id)
-          if !fields.contains(id) { fields.append(id) }
+          blocks.append(number(field))
         }
-        fields.sort()
+        var fields = blocks.sorted()
+        fields.removeAdjacentDuplicates()
         collectedFields.append(fields)
         blockFields.append(blocks)
       }
     }
-    self.names = names
-    self.numbers = numbers
+    self.table = table
     self.blockFields = blockFields
     self.nameReads = nameReads
     self.collectedFields = collectedFields
   }
+
+  /// The number of `name`, if a screen reads or collects it.
+  func number(of name: String) -> Int? { table.find(name).number }
 
   /// The numbers of the fields each flow collects, sub-flows included (ascending), or nil when
   /// they would hold more than `Limits.subflowFields` in all: `FlowDocument.fieldsThroughSubflows`
@@ -105,5 +99,79 @@ struct ScreenFacts: Sendable {
       }
     }
     return result
+  }
+}
+
+extension Array where Element: Equatable {
+  /// Keeps the first of each run of equal elements (on a sorted array: each element once).
+  mutating func removeAdjacentDuplicates() {
+    guard count > 1 else { return }
+    var kept = 1
+    for index in 1..<count where self[index] != self[kept - 1] {
+      self[kept] = self[index]
+      kept += 1
+    }
+    removeLast(count - kept)
+  }
+}
+
+/// Names numbered in the order first met: open addressing over an FNV-1a hash of each name's
+/// UTF-8 bytes. `Dictionary<String, Int>` hashed every name with SipHash: 36 M instructions
+/// for the 79,000 names of the rule-heavy bench flow's screens.
+struct NameTable: Sendable {
+  private(set) var names: [String] = []
+  /// A name's number + 1 in each slot (0: empty); the count is a power of two.
+  private var slots: [Int32]
+  private var hashes: [UInt64] = []
+
+  init(capacity: Int) {
+    var size = 16
+    while size < capacity * 2 { size <<= 1 }
+    slots = [Int32](repeating: 0, count: size)
+  }
+
+  /// The number of `name`, numbering it if it is new.
+  mutating func number(_ name: String) -> Int {
+    let (known, hash, slot) = find(name)
+    if let known { return known }
+    slots[slot] = Int32(names.count + 1)
+    names.append(name)
+    hashes.append(hash)
+    if names.count * 2 > slots.count { grow() }
+    return names.count - 1
+  }
+
+  /// `name`'s number if it has one, its hash, and its slot (or the empty slot it would take).
+  func find(_ name: String) -> (number: Int?, hash: UInt64, slot: Int) {
+    let hash = Self.hash(name)
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+    while slots[slot] != 0 {
+      let number = Int(slots[slot]) - 1
+      if hashes[number] == hash && names[number] == name { return (number, hash, slot) }
+      slot = (slot + 1) & mask
+    }
+    return (nil, hash, slot)
+  }
+
+  /// FNV-1a of the name's UTF-8 bytes, read in place (iterating `utf8` cost as much as SipHash).
+  private static func hash(_ name: String) -> UInt64 {
+    func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return hash
+    }
+    return name.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(name.utf8)
+  }
+
+  /// Twice the slots, every name placed again by its kept hash.
+  private mutating func grow() {
+    slots = [Int32](repeating: 0, count: slots.count * 2)
+    let mask = slots.count - 1
+    for (number, hash) in hashes.enumerated() {
+      var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(number + 1)
+    }
   }
 }

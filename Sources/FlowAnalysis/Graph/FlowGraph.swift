@@ -346,6 +346,7 @@ public struct FlowGraph: Sendable {
   /// the `next` key, the following screen or completion.
   public func leaveEdges(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) -> [FlowEdge] {
     var edges: [FlowEdge] = []
+    edges.reserveCapacity(screen.rules.count + 1)  // a target per rule, usually, and the way on
     for (index, rule) in screen.rules.enumerated() where !rule.passesOn {
       let condition = rule.when?.source ?? "(always)"
       for goto in rule.then.map(Self.targets) ?? [rule.goto] {

@@ -98,7 +98,7 @@ extension Flowrun {
         write(chunk + DiagnosticFormatter.notShown(diagnostics.count, hint: " (--format json lists them all)"))
         write(summary(diagnostics, files: paths.count) + "\n")
       case .json:
-        output.write(DiagnosticFormatter.json(diagnostics) + "\n")
+        DiagnosticFormatter.writeJSON(diagnostics) { output.write($0) }
       case .github:
         output.write(DiagnosticExport.github(diagnostics))
       case .sarif:

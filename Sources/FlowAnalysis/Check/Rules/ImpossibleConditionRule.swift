@@ -34,7 +34,7 @@ public struct ImpossibleConditionRule: LintRule {
     var comparisons: [(comparison: FieldComparison, field: Int, location: SourceLocation)] = []
     func inspect(_ condition: Condition, at location: SourceLocation) {
       for comparison in condition.expression.fieldComparisons(in: condition.source) {
-        guard let field = facts.numbers[comparison.field] else { continue }
+        guard let field = facts.number(of: comparison.field) else { continue }
         comparisons.append((comparison, field, location))
       }
     }
