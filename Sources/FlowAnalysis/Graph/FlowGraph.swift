@@ -443,8 +443,6 @@ public struct FlowGraph: Sendable {
     }
   }
 
-  /// Whether an action leaves the screen (or waits) whatever the state: the rest of a sequence
-  /// after it never runs.
   /// Where a rule's own action (`Rule.then`: a paywall's outcomes, a marker) may lead, each
   /// once, in the order its routes name them.
   static func targets(_ action: Action) -> [Target] {
@@ -465,6 +463,8 @@ public struct FlowGraph: Sendable {
     return found
   }
 
+  /// Whether an action leaves the screen (or waits) whatever the state: the rest of a sequence
+  /// after it never runs.
   static func alwaysLeaves(_ action: Action) -> Bool {
     switch action {
     case .next, .previous, .screen, .complete, .skip, .dismiss, .unknown, .back: true
