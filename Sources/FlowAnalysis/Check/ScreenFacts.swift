@@ -13,7 +13,7 @@ struct ScreenFacts: Sendable {
   let dense: DenseScreenGraph
   /// Every name a screen reads or collects, numbered in the order first met.
   var names: [String] { table.names }
-  /// The number of each name of `names`.
+  /// Numbers the names (`names`, `number(of:)`).
   private let table: NameTable
   /// `Screen.nameReads` of node `n`, each with its name's number.
   let nameReads: [[NameRead]]
