@@ -350,9 +350,11 @@ enum YAMLText {
   }
 
   /// Booleans and nulls of YAML 1.1 in any case (`y` and `n` too, which some resolvers take),
-  /// as their lowercase bytes in a number (first byte lowest). A switch over constants: a
-  /// `Set` hashed every word and ran a `swift_once` (0.67 G of `bundle-200`'s `--emit`).
-  private static func isReservedWord(_ folded: UInt64) -> Bool {
+  /// as their lowercase bytes in a number (first byte lowest). A byte of an ASCII word folds
+  /// (`| 0x20`) to a lowercase letter only when it is a letter, so a fold matches a reserved
+  /// word exactly when the word does in any case. A switch over constants: a `Set` hashed every
+  /// word and ran a `swift_once` (0.67 G of `bundle-200`'s `--emit`).
+  static func isReservedWord(_ folded: UInt64) -> Bool {
     switch folded {
     case 0x79,  // y
       0x6E,  // n

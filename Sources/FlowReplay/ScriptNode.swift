@@ -265,14 +265,7 @@ public enum ScriptNodeReader {
       return folded
     }
     guard let folded else { return !keywords.contains(text.lowercased()) }
-    return !foldedKeywords.contains(folded)
-  }
-
-  /// `keywords` as their bytes in a number (first byte lowest). A byte of an ASCII word folds
-  /// (`| 0x20`) to a lowercase letter only when it is a letter, so a fold matches a keyword
-  /// exactly when the word does in any case.
-  static let foldedKeywords: [UInt64] = keywords.map { word in
-    word.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+    return !YAMLText.isReservedWord(folded)
   }
 
   static func syntaxDiagnostic(_ error: YamlError, table: LineTable, file: String) -> Diagnostic {
