@@ -23,6 +23,10 @@ public enum ScriptParser {
   static let stepMappingKeys = stepKeys + ["expect_error"]
   /// Steps that may be written as a bare word (`- back`).
   public static let bareSteps = ["next", "back", "skip", "dismiss", "complete", "decline"]
+  /// The step each of `bareSteps` stands for (also written `- back: null` or `- back: true`).
+  static let bareStepKinds: [String: ScriptStep.Kind] = [
+    "next": .next, "back": .back, "skip": .skip, "dismiss": .dismiss, "complete": .complete, "decline": .decline,
+  ]
   /// Keys of `expect:` (steps and the final expectation alike).
   public static let expectationKeys = [
     "screen", "text", "errors", "data", "exact", "events", "not_events", "path", "completed",
@@ -518,29 +522,21 @@ struct Reader {
   mutating func step(_ node: ScriptNode, path: ScriptPath) -> ScriptStep? {
     if case .scalar = node.kind {
       let word = node.scalarText ?? ""
-      switch word {
-      case "next": return ScriptStep(.next, location: node.location)
-      case "back": return ScriptStep(.back, location: node.location)
-      case "skip": return ScriptStep(.skip, location: node.location)
-      case "dismiss": return ScriptStep(.dismiss, location: node.location)
-      case "complete": return ScriptStep(.complete, location: node.location)
-      case "decline": return ScriptStep(.decline, location: node.location)
-      default:
-        var notes: [Diagnostic.Note] = []
-        let steps = ScriptParser.stepKeys.filter {
-          !(campaignScript ? ScriptParser.flowOnlyKeys : ScriptParser.campaignOnlyKeys).contains($0)
-        }
-        if let match = closestMatch(to: word, in: ScriptParser.bareSteps + steps) {
-          notes.append(.init("did you mean '\(match)'?", at: node.location))
-        }
-        let hint =
-          steps.contains(word)
-          ? "'\(word)' needs a value (\(word): ...)" : "unknown step '\(word)'"
-        error(
-          .Script.unknownStep, "\(path): \(hint); a step is one of \(steps.joined(separator: ", "))",
-          at: node.location, path: path, notes: notes)
-        return nil
+      if let kind = ScriptParser.bareStepKinds[word] { return ScriptStep(kind, location: node.location) }
+      var notes: [Diagnostic.Note] = []
+      let steps = ScriptParser.stepKeys.filter {
+        !(campaignScript ? ScriptParser.flowOnlyKeys : ScriptParser.campaignOnlyKeys).contains($0)
       }
+      if let match = closestMatch(to: word, in: ScriptParser.bareSteps + steps) {
+        notes.append(.init("did you mean '\(match)'?", at: node.location))
+      }
+      let hint =
+        steps.contains(word)
+        ? "'\(word)' needs a value (\(word): ...)" : "unknown step '\(word)'"
+      error(
+        .Script.unknownStep, "\(path): \(hint); a step is one of \(steps.joined(separator: ", "))",
+        at: node.location, path: path, notes: notes)
+      return nil
     }
     guard let keys = mapping(node, path: path, known: ScriptParser.stepMappingKeys, what: "step")
     else { return nil }
@@ -648,10 +644,7 @@ struct Reader {
         typeMismatch(value, expected: "nothing (write '- \(key)')", path: stepPath)
         return nil
       }
-      let kinds: [String: ScriptStep.Kind] = [
-        "next": .next, "back": .back, "skip": .skip, "dismiss": .dismiss, "complete": .complete, "decline": .decline,
-      ]
-      return kinds[key].map(make)
+      return ScriptParser.bareStepKinds[key].map(make)
     case "wait":
       guard case .scalar(.integer(let ms)) = value.kind, Limits.durationMs.contains(ms) else {
         if case .scalar(.integer) = value.kind {

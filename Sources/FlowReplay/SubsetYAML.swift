@@ -401,7 +401,7 @@ struct SubsetYAML {
     skipSpaces()
     guard i < n, b[i] == UInt8(ascii: ":"), isBlank(i + 1) else {
       try endLine()
-      return Self.bareSteps[word.text].map { ScriptStep($0, location: keyLocation) }
+      return ScriptParser.bareStepKinds[word.text].map { ScriptStep($0, location: keyLocation) }
     }
     i += 1
     skipSpaces()
@@ -422,10 +422,6 @@ struct SubsetYAML {
     }
     return kind.map { ScriptStep($0, location: keyLocation) }
   }
-
-  private static let bareSteps: [String: ScriptStep.Kind] = [
-    "next": .next, "back": .back, "skip": .skip, "dismiss": .dismiss, "complete": .complete, "decline": .decline,
-  ]
 
   /// `select:`'s items when each is a scalar or a list of scalars (what `Reader.stringList` takes).
   private static func picks(_ members: [ScriptNode.Member]) -> [ScriptStep.FieldItems]? {
