@@ -53,8 +53,7 @@ final class SessionContext: Sendable {
     // hashes) waits for a read.
     let posts = config.emitsEvents || config.emitsActionResults
     let sessionID =
-      config.sessionID
-      ?? (posts ? Session.derivedSessionID(userID: config.userID, flowID: flowID, now: config.now) : nil)
+      config.sessionID ?? (posts ? Self.derivedID(config, flowID: flowID) : nil)
     self.givenSessionID = sessionID
     // Options and scripts refuse a start outside the clock's range; a caller that passes one
     // anyway gets the nearest end, so later arithmetic cannot overflow.
@@ -64,11 +63,7 @@ final class SessionContext: Sendable {
     self.secrets = SecretPolicy(document: document)
     self.variants = variants
     self.envelopeExperiment = envelopeExperiment
-    self.builtShared = sessionID.map {
-      Event.Shared(
-        sessionID: $0, userID: config.userID, experimentID: envelopeExperiment?.id,
-        variantID: envelopeExperiment?.variant)
-    }
+    self.builtShared = sessionID.map { Self.shared($0, config, envelopeExperiment) }
     var user: OrderedDictionary<String, Value> = ["id": .string(config.userID)]
     for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
     self.userValue = .object(user)
@@ -80,16 +75,20 @@ final class SessionContext: Sendable {
   }
 
   /// The session id of every event: the given one, else derived (the same on every read).
-  var sessionID: String {
-    givenSessionID ?? Session.derivedSessionID(userID: config.userID, flowID: flowID, now: config.now)
-  }
+  var sessionID: String { givenSessionID ?? Self.derivedID(config, flowID: flowID) }
 
   /// The envelope fields of every event but `experiment_variant_assigned`.
-  var eventShared: Event.Shared {
-    builtShared
-      ?? Event.Shared(
-        sessionID: sessionID, userID: config.userID, experimentID: envelopeExperiment?.id,
-        variantID: envelopeExperiment?.variant)
+  var eventShared: Event.Shared { builtShared ?? Self.shared(sessionID, config, envelopeExperiment) }
+
+  private static func derivedID(_ config: borrowing SessionConfig, flowID: String) -> String {
+    Session.derivedSessionID(userID: config.userID, flowID: flowID, now: config.now)
+  }
+
+  private static func shared(
+    _ sessionID: String, _ config: borrowing SessionConfig, _ experiment: (id: String, variant: String)?
+  ) -> Event.Shared {
+    Event.Shared(
+      sessionID: sessionID, userID: config.userID, experimentID: experiment?.id, variantID: experiment?.variant)
   }
 
   /// The index of a screen id in a flow. Reads the flow in place: `document.flows[flow]` would
