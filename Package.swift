@@ -272,7 +272,9 @@ let package = Package(
     ),
     .testTarget(
       name: "FlowSimulationTests",
-      dependencies: ["FlowSimulation", "FlowStore", "FlowEngine", "FlowFormat", "FlowExpression", "_FlowTestSupport"],
+      dependencies: [
+        "FlowSimulation", "FlowStore", "FlowEngine", "FlowFormat", "FlowExpression", "FlowSupport", "_FlowTestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

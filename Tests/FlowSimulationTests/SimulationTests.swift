@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowFormat
 import FlowSimulation
+import FlowSupport
 import Foundation
 import Testing
 import _FlowTestSupport
@@ -33,14 +34,14 @@ import _FlowTestSupport
   func threadsWithTheirOwnPlansTallyTheSame(jobs: Int) throws {
     let path = packageRoot().appendingPathComponent("sample-flows/goals.json").path
     let plan = SimulationPlan(document: try Self.document("goals.json"), seed: 7)
-    let copies = CallCount()
+    let copies = Locked(0)
     let copy: @Sendable () -> SimulationPlan? = {
-      copies.add()
+      copies.withLock { $0 += 1 }
       return FlowLoader.load(path: path).document.map { SimulationPlan(document: $0, seed: 7) }
     }
     let single = Simulation.run(plan, users: 0..<3_000, jobs: 1)
     #expect(Simulation.run(plan, users: 0..<3_000, jobs: jobs, copy: copy) == single)
-    #expect(copies.value == jobs - 1)
+    #expect(copies.withLock { $0 } == jobs - 1)
   }
 
   @Test func anotherSeedGivesAnotherRun() throws {
@@ -144,13 +145,4 @@ import _FlowTestSupport
     #expect(Statistics.quantile(0.71, of: histogram) == 10)
     #expect(Statistics.quantile(0.5, of: [:]) == nil)
   }
-}
-
-/// Calls counted from any thread.
-private final class CallCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-
-  func add() { lock.withLock { count += 1 } }
-  var value: Int { lock.withLock { count } }
 }
