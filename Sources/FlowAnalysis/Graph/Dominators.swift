@@ -21,25 +21,11 @@ struct Dominators {
     position[virtual] = 0
     for (index, node) in order.enumerated() { position[node] = Int32(index + 1) }
     // Predecessors of the reachable nodes, the roots' being the virtual root.
-    var predecessorCount = [Int32](repeating: 0, count: count + 1)
+    var edges = roots.map { (key: $0, value: virtual) }
     for node in order {
-      for next in graph.successors(of: node) { predecessorCount[next] += 1 }
+      for next in graph.successors(of: node) { edges.append((next, node)) }
     }
-    for root in roots { predecessorCount[root] += 1 }
-    var starts = [Int](repeating: 0, count: count + 2)
-    for node in 0...count { starts[node + 1] = starts[node] + Int(predecessorCount[node]) }
-    var fill = Array(starts.dropLast())
-    var predecessors = [Int](repeating: 0, count: starts[count + 1])
-    for root in roots {
-      predecessors[fill[root]] = virtual
-      fill[root] += 1
-    }
-    for node in order {
-      for next in graph.successors(of: node) {
-        predecessors[fill[next]] = node
-        fill[next] += 1
-      }
-    }
+    let predecessors = Buckets(keys: count + 1, pairs: edges, filler: 0)
     var idom = [Int](repeating: -1, count: count + 1)
     idom[virtual] = virtual
     func intersect(_ a: Int, _ b: Int) -> Int {
@@ -55,7 +41,7 @@ struct Dominators {
       changed = false
       for node in order {
         var candidate = -1
-        for predecessor in predecessors[starts[node]..<starts[node + 1]] where idom[predecessor] >= 0 {
+        for predecessor in predecessors[node] where idom[predecessor] >= 0 {
           candidate = candidate < 0 ? predecessor : intersect(predecessor, candidate)
         }
         if candidate != idom[node] {
@@ -65,27 +51,20 @@ struct Dominators {
       }
     }
     // The tree's children, then its pre-order numbers by an explicit stack.
-    var childStarts = [Int](repeating: 0, count: count + 2)
-    for node in order { childStarts[idom[node] + 1] += 1 }
-    for node in 0...count { childStarts[node + 1] += childStarts[node] }
-    var childFill = Array(childStarts.dropLast())
-    var children = [Int](repeating: 0, count: order.count)
-    for node in order {
-      children[childFill[idom[node]]] = node
-      childFill[idom[node]] += 1
-    }
+    let children = Buckets(keys: count + 1, pairs: order.map { (idom[$0], $0) }, filler: 0)
     enter = [Int32](repeating: -1, count: count + 1)
     last = [Int32](repeating: -1, count: count + 1)
     var clock: Int32 = 0
-    var stack: [(node: Int, child: Int)] = [(virtual, childStarts[virtual])]
+    var stack: [(node: Int, child: Int)] = [(virtual, children[virtual].startIndex)]
     enter[virtual] = 0
     while let (node, child) = stack.last {
-      if child < childStarts[node + 1] {
+      let below = children[node]
+      if child < below.endIndex {
         stack[stack.count - 1].child += 1
-        let next = children[child]
+        let next = below[child]
         clock += 1
         enter[next] = clock
-        stack.append((next, childStarts[next]))
+        stack.append((next, children[next].startIndex))
       } else {
         last[node] = clock
         stack.removeLast()

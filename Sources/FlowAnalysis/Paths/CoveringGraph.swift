@@ -18,9 +18,8 @@ struct CoveringGraph {
   /// `outgoing[outgoingStart[i]..<outgoingStart[i + 1]]`.
   let outgoingStart: [Int]
   let outgoing: [Int]
-  /// Counted transitions into each state: `incoming[incomingStart[s]..<incomingStart[s + 1]]`.
-  let incomingStart: [Int]
-  let incoming: [Int]
+  /// Counted transitions into each state.
+  let incoming: Buckets<Int>
 
   init(_ exploration: Exploration) {
     let (states, transitions) = (exploration.states, exploration.transitions)
@@ -40,16 +39,9 @@ struct CoveringGraph {
       outgoingStart.append(outgoing.count)
     }
     (self.outgoingStart, self.outgoing) = (outgoingStart, outgoing)
-    var incomingStart = [Int](repeating: 0, count: states.count + 1)
-    for t in transitions.indices where counted[t] { incomingStart[to[t] + 1] += 1 }
-    for s in states.indices { incomingStart[s + 1] += incomingStart[s] }
-    var incoming = [Int](repeating: 0, count: incomingStart[states.count])
-    var next = incomingStart
-    for t in transitions.indices where counted[t] {
-      incoming[next[to[t]]] = t
-      next[to[t]] += 1
-    }
-    (self.incomingStart, self.incoming) = (incomingStart, incoming)
+    let targets = to
+    incoming = Buckets(
+      keys: states.count, pairs: transitions.indices.filter { counted[$0] }.map { (targets[$0], $0) }, filler: 0)
   }
 }
 
@@ -84,7 +76,7 @@ struct BestPaths {
 
   /// A state's self-loop gain changed: the states with a counted transition to it read it.
   mutating func selfLoopsChanged(_ state: Int, _ graph: CoveringGraph) {
-    for i in graph.incomingStart[state]..<graph.incomingStart[state + 1] { mark(graph.from[graph.incoming[i]], graph) }
+    for t in graph.incoming[state] { mark(graph.from[t], graph) }
   }
 
   /// Works out the stale states again, successors first; a state whose value changed makes
@@ -111,8 +103,8 @@ struct BestPaths {
       choice[state] = first
       guard best != value[state] else { continue }
       value[state] = best
-      for i in graph.incomingStart[state]..<graph.incomingStart[state + 1] {
-        let before = graph.place[graph.from[graph.incoming[i]]]
+      for t in graph.incoming[state] {
+        let before = graph.place[graph.from[t]]
         if before >= 0 { stale[before] = true }
       }
     }

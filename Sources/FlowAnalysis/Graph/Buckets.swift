@@ -1,6 +1,7 @@
 /// Lists of values by key number (`0..<keys`), each in the order its pairs came: one flat
-/// array and where each key's run starts. An array per key grew by doubling, an allocation
-/// each time: a tenth of `check.uncollected-variable` on the rule-heavy bench flow.
+/// array and where each key's run starts (predecessors, a tree's children, a name's reads). An
+/// array per key grew by doubling, an allocation each time: a tenth of
+/// `check.uncollected-variable` on the rule-heavy bench flow.
 struct Buckets<Value> {
   private let starts: [Int]
   private let values: [Value]
