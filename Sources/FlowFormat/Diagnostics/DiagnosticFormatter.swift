@@ -194,14 +194,7 @@ public struct DiagnosticFormatter: Sendable {
     }
     func string(_ text: String?) {
       guard let text else { return out.append(contentsOf: "null".utf8) }
-      // Most texts have nothing to escape: their bytes go between the quotes as they are.
-      if text.utf8.withContiguousStorageIfAvailable(Self.needsNoEscape) == true {
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: text.utf8)
-        out.append(UInt8(ascii: "\""))
-      } else {
-        out.append(contentsOf: JSONWriter.quoted(text).utf8)
-      }
+      JSONWriter.appendQuoted(text, to: &out)
     }
     func int(_ number: Int?) {
       out.append(contentsOf: (number.map { String($0) } ?? "null").utf8)
@@ -244,25 +237,6 @@ public struct DiagnosticFormatter: Sendable {
     }
     indent(1)
     out.append(UInt8(ascii: "}"))
-  }
-
-  /// Whether `JSONWriter` writes these UTF-8 bytes unchanged between quotes: no control
-  /// character, `"`, `\`, DEL, C1 control, U+2028 or U+2029 (the characters it escapes).
-  private static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
-        index += 1
-        continue
-      }
-      if byte < 0x80 { return false }
-      let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-      if byte == 0xC2 && next < 0xA0 && index + 1 < bytes.count { return false }
-      if byte == 0xE2 && next == 0x80 && index + 2 < bytes.count && bytes[index + 2] & 0xFE == 0xA8 { return false }
-      index += 1
-    }
-    return true
   }
 
   /// The diagnostics as JSON Lines: one compact object per line, each ending with a newline.

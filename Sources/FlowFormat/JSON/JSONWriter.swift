@@ -95,6 +95,15 @@ public struct JSONWriter: Sendable {
     return String(decoding: out.bytes, as: UTF8.self)
   }
 
+  /// `text` as a JSON string literal, quotes included, appended to `bytes` (`quoted` without
+  /// a `String` in between: `check --format json` writes its report as bytes).
+  public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    var out = Output(writer: JSONWriter(escapeNonASCII: false), bytes: bytes)
+    bytes = []  // `out` holds the only reference: its appends need no copy
+    out.writeString(text)
+    bytes = out.bytes
+  }
+
   /// The JSON text of a number: integers without a fraction (`3`, `-0`), others in the
   /// shortest form that reads back exactly; `null` for NaN and infinities, which JSON lacks.
   public static func number(_ d: Double) -> String {
@@ -150,6 +159,12 @@ private struct Output {
   init(writer: JSONWriter) {
     self.writer = writer
     bytes.reserveCapacity(256)
+  }
+
+  /// Appends to `bytes`.
+  init(writer: JSONWriter, bytes: [UInt8]) {
+    self.writer = writer
+    self.bytes = bytes
   }
 
   mutating func append(_ s: String) {
