@@ -311,12 +311,14 @@ public struct ButtonBlock: Hashable, Sendable {
   @usableFromInline var styling: SharedValue<Styling>?
 
   /// The fields few buttons set.
-  @usableFromInline struct Styling: Hashable, Sendable {
+  @usableFromInline struct Styling: RareFields {
     @usableFromInline var variant: String?
     @usableFromInline var preset: String?
     @usableFromInline var analytics: Value?
 
     @inlinable init() {}
+
+    @inlinable var isEmpty: Bool { variant == nil && preset == nil && analytics == nil }
   }
 
   public var variant: String? {
@@ -337,7 +339,7 @@ public struct ButtonBlock: Hashable, Sendable {
   private mutating func restyle(_ change: (inout Styling) -> Void) {
     var fields = styling?.value ?? Styling()
     change(&fields)
-    styling = .holding(fields, unlessEqualTo: Styling())
+    styling = .holding(fields)
   }
 
   public init(text: TextTemplate, action: Action, variant: String?, preset: String?, analytics: Value? = nil) {
@@ -347,6 +349,6 @@ public struct ButtonBlock: Hashable, Sendable {
     styling.variant = variant
     styling.preset = preset
     styling.analytics = analytics
-    self.styling = .holding(styling, unlessEqualTo: Styling())
+    self.styling = .holding(styling)
   }
 }

@@ -41,7 +41,7 @@ public struct Screen: Hashable, Sendable {
 
   /// The fields few screens set (sub-flows, timers, `onEnter`, transitions, AppDNA's hooks and
   /// chats): inline they made every screen's box about 720 bytes, most of it empty.
-  @usableFromInline struct Rare: Hashable, Sendable {
+  @usableFromInline struct Rare: RareFields {
     @usableFromInline var subflow: String?
     @usableFromInline var autoAdvanceMs: Double?
     @usableFromInline var autoAdvanceValidates = false
@@ -51,6 +51,11 @@ public struct Screen: Hashable, Sendable {
     @usableFromInline var chat: ChatConfig?
 
     @inlinable init() {}
+
+    @inlinable var isEmpty: Bool {
+      subflow == nil && autoAdvanceMs == nil && !autoAdvanceValidates && onEnter == nil && transition == nil
+        && webhook == nil && chat == nil
+    }
   }
 
   /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
@@ -66,7 +71,7 @@ public struct Screen: Hashable, Sendable {
     get { box.fields.rare?.value ?? Rare() }
     set {
       var fields = box.fields
-      fields.rare = .holding(newValue, unlessEqualTo: Rare())
+      fields.rare = .holding(newValue)
       box = Box(fields)
     }
   }
@@ -260,7 +265,7 @@ public struct Screen: Hashable, Sendable {
     box = Box(
       Fields(
         id: id, name: name, type: type, order: order, content: content, rules: rules, next: next,
-        location: location, rare: .holding(rare, unlessEqualTo: Rare()), kind: kind, hideProgress: hideProgress,
+        location: location, rare: .holding(rare), kind: kind, hideProgress: hideProgress,
         hideBack: hideBack))
   }
 }
@@ -291,7 +296,7 @@ public struct ScreenContent: Hashable, Sendable {
   public var usesBlocks: Bool
 
   /// The legacy layout's fields (`Legacy.empty`: none set).
-  @usableFromInline struct Legacy: Hashable, Sendable {
+  @usableFromInline struct Legacy: RareFields {
     @usableFromInline var title: TextTemplate?
     @usableFromInline var subtitle: TextTemplate?
     @usableFromInline var icon: String?
@@ -308,13 +313,22 @@ public struct ScreenContent: Hashable, Sendable {
     @usableFromInline static let empty = Legacy(
       buttonText: TextTemplate(template: Template(parsing: "Continue"), location: nil), buttonAction: .next,
       slides: [])
+
+    /// Equal to `empty`, told field by field.
+    @inlinable var isEmpty: Bool {
+      guard case .next = buttonAction, buttonText.location == nil, buttonText.translations.isEmpty,
+        buttonText.template.isPlainText, buttonText.template.source == "Continue"
+      else { return false }
+      return title == nil && subtitle == nil && icon == nil && image == nil && skipText == nil && skipAction == nil
+        && slides.isEmpty && permissionType == nil && identifier == nil
+    }
   }
 
   @inlinable public var title: TextTemplate? {
     _read { yield legacy?.value.title }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.title
     }
   }
@@ -323,7 +337,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.subtitle }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.subtitle
     }
   }
@@ -331,7 +345,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.icon }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.icon
     }
   }
@@ -339,7 +353,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.image }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.image
     }
   }
@@ -347,7 +361,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.buttonText ?? Legacy.empty.buttonText }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.buttonText
     }
   }
@@ -355,7 +369,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.buttonAction ?? Legacy.empty.buttonAction }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.buttonAction
     }
   }
@@ -363,7 +377,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.skipText }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.skipText
     }
   }
@@ -371,7 +385,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.skipAction }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.skipAction
     }
   }
@@ -379,7 +393,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.slides ?? Legacy.empty.slides }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.slides
     }
   }
@@ -387,7 +401,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.permissionType }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.permissionType
     }
   }
@@ -396,7 +410,7 @@ public struct ScreenContent: Hashable, Sendable {
     _read { yield legacy?.value.identifier }
     _modify {
       var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields, unlessEqualTo: Legacy.empty) }
+      defer { legacy = .holding(fields) }
       yield &fields.identifier
     }
   }
@@ -426,8 +440,7 @@ public struct ScreenContent: Hashable, Sendable {
       Legacy(
         title: title, subtitle: subtitle, icon: icon, image: image, buttonText: buttonText,
         buttonAction: buttonAction, skipText: skipText, skipAction: skipAction, slides: slides,
-        permissionType: permissionType, identifier: identifier),
-      unlessEqualTo: Legacy.empty)
+        permissionType: permissionType, identifier: identifier))
   }
 
   private static func flatten(_ block: Block) -> [Block] {

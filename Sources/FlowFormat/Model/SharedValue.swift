@@ -14,10 +14,18 @@
   @inlinable func hash(into hasher: inout Hasher) {
     hasher.combine(value)
   }
+}
 
-  /// The shared `value`, or nil when it equals `empty`: the one form each value has, so equal
-  /// models compare equal.
-  @inlinable static func holding(_ value: Value, unlessEqualTo empty: Value) -> SharedValue? {
-    value == empty ? nil : SharedValue(value)
+/// Fields kept out of line together; `isEmpty` when every one has its default (a check of
+/// each field: comparing with a default value cost more than the memory saved at load).
+@usableFromInline protocol RareFields: Hashable, Sendable {
+  var isEmpty: Bool { get }
+}
+
+extension SharedValue where Value: RareFields {
+  /// The shared `value`, or nil when it is empty: the one form each value has, so equal models
+  /// compare equal.
+  @inlinable static func holding(_ value: Value) -> SharedValue? {
+    value.isEmpty ? nil : SharedValue(value)
   }
 }
