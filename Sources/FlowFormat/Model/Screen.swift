@@ -1,3 +1,5 @@
+import FlowExpression
+
 /// One screen of a flow.
 ///
 /// Its fields live in one shared, immutable box: a screen is copied wherever the model is
@@ -6,7 +8,8 @@
 /// instructions a copy, 314,000 copies in a `check` of a 20,000-screen flow). A copy is now
 /// one retain and a read borrows the field in place; a write (the loaders' business) puts
 /// the changed fields in a new box. Reads and writes look the same as on the plain struct
-/// this was.
+/// this was. The fields few screens set (`Rare`) and the legacy layout's (`ScreenContent.Legacy`)
+/// live out of line, so a block screen's box is about 150 bytes instead of 720.
 public struct Screen: Hashable, Sendable {
   /// The screen types flowrun knows; anything else loads as `unknown` and behaves like `feature`.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -22,14 +25,23 @@ public struct Screen: Hashable, Sendable {
   @usableFromInline struct Fields: Hashable, Sendable {
     @usableFromInline var id: String
     @usableFromInline var name: String
-    @usableFromInline var kind: Kind
     @usableFromInline var type: String
     @usableFromInline var order: Int
     @usableFromInline var content: ScreenContent
     @usableFromInline var rules: [Rule]
     @usableFromInline var next: Target?
+    @usableFromInline var location: SourceLocation
+    /// The fields few screens set; nil when all have their defaults.
+    @usableFromInline var rare: SharedValue<Rare>?
+    // The one-byte fields last, packed together.
+    @usableFromInline var kind: Kind
     @usableFromInline var hideProgress: Bool
     @usableFromInline var hideBack: Bool
+  }
+
+  /// The fields few screens set (sub-flows, timers, `onEnter`, transitions, AppDNA's hooks and
+  /// chats): inline they made every screen's box about 720 bytes, most of it empty.
+  @usableFromInline struct Rare: RareFields {
     @usableFromInline var subflow: String?
     @usableFromInline var autoAdvanceMs: Double?
     @usableFromInline var autoAdvanceValidates = false
@@ -37,7 +49,13 @@ public struct Screen: Hashable, Sendable {
     @usableFromInline var transition: ScreenTransition?
     @usableFromInline var webhook: Webhook?
     @usableFromInline var chat: ChatConfig?
-    @usableFromInline var location: SourceLocation
+
+    @inlinable init() {}
+
+    @inlinable var isEmpty: Bool {
+      subflow == nil && autoAdvanceMs == nil && !autoAdvanceValidates && onEnter == nil && transition == nil
+        && webhook == nil && chat == nil
+    }
   }
 
   /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
@@ -47,6 +65,16 @@ public struct Screen: Hashable, Sendable {
   }
 
   @usableFromInline var box: Box
+
+  /// The rarely set fields, their defaults when none is set; a write keeps nil for all-default.
+  @usableFromInline var rare: Rare {
+    get { box.fields.rare?.value ?? Rare() }
+    set {
+      var fields = box.fields
+      fields.rare = .holding(newValue)
+      box = Box(fields)
+    }
+  }
 
   @inlinable public var id: String {
     _read { yield box.fields.id }
@@ -132,67 +160,67 @@ public struct Screen: Hashable, Sendable {
   }
   /// The sub-flow a `flow` screen runs.
   @inlinable public var subflow: String? {
-    _read { yield box.fields.subflow }
+    _read { yield box.fields.rare?.value.subflow }
     _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.subflow
+      var rare = self.rare
+      defer { self.rare = rare }
+      yield &rare.subflow
     }
   }
   /// A `filler` screen advances by itself after this much virtual time.
   @inlinable public var autoAdvanceMs: Double? {
-    _read { yield box.fields.autoAdvanceMs }
+    _read { yield box.fields.rare?.value.autoAdvanceMs }
     _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.autoAdvanceMs
+      var rare = self.rare
+      defer { self.rare = rare }
+      yield &rare.autoAdvanceMs
     }
   }
   /// Whether that advance validates the screen first, as a tap on `next` does (AppDNA's timers
   /// and loaders); a filler does not (extension).
   @inlinable public var autoAdvanceValidates: Bool {
-    _read { yield box.fields.autoAdvanceValidates }
+    _read { yield box.fields.rare?.value.autoAdvanceValidates ?? false }
     _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.autoAdvanceValidates
+      var rare = self.rare
+      defer { self.rare = rare }
+      yield &rare.autoAdvanceValidates
     }
   }
   /// Runs as soon as the screen is entered; if it navigates away the screen is never shown.
   @inlinable public var onEnter: Action? {
-    _read { yield box.fields.onEnter }
+    _read { yield box.fields.rare?.value.onEnter }
     _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.onEnter
+      var rare = self.rare
+      defer { self.rare = rare }
+      yield &rare.onEnter
     }
   }
   /// How the screen animates in (shown in traces).
   @inlinable public var transition: ScreenTransition? {
-    _read { yield box.fields.transition }
+    _read { yield box.fields.rare?.value.transition }
     _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.transition
+      var rare = self.rare
+      defer { self.rare = rare }
+      yield &rare.transition
     }
   }
   /// Called before a submitted screen is left when no host hook answers (AppDNA's step `hook`).
   @inlinable public var webhook: Webhook? {
-    _read { yield box.fields.webhook }
+    _read { yield box.fields.rare?.value.webhook }
     _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.webhook
+      var rare = self.rare
+      defer { self.rare = rare }
+      yield &rare.webhook
     }
   }
   /// An AppDNA `interactive_chat` step's conversation: the step parks for chat turns and its
   /// button submits the transcript.
   @inlinable public var chat: ChatConfig? {
-    _read { yield box.fields.chat }
+    _read { yield box.fields.rare?.value.chat }
     _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.chat
+      var rare = self.rare
+      defer { self.rare = rare }
+      yield &rare.chat
     }
   }
   @inlinable public var location: SourceLocation {
@@ -229,11 +257,16 @@ public struct Screen: Hashable, Sendable {
     transition: ScreenTransition? = nil,
     location: SourceLocation
   ) {
+    var rare = Rare()
+    rare.subflow = subflow
+    rare.autoAdvanceMs = autoAdvanceMs
+    rare.onEnter = onEnter
+    rare.transition = transition
     box = Box(
       Fields(
-        id: id, name: name, kind: kind, type: type, order: order, content: content, rules: rules, next: next,
-        hideProgress: hideProgress, hideBack: hideBack, subflow: subflow, autoAdvanceMs: autoAdvanceMs,
-        onEnter: onEnter, transition: transition, location: location))
+        id: id, name: name, type: type, order: order, content: content, rules: rules, next: next,
+        location: location, rare: .holding(rare), kind: kind, hideProgress: hideProgress,
+        hideBack: hideBack))
   }
 }
 
@@ -252,26 +285,135 @@ public struct ScreenContent: Hashable, Sendable {
     }
   }
 
-  /// True when the screen is made of blocks; false for the legacy layout.
-  public var usesBlocks: Bool
   /// Top-level blocks in reading order (`position.y`, then `order`, then array order).
   public var blocks: [Block]
   /// Every block in reading order with containers' children in place of their container.
   public var flatBlocks: [Block]
+  /// The legacy layout's fields; nil when all have their defaults (as on every block screen:
+  /// inline they were about 280 bytes of each screen).
+  @usableFromInline var legacy: SharedValue<Legacy>?
+  /// True when the screen is made of blocks; false for the legacy layout.
+  public var usesBlocks: Bool
 
-  public var title: TextTemplate?
+  /// The legacy layout's fields (`Legacy.empty`: none set).
+  @usableFromInline struct Legacy: RareFields {
+    @usableFromInline var title: TextTemplate?
+    @usableFromInline var subtitle: TextTemplate?
+    @usableFromInline var icon: String?
+    @usableFromInline var image: String?
+    @usableFromInline var buttonText: TextTemplate
+    @usableFromInline var buttonAction: Action
+    @usableFromInline var skipText: TextTemplate?
+    @usableFromInline var skipAction: Action?
+    @usableFromInline var slides: [Slide]
+    @usableFromInline var permissionType: String?
+    @usableFromInline var identifier: String?
+
+    /// No field set, the button `Continue` going `next` (the loaders' default).
+    @usableFromInline static let empty = Legacy(
+      buttonText: TextTemplate(template: Template(parsing: "Continue"), location: nil), buttonAction: .next,
+      slides: [])
+
+    /// Equal to `empty`, told field by field.
+    @inlinable var isEmpty: Bool {
+      guard case .next = buttonAction, buttonText.location == nil, buttonText.translations.isEmpty,
+        buttonText.template.isPlainText, buttonText.template.source == "Continue"
+      else { return false }
+      return title == nil && subtitle == nil && icon == nil && image == nil && skipText == nil && skipAction == nil
+        && slides.isEmpty && permissionType == nil && identifier == nil
+    }
+  }
+
+  @inlinable public var title: TextTemplate? {
+    _read { yield legacy?.value.title }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.title
+    }
+  }
   /// `subtitle`, else `body`.
-  public var subtitle: TextTemplate?
-  public var icon: String?
-  public var image: String?
-  public var buttonText: TextTemplate
-  public var buttonAction: Action
-  public var skipText: TextTemplate?
-  public var skipAction: Action?
-  public var slides: [Slide]
-  public var permissionType: String?
+  @inlinable public var subtitle: TextTemplate? {
+    _read { yield legacy?.value.subtitle }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.subtitle
+    }
+  }
+  @inlinable public var icon: String? {
+    _read { yield legacy?.value.icon }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.icon
+    }
+  }
+  @inlinable public var image: String? {
+    _read { yield legacy?.value.image }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.image
+    }
+  }
+  @inlinable public var buttonText: TextTemplate {
+    _read { yield legacy?.value.buttonText ?? Legacy.empty.buttonText }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.buttonText
+    }
+  }
+  @inlinable public var buttonAction: Action {
+    _read { yield legacy?.value.buttonAction ?? Legacy.empty.buttonAction }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.buttonAction
+    }
+  }
+  @inlinable public var skipText: TextTemplate? {
+    _read { yield legacy?.value.skipText }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.skipText
+    }
+  }
+  @inlinable public var skipAction: Action? {
+    _read { yield legacy?.value.skipAction }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.skipAction
+    }
+  }
+  @inlinable public var slides: [Slide] {
+    _read { yield legacy?.value.slides ?? Legacy.empty.slides }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.slides
+    }
+  }
+  @inlinable public var permissionType: String? {
+    _read { yield legacy?.value.permissionType }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.permissionType
+    }
+  }
   /// The host's identifier of a `native` screen.
-  public var identifier: String?
+  @inlinable public var identifier: String? {
+    _read { yield legacy?.value.identifier }
+    _modify {
+      var fields = legacy?.value ?? Legacy.empty
+      defer { legacy = .holding(fields) }
+      yield &fields.identifier
+    }
+  }
 
   public init(
     usesBlocks: Bool,
@@ -288,23 +430,17 @@ public struct ScreenContent: Hashable, Sendable {
     permissionType: String? = nil,
     identifier: String? = nil
   ) {
-    self.usesBlocks = usesBlocks
     self.blocks = blocks
     // Shared with `blocks` unless a scroll container needs flattening: a copy per screen
     // showed in profiles of big files.
     let hasContainer = blocks.contains { $0.content.children != nil }
     self.flatBlocks = hasContainer ? blocks.flatMap(Self.flatten) : blocks
-    self.title = title
-    self.subtitle = subtitle
-    self.icon = icon
-    self.image = image
-    self.buttonText = buttonText
-    self.buttonAction = buttonAction
-    self.skipText = skipText
-    self.skipAction = skipAction
-    self.slides = slides
-    self.permissionType = permissionType
-    self.identifier = identifier
+    self.usesBlocks = usesBlocks
+    self.legacy = .holding(
+      Legacy(
+        title: title, subtitle: subtitle, icon: icon, image: image, buttonText: buttonText,
+        buttonAction: buttonAction, skipText: skipText, skipAction: skipAction, slides: slides,
+        permissionType: permissionType, identifier: identifier))
   }
 
   private static func flatten(_ block: Block) -> [Block] {

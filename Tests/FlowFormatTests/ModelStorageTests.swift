@@ -1,0 +1,101 @@
+import FlowExpression
+import Testing
+
+@testable import FlowFormat
+
+/// The model keeps rarely set fields out of line (`SharedValue`, nil when all are defaults):
+/// every field reads back what was written, and a value written then reset is the same model
+/// as one that never had it (equal and hashed alike), so no comparison depends on the history.
+@Suite struct ModelStorageTests {
+  static let location = SourceLocation(line: 3, column: 5, offset: 40)
+  static func template(_ text: String) -> TextTemplate {
+    TextTemplate(template: Template(parsing: text), location: location)
+  }
+
+  static let screen = Screen(
+    id: "s1", name: "One", kind: .question, type: "question", order: 0,
+    content: ScreenContent(usesBlocks: true, blocks: [], buttonText: template("Continue")), location: location)
+
+  struct Change: Sendable, CustomTestStringConvertible {
+    var name: String
+    var apply: @Sendable (inout Screen) -> Void
+    var reset: @Sendable (inout Screen) -> Void
+    var check: @Sendable (Screen) -> Bool
+    var testDescription: String { name }
+  }
+
+  static let changes: [Change] = [
+    Change(name: "subflow", apply: { $0.subflow = "sub" }, reset: { $0.subflow = nil }, check: { $0.subflow == "sub" }),
+    Change(
+      name: "autoAdvanceMs", apply: { $0.autoAdvanceMs = 1500 }, reset: { $0.autoAdvanceMs = nil },
+      check: { $0.autoAdvanceMs == 1500 }),
+    Change(
+      name: "autoAdvanceValidates", apply: { $0.autoAdvanceValidates = true },
+      reset: { $0.autoAdvanceValidates = false }, check: { $0.autoAdvanceValidates }),
+    Change(
+      name: "onEnter", apply: { $0.onEnter = .screen("s2") }, reset: { $0.onEnter = nil },
+      check: { $0.onEnter == .screen("s2") }),
+    Change(
+      name: "transition", apply: { $0.transition = .fade }, reset: { $0.transition = nil },
+      check: { $0.transition == .fade }),
+    Change(
+      name: "chat", apply: { $0.chat = ChatConfig() }, reset: { $0.chat = nil }, check: { $0.chat == ChatConfig() }),
+    Change(
+      name: "content.title", apply: { $0.content.title = template("Hi") }, reset: { $0.content.title = nil },
+      check: { $0.content.title?.raw == "Hi" }),
+    Change(
+      name: "content.buttonAction", apply: { $0.content.buttonAction = .skip },
+      reset: { $0.content.buttonAction = .next }, check: { $0.content.buttonAction == .skip }),
+    Change(
+      name: "content.slides",
+      apply: { $0.content.slides = [ScreenContent.Slide(title: template("a"), body: template("b"), icon: nil)] },
+      reset: { $0.content.slides = [] }, check: { $0.content.slides.count == 1 }),
+    Change(
+      name: "content.permissionType", apply: { $0.content.permissionType = "camera" },
+      reset: { $0.content.permissionType = nil }, check: { $0.content.permissionType == "camera" }),
+  ]
+
+  @Test(arguments: changes) func aWrittenFieldReadsBackAndAResetOneIsTheSameScreen(_ change: Change) {
+    var screen = Self.screen
+    change.apply(&screen)
+    #expect(change.check(screen))
+    #expect(screen != Self.screen)
+    #expect(screen.id == "s1" && screen.kind == .question && screen.content.usesBlocks)
+    change.reset(&screen)
+    #expect(!change.check(screen))
+    #expect(screen == Self.screen)
+    #expect(screen.hashValue == Self.screen.hashValue)
+  }
+
+  @Test func theLoadersDefaultButtonIsNotStored() {
+    let plain = ScreenContent(
+      usesBlocks: true, blocks: [], buttonText: TextTemplate(template: Template(parsing: "Continue"), location: nil))
+    #expect(plain.legacy == nil)
+    #expect(plain.buttonText.raw == "Continue" && plain.buttonAction == .next)
+    // Written at a place in the file, it is a different text and kept.
+    #expect(Self.screen.content.legacy != nil)
+    #expect(Self.screen.content.buttonText == Self.template("Continue"))
+  }
+
+  @Test func aButtonsStylingAndABlocksConditionReadBack() throws {
+    var button = ButtonBlock(text: Self.template("Go"), action: .next, variant: nil, preset: nil)
+    let plain = button
+    #expect(button.styling == nil)
+    button.variant = "primary"
+    button.analytics = .string("tap")
+    #expect(button.variant == "primary" && button.preset == nil && button.analytics == .string("tap"))
+    button.variant = nil
+    button.analytics = nil
+    #expect(button == plain && button.styling == nil)
+
+    let condition = try Condition.parse("age > 3")
+    var block = Block(
+      id: "b", type: "button", order: 0, visible: true, visibleWhen: nil, content: .button(plain),
+      location: Self.location)
+    let unconditional = block
+    block.visibleWhen = condition
+    #expect(block.visibleWhen == condition && block != unconditional)
+    block.visibleWhen = nil
+    #expect(block == unconditional)
+  }
+}
