@@ -245,7 +245,7 @@ public final class Driver {
     var order: [String] = []
     var lastIndex: Int?
     if let last {
-      order = read { $0.currentScreen.content.flatBlocks.map { $0.id } }
+      order = read { $0.currentScreen.content.flatBlocks.map(\.id) }
       lastIndex = order.firstIndex(of: last)
     }
     return read { $0.visibleBlocks }.first { block in

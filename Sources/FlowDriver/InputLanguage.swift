@@ -97,7 +97,7 @@ public enum InputLanguage {
     if trimmed.hasPrefix(":") {
       return parseCommand(String(trimmed.dropFirst())).map(InputLine.command)
     }
-    if trimmed.allSatisfy({ $0.isASCIIDigit }), let number = Int(trimmed) { return .success(.number(number)) }
+    if trimmed.allSatisfy(\.isASCIIDigit), let number = Int(trimmed) { return .success(.number(number)) }
     return .success(.text(line))
   }
 

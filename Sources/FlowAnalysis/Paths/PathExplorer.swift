@@ -410,7 +410,7 @@ public struct PathExplorer: Sendable {
           choices.sequences(for: session, actions: actions, visibleBlocks: blocks, memo: &memo.candidates),
           Origin(
             pending: session.pending, flowID: session.currentFlowID, screenID: session.currentScreenID,
-            stack: session.subflowStack, blocks: blocks.map { $0.id }, historyDepth: session.historyDepth)
+            stack: session.subflowStack, blocks: blocks.map(\.id), historyDepth: session.historyDepth)
         )
       }
       let (hasPreviousControl, sequences, origin) = prepare(slot!)
@@ -436,7 +436,7 @@ public struct PathExplorer: Sendable {
         // the fill plans of this state already cover it.
         if !current.status.isEnded, current.pending == origin.pending,
           current.currentFlowID == origin.flowID, current.currentScreenID == origin.screenID,
-          current.subflowStack == origin.stack, current.visibleBlocks.map({ $0.id }) == origin.blocks
+          current.subflowStack == origin.stack, current.visibleBlocks.map(\.id) == origin.blocks
         {
           exploration.addSelfLoop(id, applied, intern(items))
           continue
@@ -581,11 +581,6 @@ public struct Exploration: Sendable {
     // Determinised counting over sets of states, memoised, iteratively.
     var memo: [[Int]: (BigUInt, BigUInt)] = [:]
     func closure(_ set: [Int]) -> [Int] {
-      // One state left by labelled transitions only (nearly every set) is its own closure: no
-      // set of states is hashed for it.
-      if set.count == 1, !states[set[0]].outgoing.contains(where: { counted[$0] && transitions[$0].label.isEmpty }) {
-        return set
-      }
       var seen = Set(set)
       var stack = set
       while let s = stack.popLast() {
@@ -610,7 +605,7 @@ public struct Exploration: Sendable {
       while start < steps.count {
         var end = start + 1
         while end < steps.count, steps[end].label == steps[start].label { end += 1 }
-        next.append(closure(steps[start..<end].map { $0.to }))
+        next.append(closure(steps[start..<end].map(\.to)))
         start = end
       }
       return next

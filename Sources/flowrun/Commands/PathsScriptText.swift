@@ -46,8 +46,9 @@ struct ScriptText {
     // `bundle-200`'s 602 lines, a thousand ids each).
     var bytes: [UInt8] = []
     var plain = true
+    let arrow = Array(" → ".utf8)
     for (index, screen) in screens.enumerated() {
-      if index > 0 { bytes += " → ".utf8 }
+      if index > 0 { bytes += arrow }
       var screen = screen
       screen.withUTF8 { id in
         if plain { plain = id.allSatisfy { $0 < 0x80 && !(0x0A...0x0D).contains($0) } }
