@@ -206,16 +206,13 @@ public enum ScriptWriter {
   /// A label when it names one control of the screen (`actions`, the session's controls), else
   /// the number.
   static func tapValue(_ selector: ButtonSelector, among actions: [ActionEntry]?) -> JSONWriter.Value {
-    // Each control's label trimmed, and as a tap matches it, made once: the search and the
-    // check that the label names one control read them all (a session passed in was copied
-    // for each tap).
-    let labels = actions?.map { $0.label.trimmingWhitespace } ?? []
-    let keys = labels.map { $0.lowercased() }
+    // Each control's label as a tap names it, made once: the search and the check that the
+    // label names one control read them all (a session passed in was copied for each tap).
+    let keys = actions?.map { tapKey($0.label) } ?? []
     let index: Int?
     switch selector {
     case .number(let n): index = actions?.firstIndex { $0.number == n }
-    case .label(let label):
-      index = keys.firstIndex(of: label.trimmingWhitespace.lowercased()) ?? actions?.firstIndex { $0.blockID == label }
+    case .label(let label): index = keys.firstIndex(of: tapKey(label)) ?? actions?.firstIndex { $0.blockID == label }
     case .blockID(let id): index = actions?.firstIndex { $0.blockID == id }
     }
     guard let actions, let index else {
@@ -225,12 +222,15 @@ public enum ScriptWriter {
       case .blockID(let id): return ["id": .string(id)]
       }
     }
-    let label = labels[index]
+    let label = actions[index].label.trimmingWhitespace
     if !label.isEmpty, Int(label) == nil, keys.count(where: { $0 == keys[index] }) == 1 {
       return .string(label)
     }
     return .int(actions[index].number)
   }
+
+  /// A label as a tap matches it: trimmed, in lowercase.
+  private static func tapKey(_ label: String) -> String { label.trimmingWhitespace.lowercased() }
 
   static func finalExpectation(_ final: Session, secrets: SecretPolicy) -> [(key: String, value: JSONWriter.Value)] {
     var members: [(key: String, value: JSONWriter.Value)] = []
