@@ -189,11 +189,11 @@ public final class Driver {
   private func showScreen() {
     guard lastShown != position else { return }
     lastShown = position
-    if screensShown > 0 { say("\n") }
-    screensShown += 1
     lastScreenText = renderedScreen()
     mayNeedRedraw = false
-    say(lastScreenText)
+    // One write per screen: the blank line between two screens goes with the second.
+    say(screensShown > 0 ? "\n" + lastScreenText : lastScreenText)
+    screensShown += 1
     if screensShown == 1 { sayMissingNames() }
   }
 
@@ -275,9 +275,8 @@ public final class Driver {
 
   private func askAction(_ entries: [ActionEntry], _ start: Position) -> ActionOutcome {
     currentPrompt = .action
-    let prompt = "[" + entries.map { "\($0.number) \($0.label)" }.joined(separator: " | ") + "]> "
     while true {
-      switch ask(prompt, start) {
+      switch ask("[" + entries.map { "\($0.number) \($0.label)" }.joined(separator: " | ") + "]> ", start) {
       case .changed: return .changed
       case .answer(_, .empty): continue
       case .answer(let line, let parsed):
@@ -491,7 +490,8 @@ public final class Driver {
         quit(.stuck)
         return .changed
       }
-      let prompt = terminalSafe(prompt())
+      // A pipe shows no prompt: none is made (a field's prompt renders its label).
+      let prompt = source.showsPrompt ? terminalSafe(prompt()) : ""
       let read: ReadResult
       if secret {
         read = source.readSecretLine(prompt: prompt)

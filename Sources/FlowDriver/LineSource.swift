@@ -30,9 +30,12 @@ public protocol LineSource: AnyObject {
   func readSecretLine(prompt: String) -> ReadResult
   /// Releases the terminal and saves state. Idempotent.
   func shutdown()
+  /// Whether prompts are shown: the driver makes none for a source that shows none (a pipe).
+  var showsPrompt: Bool { get }
 }
 
 extension LineSource {
+  public var showsPrompt: Bool { true }
   public func readSecretLine(prompt: String) -> ReadResult { readLine(prompt: prompt) }
   public func readLine(prompt: String, timeoutMilliseconds: Int64) -> ReadResult { readLine(prompt: prompt) }
 }

@@ -49,8 +49,10 @@ struct BlockDrawing {
       for child in children where session.isVisible(child) { draw(child, into: &composer) }
       return
     case .button:
-      guard action(of: block.id) != nil else { return }
-      kind = .button
+      // A button is its control, looked up once: none (hidden, disabled) draws nothing.
+      guard let control = action(of: block.id) else { return }
+      composer.section(.button) { button(control, into: &$0) }
+      return
     case .spacer:
       kind = .spacer
     default:
@@ -73,9 +75,9 @@ struct BlockDrawing {
     case .icon(let icon):
       canvas.wrapLines([StyledRun(icon)], width: width)
     case .button:
-      if let entry = action(of: block.id) { button(entry, into: &canvas) }
+      break  // drawn by `draw(_:into:)`, with the control it looked up
     case .input(let input):
-      canvas.write(self.input(input, block: block))
+      self.input(input, block: block, into: &canvas)
     case .choice(let choice):
       canvas.write(self.choice(choice, block: block))
     case .slider(let slider):
@@ -182,6 +184,12 @@ struct BlockDrawing {
   )
     -> [StyledLine]
   {
+    let runs = labelRuns(template, field: field, required: required, hint: hint)
+    return runs.isEmpty ? [] : TextWrapper.wrap(runs, width: width)
+  }
+
+  /// The runs of `label`'s line, before wrapping.
+  private func labelRuns(_ template: TextTemplate?, field: String?, required: Bool, hint: String?) -> [StyledRun] {
     var runs: [StyledRun] = []
     let text = plain(template)
     if let name = text ?? field {
@@ -193,14 +201,17 @@ struct BlockDrawing {
       let words = [required ? "required" : nil, hint].compactMap { $0 }.joined(separator: ", ")
       runs.append(StyledRun("(\(words))", .dim))
     }
-    return runs.isEmpty ? [] : TextWrapper.wrap(runs, width: width)
+    return runs
   }
 
-  func input(_ input: InputBlock, block: Block) -> [StyledLine] {
+  /// An input block, drawn into the canvas (its label and value lines as `label` and
+  /// `TextWrapper.wrap` make them).
+  func input(_ input: InputBlock, block: Block, into canvas: inout Canvas) {
     // An input with neither label nor placeholder would be an anonymous blank; a checklist or
     // slider without a label is usually answered by the screen title above it.
     let field = input.placeholder == nil ? block.fieldName : nil
-    var lines = label(input.label, field: field, required: input.required)
+    let label = labelRuns(input.label, field: field, required: input.required, hint: nil)
+    if !label.isEmpty { canvas.wrapLines(label, width: width) }
     let value = session.value(of: block).map { session.secrets.text($0, of: block.fieldName ?? "") } ?? ""
     let runs: [StyledRun]
     if !value.isEmpty {
@@ -210,8 +221,7 @@ struct BlockDrawing {
     } else {
       runs = [StyledRun("____________", .dim)]
     }
-    lines += TextWrapper.wrap(runs, width: width, prefix: [StyledRun("  > ", .cyan)])
-    return lines
+    canvas.wrapLines(runs, width: width, prefix: [StyledRun("  > ", .cyan)])
   }
 
   func choice(_ choice: ChoiceBlock, block: Block) -> [StyledLine] {

@@ -182,8 +182,7 @@ struct Canvas: LineSink {
     _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], continuation: [StyledRun]? = nil
   ) -> Int {
     precondition(!isOpen, "a wrapped text starts on a line of its own")
-    let continuation =
-      continuation ?? (prefix.isEmpty ? [] : [StyledRun(String(repeating: " ", count: StyledLine(prefix).width))])
+    let continuation = continuation ?? (prefix.isEmpty ? [] : [StyledRun(Self.spaces(StyledLine(prefix).width))])
     let before = lineCount
     if TextWrapper.wrapSimple(runs, width: width, prefix: prefix, continuation: continuation, into: &self) {
       return lineCount - before + (isOpen ? 1 : 0)

@@ -152,14 +152,19 @@ private struct SpaceScan {
 }
 
 /// The columns of `from..<to` of simple text: a column a scalar, none for C1 controls and the
-/// soft hyphen (C2 80–9F, C2 AD), as `SimpleTextWrapper` counts them.
+/// soft hyphen, as `SimpleTextWrapper` counts them.
 private func columns(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
   var count = 0
   for index in from..<to where bytes[index] & 0xC0 != 0x80 {
-    let zero = bytes[index] == 0xC2 && index + 1 < to && (bytes[index + 1] <= 0x9F || bytes[index + 1] == 0xAD)
-    if !zero { count += 1 }
+    if !takesNoColumn(bytes, index, end: to) { count += 1 }
   }
   return count
+}
+
+/// Whether the scalar whose first byte is at `index` (before `end`) is U+0080–U+009F or U+00AD
+/// (C2 80–9F, C2 AD): a C1 control or the soft hyphen, which take no column.
+private func takesNoColumn(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, end: Int) -> Bool {
+  bytes[index] == 0xC2 && index + 1 < end && (bytes[index + 1] <= 0x9F || bytes[index + 1] == 0xAD)
 }
 
 /// The state of `wrapSimple` over the runs' bytes, one after the other. A line's text is
@@ -217,9 +222,7 @@ private struct SimpleTextWrapper {
     if ascii { return (1, index + 1) }
     var next = index + 1
     while next < bytes.count, bytes[next] & 0xC0 == 0x80 { next += 1 }
-    // U+0080–U+009F and U+00AD (C2 80–9F, C2 AD) take no column.
-    let zero = bytes[index] == 0xC2 && next == index + 2 && (bytes[index + 1] <= 0x9F || bytes[index + 1] == 0xAD)
-    return (zero ? 0 : 1, next)
+    return (takesNoColumn(bytes, index, end: next) ? 0 : 1, next)
   }
 
   private func columns(_ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -172,7 +172,7 @@ public enum ScriptWriter {
       )
     case .pick(let field, let items):
       return .object([(key: "select", value: .object([(key: field, value: .array(items.map { .string($0) }))]))])
-    case .tap(let selector): return .object([(key: "tap", value: tapValue(selector, on: session))])
+    case .tap(let selector): return .object([(key: "tap", value: tapValue(selector, among: session?.actions))])
     case .next: return "next"
     case .back: return "back"
     case .skip: return "skip"
@@ -203,39 +203,34 @@ public enum ScriptWriter {
     }
   }
 
-  /// A label when it names one control of the screen, else the number.
-  static func tapValue(_ selector: ButtonSelector, on session: Session?) -> JSONWriter.Value {
-    guard let session else {
-      switch selector {
-      case .number(let n): return .int(n)
-      case .label(let label): return .string(label)
-      case .blockID(let id): return ["id": .string(id)]
-      }
-    }
-    let actions = session.actions
-    func key(_ label: String) -> String { label.trimmingWhitespace.lowercased() }
-    let entry: ActionEntry?
+  /// A label when it names one control of the screen (`actions`, the session's controls), else
+  /// the number.
+  static func tapValue(_ selector: ButtonSelector, among actions: [ActionEntry]?) -> JSONWriter.Value {
+    // Each control's label as a tap names it, made once: the search and the check that the
+    // label names one control read them all (a session passed in was copied for each tap).
+    let keys = actions?.map { tapKey($0.label) } ?? []
+    let index: Int?
     switch selector {
-    case .number(let n): entry = actions.first { $0.number == n }
-    case .label(let label):
-      let wanted = key(label)
-      entry = actions.first { key($0.label) == wanted } ?? actions.first { $0.blockID == label }
-    case .blockID(let id): entry = actions.first { $0.blockID == id }
+    case .number(let n): index = actions?.firstIndex { $0.number == n }
+    case .label(let label): index = keys.firstIndex(of: tapKey(label)) ?? actions?.firstIndex { $0.blockID == label }
+    case .blockID(let id): index = actions?.firstIndex { $0.blockID == id }
     }
-    guard let entry else {
+    guard let actions, let index else {
       switch selector {
       case .number(let n): return .int(n)
       case .label(let label): return .string(label)
       case .blockID(let id): return ["id": .string(id)]
       }
     }
-    let label = entry.label.trimmingWhitespace
-    let wanted = label.lowercased()
-    if !label.isEmpty, Int(label) == nil, actions.count(where: { key($0.label) == wanted }) == 1 {
+    let label = actions[index].label.trimmingWhitespace
+    if !label.isEmpty, Int(label) == nil, keys.count(where: { $0 == keys[index] }) == 1 {
       return .string(label)
     }
-    return .int(entry.number)
+    return .int(actions[index].number)
   }
+
+  /// A label as a tap matches it: trimmed, in lowercase.
+  private static func tapKey(_ label: String) -> String { label.trimmingWhitespace.lowercased() }
 
   static func finalExpectation(_ final: Session, secrets: SecretPolicy) -> [(key: String, value: JSONWriter.Value)] {
     var members: [(key: String, value: JSONWriter.Value)] = []
@@ -273,7 +268,7 @@ enum YAMLText {
     case .bool(let b): out.append(utf8: b ? "true" : "false")
     case .int(let i): out.append(utf8: String(i))
     case .double(let d): out.append(utf8: JSONWriter.number(d))
-    case .string(let s): out.append(utf8: scalar(s))
+    case .string(let s): appendScalar(s, to: &out)
     case .array(let items):
       out.append(UInt8(ascii: "["))
       for (i, item) in items.enumerated() {
@@ -291,14 +286,23 @@ enum YAMLText {
     }
   }
 
-  /// `key: value`, the key quoted as `key` quotes it.
+  /// `key: value`, the key quoted as a string value is (`scalar`).
   static func appendMember(_ name: String, _ value: JSONWriter.Value, to out: inout [UInt8]) {
-    out.append(utf8: key(name))
+    appendScalar(name, to: &out)
     out.append(utf8: ": ")
     append(value, to: &out)
   }
 
-  static func key(_ text: String) -> String { scalar(text) }
+  /// `scalar(text)`'s bytes appended to `out`: a plain word (nearly every string of a script)
+  /// straight from the buffer its scan read, no string returned and read again.
+  static func appendScalar(_ text: String, to out: inout [UInt8]) {
+    let appended = text.utf8.withContiguousStorageIfAvailable { bytes in
+      guard isPlainWord(bytes) else { return false }
+      out.append(contentsOf: bytes)
+      return true
+    }
+    if appended != true { out.append(utf8: scalar(text)) }
+  }
 
   /// The string as Yams writes it as the one item of a flow sequence (`[…]` taken off):
   /// plain when that reads back as the same string (not `true`, `1`, `null`, …), else quoted;

@@ -5,6 +5,8 @@ import FlowSupport
 @main
 struct Flowrun: ParsableCommand {
   static let version = "0.1.0"
+  /// What `--version` prints.
+  static let versionLine = "flowrun \(version)"
 
   static let configuration = CommandConfiguration(
     commandName: "flowrun",
@@ -13,7 +15,7 @@ struct Flowrun: ParsableCommand {
       Exit codes: 0 success; 1 a test or expectation failed, check found an error, or a run \
       ended blocked; 2 a flow or script could not be read or parsed; 64 wrong usage.
       """,
-    version: "flowrun \(version)",
+    version: versionLine,
     subcommands: [
       Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self, Campaign.self, Submissions.self, Serve.self,
       Schema.self, Diff.self, Simulate.self,
@@ -32,6 +34,12 @@ struct Flowrun: ParsableCommand {
       // No command at all is wrong usage (64, the spec), not a request for help (0).
       Output.error.write("Error: missing command\n\n" + helpMessage() + "\n")
       exit(withError: ExitCode(64))
+    }
+    if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
+      // Said before ArgumentParser runs: its first parse scans the runtime's protocol
+      // conformances (more than half of start-up's instructions), which the version needs not.
+      Output.standard.write(versionLine + "\n")
+      finish(nil)
     }
     do {
       var command = try parseAsRoot()

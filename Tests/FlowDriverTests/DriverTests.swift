@@ -9,6 +9,27 @@ import Testing
 import _FlowTestSupport
 
 @Suite struct DriverTests {
+  /// A source that shows no prompt (a pipe) gets none made (an empty prompt at every read) and
+  /// the run is the same: the same text, path, data and events as with prompts.
+  @Test(arguments: [
+    ("fitness.json", toNotifications + ["1", ":ok {\"granted\": true}", "1"]),
+    ("survey.json", ["1", "2", "", "x", "1", ":back", "1", "1", "1"]),
+    ("goals.json", ["1", "Sam", "1", "2", "1", "1"]),
+  ])
+  func aSourceWithoutPromptsGetsNoneMade(flow: String, lines: [String]) throws {
+    let shown = try drive(flow, lines: lines)
+    let quiet = ScriptedLines(lines)
+    quiet.showsPrompt = false
+    let piped = try drive(flow, quiet)
+    #expect(piped.output == shown.output)
+    #expect(piped.session.path == shown.session.path)
+    #expect(piped.session.data == shown.session.data)
+    #expect(piped.eventTypes == shown.eventTypes)
+    #expect(shown.source.prompts.contains { !$0.isEmpty })
+    #expect(piped.source.prompts.count == shown.source.prompts.count)
+    #expect(piped.source.prompts.allSatisfy { $0.isEmpty })
+  }
+
   @Test func walksFitnessToCompletionByPipeLines() throws {
     let run = try drive(lines: toNotifications + ["1", ":ok {\"granted\": true}", "1"])
     #expect(run.session.status == .completed)

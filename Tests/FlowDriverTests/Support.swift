@@ -13,6 +13,8 @@ final class ScriptedLines: LineSource {
   private(set) var prompts: [String] = []
   /// Called with each prompt before its line is handed out (to ask for completions there).
   var onPrompt: (String) -> Void = { _ in }
+  /// False stands for a pipe: the driver makes no prompt for it.
+  var showsPrompt = true
 
   init(_ lines: [String]) { results = lines.map(ReadResult.line) }
   init(results: [ReadResult]) { self.results = results }
