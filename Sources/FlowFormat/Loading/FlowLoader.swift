@@ -112,12 +112,13 @@ public enum FlowLoader {
       syntax: kept, patterns: context.patternSites)
   }
 
-  /// Files of at least this many bytes are loaded on two threads (`ScreenPipeline`): below it,
-  /// starting a thread and handing screens over cost more than they save (docs/performance.md,
-  /// "Eighth round"). `FLOWRUN_PIPELINE_BYTES` sets it (tests load small files both ways).
+  /// Files of at least this many bytes are loaded on two threads (`ScreenPipeline`). Below it the
+  /// load takes a few milliseconds and the second thread gains nothing measurable
+  /// (docs/performance.md, "Eighth round"). `FLOWRUN_PIPELINE_BYTES` sets it: 0 loads every
+  /// file on two threads (the comparison of outputs in that section does).
   static let pipelineMinimumBytes: Int = {
     if let text = getenv("FLOWRUN_PIPELINE_BYTES"), let bytes = Int(String(cString: text)) { return bytes }
-    return 1 << 20
+    return 256 << 10
   }()
 
   /// Whether `decodeDocument` decodes `root` with the Sequence decoders (the only ones that take
