@@ -42,7 +42,24 @@ public enum JSONParser {
   public static func parse(
     _ buffer: UnsafeBufferPointer<UInt8>, file: String? = nil, maxDepth: Int = defaultMaxDepth
   ) -> (JSONValue?, [Diagnostic]) {
+    parse(buffer, file: file, maxDepth: maxDepth, screens: nil)
+  }
+
+  /// Parses `bytes`, offering each element of a Sequence document's `screens` arrays to
+  /// `screens` as soon as it is parsed (see ``ScreenSite``); what the handler takes out of the
+  /// value (`JSONValue.take`) is not in the tree.
+  static func parse(
+    _ bytes: [UInt8], file: String?, screens: @escaping (inout JSONValue, ScreenSite) -> Void
+  ) -> (JSONValue?, [Diagnostic]) {
+    bytes.withUnsafeBufferPointer { parse($0, file: file, maxDepth: defaultMaxDepth, screens: screens) }
+  }
+
+  private static func parse(
+    _ buffer: UnsafeBufferPointer<UInt8>, file: String?, maxDepth: Int,
+    screens: ((inout JSONValue, ScreenSite) -> Void)?
+  ) -> (JSONValue?, [Diagnostic]) {
     var parser = Parser(buffer: buffer, file: file, maxDepth: max(0, maxDepth))
+    parser.screens = screens
     let root: JSONValue?
     do {
       root = try parser.parseDocument()
@@ -51,6 +68,21 @@ public enum JSONParser {
     }
     return (root, parser.diagnostics)
   }
+}
+
+/// Where a screen of a Sequence document sits: an element of `$.screens`, `$.flows.<id>.screens`
+/// or `$.flows[<n>].screens`, told by the parser's open containers (their keys and kinds) only.
+/// The loader decodes such a screen while the rest of the file is still being parsed
+/// (`ScreenPipeline`); the document's kind is known only at the end, so it may go unused.
+struct ScreenSite: Sendable {
+  /// The `[` of the screens array: which `screens` array of the document the screen is in.
+  var array: SourceLocation
+  /// The screen's index in that array.
+  var index: Int
+  /// The flow holding the array in a bundle (its key or index in `flows`); nil for `$.screens`.
+  var flow: PathComponent?
+  /// The offset just past the screen's last byte.
+  var end: Int
 }
 
 // MARK: - Implementation
@@ -120,6 +152,8 @@ private struct Parser {
   var lineContinuations = 0
   var diagnostics: [Diagnostic] = []
   var scratch: [UInt8] = []
+  /// Offered the screens of a Sequence document as they close (see ``ScreenSite``).
+  var screens: ((inout JSONValue, ScreenSite) -> Void)?
   var shortStrings: ShortStringCache
 
   init(buffer: UnsafeBufferPointer<UInt8>, file: String?, maxDepth: Int) {
@@ -384,6 +418,9 @@ private struct Parser {
             throw stopAtCharacter(ID.expectedComma) { _ in "expected ',' or '}' after object member" }
           }
         } else {
+          if let screens, depth == 2 || depth == 4, let site = screenSite(frames, valueCount: values.count) {
+            screens(&value, site)
+          }
           values.append(consume value)
           guard pos < end else { throw eofInside(frames[depth - 1]) }
           let c = buf[pos]
@@ -405,6 +442,22 @@ private struct Parser {
         }
       }
     }
+  }
+
+  /// The site of the value closing now when it is an element of a Sequence document's
+  /// `screens` array (two or four containers deep, the innermost one an array), else nil.
+  func screenSite(_ frames: [Frame], valueCount: Int) -> ScreenSite? {
+    let depth = frames.count
+    guard frames[depth - 2].isObject, frames[depth - 2].key == "screens" else { return nil }
+    var flow: PathComponent? = nil
+    if depth == 4 {
+      guard frames[0].isObject, frames[0].key == "flows" else { return nil }
+      // In an array of flows, the flows before this one are the values between the two
+      // arrays' starts (the flow itself is an object: its members are on the other stack).
+      flow = frames[1].isObject ? .key(frames[1].key) : .index(frames[3].start - frames[1].start)
+    }
+    return ScreenSite(
+      array: frames[depth - 1].open, index: valueCount - frames[depth - 1].start, flow: flow, end: pos)
   }
 
   mutating func eofInside(_ frame: Frame?) -> Stop {

@@ -166,20 +166,32 @@ extension DecodeContext {
     }
     // The object lets go of its screens, and each screen is taken out before it is decoded: its
     // subtree dies once decoded (see `decodeDocument`).
-    object.take("screens")
+    let screensOffset = object.take("screens")?.location.offset ?? -1
     screenReferences.removeAll()
     var screens: [Screen] = []
     // Where each decoded screen's id is written: duplicates point at the id itself, since that
     // is what needs changing. (Remembered while decoding: searching the values for each screen
     // afterwards was quadratic in the number of screens.)
     var idLocations: [SourceLocation?] = []
-    at("screens") { context in
-      for index in screenValues.indices {
-        let value = screenValues[index].take()
-        context.at(.index(index)) { context in
-          if let screen = context.decodeScreen(value, index: index) {
-            screens.append(screen)
-            idLocations.append(value.objectValue?.lookup("id")?.location)
+    if let decoded = decodedScreens.removeValue(forKey: screensOffset), decoded.count == screenValues.count {
+      // Decoded while the file was parsed (`ScreenPipeline`): the same screens and reports, in
+      // the same order.
+      for screen in decoded {
+        merge(screen)
+        if let model = screen.screen {
+          screens.append(model)
+          idLocations.append(screen.idLocation)
+        }
+      }
+    } else {
+      at("screens") { context in
+        for index in screenValues.indices {
+          let value = screenValues[index].take()
+          context.at(.index(index)) { context in
+            if let screen = context.decodeScreen(value, index: index) {
+              screens.append(screen)
+              idLocations.append(value.objectValue?.lookup("id")?.location)
+            }
           }
         }
       }

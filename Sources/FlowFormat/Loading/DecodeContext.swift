@@ -21,9 +21,12 @@ struct DecodeContext {
   private(set) var patternSites: [PatternSite] = []
   /// The patterns compiled so far by source: a pattern repeated on many inputs is compiled once.
   private var compiledPatterns: [String: Result<Pattern, PatternError>] = [:]
+  /// Screens decoded while the file was parsed (`ScreenPipeline`), by the offset of their
+  /// `screens` array's `[`: `decodeFlow` takes them instead of decoding the array.
+  var decodedScreens: [Int: [DecodedScreen]] = [:]
 
   /// A reference to an id, remembered with where it was written.
-  struct Reference {
+  struct Reference: Sendable {
     var target: String
     var what: String
     var location: SourceLocation?
@@ -36,6 +39,33 @@ struct DecodeContext {
   }
 
   var currentPath: String { path.rendered }
+
+  /// Decodes one screen handed off by the parser on its own, at its path in the document, and
+  /// returns the screen with everything its decoding added to the context, for `merge` to add
+  /// in document order. The subtree is freed here unless the caller keeps a copy.
+  mutating func decodeScreen(_ value: consuming JSONValue, at site: ScreenSite) -> DecodedScreen {
+    path = site.flow.map { [.key("flows"), $0, .key("screens")] } ?? [.key("screens")]
+    let value = value
+    let screen = at(.index(site.index)) { $0.decodeScreen(value, index: site.index) }
+    defer {
+      diagnostics.removeAll()
+      screenReferences.removeAll()
+      flowReferences.removeAll()
+      patternSites.removeAll()
+    }
+    return DecodedScreen(
+      screen: screen, idLocation: screen == nil ? nil : value.objectValue?.lookup("id")?.location,
+      diagnostics: diagnostics, screenReferences: screenReferences, flowReferences: flowReferences,
+      patternSites: patternSites)
+  }
+
+  /// Adds what decoding `screen` apart reported, as if it had been decoded here.
+  mutating func merge(_ screen: DecodedScreen) {
+    diagnostics += screen.diagnostics
+    screenReferences += screen.screenReferences
+    flowReferences += screen.flowReferences
+    patternSites += screen.patternSites
+  }
 
   /// Drops the diagnostics reported since `start` that repeat an earlier one exactly (a
   /// compiler that reads one part of a document once per place it is used).

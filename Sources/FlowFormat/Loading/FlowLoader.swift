@@ -1,6 +1,12 @@
 import FlowExpression
 import FlowSupport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What loading one file produced: the document (when it could be built) and every diagnostic.
 public struct LoadResult: Sendable {
   public var file: String
@@ -60,6 +66,13 @@ public enum FlowLoader {
   public static func load(
     bytes: [UInt8], file: String, options: LoadOptions = LoadOptions(), keepSyntax: Bool = false
   ) -> LoadResult {
+    load(bytes: bytes, file: file, options: options, keepSyntax: keepSyntax, pipelineFrom: pipelineMinimumBytes)
+  }
+
+  /// The same, on two threads when the file has at least `pipelineFrom` bytes.
+  static func load(
+    bytes: [UInt8], file: String, options: LoadOptions, keepSyntax: Bool, pipelineFrom minimumBytes: Int
+  ) -> LoadResult {
     // Positions are stored in 32 bits (`SourceLocation`): past 4 GiB they would be wrong.
     guard bytes.count <= Int(UInt32.max) else {
       return LoadResult(
@@ -70,11 +83,25 @@ public enum FlowLoader {
             message: "file too large: \(bytes.count) bytes; flowrun reads flow files of up to 4 GiB", file: file)
         ], source: [])
     }
-    var (root, syntax) = JSONParser.parse(bytes, file: file)
+    var context = DecodeContext(file: file, options: options)
+    var (root, syntax): (JSONValue?, [Diagnostic])
+    if bytes.count >= minimumBytes, options.dialect != .appdna, options.dialect != .nuxie {
+      // Screens are decoded on a second thread while the file is parsed (`ScreenPipeline`).
+      let pipeline = ScreenPipeline(file: file, options: options)
+      (root, syntax) = JSONParser.parse(bytes, file: file, screens: pipeline.offer)
+      let decodesAsSequence =
+        !pipeline.sawAppDNAScreen && root.map { isSequence($0, options: options, keepSyntax: keepSyntax) } == true
+      context.decodedScreens = pipeline.finish(keeping: decodesAsSequence)
+      if pipeline.tookScreens, root != nil, !decodesAsSequence {
+        // Another kind of document, told only at its end: decoded from a whole tree, as always.
+        (root, syntax) = JSONParser.parse(bytes, file: file)
+      }
+    } else {
+      (root, syntax) = JSONParser.parse(bytes, file: file)
+    }
     // Only the trees a caller reads are kept; any other is handed to the decoders, which let
     // each screen's subtree go once decoded.
     let kept = keepSyntax && (CampaignLoader.isCampaigns(root) || CampaignLoader.isProfile(root)) ? root : nil
-    var context = DecodeContext(file: file, options: options)
     for diagnostic in syntax { context.append(diagnostic) }
     var document: FlowDocument?
     if let root = root.take() {
@@ -83,6 +110,23 @@ public enum FlowLoader {
     return LoadResult(
       file: file, document: document, diagnostics: context.diagnostics.sortedForDisplay(), source: bytes,
       syntax: kept, patterns: context.patternSites)
+  }
+
+  /// Files of at least this many bytes are loaded on two threads (`ScreenPipeline`). Below it the
+  /// load takes a few milliseconds and the second thread gains nothing measurable
+  /// (docs/performance.md, "Eighth round"). `FLOWRUN_PIPELINE_BYTES` sets it: 0 loads every
+  /// file on two threads (the comparison of outputs in that section does).
+  static let pipelineMinimumBytes: Int = {
+    if let text = getenv("FLOWRUN_PIPELINE_BYTES"), let bytes = Int(String(cString: text)) { return bytes }
+    return 256 << 10
+  }()
+
+  /// Whether `decodeDocument` decodes `root` with the Sequence decoders (the only ones that take
+  /// screens decoded while parsing); a campaigns payload or profile kept for the caller is not.
+  private static func isSequence(_ root: JSONValue, options: LoadOptions, keepSyntax: Bool) -> Bool {
+    guard let object = root.objectValue else { return false }
+    if keepSyntax && (CampaignLoader.isCampaigns(root) || CampaignLoader.isProfile(root)) { return false }
+    return (options.dialect ?? DocumentSignature.of(object).signature.dialect) == .sequence
   }
 
   /// `flows/fitness.json` → `fitness`.

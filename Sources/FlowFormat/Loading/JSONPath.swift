@@ -1,5 +1,5 @@
 /// One step into a JSON document: an object key or an array index.
-enum PathComponent {
+enum PathComponent: Sendable {
   case key(String)
   case index(Int)
 }

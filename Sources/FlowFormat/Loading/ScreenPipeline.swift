@@ -1,0 +1,206 @@
+import Dispatch
+import FlowSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What decoding one screen apart produced: the screen (nil when it could not be built), where
+/// its id is written, and what its decoding added to the context, in the order it was added.
+struct DecodedScreen: Sendable {
+  var screen: Screen?
+  var idLocation: SourceLocation?
+  var diagnostics: [Diagnostic]
+  var screenReferences: [DecodeContext.Reference]
+  var flowReferences: [DecodeContext.Reference]
+  var patternSites: [PatternSite]
+}
+
+/// Loads a big Sequence document on two threads: the parser hands each screen over as soon as
+/// it has parsed it (`ScreenSite`), and a second thread decodes it while the parser goes on with
+/// the file (docs/performance.md, "Eighth round"). Each thread frees only what it allocated: the
+/// decoded subtrees go back to the parser's thread to be freed.
+///
+/// - A screen's decoding reads nothing decoded elsewhere in the document (the context's file,
+///   options and its own path only); what it adds to the context (diagnostics, screen and flow
+///   references, pattern sites) is kept per screen and added by `decodeFlow` where it would have
+///   decoded the screen, so the reports and their order are those of one thread.
+/// - The queue holds at most `queueBytes` of source: when it is full the parser decodes the
+///   screen itself, which keeps memory bounded and shares the decoding between the threads when
+///   decoding is the slower half. Once the parse ends, the parser's thread helps empty the queue.
+/// - The document's kind is known only at the end (a key after the screens may make it an
+///   AppDNA or Nuxie document): the loader then parses the file again on one thread
+///   (`FlowLoader.load`), so every document is decoded exactly as before.
+final class ScreenPipeline {
+  /// The source bytes waiting in the queue at most: a few hundred screens of a big flow.
+  static let queueBytes = 512 * 1024
+
+  /// The part both threads touch.
+  private final class Shared: Sendable {
+    struct Queue {
+      var items: [(JSONValue, ScreenSite)] = []
+      var head = 0
+      var bytes = 0
+      var finished = false
+      /// Subtrees the second thread has decoded, for the parser's thread to free (see `offer`).
+      var spent: [JSONValue] = []
+      /// What the second thread decoded, given back when it stops.
+      var decoded: [(ScreenSite, DecodedScreen)] = []
+    }
+    let queue = Locked(Queue())
+    /// One signal per screen queued, and one when the parse ends.
+    let available = DispatchSemaphore(value: 0)
+  }
+
+  private let shared = Shared()
+  private let file: String
+  private let options: LoadOptions
+  private var thread: pthread_t?
+  /// The second thread could not be started: the parser's thread decodes every screen.
+  private var alone = false
+  /// The parser thread's own decoding (screens it decoded when the queue was full, and after).
+  private var context: DecodeContext
+  private var decoded: [(ScreenSite, DecodedScreen)] = []
+  /// A screen was handed over: the tree is no longer whole.
+  private(set) var tookScreens = false
+  /// A screen of `$.screens` has `screen_id` (an AppDNA screens-module document, told by its
+  /// screens): nothing more is taken, and the file will be parsed again.
+  private(set) var sawAppDNAScreen = false
+
+  init(file: String, options: LoadOptions) {
+    self.file = file
+    self.options = options
+    context = DecodeContext(file: file, options: options)
+  }
+
+  /// The parser's hand-off (`JSONParser.parse(_:file:screens:)`): takes the screen out of the
+  /// tree and queues it, or decodes it here when the queue is full.
+  func offer(_ value: inout JSONValue, at site: ScreenSite) {
+    if site.flow == nil, value.objectValue?.lookup("screen_id") != nil { sawAppDNAScreen = true }
+    guard !sawAppDNAScreen else { return }
+    tookScreens = true
+    if thread == nil && !alone {
+      startThread()
+      alone = thread == nil
+    }
+    let bytes = site.end - value.location.offset
+    let screen = value.take()
+    // The subtrees the second thread is done with are freed here, by the thread that allocated
+    // them: freed there, every `free` took this thread's malloc arena lock from the other side,
+    // and the two threads spent a fifth of their time waking each other (futex) instead of working.
+    var spent: [JSONValue] = []
+    let queued =
+      !alone
+      && shared.queue.withLock { queue in
+        swap(&spent, &queue.spent)
+        guard queue.bytes + bytes <= Self.queueBytes || queue.head == queue.items.count else { return false }
+        queue.items.append((screen, site))
+        queue.bytes += bytes
+        return true
+      }
+    spent.removeAll()
+    if queued {
+      shared.available.signal()
+    } else {
+      decoded.append((site, context.decodeScreen(screen, at: site)))
+    }
+  }
+
+  /// Ends the hand-off: with `keeping`, decodes what is still queued (on both threads) and
+  /// returns every screen by its array's offset, in order; without, drops the queue. The second
+  /// thread has stopped when this returns.
+  func finish(keeping: Bool) -> [Int: [DecodedScreen]] {
+    if let thread {
+      shared.queue.withLock { $0.finished = true }
+      shared.available.signal()
+      while let next = shared.queue.withLock({ Self.pop(&$0) }) {
+        if keeping { decoded.append((next.1, context.decodeScreen(next.0, at: next.1))) }
+      }
+      pthread_join(thread, nil)
+      self.thread = nil
+      shared.queue.withLock { $0.spent.removeAll() }
+    }
+    guard keeping else { return [:] }
+    var screens: [Int: [DecodedScreen?]] = [:]
+    for (site, screen) in decoded + shared.queue.withLock({ $0.decoded }) {
+      screens[site.array.offset, default: []].place(screen, at: site.index)
+    }
+    return screens.mapValues { $0.compactMap { $0 } }
+  }
+
+  private static func pop(_ queue: inout Shared.Queue) -> (JSONValue, ScreenSite)? {
+    guard queue.head < queue.items.count else { return nil }
+    let item = queue.items[queue.head]
+    queue.items[queue.head].0 = JSONValue(.null, at: item.0.location)
+    queue.head += 1
+    queue.bytes -= item.1.end - item.0.location.offset
+    // The slots already read are dropped now and then, or a queue that is never empty would
+    // grow by one slot per screen.
+    if queue.head == queue.items.count {
+      queue.items.removeAll(keepingCapacity: true)
+      queue.head = 0
+    } else if queue.head >= 256 && queue.head * 2 >= queue.items.count {
+      queue.items.removeFirst(queue.head)
+      queue.head = 0
+    }
+    return item
+  }
+
+  private func startThread() {
+    let shared = shared
+    let file = file
+    let options = options
+    thread = JoinableThread.start {
+      var context = DecodeContext(file: file, options: options)
+      var decoded: [(ScreenSite, DecodedScreen)] = []
+      while true {
+        shared.available.wait()
+        let (next, finished) = shared.queue.withLock { (ScreenPipeline.pop(&$0), $0.finished) }
+        if let next {
+          decoded.append((next.1, context.decodeScreen(next.0, at: next.1)))
+          shared.queue.withLock { $0.spent.append(next.0) }
+        } else if finished {
+          break
+        }
+        // Else the signal was for a screen the parser's thread decoded after the end.
+      }
+      shared.queue.withLock { $0.decoded = decoded }
+    }
+  }
+}
+
+extension [DecodedScreen?] {
+  fileprivate mutating func place(_ screen: DecodedScreen, at index: Int) {
+    if index >= count { append(contentsOf: repeatElement(nil, count: index + 1 - count)) }
+    self[index] = screen
+  }
+}
+
+/// A thread that runs one closure and is waited for with `pthread_join`. Its stack is the
+/// default one (the stack limit, 8 MiB on Linux): decoding and freeing a value recurse once per
+/// nesting level, at most `Limits.nesting` (512) levels.
+private enum JoinableThread {
+  private final class Body: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+
+  /// The started thread, or nil when it could not be started (the caller then does the work).
+  static func start(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
+    let body = Unmanaged.passRetained(Body(run)).toOpaque()
+    var thread: pthread_t = 0
+    let started = pthread_create(
+      &thread, nil,
+      { argument in
+        Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
+        return nil
+      }, body)
+    guard started == 0 else {
+      Unmanaged<Body>.fromOpaque(body).release()
+      return nil
+    }
+    return thread
+  }
+}

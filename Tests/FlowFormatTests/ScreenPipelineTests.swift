@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import _FlowTestSupport
+
+@testable import FlowFormat
+
+/// Loading on two threads (`ScreenPipeline`) gives what loading on one gives: the same model,
+/// diagnostics (ids, positions, order, text, notes, paths), patterns and kept syntax, on every
+/// document kind, on broken files, and run after run (a race shows on the tenth run, not the first).
+@Suite struct ScreenPipelineTests {
+  static let root = packageRoot()
+
+  /// Every JSON file of the sample flows and of the loader's fixtures.
+  static let files: [String] = {
+    var paths: [String] = []
+    for folder in ["sample-flows", "Tests/FlowFormatTests/Fixtures"] {
+      let base = root.appendingPathComponent(folder).path
+      let names = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
+      paths += names.filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
+    }
+    return paths
+  }()
+
+  /// A Sequence flow of `count` screens with rules, templates and a pattern, written in one line.
+  static func flow(screens count: Int, extra: String = "") -> String {
+    let screens = (0..<count).map { i in
+      #"{"id": "s\#(i)", "name": "S\#(i)", "type": "form", "content": {"title": "Hi {{name}} \#(i)", "#
+        + #""blocks": [{"id": "b\#(i)", "type": "input", "content": {"fieldName": "f\#(i)", "pattern": "[a-z]+"}}]}, "#
+        + #""rules": [{"condition": "f\#(i) == 'x'", "next": "s\#((i + 1) % count)"}], "next": "s\#(i + 1)"}"#
+    }
+    return #"{"id": "big", "version": 1, "screens": [\#(screens.joined(separator: ", "))]\#(extra)}"#
+  }
+
+  static let texts: [(String, String)] = {
+    let flow = Self.flow(screens: 30)
+    let body = String(flow.dropLast())
+    return [
+      ("flow", flow),
+      ("duplicate screens keys", body + #", "screens": [{"id": "late", "content": {}}]}"#),
+      ("screens of wrong types", flow.replacingOccurrences(of: #""screens": ["#, with: #""screens": [7, null, [], "#)),
+      ("truncated", String(flow.prefix(flow.utf8.count * 2 / 3))),
+      ("syntax error mid-file", flow.replacingOccurrences(of: #"{"id": "s17""#, with: #"{"id": "s17",,"#)),
+      ("a Nuxie key after the screens", body + #", "interactions": {}}"#),
+      ("an AppDNA screen_id in the screens", flow.replacingOccurrences(of: #""id": "s4""#, with: #""screen_id": "x""#)),
+      ("campaigns after the screens", body + #", "campaigns": []}"#),
+      ("flows and screens", body + #", "flows": {"a": \#(flow)}}"#),
+      ("a bundle of flows by id", #"{"flows": {"a": \#(flow), "b": \#(flow), "a": \#(flow)}, "activeFlow": "b"}"#),
+      ("a bundle of flows in an array", #"{"flows": [\#(flow), 3, \#(body + #", "id": "two"}"#)]}"#),
+      ("a root array", "[\(flow)]"),
+      (
+        "too deep",
+        body.replacingOccurrences(of: #""screens": ["#, with: #""screens": ["# + String(repeating: "[", count: 100_000))
+      ),
+      (
+        "nested to the limit",
+        body.replacingOccurrences(
+          of: #""screens": ["#,
+          with: #""screens": ["#
+            + String(repeating: #"{"a": "#, count: 500) + "1" + String(repeating: "}", count: 500) + ", ") + "}"
+      ),
+    ]
+  }()
+
+  static func load(_ bytes: [UInt8], _ file: String, twoThreads: Bool, keepSyntax: Bool = true) -> LoadResult {
+    FlowLoader.load(
+      bytes: bytes, file: file, options: LoadOptions(), keepSyntax: keepSyntax, pipelineFrom: twoThreads ? 0 : .max)
+  }
+
+  static func expectSame(_ bytes: [UInt8], _ file: String) {
+    let one = load(bytes, file, twoThreads: false)
+    for _ in 0..<12 {
+      let two = load(bytes, file, twoThreads: true)
+      #expect(two.document == one.document, "\(file): the model differs")
+      #expect(two.diagnostics == one.diagnostics, "\(file): the diagnostics differ")
+      #expect(two.patterns == one.patterns, "\(file): the patterns differ")
+      #expect((two.syntax == nil) == (one.syntax == nil), "\(file): the kept syntax differs")
+    }
+  }
+
+  @Test(arguments: texts.map(\.0))
+  func documentLoadsTheSameOnTwoThreads(_ name: String) throws {
+    let text = try #require(Self.texts.first { $0.0 == name }?.1)
+    Self.expectSame(Array(text.utf8), "\(name).json")
+  }
+
+  @Test(arguments: files)
+  func fileLoadsTheSameOnTwoThreads(_ path: String) throws {
+    let bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent(path)))
+    Self.expectSame(bytes, path)
+  }
+
+  /// The screens really are decoded apart (the equality above would also hold if they were not).
+  @Test func screensAreHandedOverAndDecodedInOrder() {
+    let pipeline = ScreenPipeline(file: "f.json", options: LoadOptions())
+    let (root, diagnostics) = JSONParser.parse(
+      Array(Self.flow(screens: 200).utf8), file: "f.json", screens: pipeline.offer)
+    #expect(diagnostics.isEmpty)
+    #expect(pipeline.tookScreens)
+    let screens = root?.objectValue?.lookup("screens")?.arrayValue ?? []
+    #expect(screens.count == 200 && screens.allSatisfy { $0.typeDescription == "null" })
+    let decoded = pipeline.finish(keeping: true)
+    #expect(decoded.count == 1)
+    #expect(decoded.values.first?.map { $0.screen?.id } == (0..<200).map { "s\($0)" })
+  }
+}
