@@ -24,9 +24,9 @@ import Testing
       #expect(graph.outgoing[outside] == nil && graph.controls[outside] == nil, "\(outside)")
     }
 
-    let facts = ScreenFacts(graph)
+    let facts = ScreenFacts(graph.document)
     #expect(Set(facts.names).count == facts.names.count, "each name numbered once")
-    for (number, node) in facts.dense.nodes.enumerated() {
+    for (number, node) in DenseScreenGraph(graph).nodes.enumerated() {
       let screen = graph.screen(node)
       let fields = facts.collectedFields[number]
       #expect(fields == fields.sorted())
