@@ -1,3 +1,4 @@
+import FlowExpression
 import FlowFormat
 import Testing
 
@@ -7,7 +8,8 @@ import Testing
 /// shapes of the uncollected-variable equivalence tests: `FlowGraph.outgoing` (a `ScreenMap`)
 /// holds each screen's edges in `edges` order and nothing for a node outside the document;
 /// `ScreenFacts` numbers each name once and its per-screen field numbers name
-/// `Screen.collectedFields`.
+/// `Screen.collectedFields`; a block the loader marks `hasOnlyPlainTexts` has no template that
+/// interpolates.
 @Suite struct ScreenFactsTests {
   @Test(arguments: UncollectedVariableEquivalenceTests.shapes)
   func factsMatchTheScreens(_ shape: UncollectedVariableEquivalenceTests.Shape) throws {
@@ -24,9 +26,9 @@ import Testing
       #expect(graph.outgoing[outside] == nil && graph.controls[outside] == nil, "\(outside)")
     }
 
-    let facts = ScreenFacts(graph)
+    let facts = ScreenFacts(graph.document)
     #expect(Set(facts.names).count == facts.names.count, "each name numbered once")
-    for (number, node) in facts.dense.nodes.enumerated() {
+    for (number, node) in DenseScreenGraph(graph).nodes.enumerated() {
       let screen = graph.screen(node)
       let fields = facts.collectedFields[number]
       #expect(fields == fields.sorted())
@@ -34,6 +36,15 @@ import Testing
       #expect(facts.blockFields[number].map { facts.names[$0] } == screen.content.flatBlocks.compactMap(\.fieldName))
       for read in facts.nameReads[number] { #expect(facts.names[read.number] == read.name) }
     }
+    // The loader's mark that lets `Screen.nameReads` skip a block: none of its templates interpolates.
+    var marked = 0
+    for node in graph.nodes {
+      for block in graph.screen(node).content.flatBlocks where block.hasOnlyPlainTexts {
+        marked += 1
+        block.content.forEachTemplate { #expect($0.template.isPlainText, "block '\(block.id)': \($0.template.source)") }
+      }
+    }
+    #expect(marked > 0, "no block marked plain")
   }
 
   @Test(arguments: [

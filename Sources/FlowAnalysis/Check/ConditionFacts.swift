@@ -321,6 +321,8 @@ extension Screen {
           for name in blocks[index].visibleWhen?.variableNames ?? [] {
             add(NameRead(name: name, location: at, site: .visibleWhen(block: blocks[index].id), handlesMissing: true))
           }
+          // Most blocks' texts are plain (the loader marks them): their content is not walked.
+          guard !blocks[index].hasOnlyPlainTexts else { continue }
           blocks[index].content.forEachTemplate { template($0, .block(blocks[index].id), at) }
         }
       }

@@ -68,13 +68,10 @@ public struct JSONPathIndex: Sendable {
     for container in open {
       if container.isObject {
         if !path.isEmpty { path.append(UInt8(ascii: ".")) }
-        let key = container.key
-        if key.count >= 2, key.upperBound <= bytes.count,
-          !bytes[(key.lowerBound + 1)..<(key.upperBound - 1)].contains(UInt8(ascii: "\\"))
-        {
-          path += bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
+        if let plain = Scan.plainKey(container.key, bytes) {
+          path += plain
         } else {
-          path += Scan.key(key, bytes).utf8
+          path += Scan.key(container.key, bytes).utf8
         }
       } else {
         path.append(UInt8(ascii: "["))
@@ -217,10 +214,18 @@ public struct JSONPathIndex: Sendable {
 
     /// The text of a key's string literal, escapes decoded as the parser decodes them.
     static func key(_ literal: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
-      guard literal.count >= 2, literal.upperBound <= bytes.count else { return "" }
-      let inner = bytes[(literal.lowerBound + 1)..<(literal.upperBound - 1)]
-      guard inner.contains(UInt8(ascii: "\\")) else { return String(decoding: inner, as: UTF8.self) }
+      if let plain = plainKey(literal, bytes) { return String(decoding: plain, as: UTF8.self) }
       return JSONParser.parse(Array(bytes[literal])).0?.stringValue ?? ""
+    }
+
+    /// The bytes between a key literal's quotes when they are its text (no escape; none for a
+    /// literal cut short), else nil (`key` decodes it).
+    static func plainKey(
+      _ literal: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Slice<UnsafeBufferPointer<UInt8>>? {
+      guard literal.count >= 2, literal.upperBound <= bytes.count else { return bytes[0..<0] }
+      let inner = bytes[(literal.lowerBound + 1)..<(literal.upperBound - 1)]
+      return inner.contains(UInt8(ascii: "\\")) ? nil : inner
     }
 
     /// The byte at `i`, or 0 past the end (a source cut short ends every loop).

@@ -54,8 +54,11 @@ public struct CheckContext: Sendable {
   public let source: [UInt8]
   /// The document's regular expressions with their string literals (`LoadResult.patterns`).
   public let patterns: [PatternSite]
-  /// The dense graph and per-screen reads and fields several rules share.
-  let facts: ScreenFacts
+  /// `graph`'s screen edges on dense node numbers, for the rules' searches.
+  let dense: DenseScreenGraph
+  /// The per-screen reads and fields several rules share, worked out when first asked for.
+  var facts: ScreenFacts { sharedFacts.value() }
+  private let sharedFacts: SharedFact<ScreenFacts>
   /// How `diagnostic(_:_:at:)` fills in JSON paths.
   let pathFilling: PathFilling
 
@@ -70,14 +73,20 @@ public struct CheckContext: Sendable {
   }
 
   public init(file: String, document: FlowDocument, source: [UInt8], patterns: [PatternSite] = []) {
-    self.init(file: file, document: document, source: source, patterns: patterns, pathFilling: .now)
+    self.init(
+      file: file, document: document, source: source, patterns: patterns, pathFilling: .now,
+      facts: SharedFact { ScreenFacts(document) })
   }
 
-  init(file: String, document: FlowDocument, source: [UInt8], patterns: [PatternSite], pathFilling: PathFilling) {
+  init(
+    file: String, document: FlowDocument, source: [UInt8], patterns: [PatternSite], pathFilling: PathFilling,
+    facts: SharedFact<ScreenFacts>
+  ) {
     self.file = file
     self.document = document
     self.graph = FlowGraph(document: document)
-    self.facts = ScreenFacts(graph)
+    self.dense = DenseScreenGraph(graph)
+    self.sharedFacts = facts
     self.paths = JSONPathIndex(source: source)
     self.source = source
     self.patterns = patterns
@@ -147,16 +156,43 @@ public enum FlowChecker {
   public static func check(
     _ result: LoadResult, rules: [any LintRule] = LintRegistry.rules, jsonPaths: Bool = true
   ) -> [Diagnostic] {
+    check(result, rules: rules, jsonPaths: jsonPaths, parallelScreens: LintSchedule.parallelScreens)
+  }
+
+  /// `check` with the rules on two threads from `parallelScreens` screens on (`LintSchedule`).
+  static func check(
+    _ result: LoadResult, rules: [any LintRule], jsonPaths: Bool, parallelScreens: Int
+  ) -> [Diagnostic] {
     var diagnostics = result.diagnostics
     if let document = result.document, !document.flows.isEmpty {
-      let context = CheckContext(
-        file: result.file, document: document, source: result.source, patterns: result.patterns,
-        pathFilling: jsonPaths ? .deferred : .omitted)
+      let parallel = rules.count > 1 && document.flows.reduce(0, { $0 + $1.screens.count }) >= parallelScreens
+      let (found, context) = lint(result, document, rules: rules, jsonPaths: jsonPaths, parallel: parallel)
       let first = diagnostics.count
-      for rule in rules { diagnostics += rule.check(context) }
+      for ruleDiagnostics in found { diagnostics += ruleDiagnostics }
       if jsonPaths { PendingPath.fill(&diagnostics[first...], context.paths) }
+      if parallel { LintSchedule.release(consume context) }
     }
     return diagnostics.sortedForDisplay()
+  }
+
+  /// Each rule's diagnostics, in `rules`' order, and the context they were found in (the
+  /// caller holds the only reference to it, so it can be freed elsewhere).
+  private static func lint(
+    _ result: LoadResult, _ document: FlowDocument, rules: [any LintRule], jsonPaths: Bool, parallel: Bool
+  ) -> ([[Diagnostic]], CheckContext) {
+    let (file, source, patterns) = (result.file, result.source, result.patterns)
+    let facts = SharedFact { ScreenFacts(document) }
+    let makeContext: @Sendable () -> CheckContext = {
+      CheckContext(
+        file: file, document: document, source: source, patterns: patterns,
+        pathFilling: jsonPaths ? .deferred : .omitted, facts: facts)
+    }
+    guard parallel else {
+      let context = makeContext()
+      return (rules.map { $0.check(context) }, context)
+    }
+    let shared = SharedFact(makeContext)
+    return (LintSchedule.run(rules, context: shared, facts: facts), shared.value())
   }
 
   /// Loads and checks JSON text (for tests and examples).

@@ -1,16 +1,16 @@
 import FlowExpression
 import FlowFormat
 
-/// What several lint rules read of every screen, worked out once per check: the dense screen
-/// graph, and each screen's name reads and collected fields by dense node number, with every
-/// name numbered.
+/// What several lint rules read of every screen, worked out once per check: each screen's
+/// name reads and collected fields by dense node number (`DenseScreenGraph`'s: flows in file
+/// order, screens in order), with every name numbered.
 ///
-/// Each rule used to build these for itself (a `DenseScreenGraph`, `Screen.nameReads` and
-/// `Screen.collectedFields` per rule, per screen): on a 20,000-screen flow that was a fifth of
-/// `check`. Names are hashed once, here; the rules index arrays by name number instead of
-/// looking names up in dictionaries.
+/// Each rule used to build these for itself (`Screen.nameReads` and `Screen.collectedFields`
+/// per rule, per screen): on a 20,000-screen flow that was a fifth of `check`. Names are hashed
+/// once, here; the rules index arrays by name number instead of looking names up in
+/// dictionaries. They need only the document, not the graph, so a big check works them out on
+/// one thread while the other builds the graph (`LintSchedule`).
 struct ScreenFacts: Sendable {
-  let dense: DenseScreenGraph
   /// Every name a screen reads or collects, numbered in the order first met.
   var names: [String] { table.names }
   /// Numbers the names (`names`, `number(of:)`).
@@ -23,17 +23,17 @@ struct ScreenFacts: Sendable {
   /// The field number of each block of node `n` that has a field name, in block order.
   let blockFields: [[Int]]
 
-  init(_ graph: FlowGraph) {
-    dense = DenseScreenGraph(graph)
-    var table = NameTable(capacity: dense.count)  // about a name per screen
+  init(_ document: FlowDocument) {
+    let count = document.flows.reduce(0) { $0 + $1.screens.count }
+    var table = NameTable(capacity: count)  // about a name per screen
     func number(_ name: String) -> Int { table.number(name) }
     var nameReads: [[NameRead]] = []
     var collectedFields: [[Int]] = []
     var blockFields: [[Int]] = []
-    nameReads.reserveCapacity(dense.count)
-    collectedFields.reserveCapacity(dense.count)
-    blockFields.reserveCapacity(dense.count)
-    for flow in graph.document.flows {
+    nameReads.reserveCapacity(count)
+    collectedFields.reserveCapacity(count)
+    blockFields.reserveCapacity(count)
+    for flow in document.flows {
       for screen in flow.screens {
         var reads = screen.nameReads
         for index in reads.indices { reads[index].number = number(reads[index].name) }
@@ -62,7 +62,7 @@ struct ScreenFacts: Sendable {
   /// The numbers of the fields each flow collects, sub-flows included (ascending), or nil when
   /// they would hold more than `Limits.subflowFields` in all: `FlowDocument.fieldsThroughSubflows`
   /// on numbers instead of sets of names.
-  func fieldsThroughSubflows(_ document: FlowDocument) -> [[Int]]? {
+  func fieldsThroughSubflows(_ document: FlowDocument, _ dense: DenseScreenGraph) -> [[Int]]? {
     let (order, children) = document.subflowPostOrder()
     var results = [[Int]?](repeating: nil, count: document.flows.count)
     var total = 0

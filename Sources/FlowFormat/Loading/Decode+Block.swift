@@ -42,13 +42,15 @@ extension DecodeContext {
           notes: Self.didYouMean(type, Self.knownBlockTypes))
       }
     }
+    let interpolating = interpolatingTemplates
     let content = at("content") { $0.decodeBlockContent(contentObject, type: type, blockID: id, at: contentLocation) }
+    let plainTexts = interpolatingTemplates == interpolating
     let visibleWhen = object.lookup("visibleWhen").flatMap { v in at("visibleWhen") { $0.condition(v) } }
     return (
       Block(
         id: id, type: type, order: integer(object, "order") ?? index,
         visible: bool(object, "visible") ?? true, visibleWhen: visibleWhen,
-        content: content, location: value.location),
+        content: content, location: value.location, plainTexts: plainTexts),
       y
     )
   }

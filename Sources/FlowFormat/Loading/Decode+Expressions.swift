@@ -88,6 +88,7 @@ extension DecodeContext {
     // `{Daily Hours}` reads the field named so (its own `load.field-name-case` warning says to
     // rename it); other braces that do not parse stay literal.
     let template = Template(parsing: text).readingWordNames
+    if !template.isPlainText { interpolatingTemplates += 1 }
     for issue in template.syntaxIssues {
       warning(
         .Load.templateSyntax,

@@ -17,6 +17,9 @@ struct DecodeContext {
   var flowReferences: [Reference] = []
   /// Segments named by campaign conditions, checked against the payload's segments.
   var segmentReads: [Reference] = []
+  /// Templates compiled so far that interpolate (a block whose content adds none is marked
+  /// `Block.hasOnlyPlainTexts`).
+  var interpolatingTemplates = 0
   /// Every pattern of the document with its string literal, in document order (`check` lints them).
   private(set) var patternSites: [PatternSite] = []
   /// The patterns compiled so far by source: a pattern repeated on many inputs is compiled once.

@@ -22,7 +22,13 @@ public struct Block: Hashable, Sendable {
   /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
   @usableFromInline final class Box: Sendable {
     @usableFromInline let fields: Fields
-    @usableFromInline init(_ fields: Fields) { self.fields = fields }
+    /// Set by the loader when it compiled every template of the content and none interpolates
+    /// (`hasOnlyPlainTexts`); a write builds a box without it. Not part of the block's value.
+    @usableFromInline let plainTexts: Bool
+    @usableFromInline init(_ fields: Fields, plainTexts: Bool = false) {
+      self.fields = fields
+      self.plainTexts = plainTexts
+    }
   }
 
   @usableFromInline var box: Box
@@ -91,6 +97,10 @@ public struct Block: Hashable, Sendable {
     }
   }
 
+  /// True when the loader knows no template of `content` interpolates (false: it may), so a
+  /// walk of the content for the names it reads can be skipped.
+  @inlinable public var hasOnlyPlainTexts: Bool { box.plainTexts }
+
   public static func == (a: Block, b: Block) -> Bool {
     a.box.fields == b.box.fields
   }
@@ -106,12 +116,13 @@ public struct Block: Hashable, Sendable {
     visible: Bool,
     visibleWhen: Condition?,
     content: BlockContent,
-    location: SourceLocation
+    location: SourceLocation,
+    plainTexts: Bool = false
   ) {
     box = Box(
       Fields(
         id: id, type: type, order: order, visibleWhen: visibleWhen.map(SharedValue.init), content: content,
-        location: location, visible: visible))
+        location: location, visible: visible), plainTexts: plainTexts)
   }
 
   /// The field this block collects into, if it collects anything. Inlinable, as the facts

@@ -28,7 +28,7 @@ public struct ClosedLoopRule: LintRule {
   public func check(_ context: CheckContext) -> [Diagnostic] {
     let graph = context.graph
     var diagnostics: [Diagnostic] = []
-    let dense = context.facts.dense
+    let dense = context.dense
     for numbers in dense.stronglyConnectedComponents() where numbers.count > 1 {
       let component = numbers.map { dense.nodes[$0] }
       let members = Set(component)

@@ -38,7 +38,7 @@ public struct ImpossibleConditionRule: LintRule {
         comparisons.append((comparison, field, location))
       }
     }
-    for node in facts.dense.nodes {
+    for node in context.dense.nodes {
       let screen = context.graph.screen(node)
       for rule in screen.rules {
         if let condition = rule.when { inspect(condition, at: rule.location) }
@@ -51,7 +51,7 @@ public struct ImpossibleConditionRule: LintRule {
     var blocks = [[Block]](repeating: [], count: facts.names.count)
     var compared = [Bool](repeating: false, count: facts.names.count)
     for entry in comparisons { compared[entry.field] = true }
-    for (number, node) in facts.dense.nodes.enumerated() where !facts.blockFields[number].isEmpty {
+    for (number, node) in context.dense.nodes.enumerated() where !facts.blockFields[number].isEmpty {
       var fields = facts.blockFields[number].makeIterator()
       for block in context.graph.screen(node).content.flatBlocks where block.fieldName != nil {
         let field = fields.next()!

@@ -26,7 +26,7 @@ public struct OnEnterLoopRule: LintRule {
   public func check(_ context: CheckContext) -> [Diagnostic] {
     let graph = context.graph
     // On dense node numbers: arrays instead of dictionaries by `ScreenNode`.
-    let dense = context.facts.dense
+    let dense = context.dense
     let successor = dense.nodes.map { node in
       Self.unconditionalEntry(node, graph).map { (next: dense.number($0.next), onEnter: $0.onEnter) }
     }

@@ -32,7 +32,7 @@ public struct TemplateBeforeAnswerRule: LintRule {
       for field in fields { collectors[field] += 1 }
     }
     var diagnostics: [Diagnostic] = []
-    for (number, node) in facts.dense.nodes.enumerated() {
+    for (number, node) in context.dense.nodes.enumerated() {
       // Only reads that need a value, outside rules, of a field only this screen collects; the
       // blocks are looked at only for a screen that has one.
       let candidates = facts.nameReads[number].filter { read in

@@ -34,12 +34,12 @@ public struct UncollectedVariableRule: LintRule {
     // dense node numbers, and which names may arrive uncollected where is one dataflow for
     // all names (no search per name unless it has something to report).
     let facts = context.facts
-    let dense = facts.dense
+    let dense = context.dense
     let nodes = dense.nodes
     var flowIndex: [String: Int] = [:]
     for (index, flow) in document.flows.enumerated() where flowIndex[flow.id] == nil { flowIndex[flow.id] = index }
     // Fields each flow collects, sub-flows included (name numbers, ascending).
-    guard let flowFields = facts.fieldsThroughSubflows(document) else {
+    guard let flowFields = facts.fieldsThroughSubflows(document, dense) else {
       let limit = NumberFormatting.grouped(Double(Limits.subflowFields))
       return [
         Diagnostic(

@@ -21,7 +21,7 @@ public struct UnreachableScreenRule: LintRule {
   public func check(_ context: CheckContext) -> [Diagnostic] {
     let graph = context.graph
     // `FlowGraph.reachable()` on the dense graph: from every flow's start screen.
-    let dense = context.facts.dense
+    let dense = context.dense
     let reachable = dense.reached(from: graph.starts.compactMap { $0.map(dense.number) })
     return dense.nodes.indices.filter { !reachable[$0] }.map { number in
       let node = dense.nodes[number]

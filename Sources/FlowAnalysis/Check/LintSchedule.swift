@@ -1,0 +1,111 @@
+import Dispatch
+import FlowFormat
+import FlowSupport
+
+/// Runs the lint rules of a big document on two threads; each rule's diagnostics land in its
+/// own slot and are joined in the rules' order, so the result is the one thread's, byte for byte.
+///
+/// The two facts most rules share are worked out first, one on each thread: the screen graph
+/// (`FlowGraph`, `DenseScreenGraph`: the check context) and the screens' numbered reads and
+/// fields (`ScreenFacts`), which need only the document. Then both threads take rules from one
+/// queue, heaviest first; a rule that asks for a fact the other thread is still working out
+/// waits for it (`SharedFact`). Whichever thread asks first for a fact nobody has started works
+/// it out itself, so nothing waits on work that has not begun, however the threads are run.
+enum LintSchedule {
+  /// Below this many screens the rules run on the calling thread: on the rule-heavy shape a
+  /// second thread gained nothing measurable at 1,000 screens and 4 to 7 ms of 68 at 2,000
+  /// (docs/performance.md, "Eighth round").
+  static let parallelScreens = 2_000
+
+  /// Rules by measured cost, heaviest first, on the rule-heavy bench flow and `lint-chain`
+  /// (millions of instructions on the 20,000-screen flow); the rules not named follow in
+  /// their order. Rules that read only the graph come before those that wait for
+  /// `ScreenFacts`, so the thread that built the graph has work while the other numbers names.
+  static let costOrder = [
+    ShadowedRuleRule().id,  // 40, graph only
+    ClosedLoopRule().id,  // 38, graph only
+    UncollectedVariableRule().id,  // 61 (460 on `lint-chain`)
+    ImpossibleConditionRule().id,  // 68
+    InvalidRangeRule().id,  // 11
+  ]
+
+  /// Every rule's diagnostics, in `rules`' order.
+  static func run(
+    _ rules: [any LintRule], context: SharedFact<CheckContext>, facts: SharedFact<ScreenFacts>
+  ) -> [[Diagnostic]] {
+    let heavy = costOrder.compactMap { id in rules.firstIndex { $0.id == id } }
+    let order = heavy + rules.indices.filter { !heavy.contains($0) }
+    let next = Locked(0)
+    let results = Locked([[Diagnostic]](repeating: [], count: rules.count))
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      if thread == 0 { _ = context.value() } else { _ = facts.value() }
+      while true {
+        let taken = next.withLock { next in
+          defer { next += 1 }
+          return next
+        }
+        guard taken < order.count else { break }
+        let index = order[taken]
+        let found = rules[index].check(context.value())
+        results.withLock { $0[index] = found }
+      }
+    }
+    return results.withLock { $0 }
+  }
+}
+
+extension LintSchedule {
+  /// Frees `context` (the graph and the shared facts: 40 M instructions on the rule-heavy
+  /// flow) on another thread while the caller sorts and writes the report.
+  static func release(_ context: consuming CheckContext) {
+    // Moved into the box, so the caller keeps no reference that could be the last.
+    let retired = Locked<CheckContext?>(consume context)
+    DispatchQueue.global().async { retired.withLock { $0 = nil } }
+  }
+}
+
+/// A value several lint rules share, worked out once, by the first thread that asks for it;
+/// a thread that asks while another works it out waits for that one.
+final class SharedFact<Value: Sendable>: Sendable {
+  private struct State {
+    var value: Value?
+    /// The work, until a thread takes it.
+    var make: (@Sendable () -> Value)?
+  }
+  private let state: Locked<State>
+  /// Entered when a thread takes the work, left when the value is there.
+  private let done = DispatchGroup()
+
+  init(_ make: @escaping @Sendable () -> Value) {
+    state = Locked(State(make: make))
+  }
+
+  private enum Step {
+    case have(Value)
+    case wait
+    case work(@Sendable () -> Value)
+  }
+
+  func value() -> Value {
+    let step = state.withLock { state -> Step in
+      if let value = state.value { return .have(value) }
+      guard let make = state.make else { return .wait }
+      state.make = nil
+      done.enter()
+      return .work(make)
+    }
+    switch step {
+    case .have(let value):
+      return value
+    case .wait:
+      done.wait()
+      // Left only once the value is stored.
+      return state.withLock { $0.value! }
+    case .work(let make):
+      let value = make()
+      state.withLock { $0.value = value }
+      done.leave()
+      return value
+    }
+  }
+}
