@@ -7,9 +7,11 @@ enum EngineHash {
   static func key(_ parts: [String], separator: UInt8) -> [UInt8] {
     var key: [UInt8] = []
     key.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
-    for (index, part) in parts.enumerated() {
+    for index in parts.indices {
       if index > 0 { key.append(separator) }
-      key.append(contentsOf: part.utf8)
+      // Appended as one buffer (appending the UTF-8 view went byte by byte).
+      var part = parts[index]
+      part.withUTF8 { key.append(contentsOf: $0) }
     }
     return key
   }
