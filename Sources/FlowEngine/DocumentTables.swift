@@ -73,8 +73,17 @@ public final class DocumentTables: Sendable {
     id == entryFlowID ? entryFlowIndex : document.flowIndex(id)
   }
 
-  /// A resolved index, nil when the table has none (look the id up).
-  static func index(_ resolved: Int32) -> Int? {
-    resolved == unresolved ? nil : Int(resolved)
+  /// A screen's rule target, resolved (nil: none, look the id up). Read in place: copying the
+  /// screen's table retained its arrays.
+  func index(ofRule rule: Int, flow: Int, screen: Int) -> Int? {
+    let resolved = screens[flow][screen].ruleTargets[rule]
+    return resolved == Self.unresolved ? nil : Int(resolved)
+  }
+
+  /// A screen's `next` (or, `next` false, the following screen), resolved (nil: none, look
+  /// the id up).
+  func index(next: Bool, flow: Int, screen: Int) -> Int? {
+    let resolved = next ? screens[flow][screen].next : screens[flow][screen].following
+    return resolved == Self.unresolved ? nil : Int(resolved)
   }
 }

@@ -158,7 +158,13 @@ extension Session {
         }
       }
       guard let first else { return .success(choice.allowMultiple ? .list([]) : nil) }
-      if choice.allowMultiple { return .success(.list(([first] + others).map(Value.string))) }
+      if choice.allowMultiple {
+        var values: [Value] = []
+        values.reserveCapacity(1 + others.count)
+        values.append(.string(first))
+        for other in others { values.append(.string(other)) }
+        return .success(.list(values))
+      }
       guard others.isEmpty else {
         return .failure(Problem(message: "'\(field)' takes one option, got \(1 + others.count)"))
       }

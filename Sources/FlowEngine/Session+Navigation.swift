@@ -183,7 +183,7 @@ extension Session {
     var outcomes: [RuleOutcome] = []
     var target: Target?
     // The target's index when the document's tables resolved it (nil: look the id up).
-    let table = context.tables?.screens[flowIndex][screenIndex]
+    let tables = context.tables
     var resolved: Int?
     if !rules.isEmpty {
       let environment = environment
@@ -218,7 +218,7 @@ extension Session {
           // A rule that passes on (an AppDNA analytics node without a target) sent its event.
           if rules[index].passesOn { continue }
           target = rules[index].goto
-          resolved = table.flatMap { DocumentTables.index($0.ruleTargets[index]) }
+          resolved = tables?.index(ofRule: index, flow: flowIndex, screen: screenIndex)
           if let action = rules[index].then { ruleAction = (action, index + 1) }
           return
         }
@@ -232,12 +232,12 @@ extension Session {
       let prefix = rules.isEmpty ? "" : "no rule matched → "
       if let next {
         target = next
-        resolved = table.flatMap { DocumentTables.index($0.next) }
+        resolved = tables?.index(next: true, flow: flowIndex, screen: screenIndex)
         if recording { details.append(prefix + "next key → \(next)") }
       } else if screenIndex + 1 < screens.count {
         let following = screens.withUnsafeBufferPointer { $0[screenIndex + 1].id }
         target = .screen(following)
-        resolved = table.flatMap { DocumentTables.index($0.following) }
+        resolved = tables?.index(next: false, flow: flowIndex, screen: screenIndex)
         if recording { details.append(prefix + "next by order → \(following)") }
       } else {
         target = .complete

@@ -206,6 +206,9 @@ public struct Session: Sendable {
     throws(SessionStartError) -> (Session, [Output])
   {
     var variants: OrderedDictionary<String, String> = [:]
+    // Empty overrides and flags (the common case) are not asked: a lookup hashes the key even
+    // in an empty dictionary or set.
+    let overrides = !config.variantOverrides.isEmpty
     var variantFlow: String?
     let entryFlowID = try targetedEntry(document, config)
     let entry = config.flowID ?? entryFlowID
@@ -213,12 +216,9 @@ public struct Session: Sendable {
     if let index = tables?.flowIndex(entry, in: document) ?? document.flowIndex(entry),
       let assigned = document.flows.withUnsafeBufferPointer({ $0[index].assignedExperiment })
     {
-      variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
+      variants[assigned.id] = (overrides ? config.variantOverrides[assigned.id] : nil) ?? assigned.variantID
     }
     var local: (id: String, variant: String)?
-    // Empty overrides and flags (the common case) are not asked: a lookup hashes the key even
-    // in an empty dictionary or set.
-    let overrides = !config.variantOverrides.isEmpty
     let flags = !config.unavailableFlags.isEmpty
     // Read in place: a loop over the array copied each experiment.
     document.experiments.withUnsafeBufferPointer { experiments in
@@ -282,8 +282,9 @@ public struct Session: Sendable {
   /// The session id of a start without one: two MurmurHash3 words (seeds 0 and 0x5EED) over the
   /// UTF-8 of `userID ␟ flowID ␟ now`, as hex.
   static func derivedSessionID(userID: String, flowID: String, now: Int64) -> String {
-    let key = EngineHash.key([userID, flowID, String(now)], separator: 0x1F)
-    return hex(EngineHash.murmur32(key, seed: 0)) + hex(EngineHash.murmur32(key, seed: 0x5EED))
+    EngineHash.withKey([userID, flowID, String(now)], separator: 0x1F) {
+      hex(EngineHash.murmur32($0, seed: 0)) + hex(EngineHash.murmur32($0, seed: 0x5EED))
+    }
   }
 
   /// Eight lowercase hex digits, zero-padded (written directly: the simulator starts a session,
@@ -521,12 +522,11 @@ public struct Session: Sendable {
   /// The one walk over the current screen's controls: calls `body` with each slot in order
   /// until it returns false. Nothing is copied out of the blocks.
   func forEachControlSlot(in environment: SessionEnvironment, _ body: (ControlSlot) -> Bool) {
-    // Read through the array in place: a `let screen` would copy every field of the screen.
-    let screens = context.document.flows[frame.flow].screens
-    let at = frame.screen
+    // The screen read in place (one reference): `flows[frame.flow]` copied the whole flow.
+    let screen = currentScreen
     var number = 0
-    if screens[at].content.usesBlocks {
-      let stopped = screens[at].content.flatBlocks.withUnsafeBufferPointer { blocks in
+    if screen.content.usesBlocks {
+      let stopped = screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
         for index in blocks.indices {
           guard blocks[index].content.isControl, isVisible(blockAt: index, of: blocks, in: environment) else {
             continue
@@ -537,11 +537,11 @@ public struct Session: Sendable {
         return false
       }
       if stopped { return }
-    } else if (screens[at].kind != .native || hostDeclined) && screens[at].kind != .flow {
+    } else if (screen.kind != .native || hostDeclined) && screen.kind != .flow {
       number += 1
       guard body(ControlSlot(number: number, block: -1, kind: .legacyButton)) else { return }
     }
-    if screens[at].content.skipText != nil {
+    if screen.content.skipText != nil {
       number += 1
       _ = body(ControlSlot(number: number, block: -1, kind: .skip))
     }
@@ -550,29 +550,27 @@ public struct Session: Sendable {
   /// What pressing a slot's control of the current screen does (the block's action read in
   /// place, nothing else copied).
   func action(at slot: ControlSlot) -> Action {
-    let screens = context.document.flows[frame.flow].screens
-    let at = frame.screen
+    let screen = currentScreen
     switch slot.kind {
     case .button:
-      return screens[at].content.flatBlocks.withUnsafeBufferPointer { blocks in
+      return screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
         // `forEachControlSlot` gives only blocks whose content is a control.
         guard case .button(let button) = blocks[slot.block].content else {
           preconditionFailure("control slot \(slot.number) is not a button")
         }
         return button.action
       }
-    case .legacyButton: return screens[at].content.buttonAction
+    case .legacyButton: return screen.content.buttonAction
     case .skip: return .skip
     }
   }
 
   /// The control a slot of the current screen stands for (label not rendered).
   func control(at slot: ControlSlot) -> Control {
-    let screens = context.document.flows[frame.flow].screens
-    let at = frame.screen
+    let screen = currentScreen
     switch slot.kind {
     case .button:
-      return screens[at].content.flatBlocks.withUnsafeBufferPointer { blocks in
+      return screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
         // `forEachControlSlot` gives only blocks whose content is a control.
         let control = blocks[slot.block].content.control!
         return Control(
@@ -581,10 +579,10 @@ public struct Session: Sendable {
       }
     case .legacyButton:
       return Control(
-        number: slot.number, text: screens[at].content.buttonText, blockID: nil,
-        action: screens[at].content.buttonAction, kind: .legacyButton)
+        number: slot.number, text: screen.content.buttonText, blockID: nil, action: screen.content.buttonAction,
+        kind: .legacyButton)
     case .skip:
-      return Control(number: slot.number, text: screens[at].content.skipText!, blockID: nil, action: .skip, kind: .skip)
+      return Control(number: slot.number, text: screen.content.skipText!, blockID: nil, action: .skip, kind: .skip)
     }
   }
 
