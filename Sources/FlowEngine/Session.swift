@@ -505,7 +505,9 @@ public struct Session: Sendable {
   /// Calls `body` with each numbered control of the current screen in order (labels not rendered)
   /// until it returns false. The order is the one of `actions`.
   func forEachControl(in environment: SessionEnvironment, _ body: (Control) -> Bool) {
-    forEachControlSlot(in: environment) { body(control(at: $0)) }
+    // The closure holds the screen, not `self`: capturing the session copied it whole per call.
+    let screen = currentScreen
+    forEachControlSlot(in: environment) { body(Self.control(at: $0, on: screen)) }
   }
 
   /// The current screen's numbered controls as slots, in the order of `actions` (a caller's
@@ -565,9 +567,8 @@ public struct Session: Sendable {
     }
   }
 
-  /// The control a slot of the current screen stands for (label not rendered).
-  func control(at slot: ControlSlot) -> Control {
-    let screen = currentScreen
+  /// The control a slot of `screen` (the current screen) stands for (label not rendered).
+  static func control(at slot: ControlSlot, on screen: Screen) -> Control {
     switch slot.kind {
     case .button:
       return screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
