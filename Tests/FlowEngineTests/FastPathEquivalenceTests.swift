@@ -196,9 +196,10 @@ import Testing
     }
   }
 
-  /// `send(pressing:)` of a control `actions(renderingLabels:)` just listed leaves the same
-  /// outputs and session as tapping its number: on every screen of random walks, quiet (the
-  /// simulator's sessions: no events, no history) or not, pending or not.
+  /// `send(pressing:)` of a control `actions(renderingLabels:)` just listed, or of a slot
+  /// `controlSlots` just listed, leaves the same outputs and session as tapping its number, and
+  /// the slots are the controls `actions` lists (numbers, kinds, blocks): on every screen of
+  /// random walks, quiet (the simulator's sessions: no events, no history) or not, pending or not.
   @Test(arguments: cases)
   func pressingAListedControlMatchesTap(_ testCase: Case) throws {
     let document = try #require(Self.document(testCase))
@@ -206,6 +207,7 @@ import Testing
     var config = SessionConfig(now: 1_767_225_600_000, recordsHistory: testCase.recordsHistory)
     config.emitsEvents = testCase.recordsHistory
     var buffer: [Output] = []
+    var slots: [ControlSlot] = []
     for _ in 0..<30 {
       var session = try Session.start(document: document, config: config).0
       for _ in 0..<40 where !session.status.isEnded {
@@ -218,26 +220,6 @@ import Testing
             #expect(pressed == tapped, "\(entry)")
           }
         }
-        let choices = Self.choices(session)
-        _ = session.send(choices[Int(random.next() % UInt64(choices.count))])
-      }
-    }
-  }
-
-  /// `controlSlots` lists the controls `actions` lists (numbers, kinds, blocks), and pressing a
-  /// slot leaves the same outputs and session as tapping its number: on every screen of random
-  /// walks, quiet (the simulator's sessions) or not.
-  @Test(arguments: cases)
-  func pressingASlotMatchesTap(_ testCase: Case) throws {
-    let document = try #require(Self.document(testCase))
-    var random = SplitMix64(seed: testCase.seed)
-    var config = SessionConfig(now: 1_767_225_600_000, recordsHistory: testCase.recordsHistory)
-    config.emitsEvents = testCase.recordsHistory
-    var buffer: [Output] = []
-    var slots: [ControlSlot] = []
-    for _ in 0..<30 {
-      var session = try Session.start(document: document, config: config).0
-      for _ in 0..<40 where !session.status.isEnded {
         session.controlSlots(into: &slots)
         let entries = session.actions(renderingLabels: false)
         let blocks = session.currentScreen.content.flatBlocks
