@@ -20,8 +20,14 @@ public struct FieldStore: Sendable {
   }
 
   private var base: Base
-  /// Updates of base keys and new keys, in the order they were first written.
-  private var overlay: OrderedDictionary<String, Value> = [:]
+  /// Updates of base keys and new keys, in the order they were first written: three arrays
+  /// in step. A key is found by its fingerprint first (an integer compared per entry), its
+  /// name compared only where the fingerprints agree; an `OrderedDictionary` compared the names
+  /// of a small overlay one by one, and hashed a larger one before the base hashed the name
+  /// again.
+  private var keys: [String] = []
+  private var values: [Value] = []
+  private var prints: [UInt64] = []
   /// Counts the writes that changed a value (a write of the value a key already holds does
   /// not count): equal counts on one session before and after an input mean its data did not
   /// change, learnt without comparing two stores (the driver asks after every input).
@@ -31,28 +37,42 @@ public struct FieldStore: Sendable {
     base = Base(values)
   }
 
-  var isEmpty: Bool { overlay.isEmpty && base.values.isEmpty }
+  var isEmpty: Bool { keys.isEmpty && base.values.isEmpty }
 
   subscript(key: String) -> Value? {
-    get { overlay[key] ?? base.values[key] }
+    get {
+      if !keys.isEmpty, let index = overlayIndex(of: key, Self.fingerprint(key)) { return values[index] }
+      return base.values.isEmpty ? nil : base.values[key]
+    }
     set {
       guard let newValue else {
         removeValue(forKey: key)
         return
       }
-      // One lookup of the overlay both reads the old value and stores the new one.
-      let old = overlay.updateValue(newValue, forKey: key) ?? base.values[key]
+      let print = Self.fingerprint(key)
+      let old: Value?
+      if let index = overlayIndex(of: key, print) {
+        old = values[index]
+        values[index] = newValue
+      } else {
+        old = base.values.isEmpty ? nil : base.values[key]
+        keys.append(key)
+        values.append(newValue)
+        prints.append(print)
+      }
       if old != newValue { changes &+= 1 }
-      if overlay.count > Self.overlayLimit(base.values.count) { flatten() }
+      if keys.count > Self.overlayLimit(base.values.count) { flatten() }
     }
   }
 
   @discardableResult
   mutating func removeValue(forKey key: String) -> Value? {
     guard base.values[key] != nil else {
-      let removed = overlay.removeValue(forKey: key)
-      if removed != nil { changes &+= 1 }
-      return removed
+      guard !keys.isEmpty, let index = overlayIndex(of: key, Self.fingerprint(key)) else { return nil }
+      keys.remove(at: index)
+      prints.remove(at: index)
+      changes &+= 1
+      return values.remove(at: index)
     }
     changes &+= 1
     flatten()
@@ -63,21 +83,24 @@ public struct FieldStore: Sendable {
   /// caller that knows how many fields a session will write (the simulator) allocates it once
   /// instead of at 1, 2, 4 and 8 entries.
   mutating func reserveCapacity(_ count: Int) {
-    overlay.reserveCapacity(min(count, Self.overlayLimit(base.values.count)))
+    let room = min(count, Self.overlayLimit(base.values.count))
+    keys.reserveCapacity(room)
+    values.reserveCapacity(room)
+    prints.reserveCapacity(room)
   }
 
   /// Replaces everything with `values` (counted as a change).
   mutating func replace(with values: OrderedDictionary<String, Value>) {
     base = Base(values)
-    overlay = [:]
+    clearOverlay()
     changes &+= 1
   }
 
   /// Everything, in order (shares the base's storage when nothing was written since).
   var dictionary: OrderedDictionary<String, Value> {
-    guard !overlay.isEmpty else { return base.values }
+    guard !keys.isEmpty else { return base.values }
     var merged = base.values
-    for (key, value) in overlay { merged[key] = value }
+    for index in keys.indices { merged[keys[index]] = values[index] }
     return merged
   }
 
@@ -85,24 +108,49 @@ public struct FieldStore: Sendable {
   /// empty, as in a session that started without data: no merged copy is built).
   public func forEach(_ body: (String, Value) -> Void) {
     guard !base.values.isEmpty else {
-      for (key, value) in overlay { body(key, value) }
+      for index in keys.indices { body(keys[index], values[index]) }
       return
     }
     for (key, value) in dictionary { body(key, value) }
   }
 
+  /// The overlay's place of `key` (whose fingerprint is `print`), nil when it holds none.
+  private func overlayIndex(of key: String, _ print: UInt64) -> Int? {
+    prints.withUnsafeBufferPointer { prints in
+      for index in prints.indices where prints[index] == print && keys[index] == key { return index }
+      return nil
+    }
+  }
+
+  /// FNV-1a over the key's UTF-8 bytes: equal names have equal prints, and names that differ
+  /// nearly always differ here too.
+  private static func fingerprint(_ key: String) -> UInt64 {
+    var key = key
+    return key.withUTF8 { bytes in
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+      return hash
+    }
+  }
+
+  private mutating func clearOverlay() {
+    keys = []
+    values = []
+    prints = []
+  }
+
   /// Folds the overlay into the base: in place when this store is the base's only user.
   private mutating func flatten() {
-    guard !overlay.isEmpty else {
+    guard !keys.isEmpty else {
       if !isKnownUniquelyReferenced(&base) { base = Base(base.values) }
       return
     }
     if isKnownUniquelyReferenced(&base) {
-      for (key, value) in overlay { base.values[key] = value }
+      for index in keys.indices { base.values[keys[index]] = values[index] }
     } else {
       base = Base(dictionary)
     }
-    overlay = [:]
+    clearOverlay()
   }
 
   /// The overlay's largest size before folding: a fork copies at most this many entries, and
@@ -117,9 +165,9 @@ extension FieldStore: Equatable {
     guard lhs.base === rhs.base else { return lhs.dictionary == rhs.dictionary }
     // One base (a store and its recent copy): only the overlays' keys can differ, and the keys
     // new to the base must come in the same order.
-    for (key, value) in lhs.overlay where rhs[key] != value { return false }
-    for (key, value) in rhs.overlay where lhs[key] != value { return false }
+    for index in lhs.keys.indices where rhs[lhs.keys[index]] != lhs.values[index] { return false }
+    for index in rhs.keys.indices where lhs[rhs.keys[index]] != rhs.values[index] { return false }
     let base = lhs.base.values
-    return lhs.overlay.keys.filter { base[$0] == nil } == rhs.overlay.keys.filter { base[$0] == nil }
+    return lhs.keys.filter { base[$0] == nil } == rhs.keys.filter { base[$0] == nil }
   }
 }

@@ -120,8 +120,10 @@ extension Session {
       case .object: return .failure(Problem(message: "field '\(field)' takes options, not an object"))
       default: wanted = [value]
       }
-      var picked: [String] = []
-      picked.reserveCapacity(wanted.count)
+      // The first value picked, then the others in order: a single pick (the common case)
+      // builds no list.
+      var first: String?
+      var others: [String] = []
       // The options' names are rendered once, and each text is matched once, however long the list.
       var names: [OptionMatching.Names]?
       // One wanted value (a single pick, the common case) needs no memo.
@@ -138,7 +140,12 @@ extension Session {
         }
         switch outcome {
         case .one(let match):
-          if !picked.contains(choice.items[match].value) { picked.append(choice.items[match].value) }
+          let value = choice.items[match].value
+          if first == nil {
+            first = value
+          } else if first != value, !others.contains(value) {
+            others.append(value)
+          }
         case .several(let matches):
           let names = matches.map { optionDescription(choice.items[$0], in: environment) }
           return .failure(
@@ -150,11 +157,18 @@ extension Session {
               message: "no option '\(item)' in '\(field)' (options by id or label: \(names.joined(separator: ", ")))"))
         }
       }
-      if choice.allowMultiple { return .success(.list(picked.map(Value.string))) }
-      guard picked.count <= 1 else {
-        return .failure(Problem(message: "'\(field)' takes one option, got \(picked.count)"))
+      guard let first else { return .success(choice.allowMultiple ? .list([]) : nil) }
+      if choice.allowMultiple {
+        var values: [Value] = []
+        values.reserveCapacity(1 + others.count)
+        values.append(.string(first))
+        for other in others { values.append(.string(other)) }
+        return .success(.list(values))
       }
-      return .success(picked.first.map(Value.string))
+      guard others.isEmpty else {
+        return .failure(Problem(message: "'\(field)' takes one option, got \(1 + others.count)"))
+      }
+      return .success(.string(first))
 
     case .slider(let slider):
       guard let number = value.numericValue else {
@@ -237,19 +251,20 @@ extension Session {
   /// Stores the defaults of untouched visible fields (slider, toggle, input `defaultValue`) when
   /// the screen is left forward.
   mutating func commitDefaults() {
+    // The blocks with a default, from the document's tables when the session has them (an
+    // override changes only text blocks, but then everything is found again here).
+    let table = overrides.isEmpty ? context.tables?.screens[frame.flow][frame.screen].defaults : nil
+    if let table, table.isEmpty { return }
     let blocks = currentBlocks
     guard !blocks.isEmpty else { return }
+    let carriers = table ?? DocumentTables.defaults(of: blocks)
     // Visibility is decided before any default is stored (as if read from `visibleBlocks`).
     let defaults = blocks.withUnsafeBufferPointer { blocks in
       let environment = environment
       var defaults: [(String, Value)] = []
-      for index in blocks.indices {
-        // The default first: most blocks have none, and asking the data for a field compares
-        // its name with every key held so far.
-        guard let value = blocks[index].content.fieldDefault, let field = blocks[index].fieldName,
-          fields[field] == nil, isVisible(blockAt: index, of: blocks, in: environment)
-        else { continue }
-        defaults.append((field, value))
+      for carrier in carriers
+      where fields[carrier.field] == nil && isVisible(blockAt: carrier.block, of: blocks, in: environment) {
+        defaults.append((carrier.field, carrier.value))
       }
       return defaults
     }

@@ -182,40 +182,49 @@ extension Session {
     let recording = context.config.recordsHistory
     var outcomes: [RuleOutcome] = []
     var target: Target?
+    // The target's index when the document's tables resolved it (nil: look the id up).
+    let tables = context.tables
+    var resolved: Int?
     if !rules.isEmpty {
       let environment = environment
-      for index in rules.indices {
-        let matched: Bool
-        if let condition = rules[index].when {
-          if recording {
-            let outcome = EngineExpressions.evaluate(condition, in: environment)
-            matched = outcome.result
-            outcomes.append(
-              RuleOutcome(
-                number: index + 1, source: condition.source, summary: outcome.summary, matched: matched,
-                target: rules[index].traceTarget))
+      // The rule whose own action runs (`Rule.then`), and its number.
+      var ruleAction: (Action, Int)?
+      // Read in place: an `Array` subscript copied the whole rule for each field read.
+      rules.withUnsafeBufferPointer { rules in
+        for index in rules.indices {
+          let matched: Bool
+          if let condition = rules[index].when {
+            if recording {
+              let outcome = EngineExpressions.evaluate(condition, in: environment)
+              matched = outcome.result
+              outcomes.append(
+                RuleOutcome(
+                  number: index + 1, source: condition.source, summary: outcome.summary, matched: matched,
+                  target: rules[index].traceTarget))
+            } else {
+              matched = EngineExpressions.holds(condition, in: environment)
+            }
           } else {
-            matched = EngineExpressions.holds(condition, in: environment)
+            matched = true
+            if recording {
+              outcomes.append(
+                RuleOutcome(
+                  number: index + 1, source: "(always)", summary: "→ true", matched: true,
+                  target: rules[index].traceTarget))
+            }
           }
-        } else {
-          matched = true
-          if recording {
-            outcomes.append(
-              RuleOutcome(
-                number: index + 1, source: "(always)", summary: "→ true", matched: true,
-                target: rules[index].traceTarget))
-          }
-        }
-        if matched, let name = rules[index].emits { routedEvents.append((name, rules[index].emitsProperties)) }
-        // A rule that passes on (an AppDNA analytics node without a target) sent its event.
-        if matched, rules[index].passesOn { continue }
-        if matched {
+          guard matched else { continue }
+          if let name = rules[index].emits { routedEvents.append((name, rules[index].emitsProperties)) }
+          // A rule that passes on (an AppDNA analytics node without a target) sent its event.
+          if rules[index].passesOn { continue }
           target = rules[index].goto
-          if let action = rules[index].then {
-            return performRuleAction(action, number: index + 1, via: via, outcomes: outcomes)
-          }
-          break
+          resolved = tables?.index(ofRule: index, flow: flowIndex, screen: screenIndex)
+          if let action = rules[index].then { ruleAction = (action, index + 1) }
+          return
         }
+      }
+      if let (action, number) = ruleAction {
+        return performRuleAction(action, number: number, via: via, outcomes: outcomes)
       }
     }
     var details: [String] = []
@@ -223,10 +232,12 @@ extension Session {
       let prefix = rules.isEmpty ? "" : "no rule matched → "
       if let next {
         target = next
+        resolved = tables?.index(next: true, flow: flowIndex, screen: screenIndex)
         if recording { details.append(prefix + "next key → \(next)") }
       } else if screenIndex + 1 < screens.count {
         let following = screens.withUnsafeBufferPointer { $0[screenIndex + 1].id }
         target = .screen(following)
+        resolved = tables?.index(next: false, flow: flowIndex, screen: screenIndex)
         if recording { details.append(prefix + "next by order → \(following)") }
       } else {
         target = .complete
@@ -242,7 +253,7 @@ extension Session {
       }
       return .finishFlow
     case .screen(let id):
-      guard let index = context.screenIndex(of: id, inFlow: flowIndex) else {
+      guard let index = resolved ?? context.screenIndex(of: id, inFlow: flowIndex) else {
         if recording {
           details.append("screen '\(id)' does not exist in flow '\(context.document.flows[flowIndex].id)' → staying")
         }

@@ -35,6 +35,20 @@ extension Session {
     swap(&outbox, &outputs)
   }
 
+  /// `send(pressing:into:)` for a slot `controlSlots(into:)` listed in the session's current
+  /// state: only the pressed control is built (listing them all built each one).
+  public mutating func send(pressing slot: ControlSlot, into outputs: inout [Output]) {
+    // What `handle` checks before a tap, and the sessions that show the label, tap by number.
+    guard !hasEnded, !isPending, !tracing, !context.emitsEvents else {
+      return send(.tap(.number(slot.number)), into: &outputs)
+    }
+    outputs.removeAll(keepingCapacity: true)
+    swap(&outbox, &outputs)
+    stepHops = 0
+    press(action(at: slot), kind: slot.kind, label: "", tapped: nil)
+    swap(&outbox, &outputs)
+  }
+
   /// `send(.setVariable(name:value:))` for each value in order, outputs dropped. A session that
   /// holds no data yet and keeps no trace takes `values` whole, shared until written: a preview
   /// sets every field of the document on each screen it draws, which cost fields × screens.
@@ -243,17 +257,23 @@ extension Session {
 
   /// Presses a control of the current screen.
   mutating func press(_ entry: ActionEntry) {
-    if entry.action == .dismiss, !context.document.flows[frame.flow].settings.dismissAllowed {
-      return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
-    }
     // Built first (the autoclosure of the mutating `emit` cannot read `self`), and only when
     // events are emitted.
-    let tapped = context.emitsEvents ? buttonTappedProperties(entry) : .object([:])
-    emit(.buttonTapped, tapped)
-    if entry.kind == .skip {
-      drive(skip(via: .skipControl(entry.label)))
+    let tapped = context.emitsEvents ? buttonTappedProperties(entry) : nil
+    press(entry.action, kind: entry.kind, label: entry.label, tapped: tapped)
+  }
+
+  /// Presses a control of the current screen given by its action, kind and label (what the
+  /// trace shows); `tapped` is `button_tapped`'s properties (nil when no event is emitted).
+  mutating func press(_ action: Action, kind: ActionEntry.Kind, label: String, tapped: Event.Properties?) {
+    if action == .dismiss, !context.document.flows[frame.flow].settings.dismissAllowed {
+      return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
+    }
+    emit(.buttonTapped, tapped ?? .object([:]))
+    if kind == .skip {
+      drive(skip(via: .skipControl(label)))
     } else {
-      drive(perform(entry.action, via: .button(entry.label), validate: true))
+      drive(perform(action, via: .button(label), validate: true))
     }
   }
 

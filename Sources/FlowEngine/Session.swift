@@ -42,12 +42,16 @@ final class SessionContext: Sendable {
   let emitsActionResults: Bool
   /// The document's secret fields, masked (see `Session.secrets`).
   let secrets: SecretPolicy
+  /// The document's lookups worked out once, when the caller gave them (see `DocumentTables`).
+  let tables: DocumentTables?
 
   init(
     document: FlowDocument, config: consuming SessionConfig, flowID: String,
-    variants: OrderedDictionary<String, String>, envelopeExperiment: (id: String, variant: String)?
+    variants: OrderedDictionary<String, String>, envelopeExperiment: (id: String, variant: String)?,
+    tables: DocumentTables?
   ) {
     self.document = document
+    self.tables = tables
     self.flowID = flowID
     // A session that posts no events (the simulator's) seldom reads its id: deriving it (two
     // hashes) waits for a read.
@@ -64,8 +68,12 @@ final class SessionContext: Sendable {
     self.variants = variants
     self.envelopeExperiment = envelopeExperiment
     self.builtShared = sessionID.map { Self.shared($0, config, envelopeExperiment) }
-    var user: OrderedDictionary<String, Value> = ["id": .string(config.userID)]
-    for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
+    // Built by subscript: a dictionary literal went through `uniqueKeysWithValues`.
+    var user = OrderedDictionary<String, Value>()
+    user["id"] = .string(config.userID)
+    if !config.traits.isEmpty {
+      for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
+    }
     self.userValue = .object(user)
     self.variantValue = .object(variants.mapValues { .string($0) })
     self.screenBase = document.screenOffsets
@@ -190,45 +198,51 @@ public struct Session: Sendable {
 
   /// Starts a session: `onboarding_started`, `experiment_variant_assigned` per experiment, then
   /// the first screen (its `onEnter` first). Throws when the flow or start screen does not exist.
+  /// `tables`: `DocumentTables(document)`, built once by a caller that starts many sessions of
+  /// `document` (nil: the session looks things up as it goes; the same behaviour either way).
   public static func start(
-    document: FlowDocument, config: consuming SessionConfig = SessionConfig()
+    document: FlowDocument, config: consuming SessionConfig = SessionConfig(), tables: DocumentTables? = nil
   )
     throws(SessionStartError) -> (Session, [Output])
   {
     var variants: OrderedDictionary<String, String> = [:]
+    // Empty overrides and flags (the common case) are not asked: a lookup hashes the key even
+    // in an empty dictionary or set.
+    let overrides = !config.variantOverrides.isEmpty
     var variantFlow: String?
     let entryFlowID = try targetedEntry(document, config)
     let entry = config.flowID ?? entryFlowID
     // Read in place: `document.flow(entry)` copies the whole flow to ask.
-    if let index = document.flowIndex(entry),
+    if let index = tables?.flowIndex(entry, in: document) ?? document.flowIndex(entry),
       let assigned = document.flows.withUnsafeBufferPointer({ $0[index].assignedExperiment })
     {
-      variants[assigned.id] = config.variantOverrides[assigned.id] ?? assigned.variantID
+      variants[assigned.id] = (overrides ? config.variantOverrides[assigned.id] : nil) ?? assigned.variantID
     }
     var local: (id: String, variant: String)?
-    // Empty overrides and flags (the common case) are not asked: a lookup hashes the key even
-    // in an empty dictionary or set.
-    let overrides = !config.variantOverrides.isEmpty
     let flags = !config.unavailableFlags.isEmpty
-    for experiment in document.experiments
-    where variants[experiment.id] == nil && (experiment.appliesToFlow ?? entry) == entry {
-      let chosen: String?
-      if overrides, let override = config.variantOverrides[experiment.id] {
-        chosen = override
-      } else if flags, config.unavailableFlags.contains(experiment.id) {
-        chosen = experiment.fallbackVariant
-      } else {
-        chosen = VariantAssignment.variant(of: experiment, userID: config.userID)?.id
-      }
-      guard let chosen else { continue }
-      variants[experiment.id] = chosen
-      if local == nil { local = (experiment.id, chosen) }
-      if variantFlow == nil, let flow = experiment.variants.first(where: { $0.id == chosen })?.flow {
-        variantFlow = flow
+    // Read in place: a loop over the array copied each experiment.
+    document.experiments.withUnsafeBufferPointer { experiments in
+      for index in experiments.indices
+      where variants[experiments[index].id] == nil && (experiments[index].appliesToFlow ?? entry) == entry {
+        let id = experiments[index].id
+        let chosen: String?
+        if overrides, let override = config.variantOverrides[id] {
+          chosen = override
+        } else if flags, config.unavailableFlags.contains(id) {
+          chosen = experiments[index].fallbackVariant
+        } else {
+          chosen = VariantAssignment.variant(of: experiments[index], userID: config.userID)?.id
+        }
+        guard let chosen else { continue }
+        variants[id] = chosen
+        if local == nil { local = (id, chosen) }
+        if variantFlow == nil, let flow = experiments[index].variants.first(where: { $0.id == chosen })?.flow {
+          variantFlow = flow
+        }
       }
     }
     let flowID = config.flowID ?? variantFlow ?? entryFlowID
-    guard let flowIndex = document.flowIndex(flowID) else {
+    guard let flowIndex = tables?.flowIndex(flowID, in: document) ?? document.flowIndex(flowID) else {
       let ids = document.flows.map(\.id)
       throw SessionStartError(
         "no flow '\(flowID)' in the document (flows: \(ids.joined(separator: ", ")))\(didYouMean(flowID, ids))")
@@ -253,22 +267,24 @@ public struct Session: Sendable {
     }
     let context = SessionContext(
       document: document, config: config, flowID: flowID, variants: variants,
-      envelopeExperiment: envelope)
+      envelopeExperiment: envelope, tables: tables)
     var session = Session(context: context, frame: Frame(flow: flowIndex, screen: screenIndex))
-    document.flows.withUnsafeBufferPointer {
-      for (key, value) in $0[flowIndex].initialData { session.fields[key] = value }
-    }
+    // Read before, not written from inside a closure: a session captured by one was copied
+    // whole on return.
+    let initialData = document.flows.withUnsafeBufferPointer { $0[flowIndex].initialData }
+    for (key, value) in initialData { session.fields[key] = value }
     session.begin()
-    let outputs = session.outbox
-    session.outbox = []
+    var outputs: [Output] = []
+    swap(&outputs, &session.outbox)
     return (session, outputs)
   }
 
   /// The session id of a start without one: two MurmurHash3 words (seeds 0 and 0x5EED) over the
   /// UTF-8 of `userID ␟ flowID ␟ now`, as hex.
   static func derivedSessionID(userID: String, flowID: String, now: Int64) -> String {
-    let key = EngineHash.key([userID, flowID, String(now)], separator: 0x1F)
-    return hex(EngineHash.murmur32(key, seed: 0)) + hex(EngineHash.murmur32(key, seed: 0x5EED))
+    EngineHash.withKey([userID, flowID, String(now)], separator: 0x1F) {
+      hex(EngineHash.murmur32($0, seed: 0)) + hex(EngineHash.murmur32($0, seed: 0x5EED))
+    }
   }
 
   /// Eight lowercase hex digits, zero-padded (written directly: the simulator starts a session,
@@ -314,7 +330,10 @@ public struct Session: Sendable {
   /// The flow of the current screen.
   public var currentFlow: Flow { context.document.flows[frame.flow] }
   /// The current screen (after the session ended: the last one).
-  public var currentScreen: Screen { currentFlow.screens[frame.screen] }
+  public var currentScreen: Screen {
+    // Read in place: through `currentFlow` it copied every field of the flow first.
+    context.document.flows.withUnsafeBufferPointer { $0[frame.flow].screens[frame.screen] }
+  }
   /// `currentScreen.id`, `currentFlow.id` and `currentScreen.name` without copying the models.
   public var currentScreenID: String { context.document.flows[frame.flow].screens[frame.screen].id }
   public var currentFlowID: String { context.document.flows[frame.flow].id }
@@ -486,37 +505,85 @@ public struct Session: Sendable {
   /// Calls `body` with each numbered control of the current screen in order (labels not rendered)
   /// until it returns false. The order is the one of `actions`.
   func forEachControl(in environment: SessionEnvironment, _ body: (Control) -> Bool) {
-    // Read through the array in place: a `let screen` would copy every field of the screen.
-    let screens = context.document.flows[frame.flow].screens
-    let at = frame.screen
+    // The closure holds the screen, not `self`: capturing the session copied it whole per call.
+    let screen = currentScreen
+    forEachControlSlot(in: environment) { body(Self.control(at: $0, on: screen)) }
+  }
+
+  /// The current screen's numbered controls as slots, in the order of `actions` (a caller's
+  /// array, emptied first): what a caller that weighs controls by place (the simulator) reads
+  /// instead of `actions`, which copies each control's label, id and action out.
+  public func controlSlots(into slots: inout [ControlSlot]) {
+    slots.removeAll(keepingCapacity: true)
+    forEachControlSlot(in: environment) { slot in
+      slots.append(slot)
+      return true
+    }
+  }
+
+  /// The one walk over the current screen's controls: calls `body` with each slot in order
+  /// until it returns false. Nothing is copied out of the blocks.
+  func forEachControlSlot(in environment: SessionEnvironment, _ body: (ControlSlot) -> Bool) {
+    // The screen read in place (one reference): `flows[frame.flow]` copied the whole flow.
+    let screen = currentScreen
     var number = 0
-    if screens[at].content.usesBlocks {
-      let stopped = screens[at].content.flatBlocks.withUnsafeBufferPointer { blocks in
+    if screen.content.usesBlocks {
+      let stopped = screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
         for index in blocks.indices {
-          guard let control = blocks[index].content.control, isVisible(blockAt: index, of: blocks, in: environment)
-          else { continue }
+          guard blocks[index].content.isControl, isVisible(blockAt: index, of: blocks, in: environment) else {
+            continue
+          }
           number += 1
-          guard
-            body(
-              Control(
-                number: number, text: control.label, blockID: blocks[index].id, action: control.action, kind: .button))
-          else { return true }
+          guard body(ControlSlot(number: number, block: index, kind: .button)) else { return true }
         }
         return false
       }
       if stopped { return }
-    } else if (screens[at].kind != .native || hostDeclined) && screens[at].kind != .flow {
+    } else if (screen.kind != .native || hostDeclined) && screen.kind != .flow {
       number += 1
-      guard
-        body(
-          Control(
-            number: number, text: screens[at].content.buttonText, blockID: nil,
-            action: screens[at].content.buttonAction, kind: .legacyButton))
-      else { return }
+      guard body(ControlSlot(number: number, block: -1, kind: .legacyButton)) else { return }
     }
-    if let skipText = screens[at].content.skipText {
+    if screen.content.skipText != nil {
       number += 1
-      _ = body(Control(number: number, text: skipText, blockID: nil, action: .skip, kind: .skip))
+      _ = body(ControlSlot(number: number, block: -1, kind: .skip))
+    }
+  }
+
+  /// What pressing a slot's control of the current screen does (the block's action read in
+  /// place, nothing else copied).
+  func action(at slot: ControlSlot) -> Action {
+    let screen = currentScreen
+    switch slot.kind {
+    case .button:
+      return screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
+        // `forEachControlSlot` gives only blocks whose content is a control.
+        guard case .button(let button) = blocks[slot.block].content else {
+          preconditionFailure("control slot \(slot.number) is not a button")
+        }
+        return button.action
+      }
+    case .legacyButton: return screen.content.buttonAction
+    case .skip: return .skip
+    }
+  }
+
+  /// The control a slot of `screen` (the current screen) stands for (label not rendered).
+  static func control(at slot: ControlSlot, on screen: Screen) -> Control {
+    switch slot.kind {
+    case .button:
+      return screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
+        // `forEachControlSlot` gives only blocks whose content is a control.
+        let control = blocks[slot.block].content.control!
+        return Control(
+          number: slot.number, text: control.label, blockID: blocks[slot.block].id, action: control.action,
+          kind: .button)
+      }
+    case .legacyButton:
+      return Control(
+        number: slot.number, text: screen.content.buttonText, blockID: nil, action: screen.content.buttonAction,
+        kind: .legacyButton)
+    case .skip:
+      return Control(number: slot.number, text: screen.content.skipText!, blockID: nil, action: .skip, kind: .skip)
     }
   }
 
@@ -537,6 +604,19 @@ public struct Session: Sendable {
     }
     return fields[field]
   }
+}
+
+/// A numbered control of the current screen by its place: its number, the block it is (an index
+/// into the screen's `flatBlocks`; -1 for the legacy button and the skip control) and its kind.
+public struct ControlSlot: Hashable, Sendable {
+  public var number: Int
+  public var block: Int
+  public var kind: ActionEntry.Kind
+}
+
+extension BlockContent {
+  /// `control != nil` without building the control (a copy of its label and action).
+  var isControl: Bool { if case .button = self { true } else { false } }
 }
 
 /// A numbered control before its label is rendered (see `Session.forEachControl`).

@@ -7,6 +7,7 @@ extension Session {
   /// The failures of the current screen's visible collecting blocks, in reading order.
   public var validationFailures: [ValidationFailure] {
     var failures: [ValidationFailure] = []
+    if let tables = context.tables, !tables.screens[frame.flow][frame.screen].validates { return failures }
     let blocks = currentBlocks
     guard !blocks.isEmpty else { return failures }
     let environment = environment

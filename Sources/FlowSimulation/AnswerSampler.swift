@@ -57,23 +57,28 @@ final class AnswerSampler: Sendable {
     }
   }
 
-  /// The input that answers a collecting block, or nil when the user leaves it empty. The
-  /// block's content is matched in place (binding it whole copied it per answer).
-  func answer(_ target: SimulationPlan.FieldBlock, random: inout SimulationRandom) -> Input? {
-    if case .none = target.content { return nil }
+  /// Writes the input that answers a collecting block into `input` and says true; false (and
+  /// `input` untouched) when the user leaves it empty. The block's content is matched in place
+  /// (binding it whole copied it per answer).
+  func answer(_ target: SimulationPlan.FieldBlock, random: inout SimulationRandom, into input: inout Input) -> Bool {
+    if case .none = target.content { return false }
     let field = target.field
     let fieldModel = target.model
-    if random.chance(fieldModel?.skip ?? (target.required ? 0 : model.optionalSkip)) { return nil }
+    if random.chance(fieldModel?.skip ?? (target.required ? 0 : model.optionalSkip)) { return false }
     if let choice = target.choice {
-      guard !choice.ids.isEmpty else { return nil }
-      return .pick(field: field, items: choice.pick(target.optionWeights, &random))
+      guard !choice.ids.isEmpty else { return false }
+      input = .pick(field: field, items: choice.pick(target.optionWeights, &random))
+      return true
     }
     switch target.content {
     case nil, .choice?:
-      return nil
+      return false
     case .toggle?:
-      if let drawn = weighted(fieldModel, &random) { return .set(field: field, value: .bool(drawn == "true")) }
-      return .set(field: field, value: .bool(random.chance(0.5)))
+      if let drawn = weighted(fieldModel, &random) {
+        input = .set(field: field, value: .bool(drawn == "true"))
+      } else {
+        input = .set(field: field, value: .bool(random.chance(0.5)))
+      }
     case .slider(let slider)?:
       let step = slider.step > 0 ? slider.step : 1
       // Stops counted in a Double: a range of 1e15 in steps of 1e-6 has more than Int.max.
@@ -86,11 +91,12 @@ final class AnswerSampler: Sendable {
         let raw = draw(numbers, &random)
         value = slider.min + ((min(max(raw, slider.min), slider.max) - slider.min) / step).rounded() * step
       }
-      return .set(field: field, value: .number(value))
+      input = .set(field: field, value: .number(value))
     case .input?:
-      guard let input = target.input else { return nil }
-      return .set(field: field, value: inputAnswer(input, fieldModel, &random))
+      guard let inputField = target.input else { return false }
+      input = .set(field: field, value: inputAnswer(inputField, fieldModel, &random))
     }
+    return true
   }
 
   /// What drawing a choice block's options needs, found once per block.

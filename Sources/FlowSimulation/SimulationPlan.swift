@@ -11,6 +11,8 @@ public final class SimulationPlan: Sendable {
   public let model: BehaviourModel
   public let seed: UInt64
   let config: SessionConfig
+  /// The document's lookups, worked out once for every user's session.
+  let tables: DocumentTables
   /// `sim-SEED-`: user `index`'s id is this and the index.
   let userIDPrefix: String
   let answers: AnswerSampler
@@ -32,6 +34,26 @@ public final class SimulationPlan: Sendable {
   let fieldBlocks: [[FieldBlock]]
   /// By screen index: how users behave there (the model's entry over its defaults).
   let screenBehaviours: [ScreenBehaviour]
+  /// By screen number: the weight of each control when the model names none (`UserWalk.control`'s
+  /// rule read once: back and dismiss 0, others 1), by flat block index and for the legacy button.
+  let controlWeights: [ControlWeights]
+
+  struct ControlWeights: Sendable {
+    var blocks: [Double]
+    var legacy: Double
+
+    init(_ screen: Screen) {
+      blocks = screen.content.flatBlocks.map { block in block.content.control.map { Self.weight($0.action) } ?? 0 }
+      legacy = Self.weight(screen.content.buttonAction)
+    }
+
+    static func weight(_ action: Action) -> Double {
+      switch action {
+      case .previous, .dismiss: 0
+      default: 1
+      }
+    }
+  }
 
   /// A block that collects `field`; `alwaysVisible` spares evaluating its visibility. A class:
   /// the walk hands it to the sampler per answer, and a struct this size was copied each time.
@@ -98,6 +120,7 @@ public final class SimulationPlan: Sendable {
     self.model = model
     self.seed = seed
     userIDPrefix = "sim-\(seed)-"
+    tables = DocumentTables(document)
     config = SessionConfig(
       now: model.start, platform: model.platform, locale: model.locale, waitsForResults: true,
       recordsHistory: recordsEvents, emitsEvents: recordsEvents)
@@ -110,6 +133,7 @@ public final class SimulationPlan: Sendable {
     var collected = Set<String>()
     var fieldBlocks: [[FieldBlock]] = []
     var behaviours: [ScreenBehaviour] = []
+    var weights: [ControlWeights] = []
     for flow in document.flows {
       var screens: [String: Int] = [:]
       for (number, screen) in flow.screens.enumerated() {
@@ -120,6 +144,7 @@ public final class SimulationPlan: Sendable {
           ScreenBehaviour(
             dismiss: screenModel?.dismiss ?? model.dismiss, dropOff: screenModel?.dropOff ?? model.dropOff,
             dwell: screenModel?.dwell ?? model.dwell, controls: screenModel?.controls ?? [:]))
+        weights.append(ControlWeights(screen))
         var collecting: [FieldBlock] = []
         for block in screen.content.usesBlocks ? screen.content.flatBlocks : [] {
           guard let field = block.fieldName else { continue }
@@ -144,6 +169,7 @@ public final class SimulationPlan: Sendable {
     collectedFieldCount = collected.count
     self.fieldBlocks = fieldBlocks
     screenBehaviours = behaviours
+    controlWeights = weights
   }
 
   /// The global index of a screen (nil for one the document does not hold).

@@ -33,6 +33,7 @@ struct UserWalk {
     var outputs: [Output] = []
     var path: [Int32] = []
     var controls: [ActionEntry] = []
+    var slots: [ControlSlot] = []
     var weights: [Double] = []
   }
 
@@ -49,7 +50,7 @@ struct UserWalk {
     do {
       // The configuration handed over as a temporary: moved into the session, not copied.
       (session, outputs) = try Session.start(
-        document: plan.document, config: config(plan: plan, index: index, random: &random))
+        document: plan.document, config: config(plan: plan, index: index, random: &random), tables: plan.tables)
     } catch {
       return nil
     }
@@ -125,22 +126,29 @@ struct UserWalk {
       }
       let dwell = plan.sample(behaviour.dwell, &random)
       if dwell > 0 { send(.wait(ms: dwell)) }
-      var advance: Input?
+      // Inputs are written into plain variables, a flag beside each: an `Input?` went through
+      // the runtime's generic value witnesses to be destroyed (twice per screen and field).
+      var input = Input.next
+      var advance = Input.next
+      var advances = false
       // Read in place: iterating the array would copy each `Block`.
       plan.fieldBlocks[here].withUnsafeBufferPointer { fieldBlocks in
         for fieldBlock in fieldBlocks.indices
         where fieldBlocks[fieldBlock].alwaysVisible || session.isVisible(fieldBlocks[fieldBlock].block) {
-          guard let input = answers.answer(fieldBlocks[fieldBlock], random: &random) else { continue }
+          guard answers.answer(fieldBlocks[fieldBlock], random: &random, into: &input) else { continue }
           if fieldBlocks[fieldBlock].picksToAdvance {
-            advance = input
+            swap(&advance, &input)
+            advances = true
           } else {
             send(input)
           }
         }
       }
       let pressed: Bool
-      if let advance {
+      if advances {
         pressed = send(advance)
+      } else if behaviour.controls.isEmpty {
+        pressed = pressUnnamed()
       } else if let entry = control(behaviour.controls) {
         pressed = press(entry)
       } else {
@@ -160,31 +168,47 @@ struct UserWalk {
     }
   }
 
-  /// The control pressed: drawn by the model's weights over the screen's controls (back and
-  /// dismiss controls never; the skip control only when the model names it); nil: `next`.
+  /// The control pressed when the model names controls: drawn by its weights over the screen's
+  /// controls (back and dismiss controls never; the skip control only when the model names
+  /// it); nil: `next`. Labels are rendered to be matched.
   private mutating func control(_ named: [String: Double]) -> ActionEntry? {
-    // Labels are rendered only when the model weighs controls by name.
-    session.actions(renderingLabels: !named.isEmpty, into: &buffers.controls)
+    session.actions(renderingLabels: true, into: &buffers.controls)
     buffers.weights.removeAll(keepingCapacity: true)
     // Read in place: a loop over the array copies each entry (its action, label and id).
     buffers.controls.withUnsafeBufferPointer { controls in
       for index in controls.indices {
-        switch controls[index].action {
-        case .previous, .dismiss:
+        guard SimulationPlan.ControlWeights.weight(controls[index].action) > 0 else {
           buffers.weights.append(0)
-        default:
-          let skip = controls[index].kind == .skip
-          let weight =
-            named.isEmpty
-            ? nil
-            : named[controls[index].label] ?? controls[index].blockID.flatMap { named[$0] }
-              ?? (skip ? named["skip"] : nil)
-          buffers.weights.append(weight ?? (skip ? 0 : 1))
+          continue
         }
+        let skip = controls[index].kind == .skip
+        let weight =
+          named[controls[index].label] ?? controls[index].blockID.flatMap { named[$0] }
+          ?? (skip ? named["skip"] : nil)
+        buffers.weights.append(weight ?? (skip ? 0 : 1))
       }
     }
     guard buffers.weights.contains(where: { $0 > 0 }) else { return nil }
     return buffers.controls[random.weighted(buffers.weights)]
+  }
+
+  /// The control pressed when the model names none (the common case): uniform over the
+  /// screen's control slots but back, dismiss and skip (the plan's weights by place), as
+  /// `control(_:)` would draw; nothing but the pressed control is built. `next` when none.
+  private mutating func pressUnnamed() -> Bool {
+    session.controlSlots(into: &buffers.slots)
+    buffers.weights.removeAll(keepingCapacity: true)
+    let weights = plan.controlWeights[session.screenNumber]
+    for slot in buffers.slots {
+      switch slot.kind {
+      case .button: buffers.weights.append(weights.blocks[slot.block])
+      case .legacyButton: buffers.weights.append(weights.legacy)
+      case .skip: buffers.weights.append(0)
+      }
+    }
+    guard buffers.weights.contains(where: { $0 > 0 }) else { return send(.next) }
+    session.send(pressing: buffers.slots[random.weighted(buffers.weights)], into: &buffers.outputs)
+    return noteAccepted()
   }
 
   /// Answers an awaited action or native screen with the model's outcome for its identifier

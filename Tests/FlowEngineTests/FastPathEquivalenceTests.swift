@@ -9,7 +9,7 @@ import Testing
 /// `send(_:)`, `Condition.holds` (no trace) against `Condition.evaluate(in:).result`, and a
 /// session with `emitsEvents: false` (and with `emitsActionResults`) against one with events, one keeping only its path against
 /// one keeping its history, `tap(.label)` against the search of `actions` it replaced, and
-/// `send(pressing:)` against `tap(.number)`.
+/// `send(pressing:)` (of an entry or a slot) against `tap(.number)`.
 @Suite struct FastPathEquivalenceTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var seed: UInt64
@@ -196,9 +196,10 @@ import Testing
     }
   }
 
-  /// `send(pressing:)` of a control `actions(renderingLabels:)` just listed leaves the same
-  /// outputs and session as tapping its number: on every screen of random walks, quiet (the
-  /// simulator's sessions: no events, no history) or not, pending or not.
+  /// `send(pressing:)` of a control `actions(renderingLabels:)` just listed, or of a slot
+  /// `controlSlots` just listed, leaves the same outputs and session as tapping its number, and
+  /// the slots are the controls `actions` lists (numbers, kinds, blocks): on every screen of
+  /// random walks, quiet (the simulator's sessions: no events, no history) or not, pending or not.
   @Test(arguments: cases)
   func pressingAListedControlMatchesTap(_ testCase: Case) throws {
     let document = try #require(Self.document(testCase))
@@ -206,6 +207,7 @@ import Testing
     var config = SessionConfig(now: 1_767_225_600_000, recordsHistory: testCase.recordsHistory)
     config.emitsEvents = testCase.recordsHistory
     var buffer: [Output] = []
+    var slots: [ControlSlot] = []
     for _ in 0..<30 {
       var session = try Session.start(document: document, config: config).0
       for _ in 0..<40 where !session.status.isEnded {
@@ -217,6 +219,19 @@ import Testing
             #expect(buffer == tapped.send(.tap(.number(entry.number))), "\(entry)")
             #expect(pressed == tapped, "\(entry)")
           }
+        }
+        session.controlSlots(into: &slots)
+        let entries = session.actions(renderingLabels: false)
+        let blocks = session.currentScreen.content.flatBlocks
+        #expect(slots.map(\.number) == entries.map(\.number))
+        #expect(slots.map(\.kind) == entries.map(\.kind))
+        #expect(slots.map { $0.block >= 0 ? blocks[$0.block].id : nil } == entries.map(\.blockID))
+        for slot in slots {
+          var pressed = session
+          pressed.send(pressing: slot, into: &buffer)
+          var tapped = session
+          #expect(buffer == tapped.send(.tap(.number(slot.number))), "\(slot)")
+          #expect(pressed == tapped, "\(slot)")
         }
         let choices = Self.choices(session)
         _ = session.send(choices[Int(random.next() % UInt64(choices.count))])

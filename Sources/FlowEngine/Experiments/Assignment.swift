@@ -4,8 +4,10 @@ import FlowFormat
 public enum VariantAssignment {
   /// The bucket 0..<10000 of a user in an experiment.
   public static func bucket(experimentID: String, salt: String?, userID: String) -> Int {
-    let key = EngineHash.key([experimentID, salt ?? experimentID, userID], separator: UInt8(ascii: "."))
-    return Int(EngineHash.murmur32(key) % 10_000)
+    let hash = EngineHash.withKey([experimentID, salt ?? experimentID, userID], separator: UInt8(ascii: ".")) {
+      EngineHash.murmur32($0)
+    }
+    return Int(hash % 10_000)
   }
 
   /// The variant the user falls into: walk the variants accumulating
