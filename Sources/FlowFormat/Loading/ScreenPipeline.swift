@@ -75,6 +75,12 @@ final class ScreenPipeline {
     context = DecodeContext(file: file, options: options)
   }
 
+  /// A pipeline left without `finish` (an early exit of a future caller) still joins its thread,
+  /// which would otherwise wait for a screen forever.
+  deinit {
+    if thread != nil { _ = finish(keeping: false) }
+  }
+
   /// The parser's hand-off (`JSONParser.parse(_:file:screens:)`): takes the screen out of the
   /// tree and queues it, or decodes it here when the queue is full.
   func offer(_ value: inout JSONValue, at site: ScreenSite) {
@@ -178,10 +184,12 @@ extension [DecodedScreen?] {
   }
 }
 
-/// A thread that runs one closure and is waited for with `pthread_join`. Its stack is the
-/// default one (the stack limit, 8 MiB on Linux): decoding and freeing a value recurse once per
-/// nesting level, at most `Limits.nesting` (512) levels.
+/// A thread that runs one closure and is waited for with `pthread_join`. Its stack is set to
+/// `stackBytes` rather than left to the environment (glibc's default follows `ulimit -s`):
+/// decoding and freeing a value recurse once per nesting level, at most `Limits.nesting` (512).
 private enum JoinableThread {
+  static let stackBytes = 8 << 20
+
   private final class Body: Sendable {
     let run: @Sendable () -> Void
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -191,8 +199,15 @@ private enum JoinableThread {
   static func start(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
     let body = Unmanaged.passRetained(Body(run)).toOpaque()
     var thread: pthread_t = 0
+    let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+    pthread_attr_init(attributes)
+    defer {
+      pthread_attr_destroy(attributes)
+      attributes.deallocate()
+    }
+    pthread_attr_setstacksize(attributes, stackBytes)
     let started = pthread_create(
-      &thread, nil,
+      &thread, attributes,
       { argument in
         Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
         return nil
