@@ -84,9 +84,10 @@ extension Flowrun {
     private func render(_ document: FlowDocument, data: OrderedDictionary<String, Value>, options: RenderOptions) throws
     {
       do {
-        try FlowPreview.render(document: document, flowID: flowID, screenID: screen, data: data, options: options) {
-          (bytes: [UInt8]) in Output.standard.write(bytes, styled: options.color)
-        }
+        // Each piece is made terminal-safe on the thread that drew it.
+        try FlowPreview.render(
+          document: document, flowID: flowID, screenID: screen, data: data, options: options, madeSafe: true
+        ) { Output.standard.write(safe: $0) }
       } catch {
         Output.error.write("error: \(error)\n")
         throw ExitCode(64)
