@@ -27,18 +27,20 @@ enum PreviewSchedule {
     let finished = DispatchGroup()
     if threads > 1, pieces.count > 1 {
       DispatchQueue.global().async(group: finished) {
+        var room = 0
         while let piece = pieces.take() {
-          pieces.finish(piece, pieces.draw(piece, draw))
+          pieces.finish(piece, pieces.draw(piece, room: &room, draw))
         }
       }
     }
     var next = 0
+    var room = 0
     while next < pieces.count {
       if let bytes = pieces.written(next) {
         write(bytes)
         next += 1
       } else if let piece = pieces.take() {
-        pieces.finish(piece, pieces.draw(piece, draw))
+        pieces.finish(piece, pieces.draw(piece, room: &room, draw))
       } else {
         pieces.waitForAnother()
       }
@@ -78,12 +80,16 @@ private final class Pieces: Sendable {
     }
   }
 
-  /// The piece's parts drawn into one buffer, finished.
-  func draw(_ piece: Int, _ draw: (Int, inout [UInt8]) -> Void) -> [UInt8] {
+  /// The piece's parts drawn into one buffer, finished. The buffer starts with `room`, the
+  /// largest piece this thread drew so far (grown from empty, copying it as it doubled was 2 %
+  /// of drawing the padded bundle).
+  func draw(_ piece: Int, room: inout Int, _ draw: (Int, inout [UInt8]) -> Void) -> [UInt8] {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(room)
     for part in piece * partsPerPiece..<min(partCount, (piece + 1) * partsPerPiece) {
       draw(part, &bytes)
     }
+    room = max(room, bytes.count)
     return finish(bytes)
   }
 
