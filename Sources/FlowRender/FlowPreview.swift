@@ -56,11 +56,11 @@ public enum FlowPreview {
   /// threads (`PreviewSchedule`) and handed over in order: `flowrun render` writes them as
   /// they are (making each piece a string checked every byte of it as UTF-8 again). With
   /// `madeSafe`, each piece is `terminalSafe` already (keeping styles when `options.color`),
-  /// made on the thread that drew it.
+  /// made on the thread that drew it. `threads` 1 draws every screen on the calling thread.
   public static func render(
     document: FlowDocument, flowID: String? = nil, screenID: String? = nil,
     data given: OrderedDictionary<String, Value> = [:], options: RenderOptions = RenderOptions(),
-    madeSafe: Bool = false, to write: ([UInt8]) -> Void
+    madeSafe: Bool = false, threads: Int = 2, to write: ([UInt8]) -> Void
   ) throws(Failure) {
     let color = options.color
     let finish: @Sendable ([UInt8]) -> [UInt8] = { madeSafe ? terminalSafe($0, keepingStyles: color) : $0 }
@@ -96,7 +96,7 @@ public enum FlowPreview {
       parts += flow.screens.map { (flow, $0.id) }
     }
     PreviewSchedule.run(
-      count: parts.count,
+      count: parts.count, threads: threads,
       draw: { [parts, data] index, bytes in
         // Each part after the first starts with the blank line that separates it.
         if index > 0 { bytes.append(0x0A) }
