@@ -307,6 +307,12 @@ struct BlockDrawing {
     return [ProgressDrawing.line(position, variant: variant, width: width)]
   }
 
+  /// A feature card's left side and its columns (measured once: a wrap measured it per text),
+  /// and its right side.
+  static let cardSide = [StyledRun("│ ", .dim)]
+  static let cardSideWidth = StyledLine(cardSide).width
+  static let cardTail = [StyledRun(" │", .dim)]
+
   func featureCard(headline: TextTemplate?, body: TextTemplate?, into canvas: inout Canvas) {
     let boxWidth = min(width, 60)
     let texts: [(text: String?, style: TextStyle)] = [(plain(headline), .bold), (plain(body), [])]
@@ -315,12 +321,12 @@ struct BlockDrawing {
     canvas.write(box: "┌", horizontalRule(boxWidth - 2), "┐")
     let lines = canvas.lineCount
     // Each line of the text between `│ ` and ` │`, padded to the box's inside width.
-    let left = [StyledRun("│ ", .dim)]
-    let leftWidth = StyledLine(left).width
-    let inner = boxWidth - 4 + leftWidth
-    canvas.box = (inner, [StyledRun(" │", .dim)])
+    let inner = boxWidth - 4 + Self.cardSideWidth
+    canvas.box = (inner, Self.cardTail)
     for case (let text?, let style) in texts {
-      canvas.wrapLines([StyledRun(text, style)], width: inner, prefix: left, continuation: left)
+      canvas.wrapLines(
+        [StyledRun(text, style)], width: inner, prefix: Self.cardSide, prefixWidth: Self.cardSideWidth,
+        continuation: Self.cardSide)
     }
     canvas.box = nil
     guard canvas.lineCount > lines else { return canvas.rollBack(to: mark) }

@@ -177,14 +177,18 @@ struct Canvas: LineSink {
   }
 
   /// `TextWrapper.wrap`'s lines, drawn here; the last one stays open. The number of lines.
+  /// `prefixWidth`, when given, is `prefix`'s columns.
   @discardableResult
   mutating func wrap(
-    _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], continuation: [StyledRun]? = nil
+    _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], prefixWidth: Int? = nil,
+    continuation: [StyledRun]? = nil
   ) -> Int {
     precondition(!isOpen, "a wrapped text starts on a line of its own")
     let continuation = continuation ?? (prefix.isEmpty ? [] : [StyledRun(Self.spaces(StyledLine(prefix).width))])
     let before = lineCount
-    if TextWrapper.wrapSimple(runs, width: width, prefix: prefix, continuation: continuation, into: &self) {
+    if TextWrapper.wrapSimple(
+      runs, width: width, prefix: prefix, prefixWidth: prefixWidth, continuation: continuation, into: &self)
+    {
       return lineCount - before + (isOpen ? 1 : 0)
     }
     let lines = TextWrapper.wrapTokens(runs, width: width, prefix: prefix, continuation: continuation)
@@ -197,9 +201,12 @@ struct Canvas: LineSink {
 
   /// `wrap`, its last line finished too.
   mutating func wrapLines(
-    _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], continuation: [StyledRun]? = nil
+    _ runs: [StyledRun], width: Int, prefix: [StyledRun] = [], prefixWidth: Int? = nil,
+    continuation: [StyledRun]? = nil
   ) {
-    if wrap(runs, width: width, prefix: prefix, continuation: continuation) > 0 { finishLine() }
+    if wrap(runs, width: width, prefix: prefix, prefixWidth: prefixWidth, continuation: continuation) > 0 {
+      finishLine()
+    }
   }
 
   /// Ends the open line (an empty line when none is open): its trailing spaces cut, its runs
@@ -208,7 +215,11 @@ struct Canvas: LineSink {
     open()
     if let box {
       append(Self.spaces(max(0, box.columns - columns)))
-      append(box.tail)
+      // The tail ends the line: appended without measuring it.
+      for run in box.tail where !run.text.isEmpty {
+        bytes += run.text.utf8
+        noteRun(run.style)
+      }
     }
     isOpen = false
     lineCount += 1

@@ -124,3 +124,20 @@ func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   }
   return true
 }
+
+/// Whether `text` holds a line feed, eight bytes at a time (a screen's title is asked once per
+/// drawing; the byte-by-byte walk of its UTF-8 view cost more than building it).
+func holdsLineFeed(_ text: String) -> Bool {
+  var copy = text
+  return copy.withUTF8 { bytes in
+    guard let base = bytes.baseAddress else { return false }
+    var index = 0
+    while index + 8 <= bytes.count {
+      if ByteWords.hasByte(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), equalTo: 0x0A) {
+        return true
+      }
+      index += 8
+    }
+    return bytes[index...].contains(0x0A)
+  }
+}

@@ -40,8 +40,8 @@ public enum FlowPreview {
     return text
   }
 
-  /// The same text handed to `write` a screen at a time (`flowrun render` writes each piece as
-  /// it comes, so a big flow's text is never held whole).
+  /// The same text handed to `write` in pieces of whole screens (`flowrun render` writes each
+  /// piece as it comes, so a big flow's text is never held whole).
   public static func render(
     document: FlowDocument, flowID: String? = nil, screenID: String? = nil,
     data given: OrderedDictionary<String, Value> = [:], options: RenderOptions = RenderOptions(),
@@ -52,13 +52,18 @@ public enum FlowPreview {
     }
   }
 
-  /// The same text as UTF-8 bytes, a screen at a time: `flowrun render` writes them as they
-  /// are (making each piece a string checked every byte of it as UTF-8 again).
+  /// The same text as UTF-8 bytes, in pieces of whole screens (and flow titles) drawn on two
+  /// threads (`PreviewSchedule`) and handed over in order: `flowrun render` writes them as
+  /// they are (making each piece a string checked every byte of it as UTF-8 again). With
+  /// `madeSafe`, each piece is `terminalSafe` already (keeping styles when `options.color`),
+  /// made on the thread that drew it. `threads` 1 draws every screen on the calling thread.
   public static func render(
     document: FlowDocument, flowID: String? = nil, screenID: String? = nil,
     data given: OrderedDictionary<String, Value> = [:], options: RenderOptions = RenderOptions(),
-    to write: ([UInt8]) -> Void
+    madeSafe: Bool = false, threads: Int = 2, to write: ([UInt8]) -> Void
   ) throws(Failure) {
+    let color = options.color
+    let finish: @Sendable ([UInt8]) -> [UInt8] = { madeSafe ? terminalSafe($0, keepingStyles: color) : $0 }
     var flows = document.flows
     if let flowID {
       guard let flow = document.flow(flowID) else {
@@ -81,29 +86,28 @@ public enum FlowPreview {
       }
       var bytes: [UInt8] = []
       writeScreen(screenID, flowID: flow.id, in: document, data: data, options: options, into: &bytes)
-      write(bytes)
+      write(finish(bytes))
       return
     }
-    var first = true
-    // Each part after the first starts with the blank line that separates it; one buffer
-    // holds each part in turn.
-    var bytes: [UInt8] = []
-    func part(_ draw: (inout [UInt8]) -> Void) {
-      bytes.removeAll(keepingCapacity: true)
-      if !first { bytes.append(0x0A) }
-      draw(&bytes)
-      write(bytes)
-      first = false
-    }
+    // The parts in order: each flow's title (in a document of several flows), then its screens.
+    var parts: [(flow: Flow, screenID: String?)] = []
     for flow in flows {
-      if document.flows.count > 1 {
-        let title = flow.name == flow.id ? "Flow \(flow.id)" : "Flow \(flow.id) · \(flow.name)"
-        part { flowTitle(title, width: options.effectiveWidth).write(into: &$0, color: options.color) }
-      }
-      for screen in flow.screens {
-        part { writeScreen(screen.id, flowID: flow.id, in: document, data: data, options: options, into: &$0) }
-      }
+      if document.flows.count > 1 { parts.append((flow, nil)) }
+      parts += flow.screens.map { (flow, $0.id) }
     }
+    PreviewSchedule.run(
+      count: parts.count, threads: threads,
+      draw: { [parts, data] index, bytes in
+        // Each part after the first starts with the blank line that separates it.
+        if index > 0 { bytes.append(0x0A) }
+        let (flow, screenID) = parts[index]
+        if let screenID {
+          writeScreen(screenID, flowID: flow.id, in: document, data: data, options: options, into: &bytes)
+        } else {
+          let title = flow.name == flow.id ? "Flow \(flow.id)" : "Flow \(flow.id) · \(flow.name)"
+          flowTitle(title, width: options.effectiveWidth).write(into: &bytes, color: options.color)
+        }
+      }, finish: finish, write: write)
   }
 
   /// One screen of one flow with `values` set (default: `PreviewData.values(for:)`).

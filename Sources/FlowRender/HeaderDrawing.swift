@@ -46,12 +46,17 @@ enum HeaderDrawing {
     rule(title: title(screen: screen, flow: flow, showFlow: showFlow), width: width)
   }
 
+  /// The title's lead and the indent of its later lines; the lead's columns, measured once.
+  static let lead = [StyledRun("── ", .dim)]
+  static let leadWidth = StyledLine(lead).width
+  static let indent = [StyledRun("   ")]
+
   /// `lines`, drawn.
   static func write(screen: Screen, flow: Flow, showFlow: Bool, width: Int, into canvas: inout Canvas) {
     let title = title(screen: screen, flow: flow, showFlow: showFlow)
     canvas.measure(true)
     let count = canvas.wrap(
-      [StyledRun(title, .bold)], width: width - 2, prefix: [StyledRun("── ", .dim)], continuation: [StyledRun("   ")])
+      [StyledRun(title, .bold)], width: width - 2, prefix: lead, prefixWidth: leadWidth, continuation: indent)
     if count == 0 { canvas.append("──", .dim) }
     let fill = width - canvas.columns - 1
     canvas.measure(false)
@@ -80,7 +85,7 @@ enum HeaderDrawing {
 
 extension String {
   func replacingNewlines() -> String {
-    guard utf8.contains(0x0A) else { return self }
+    guard holdsLineFeed(self) else { return self }
     return split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
   }
 }

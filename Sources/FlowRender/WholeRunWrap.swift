@@ -24,14 +24,17 @@ extension TextWrapper {
   }
 
   /// `wrapSimple`'s lines handed to `sink`; false (and nothing handed over) when a run holds
-  /// other text.
+  /// other text. `prefixWidth`, when given, is `prefix`'s columns (a feature card's side,
+  /// measured once instead of at every text it wraps).
   static func wrapSimple<Sink: LineSink>(
-    _ runs: [StyledRun], width: Int, prefix: [StyledRun], continuation: [StyledRun], into sink: inout Sink
+    _ runs: [StyledRun], width: Int, prefix: [StyledRun], prefixWidth: Int? = nil, continuation: [StyledRun],
+    into sink: inout Sink
   ) -> Bool {
     // One run (nearly every text) is its own text and bound: no list is made of it.
     var text = runs.count == 1 ? runs[0].text : ""
     var bounds: [(end: Int, style: TextStyle)] = []
     if runs.count > 1 {
+      bounds.reserveCapacity(runs.count)
       for run in runs {
         text += run.text
         bounds.append((text.utf8.count, run.style))
@@ -54,7 +57,8 @@ extension TextWrapper {
       !shape.lineBreak && !shape.doubleSpace && text.utf8.first != 0x20 && text.utf8.last != 0x20
     // ASCII left by `sanitize` is printable but `\n`: a column a byte.
     guard let columns = ascii ? text.utf8.count : DisplayWidth.simpleScalarsWidth(text) else { return false }
-    let leadWidth = StyledLine(prefix).width
+    let leadWidth = prefixWidth ?? StyledLine(prefix).width
+    func continuationWidth() -> Int { continuation == prefix ? leadWidth : StyledLine(continuation).width }
     // One run that fits after the prefix and has no line break and no space to drop or collapse
     // is the first line as it stands (labels, buttons, titles, short answers).
     if runs.count == 1, !text.isEmpty, spacedOnce, leadWidth + columns <= width {
@@ -64,7 +68,7 @@ extension TextWrapper {
       return true
     }
     if runs.count == 1, spacedOnce, !text.isEmpty {
-      let continuationWidth = continuation == prefix ? leadWidth : StyledLine(continuation).width
+      let continuationWidth = continuationWidth()
       // Handed over as found; taken back in the rare case of a word wider than a line.
       let mark = sink.mark()
       var first = true
@@ -83,7 +87,8 @@ extension TextWrapper {
     }
     if bounds.isEmpty, let run = runs.first { bounds = [(text.utf8.count, run.style)] }
     var wrapper = SimpleTextWrapper(
-      width: width, bounds: bounds, lead: prefix, leadWidth: leadWidth, continuation: continuation, ascii: ascii)
+      width: width, bounds: bounds, lead: prefix, leadWidth: leadWidth, continuation: continuation,
+      continuationWidth: continuationWidth(), ascii: ascii)
     text.withUTF8 { wrapper.wrap($0, into: &sink) }
     return true
   }
@@ -194,14 +199,14 @@ private struct SimpleTextWrapper {
 
   init(
     width: Int, bounds: [(end: Int, style: TextStyle)], lead: [StyledRun], leadWidth: Int,
-    continuation: [StyledRun], ascii: Bool
+    continuation: [StyledRun], continuationWidth: Int, ascii: Bool
   ) {
     self.width = width
     self.bounds = bounds
     self.lead = lead
     self.leadWidth = leadWidth
     self.continuation = continuation
-    continuationWidth = StyledLine(continuation).width
+    self.continuationWidth = continuationWidth
     self.ascii = ascii
   }
 

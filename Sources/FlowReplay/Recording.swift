@@ -206,14 +206,18 @@ public enum ScriptWriter {
   /// A label when it names one control of the screen (`actions`, the session's controls), else
   /// the number.
   static func tapValue(_ selector: ButtonSelector, among actions: [ActionEntry]?) -> JSONWriter.Value {
-    // Each control's label as a tap names it, made once: the search and the check that the
-    // label names one control read them all (a session passed in was copied for each tap).
-    let keys = actions?.map { tapKey($0.label) } ?? []
-    let index: Int?
-    switch selector {
-    case .number(let n): index = actions?.firstIndex { $0.number == n }
-    case .label(let label): index = keys.firstIndex(of: tapKey(label)) ?? actions?.firstIndex { $0.blockID == label }
-    case .blockID(let id): index = actions?.firstIndex { $0.blockID == id }
+    // Labels are made tap keys only as far as the search and the check that the label names
+    // one control need them: trimming and lowercasing every control's label for each tap was
+    // a third of writing a step (most screens have one control, whose key no other can share).
+    var index: Int?
+    if let actions {
+      switch selector {
+      case .number(let n): index = actions.firstIndex { $0.number == n }
+      case .label(let label):
+        let key = tapKey(label)
+        index = actions.firstIndex { tapKey($0.label) == key } ?? actions.firstIndex { $0.blockID == label }
+      case .blockID(let id): index = actions.firstIndex { $0.blockID == id }
+      }
     }
     guard let actions, let index else {
       switch selector {
@@ -223,8 +227,11 @@ public enum ScriptWriter {
       }
     }
     let label = actions[index].label.trimmingWhitespace
-    if !label.isEmpty, Int(label) == nil, keys.count(where: { $0 == keys[index] }) == 1 {
-      return .string(label)
+    if !label.isEmpty, Int(label) == nil {
+      let key = label.lowercased()
+      if !actions.indices.contains(where: { $0 != index && tapKey(actions[$0].label) == key }) {
+        return .string(label)
+      }
     }
     return .int(actions[index].number)
   }

@@ -1,10 +1,11 @@
 import FlowEngine
 import FlowExpression
 import FlowFormat
-import FlowRender
 import Foundation
 import Testing
 import _FlowTestSupport
+
+@testable import FlowRender
 
 /// Golden files of every sample flow as `flowrun render` prints it, at 40, 80 and 120 columns.
 @Suite struct SampleFlowTests {
@@ -36,8 +37,9 @@ import _FlowTestSupport
     #expect(stripANSI(colored) == plain)
   }
 
-  /// The streaming form hands over one piece per screen (and per flow title in a bundle) that
-  /// add up to the text, which the golden files pin to what the joined form printed.
+  /// The streaming form hands over pieces of whole screens (and flow titles in a bundle),
+  /// `PreviewSchedule.partsPerPiece` at most each, that add up to the text, which the golden
+  /// files pin to what the joined form printed.
   @Test(arguments: samples)
   func streamedPiecesMakeTheText(sample: String) throws {
     let document = try load(sample)
@@ -45,7 +47,8 @@ import _FlowTestSupport
     try FlowPreview.render(document: document) { pieces.append($0) }
     #expect(pieces.joined() == (try FlowPreview.render(document: document)))
     let titles = document.flows.count > 1 ? document.flows.count : 0
-    #expect(pieces.count == document.flows.reduce(titles) { $0 + $1.screens.count })
+    let parts = document.flows.reduce(titles) { $0 + $1.screens.count }
+    #expect(pieces.count == (parts + PreviewSchedule.partsPerPiece - 1) / PreviewSchedule.partsPerPiece)
   }
 
   @Test(arguments: samples)

@@ -84,13 +84,21 @@ extension Flowrun {
       let exploration = explorer.explore { states, frontier in
         progress.update("paths: \(states) states explored, \(frontier) to expand")
       }
-      var report = PathsReport(flow: flow, exploration: exploration, maxStates: maxStates, maxDepth: maxDepth)
+      var report: PathsReport
       if !coverage.isEmpty {
+        report = PathsReport(flow: flow, exploration: exploration, maxStates: maxStates, maxDepth: maxDepth)
         report.coverage = try measureCoverage(document: document, reachable: report.reachable)
       } else {
-        // With --emit, the replay that confirms each chosen path also writes its script.
-        var scripts: [String] = []
+        // The report (its path counts) is made on the second core while the covering set is
+        // chosen: both only read the exploration.
+        let counted = Background { [flow] in
+          PathsReport(flow: flow, exploration: exploration, maxStates: maxStates, maxDepth: maxDepth)
+        }
+        // With --emit, the replay that confirms each chosen path also writes its script's steps;
+        // their text is made on another thread while the next path is replayed.
         let writer = emit.map { ScriptText(flow: flow, directory: $0) }
+        let scripts = BackgroundTexts()
+        var chosen = 0
         let (paths, unconfirmed) = exploration.coveringSet(
           scriptSecrets: writer == nil ? nil : SecretPolicy.none,
           progress: { paths, uncovered in
@@ -98,12 +106,15 @@ extension Flowrun {
               "paths: \(exploration.states.count) states; covering set: \(paths) paths, \(uncovered) items to go")
           },
           scripted: { path, steps, final in
-            scripts.append(writer!.text(of: path, number: scripts.count + 1, steps: steps, final: final))
+            chosen += 1
+            let number = chosen
+            scripts.add { writer!.text(of: path, number: number, steps: steps, final: final) }
           })
+        report = counted.value
         report.covering = (paths, unconfirmed)
         // Shown with --verbose only: hashing every item of every path was a twentieth of the run.
         if verbose { report.coveringAdds = PathsReport.newItems(paths) }
-        if let emit { report.emitted = (emit, try write(scripts, to: emit)) }
+        if let emit { report.emitted = (emit, try write(scripts.all, to: emit)) }
       }
       progress.finish()
       if format == .json {

@@ -81,12 +81,18 @@ extension Flowrun {
       }
     }
 
+    /// Threads drawing the screens: 2, or 1 with `FLOWRUN_RENDER_THREADS=1` (to measure the
+    /// second thread's gain; docs/performance.md, "Ninth round").
+    static let threads = TerminalInfo.processEnvironment("FLOWRUN_RENDER_THREADS") == "1" ? 1 : 2
+
     private func render(_ document: FlowDocument, data: OrderedDictionary<String, Value>, options: RenderOptions) throws
     {
       do {
-        try FlowPreview.render(document: document, flowID: flowID, screenID: screen, data: data, options: options) {
-          (bytes: [UInt8]) in Output.standard.write(bytes, styled: options.color)
-        }
+        // Each piece is made terminal-safe on the thread that drew it.
+        try FlowPreview.render(
+          document: document, flowID: flowID, screenID: screen, data: data, options: options, madeSafe: true,
+          threads: Self.threads
+        ) { Output.standard.write(safe: $0) }
       } catch {
         Output.error.write("error: \(error)\n")
         throw ExitCode(64)

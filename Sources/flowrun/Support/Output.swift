@@ -20,6 +20,11 @@ struct Output: Sendable {
 
   /// `write` for UTF-8 text (a rendered screen), made safe the same way.
   func write(_ bytes: [UInt8], styled: Bool = false) {
-    terminalSafe(bytes, keepingStyles: styled).withUnsafeBufferPointer { _ = channel.write($0) }
+    write(safe: terminalSafe(bytes, keepingStyles: styled))
+  }
+
+  /// UTF-8 text made safe already (`terminalSafe`), written as it is.
+  func write(safe bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { _ = channel.write($0) }
   }
 }
