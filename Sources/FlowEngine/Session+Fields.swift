@@ -80,7 +80,7 @@ extension Session {
       case .null: return .success(nil)
       case .string(let text) where text.trimmingWhitespace.isEmpty: return .success(nil)
       default:
-        guard let result = LocationResult.value(of: value, iosQuirks: context.config.iosQuirks) else {
+        guard let result = LocationResult.value(of: value, iosQuirks: context.settings.iosQuirks) else {
           return .failure(Problem(message: "field '\(field)' takes a place: text or \(LocationResult.shape)"))
         }
         return .success(result)
