@@ -36,15 +36,7 @@ import _FlowTestSupport
       #expect(plainStart.1 == outputs)
       var plain = plainStart.0
       #expect(started.config == plain.config && started.sessionID == plain.sessionID)
-      for _ in 0..<50 where !plain.status.isEnded {
-        let choices = FastPathEquivalenceTests.choices(plain)
-        let input = choices[Int(random.next() % UInt64(choices.count))]
-        #expect(plain.send(input) == started.send(input), "\(input)")
-      }
-      #expect(plain.data == started.data)
-      #expect(plain.trace == started.trace)
-      #expect(plain.path == started.path && plain.events == started.events)
-      #expect(plain.status == started.status && plain.currentScreenID == started.currentScreenID)
+      DocumentTablesTests.walkBoth(&plain, &started, random: &random)
       #expect(
         plain.render(tpl("{$user.id} {$user.plan} {$user.age}"))
           == started.render(tpl("{$user.id} {$user.plan} {$user.age}")))
