@@ -25,6 +25,27 @@ public final class DocumentTables: Sendable {
     var defaults: [DefaultCarrier]
     /// Some flat block collects a field and validates (`validationFailures` has work).
     var validates: Bool
+    /// The flat blocks that collect a field and validate, in order, their content held boxed:
+    /// binding an `InputBlock` or a `ChoiceBlock` out of a block's content copied every field.
+    var validated: [Validated]
+  }
+
+  /// A flat block that collects `field` and validates: its index and its content.
+  struct Validated: Sendable {
+    var block: Int
+    var field: String
+    var content: Content
+
+    enum Content: Sendable {
+      case input(Box<InputBlock>)
+      case choice(Box<ChoiceBlock>)
+    }
+  }
+
+  /// A model value held by reference: reading it retains one object.
+  final class Box<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
   }
 
   static let unresolved: Int32 = -1
@@ -45,7 +66,8 @@ public final class DocumentTables: Sendable {
           next: resolve(screen.next),
           following: at + 1 < flow.screens.count ? resolve(.screen(flow.screens[at + 1].id)) : Self.unresolved,
           defaults: Self.defaults(of: blocks),
-          validates: blocks.contains { $0.fieldName != nil && $0.content.validates })
+          validates: blocks.contains { $0.fieldName != nil && $0.content.validates },
+          validated: Self.validated(blocks))
       }
     }
   }
@@ -64,6 +86,19 @@ public final class DocumentTables: Sendable {
       blocks.indices.compactMap { index in
         guard let value = blocks[index].content.fieldDefault, let field = blocks[index].fieldName else { return nil }
         return DefaultCarrier(block: index, field: field, value: value)
+      }
+    }
+  }
+
+  /// The blocks of `blocks` that collect a field and validate, in order.
+  static func validated(_ blocks: [Block]) -> [Validated] {
+    // `BlockContent.validates`: inputs and choices.
+    blocks.indices.compactMap { index in
+      guard let field = blocks[index].fieldName else { return nil }
+      switch blocks[index].content {
+      case .input(let input): return Validated(block: index, field: field, content: .input(Box(input)))
+      case .choice(let choice): return Validated(block: index, field: field, content: .choice(Box(choice)))
+      default: return nil
       }
     }
   }

@@ -87,7 +87,7 @@ extension Session {
       ]
     case .onboardingFlowStarted:
       object["flow_version"] =
-        flow.versionGiven ? .number(Double(flow.version)) : context.config.iosQuirks ? "nil" : .null
+        flow.versionGiven ? .number(Double(flow.version)) : context.settings.iosQuirks ? "nil" : .null
     case .onboardingStepViewed:
       stepProperties()
       object["step_type"] = step.map { .string($0.type) } ?? .null
@@ -140,7 +140,7 @@ extension Session {
   /// [option ids, in option order], "selection_mode": "single" | "multi"}`; nil otherwise, for
   /// other steps and for unanswered ones.
   private func questionAnswer(of screen: Screen) -> Value? {
-    guard context.config.iosQuirks, screen.type == "question",
+    guard context.settings.iosQuirks, screen.type == "question",
       let block = screen.content.flatBlocks.first(where: { $0.fieldName == screen.id }),
       case .choice(let choice) = block.content, let stored = fields[screen.id]
     else { return nil }
@@ -187,7 +187,7 @@ extension Session {
   /// experience instead of the campaign.
   func nuxieProperties(_ name: EventType, _ properties: Event.Properties, at screenFrame: Frame?) -> Event.Properties {
     let flowID = Value.string(context.document.flows[frame.flow].id)
-    let journey = Value.string(context.sessionID)
+    let journey = Value.string(context.sessionID(of: user))
     let screen = screenFrame.map { Value.string(context.document.flows[$0.flow].screens[$0.screen].id) } ?? .null
     if let experience = context.document.experienceID {
       switch name {

@@ -38,6 +38,7 @@ struct SessionEnvironment: ExpressionEnvironment {
   // An environment lives only while the session that made it reads through it, and that
   // session holds the context: no retain and release per render, visibility test or rule.
   unowned(unsafe) let context: SessionContext
+  unowned(unsafe) let user: SessionUser
   let frame: Frame
   /// The top of the back stack (`$previous`).
   let previous: Frame?
@@ -56,10 +57,10 @@ struct SessionEnvironment: ExpressionEnvironment {
     case "$previous":
       guard let previous else { return .null }
       return .string(context.document.flows[previous.flow].screens[previous.screen].id)
-    case "$user": return context.userValue
+    case "$user": return user.value
     case "$variant": return context.variantValue
-    case "$platform": return .string(context.config.platform)
-    case "$locale": return .string(context.config.locale)
+    case "$platform": return .string(context.settings.platform)
+    case "$locale": return .string(context.settings.locale)
     default: return name.hasPrefix("$") ? nil : data[name]
     }
   }
@@ -78,7 +79,7 @@ enum EngineExpressions {
   static func render(_ template: TextTemplate, in environment: SessionEnvironment) -> String {
     var display = environment
     display.masksSecrets = environment.context.secrets.masks
-    return template.template(for: environment.context.config.locale).render(in: display).text
+    return template.template(for: environment.context.settings.locale).render(in: display).text
   }
 
   /// Evaluates a condition (on the real values) and explains it (secrets masked).

@@ -89,6 +89,20 @@ public struct FieldStore: Sendable {
     prints.reserveCapacity(room)
   }
 
+  /// Empties the store as a new one is (no changes counted), keeping the storage when no
+  /// other copy shares it: a simulator hands one session's storage to the next user's.
+  mutating func removeAll() {
+    if isKnownUniquelyReferenced(&base) {
+      base.values.removeAll(keepingCapacity: true)
+    } else {
+      base = Base([:])
+    }
+    keys.removeAll(keepingCapacity: true)
+    values.removeAll(keepingCapacity: true)
+    prints.removeAll(keepingCapacity: true)
+    changes = 0
+  }
+
   /// Replaces everything with `values` (counted as a change).
   mutating func replace(with values: OrderedDictionary<String, Value>) {
     base = Base(values)

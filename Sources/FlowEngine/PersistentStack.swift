@@ -99,6 +99,12 @@ struct ScreenSet: Hashable, Sendable {
     words = [UInt64](repeating: 0, count: (capacity + 63) / 64)
   }
 
+  /// Empties the set and sizes it for `capacity` screens, keeping its storage.
+  mutating func removeAll(capacity: Int) {
+    words.removeAll(keepingCapacity: true)
+    words.append(contentsOf: repeatElement(0, count: (capacity + 63) / 64))
+  }
+
   /// Adds `index`; true when it was not there yet.
   mutating func insert(_ index: Int) -> Bool {
     let (word, bit) = (index >> 6, UInt64(1) << UInt64(index & 63))

@@ -34,7 +34,7 @@ extension Session {
       chats[id] = chat
     }
     // Document 001's event; iOS 1.0.70 sends none.
-    if !context.config.iosQuirks { emitChat("chat_step_viewed", [:]) }
+    if !context.settings.iosQuirks { emitChat("chat_step_viewed", [:]) }
   }
 
   mutating func chat(_ input: ChatInput) {
@@ -75,7 +75,7 @@ extension Session {
     chat.turns += 1
     let turn = chat.turns
     // Document 001: static replies stay, a turn's own ones join (iOS 1.0.70: none after a send).
-    chat.quickReplies = context.config.iosQuirks ? [] : offeredQuickReplies(config, atTurn: turn)
+    chat.quickReplies = context.settings.iosQuirks ? [] : offeredQuickReplies(config, atTurn: turn)
     if tracing { record(.action, "chat \(currentScreenID) turn \(turn): \(text)") }
     emitChat("chat_message_sent", ["turn": .number(Double(turn)), "message_length": .number(Double(text.count))])
     if !config.hardLimit, config.maxTurns - turn == 1 { outbox.append(.notice("You have 1 message remaining")) }
@@ -93,12 +93,12 @@ extension Session {
 
   private mutating func askChatWebhook(_ webhook: Webhook, _ config: ChatConfig, _ text: String) {
     guard let chat = chats[currentScreenID] else { return }
-    let quirks = context.config.iosQuirks
+    let quirks = context.settings.iosQuirks
     var headers: OrderedDictionary<String, String> = ["Content-Type": "application/json"]
     headers.merge(config.headers) { _, new in new }
     var body: OrderedDictionary<String, Value> = [
       "event": "chat_message", "flow_id": .string(currentFlowID), "step_id": .string(currentScreenID),
-      "app_id": "", "user_id": .string(context.config.userID),
+      "app_id": "", "user_id": .string(user.id),
       "conversation": .object([
         // Document 001: the user turns so far, this one included; iOS 1.0.70: its 0-based index.
         "turn": .number(Double(chat.turns - (quirks ? 1 : 0))), "user_message": .string(text),
@@ -117,11 +117,11 @@ extension Session {
     let call = WebhookCall(
       url: webhook.url, headers: headers, body: .object(body), timeoutMs: webhook.timeoutMs, attempts: 1,
       errorText: webhook.errorText)
-    let mocks = context.config.chatMocks
+    let mocks = context.settings.chatMocks
     if let mock = mocks["\(currentScreenID).\(chat.turns)"] ?? mocks[currentScreenID] ?? mocks[""] {
       return answerChat(mock, to: call)
     }
-    guard context.config.waitsForResults, webhook.hasValidURL else {
+    guard context.settings.waitsForResults, webhook.hasValidURL else {
       // Explorers walk on as if the webhook answered nothing; an invalid URL fails the call.
       let response: WebhookResponse =
         webhook.hasValidURL ? .response(status: 200, body: "{}") : .network("'\(webhook.url)' is no http(s) URL")
@@ -167,7 +167,7 @@ extension Session {
           return ChatConfig.QuickReply(id: id, text: text)
         }
         chat.quickReplies =
-          context.config.iosQuirks ? given : Self.distinct(given + offeredQuickReplies(config, atTurn: chat.turns))
+          context.settings.iosQuirks ? given : Self.distinct(given + offeredQuickReplies(config, atTurn: chat.turns))
       }
       if case .object(let data)? = reply["data"] { chat.context.merge(data) { _, new in new } }
       chats[currentScreenID] = chat
@@ -202,7 +202,7 @@ extension Session {
   /// (`show_at_turn`, a `quick_reply_inject`), then the static ones (document 001: "always
   /// shown"). iOS 1.0.70 offers at open those with `show_at_turn` absent or 0, and injects none.
   private func offeredQuickReplies(_ config: ChatConfig, atTurn turn: Int) -> [ChatConfig.QuickReply] {
-    guard !context.config.iosQuirks else {
+    guard !context.settings.iosQuirks else {
       return turn == 0 ? config.quickReplies + (config.turnQuickReplies[0] ?? []) : []
     }
     let ofTurn = (config.turnQuickReplies[turn] ?? []) + (config.injectedQuickReplies[turn] ?? [])
@@ -231,7 +231,7 @@ extension Session {
     chats[currentScreenID] = chat
     if tracing { record(.action, "chat \(currentScreenID) completed: \(reason)") }
     // iOS 1.0.70 names it `chat_completed` and sends nothing when the user ends the chat.
-    let quirks = context.config.iosQuirks
+    let quirks = context.settings.iosQuirks
     guard !quirks || reason != "user_completed" else { return }
     emitChat(
       quirks ? "chat_completed" : "chat_step_completed",
@@ -265,7 +265,7 @@ extension Session {
       "completion_reason": .string(transcriptReason(done.completion)),
       "duration_ms": .number(Double(virtualNow - done.openedAt)),
     ]
-    if let rating = done.rating, rating > 0 || context.config.iosQuirks {
+    if let rating = done.rating, rating > 0 || context.settings.iosQuirks {
       transcript["rating"] = .number(Double(rating))
     }
     if !done.context.isEmpty { transcript["webhook_data"] = .object(done.context) }
@@ -277,7 +277,7 @@ extension Session {
   /// `max_turns` for any completion but the user's own.
   private func transcriptReason(_ completion: String?) -> String {
     guard let completion, completion != "user_completed" else { return "user_completed" }
-    return context.config.iosQuirks ? "max_turns" : completion
+    return context.settings.iosQuirks ? "max_turns" : completion
   }
 
   /// A chat event `{flow_id, step_id, …}` (document 001's names).

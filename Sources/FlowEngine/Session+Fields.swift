@@ -80,7 +80,7 @@ extension Session {
       case .null: return .success(nil)
       case .string(let text) where text.trimmingWhitespace.isEmpty: return .success(nil)
       default:
-        guard let result = LocationResult.value(of: value, iosQuirks: context.config.iosQuirks) else {
+        guard let result = LocationResult.value(of: value, iosQuirks: context.settings.iosQuirks) else {
           return .failure(Problem(message: "field '\(field)' takes a place: text or \(LocationResult.shape)"))
         }
         return .success(result)
@@ -113,12 +113,14 @@ extension Session {
       return .success(.string(value.displayString))
 
     case .choice(let choice):
-      let wanted: [Value]
+      // One value (a single pick, the common case) is taken alone: wrapping it builds a list.
+      var wanted: [Value] = []
+      var single = false
       switch value {
-      case .null: wanted = []
+      case .null: break
       case .list(let items): wanted = items
       case .object: return .failure(Problem(message: "field '\(field)' takes options, not an object"))
-      default: wanted = [value]
+      default: single = true
       }
       // The first value picked, then the others in order: a single pick (the common case)
       // builds no list.
@@ -129,7 +131,8 @@ extension Session {
       // One wanted value (a single pick, the common case) needs no memo.
       let memoizes = wanted.count > 1
       var outcomes = OutcomeMemo(room: memoizes ? wanted.count : 0)
-      for wantedValue in wanted {
+      /// Takes one wanted value; the problem when it names no option or several.
+      func take(_ wantedValue: Value) -> Problem? {
         let item = wantedValue.displayString
         let outcome: OptionMatching.Outcome
         if memoizes, let known = outcomes[item] {
@@ -146,15 +149,21 @@ extension Session {
           } else if first != value, !others.contains(value) {
             others.append(value)
           }
+          return nil
         case .several(let matches):
           let names = matches.map { optionDescription(choice.items[$0], in: environment) }
-          return .failure(
-            Problem(message: "'\(item)' could be several options of '\(field)': \(names.joined(separator: ", "))"))
+          return Problem(message: "'\(item)' could be several options of '\(field)': \(names.joined(separator: ", "))")
         case .none:
           let names = choice.items.map { optionDescription($0, in: environment) }
-          return .failure(
-            Problem(
-              message: "no option '\(item)' in '\(field)' (options by id or label: \(names.joined(separator: ", ")))"))
+          return Problem(
+            message: "no option '\(item)' in '\(field)' (options by id or label: \(names.joined(separator: ", ")))")
+        }
+      }
+      if single {
+        if let problem = take(value) { return .failure(problem) }
+      } else {
+        for wantedValue in wanted {
+          if let problem = take(wantedValue) { return .failure(problem) }
         }
       }
       guard let first else { return .success(choice.allowMultiple ? .list([]) : nil) }

@@ -15,17 +15,17 @@ extension Session {
       flowID: currentFlowID, screenID: screen.id, index: frame.screen, type: screen.type, stepData: stepData,
       responses: redactedResponses)
     // A delegate answers `onBeforeStepAdvance`; without one the step's server webhook is called.
-    if !context.config.asksHooks, let webhook = screen.webhook {
+    if !context.settings.asksHooks, let webhook = screen.webhook {
       return askWebhook(webhook, request, via: via)
     }
     let started = hookProperties("client")
     emit(.hookStarted, .object(started))
     let name = HookRequest.beforeStepAdvance
-    if let mock = context.config.hookMocks[screen.id] ?? context.config.hookMocks[""] {
+    if let mock = context.settings.hookMocks[screen.id] ?? context.settings.hookMocks[""] {
       if tracing { record(.action, "\(name) of \(screen.id) via \(via): mock answers \(mock.resultName)") }
       return answerHook(mock)
     }
-    guard context.config.waitsForResults else {
+    guard context.settings.waitsForResults else {
       return answerHook(.failed(reason: "nobody answers hooks in this run"))
     }
     if tracing { record(.action, "\(name) of \(screen.id) via \(via): waiting for the host's answer") }
@@ -47,14 +47,14 @@ extension Session {
   /// (`SessionConfig.asksRenderHooks`): a mock answers at once, a session that waits for
   /// results parks on it (true), any other shows the screen as authored.
   mutating func askBeforeShow() -> Bool {
-    guard context.config.asksRenderHooks else { return false }
+    guard context.settings.asksRenderHooks else { return false }
     let screen = currentScreen
     var request = HookRequest(
       flowID: currentFlowID, screenID: screen.id, index: frame.screen, type: screen.type, stepData: [:],
       responses: redactedResponses)
     request.kind = .beforeStepRender
     let name = HookRequest.beforeStepRender
-    let mocks = context.config.renderMocks
+    let mocks = context.settings.renderMocks
     if !mocks.isEmpty {
       // `--mock render…` stands for the host: a step it does not name gets no override.
       let mock = mocks[screen.id] ?? mocks[""] ?? .proceed(data: nil)
@@ -62,7 +62,7 @@ extension Session {
       applyRender(mock)
       return false
     }
-    guard context.config.waitsForResults else { return false }
+    guard context.settings.waitsForResults else { return false }
     if tracing { record(.action, "\(name) of \(screen.id): waiting for the host's answer") }
     pending = PendingAction(identifier: name, source: .hook(request), flowID: currentFlowID, screenID: screen.id)
     outbox.append(.hookRequested(request))

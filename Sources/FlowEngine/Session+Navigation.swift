@@ -20,19 +20,18 @@ extension Session {
   // MARK: Start
 
   mutating func begin() {
-    let config = context.config
     // Properties are built only for sessions that emit events (the simulator starts one per user).
     var started: OrderedDictionary<String, Value> = [:]
     if context.emitsEvents {
       started["flow_version"] = .number(Double(currentFlow.version))
-      if config.reportsPlatform { started["platform"] = .string(config.platform) }
+      if context.settings.reportsPlatform { started["platform"] = .string(context.settings.platform) }
     }
     let assignedFirst = EventVocabulary.assignsBeforeStart(context.document.dialect)
     if !assignedFirst { emit(.onboardingStarted, .object(started), atScreen: false) }
     for (experiment, variant) in context.variants {
       // A local experiment whose flag is unavailable keeps its default (Session.start).
       let unavailable =
-        config.unavailableFlags.contains(experiment) && config.variantOverrides[experiment] == nil
+        context.settings.unavailableFlags.contains(experiment) && user.variantOverrides[experiment] == nil
         && context.document.experiments.contains(where: { $0.id == experiment })
       if unavailable, tracing {
         record(.action, "experiment '\(experiment)': flag unavailable → default variant '\(variant)'")
@@ -165,7 +164,7 @@ extension Session {
     if commit, !submitChat() { return .stay }
     if validate, !validateCurrentScreen(via: via) { return .stay }
     if commit { commitDefaults() }
-    if commit, context.config.asksHooks || currentScreen.webhook != nil { return askBeforeLeave(via: via) }
+    if commit, context.settings.asksHooks || currentScreen.webhook != nil { return askBeforeLeave(via: via) }
     return forwardMove(via: via)
   }
 
@@ -179,7 +178,7 @@ extension Session {
     let (rules, next, screenID) = screens.withUnsafeBufferPointer {
       ($0[screenIndex].rules, $0[screenIndex].next, $0[screenIndex].id)
     }
-    let recording = context.config.recordsHistory
+    let recording = context.settings.recordsHistory
     var outcomes: [RuleOutcome] = []
     var target: Target?
     // The target's index when the document's tables resolved it (nil: look the id up).
@@ -298,11 +297,11 @@ extension Session {
       if tracing { record(.action, "custom action '\(custom.identifier)' via \(via) (not awaited); staying") }
       return .stay
     }
-    if let mock = context.config.mocks[custom.identifier] {
+    if let mock = context.settings.mocks[custom.identifier] {
       if tracing { record(.action, "custom action '\(custom.identifier)' via \(via): mock answers \(mock.statusName)") }
       return deliver(mock, to: awaiting)
     }
-    if context.config.waitsForResults {
+    if context.settings.waitsForResults {
       if tracing { record(.action, "custom action '\(custom.identifier)' via \(via): waiting for a result") }
       pending = awaiting
       outbox.append(.awaitingResult(identifier: custom.identifier))
@@ -496,9 +495,9 @@ extension Session {
   /// Counts a transition; false (and the session failed) when the budget is spent.
   mutating func countStep() -> Bool {
     steps += 1
-    guard steps > context.config.stepBudget else { return true }
+    guard steps > context.settings.stepBudget else { return true }
     let message =
-      "step budget of \(context.config.stepBudget) transitions exhausted at screen '\(currentScreenID)' "
+      "step budget of \(context.settings.stepBudget) transitions exhausted at screen '\(currentScreenID)' "
       + "of flow '\(currentFlowID)' (a loop of onEnter actions or rules?)"
     ended = .failed(message)
     pending = nil
@@ -548,7 +547,7 @@ extension Session {
     show()
     if context.document.flows[frame.flow].screens[frame.screen].kind == .native, !isPending {
       let awaited = nativePending()
-      if let mock = context.config.mocks[awaited.identifier] {
+      if let mock = context.settings.mocks[awaited.identifier] {
         if tracing { record(.action, "native screen '\(awaited.identifier)': mock answers \(mock.statusName)") }
         return deliver(mock, to: awaited)
       }
@@ -576,7 +575,7 @@ extension Session {
       emit(.screenFirstViewed, .screenName(name))
     }
     if let chat = currentScreen.chat { openChat(chat) }
-    if context.config.recordsHistory || context.config.recordsPath { path.append(currentScreenID) }
+    if context.settings.recordsHistory || context.settings.recordsPath { path.append(currentScreenID) }
     outbox.append(.screenShown(flowID: currentFlowID, screenID: currentScreenID))
   }
 
@@ -692,24 +691,24 @@ extension Session {
     let shared =
       experiment.map {
         Event.Shared(
-          sessionID: context.sessionID, userID: context.config.userID, experimentID: $0.0, variantID: $0.1)
-      } ?? context.eventShared
+          sessionID: context.sessionID(of: user), userID: user.id, experimentID: $0.0, variantID: $0.1)
+      } ?? context.eventShared(of: user)
     let event = Event(
       seq: seq, type: type, time: virtualNow, shared: shared, flowID: flows[flow].id,
       screenID: screenFrame.map { flows[flow].screens[$0.screen].id }, screenIndex: screenFrame?.screen,
       payload: properties, name: named)
-    if context.config.recordsHistory { events.append(event) }
+    if context.settings.recordsHistory { events.append(event) }
     outbox.append(.event(event))
   }
 
   /// Whether decisions are traced (formatting them costs more than the step itself).
-  var tracing: Bool { context.config.recordsHistory }
+  var tracing: Bool { context.settings.recordsHistory }
 
   mutating func record(
     _ kind: Decision.Kind, _ headline: String, rules: [RuleOutcome] = [], details: [String] = [],
     destination: String? = nil
   ) {
-    guard context.config.recordsHistory else { return }
+    guard context.settings.recordsHistory else { return }
     trace.append(
       Decision(
         kind: kind, flowID: currentFlowID, screenID: currentScreenID, headline: headline, rules: rules,

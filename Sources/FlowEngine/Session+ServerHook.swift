@@ -22,7 +22,7 @@ extension Session {
       "flow_id": .string(request.flowID), "step_id": .string(request.screenID),
       "step_index": .number(Double(request.index)), "step_type": .string(request.type),
       "step_data": .object(request.stepData), "responses": .object(request.responses),
-      "user_id": .string(context.config.userID), "app_id": "",
+      "user_id": .string(user.id), "app_id": "",
     ])
     request.webhook = WebhookCall(
       url: webhook.url, headers: headers, body: body, timeoutMs: webhook.timeoutMs, attempts: 1 + webhook.retries,
@@ -35,10 +35,10 @@ extension Session {
   /// waits for results parks on it, any other proceeds (explorers walk on as if it said so).
   private mutating func requestWebhook(_ request: HookRequest) -> Move {
     guard let call = request.webhook else { return .stay }
-    if let mock = context.config.webhookMocks[request.screenID] ?? context.config.webhookMocks[""] {
+    if let mock = context.settings.webhookMocks[request.screenID] ?? context.settings.webhookMocks[""] {
       return answerWebhook(mock, to: call, request)
     }
-    guard context.config.waitsForResults else {
+    guard context.settings.waitsForResults else {
       if tracing { record(.action, "nobody answers webhooks in this run → proceed") }
       return answerHook(.proceed(data: nil), hookType: "server")
     }

@@ -100,14 +100,14 @@ extension Session {
   /// values, now the virtual clock.
   var currentFacts: Facts {
     var properties: [FactKey: Value] = [:]
-    for (key, value) in context.config.traits { properties[FactKey(key)] = value }
+    for (key, value) in user.traits { properties[FactKey(key)] = value }
     if case .object(let customer)? = fields["customer"] {
       for (key, value) in customer { properties[FactKey(key)] = value }
     }
     var responses: [String: Value] = [:]
     for (key, value) in fields.dictionary { Self.flatten(value, as: key, into: &responses) }
     return Facts(
-      now: virtualNow, userProperties: properties, journeyID: context.sessionID, responses: responses)
+      now: virtualNow, userProperties: properties, journeyID: context.sessionID(of: user), responses: responses)
   }
 
   /// A value under its key, and an object's members under `key.member` too (`Response.Field`

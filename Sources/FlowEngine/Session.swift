@@ -14,23 +14,80 @@ struct HistoryEntry: Hashable, Sendable {
   var callStack: PersistentStack<Frame>
 }
 
-/// What every copy of a session shares: the document and everything fixed at start.
+/// Who a session is for: what differs between the users of one shared `SessionContext`.
+final class SessionUser: Sendable {
+  let id: String
+  let traits: [String: Value]
+  let variantOverrides: [String: String]
+  /// `SessionConfig.sessionID` as given.
+  let givenSessionID: String?
+  /// The session id when given or when events carry it; nil: derived on each read (`sessionID`).
+  let postedSessionID: String?
+
+  /// The envelope fields of every event but `experiment_variant_assigned`; nil when the session
+  /// posts no events (built on each read then).
+  let builtShared: Event.Shared?
+
+  /// User `id` of a session of `context`.
+  init(
+    id: String, traits: [String: Value], variantOverrides: [String: String], sessionID: String?,
+    context: SessionContext
+  ) {
+    self.id = id
+    self.traits = traits
+    self.variantOverrides = variantOverrides
+    self.givenSessionID = sessionID
+    // A session that posts no events (the simulator's) seldom reads its id: deriving it (two
+    // hashes) waits for a read.
+    let posted =
+      context.posts
+      ? sessionID ?? Session.derivedSessionID(userID: id, flowID: context.flowID, now: context.settings.now)
+      : sessionID
+    self.postedSessionID = posted
+    self.builtShared = posted.map {
+      Event.Shared(
+        sessionID: $0, userID: id, experimentID: context.envelopeExperiment?.id,
+        variantID: context.envelopeExperiment?.variant)
+    }
+  }
+
+  /// `$user`: the id and the traits (sorted), built when an expression reads it.
+  var value: Value {
+    // Built by subscript: a dictionary literal went through `uniqueKeysWithValues`.
+    var user = OrderedDictionary<String, Value>()
+    user["id"] = .string(id)
+    if !traits.isEmpty {
+      for key in traits.keys.sorted() where key != "id" { user[key] = traits[key] }
+    }
+    return .object(user)
+  }
+
+  /// The same user (one object, or equal parts).
+  static func same(_ lhs: SessionUser, _ rhs: SessionUser) -> Bool {
+    lhs === rhs
+      || (lhs.id == rhs.id && lhs.traits == rhs.traits && lhs.variantOverrides == rhs.variantOverrides
+        && lhs.givenSessionID == rhs.givenSessionID && lhs.postedSessionID == rhs.postedSessionID)
+  }
+}
+
+/// What every copy of a session shares: the document and everything fixed at start but the
+/// user (`SessionUser`). One context may serve many users (`SessionStarter`): nothing here may
+/// depend on the user's id, traits or forced variants, which is why the configuration is held
+/// as `settings`, with those parts blanked.
 final class SessionContext: Sendable {
   let document: FlowDocument
-  let config: SessionConfig
-  /// The session id when given or when events carry it; nil: derived on each read (`sessionID`).
-  private let givenSessionID: String?
+  /// The configuration without its user parts: `userID` empty, `traits`, `variantOverrides`
+  /// and `sessionID` empty (they are the session's `user`; `Session.config` puts them back).
+  let settings: SessionConfig
   /// The started flow's id (what a derived session id hashes).
-  private let flowID: String
+  let flowID: String
+  /// The started flow's and screen's place.
+  let start: Frame
   let startTime: Int64
   /// Experiment id → variant id (the Sequence `experiment` first, then local ones in order).
   let variants: OrderedDictionary<String, String>
   /// Attached to every event (see docs/semantics.md).
   let envelopeExperiment: (id: String, variant: String)?
-  /// The envelope fields of every event but `experiment_variant_assigned`; nil when the session
-  /// posts no events (built on each read then).
-  private let builtShared: Event.Shared?
-  let userValue: Value
   let variantValue: Value
   /// Index of each flow's first screen in a numbering of all screens of the document (for `seen`).
   let screenBase: [Int]
@@ -45,58 +102,50 @@ final class SessionContext: Sendable {
   /// The document's lookups worked out once, when the caller gave them (see `DocumentTables`).
   let tables: DocumentTables?
 
-  init(
-    document: FlowDocument, config: consuming SessionConfig, flowID: String,
-    variants: OrderedDictionary<String, String>, envelopeExperiment: (id: String, variant: String)?,
-    tables: DocumentTables?
-  ) {
+  init(document: FlowDocument, settings: consuming SessionConfig, start: Session.Start, tables: DocumentTables?) {
     self.document = document
     self.tables = tables
-    self.flowID = flowID
-    // A session that posts no events (the simulator's) seldom reads its id: deriving it (two
-    // hashes) waits for a read.
-    let posts = config.emitsEvents || config.emitsActionResults
-    let sessionID =
-      config.sessionID ?? (posts ? Self.derivedID(config, flowID: flowID) : nil)
-    self.givenSessionID = sessionID
+    self.flowID = start.flowID
+    self.start = start.frame
     // Options and scripts refuse a start outside the clock's range; a caller that passes one
     // anyway gets the nearest end, so later arithmetic cannot overflow.
-    self.startTime = Limits.clamp(config.now, to: Limits.clockMs)
-    self.emitsEvents = config.emitsEvents
-    self.emitsActionResults = config.emitsActionResults
+    self.startTime = Limits.clamp(settings.now, to: Limits.clockMs)
+    self.emitsEvents = settings.emitsEvents
+    self.emitsActionResults = settings.emitsActionResults
     self.secrets = SecretPolicy(document: document)
-    self.variants = variants
-    self.envelopeExperiment = envelopeExperiment
-    self.builtShared = sessionID.map { Self.shared($0, config, envelopeExperiment) }
-    // Built by subscript: a dictionary literal went through `uniqueKeysWithValues`.
-    var user = OrderedDictionary<String, Value>()
-    user["id"] = .string(config.userID)
-    if !config.traits.isEmpty {
-      for key in config.traits.keys.sorted() where key != "id" { user[key] = config.traits[key] }
-    }
-    self.userValue = .object(user)
-    self.variantValue = .object(variants.mapValues { .string($0) })
+    self.variants = start.variants
+    self.envelopeExperiment = start.envelope
+    self.variantValue = .object(start.variants.mapValues { .string($0) })
     self.screenBase = document.screenOffsets
     self.screenCount = document.screenCount
-    // Last: the configuration is moved in, not copied (a simulator starts a session per user).
-    self.config = config
+    settings.userID = ""
+    settings.traits = [:]
+    settings.variantOverrides = [:]
+    settings.sessionID = nil
+    // Last: the configuration is moved in, not copied.
+    self.settings = settings
   }
 
-  /// The session id of every event: the given one, else derived (the same on every read).
-  var sessionID: String { givenSessionID ?? Self.derivedID(config, flowID: flowID) }
+  /// Whether the session posts events or action results (its id is then derived at start).
+  var posts: Bool { emitsEvents || emitsActionResults }
 
-  /// The envelope fields of every event but `experiment_variant_assigned`.
-  var eventShared: Event.Shared { builtShared ?? Self.shared(sessionID, config, envelopeExperiment) }
-
-  private static func derivedID(_ config: borrowing SessionConfig, flowID: String) -> String {
-    Session.derivedSessionID(userID: config.userID, flowID: flowID, now: config.now)
+  /// Whether a start resolved to `start` can use this context.
+  func serves(_ start: Session.Start) -> Bool {
+    self.start == start.frame && flowID == start.flowID && variants == start.variants
+      && envelopeExperiment?.id == start.envelope?.id && envelopeExperiment?.variant == start.envelope?.variant
   }
 
-  private static func shared(
-    _ sessionID: String, _ config: borrowing SessionConfig, _ experiment: (id: String, variant: String)?
-  ) -> Event.Shared {
-    Event.Shared(
-      sessionID: sessionID, userID: config.userID, experimentID: experiment?.id, variantID: experiment?.variant)
+  /// The session id of `user`'s events: the given one, else derived (the same on every read).
+  func sessionID(of user: SessionUser) -> String {
+    user.postedSessionID ?? Session.derivedSessionID(userID: user.id, flowID: flowID, now: settings.now)
+  }
+
+  /// The envelope fields of `user`'s events but `experiment_variant_assigned`.
+  func eventShared(of user: SessionUser) -> Event.Shared {
+    user.builtShared
+      ?? Event.Shared(
+        sessionID: sessionID(of: user), userID: user.id, experimentID: envelopeExperiment?.id,
+        variantID: envelopeExperiment?.variant)
   }
 
   /// The index of a screen id in a flow. Reads the flow in place: `document.flows[flow]` would
@@ -110,6 +159,8 @@ final class SessionContext: Sendable {
 /// `(state, input) → (state, [Output])`. See docs/semantics.md.
 public struct Session: Sendable {
   let context: SessionContext
+  /// Who the session is for (a context may serve many users).
+  let user: SessionUser
   var frame: Frame
   /// Whether the current screen has been shown (`screen_viewed` emitted).
   var shown: Bool = false
@@ -141,7 +192,7 @@ public struct Session: Sendable {
 
   /// Collected data: one ordered map across flows, stored so that copies of a session share it
   /// (`fields.changes` tells whether an input changed it without comparing stores).
-  public internal(set) var fields = FieldStore()
+  public internal(set) var fields: FieldStore
   /// Collected data: one ordered map across flows. Built on each read, and a write replaces
   /// the store: the engine reads and writes `fields`.
   public internal(set) var data: OrderedDictionary<String, Value> {
@@ -181,12 +232,14 @@ public struct Session: Sendable {
   /// Screen transitions so far (counted against `stepBudget`).
   public internal(set) var steps: Int = 0
 
-  init(context: SessionContext, frame: Frame) {
+  private init(context: SessionContext, user: SessionUser, frame: Frame, fields: FieldStore, seen: ScreenSet) {
     self.context = context
+    self.user = user
     self.frame = frame
     self.enteredAt = context.startTime
     self.virtualNow = context.startTime
-    self.seen = ScreenSet(capacity: context.screenCount)
+    self.fields = fields
+    self.seen = seen
   }
 
   // MARK: Start
@@ -205,18 +258,47 @@ public struct Session: Sendable {
   )
     throws(SessionStartError) -> (Session, [Output])
   {
+    let start = try resolve(
+      document: document, config: config, userID: config.userID, traits: config.traits,
+      overrides: config.variantOverrides, tables: tables)
+    let (userID, traits, overrides, sessionID) = (
+      config.userID, config.traits, config.variantOverrides, config.sessionID
+    )
+    let context = SessionContext(document: document, settings: config, start: start, tables: tables)
+    let user = SessionUser(
+      id: userID, traits: traits, variantOverrides: overrides, sessionID: sessionID, context: context)
+    var outputs: [Output] = []
+    let session = Session(context: context, user: user, into: &outputs)
+    return (session, outputs)
+  }
+
+  /// Where a start lands: the flow and screen, and the variants assigned.
+  struct Start {
+    var flowID: String
+    var frame: Frame
+    var variants: OrderedDictionary<String, String>
+    var envelope: (id: String, variant: String)?
+  }
+
+  /// Resolves a start of `document` with `config` for the user `userID` (its traits and forced
+  /// variants given apart from `config`, whose own are not read): entry flow, experiments,
+  /// flow and screen. Throws when the flow or start screen does not exist.
+  static func resolve(
+    document: FlowDocument, config: borrowing SessionConfig, userID: String, traits: [String: Value],
+    overrides variantOverrides: [String: String], tables: DocumentTables? = nil
+  ) throws(SessionStartError) -> Start {
     var variants: OrderedDictionary<String, String> = [:]
     // Empty overrides and flags (the common case) are not asked: a lookup hashes the key even
     // in an empty dictionary or set.
-    let overrides = !config.variantOverrides.isEmpty
+    let overrides = !variantOverrides.isEmpty
     var variantFlow: String?
-    let entryFlowID = try targetedEntry(document, config)
+    let entryFlowID = try targetedEntry(document, flowID: config.flowID, userID: userID, traits: traits)
     let entry = config.flowID ?? entryFlowID
     // Read in place: `document.flow(entry)` copies the whole flow to ask.
     if let index = tables?.flowIndex(entry, in: document) ?? document.flowIndex(entry),
       let assigned = document.flows.withUnsafeBufferPointer({ $0[index].assignedExperiment })
     {
-      variants[assigned.id] = (overrides ? config.variantOverrides[assigned.id] : nil) ?? assigned.variantID
+      variants[assigned.id] = (overrides ? variantOverrides[assigned.id] : nil) ?? assigned.variantID
     }
     var local: (id: String, variant: String)?
     let flags = !config.unavailableFlags.isEmpty
@@ -226,12 +308,12 @@ public struct Session: Sendable {
       where variants[experiments[index].id] == nil && (experiments[index].appliesToFlow ?? entry) == entry {
         let id = experiments[index].id
         let chosen: String?
-        if overrides, let override = config.variantOverrides[id] {
+        if overrides, let override = variantOverrides[id] {
           chosen = override
         } else if flags, config.unavailableFlags.contains(id) {
           chosen = experiments[index].fallbackVariant
         } else {
-          chosen = VariantAssignment.variant(of: experiments[index], userID: config.userID)?.id
+          chosen = VariantAssignment.variant(of: experiments[index], userID: userID)?.id
         }
         guard let chosen else { continue }
         variants[id] = chosen
@@ -265,18 +347,37 @@ public struct Session: Sendable {
     } else {
       envelope = local
     }
-    let context = SessionContext(
-      document: document, config: config, flowID: flowID, variants: variants,
-      envelopeExperiment: envelope, tables: tables)
-    var session = Session(context: context, frame: Frame(flow: flowIndex, screen: screenIndex))
+    return Start(
+      flowID: flowID, frame: Frame(flow: flowIndex, screen: screenIndex), variants: variants, envelope: envelope)
+  }
+
+  /// A new session of `context` for `user`, begun: its initial data set, its first screen
+  /// entered, the outputs so far in `outputs` (emptied first). `recycling`: a session done with,
+  /// whose storage (the data's, the outbox's, the screen set's) is emptied and kept instead of
+  /// freed; every other part of the state starts as in a new session.
+  init(
+    context: SessionContext, user: SessionUser, recycling old: consuming Session? = nil, into outputs: inout [Output]
+  ) {
+    switch consume old {
+    case .some(var old):
+      // Emptied while `old` is their only holder: in place, capacity kept.
+      old.fields.removeAll()
+      old.seen.removeAll(capacity: context.screenCount)
+      self.init(context: context, user: user, frame: context.start, fields: old.fields, seen: old.seen)
+    case .none:
+      self.init(
+        context: context, user: user, frame: context.start, fields: FieldStore(),
+        seen: ScreenSet(capacity: context.screenCount))
+    }
     // Read before, not written from inside a closure: a session captured by one was copied
     // whole on return.
-    let initialData = document.flows.withUnsafeBufferPointer { $0[flowIndex].initialData }
-    for (key, value) in initialData { session.fields[key] = value }
-    session.begin()
-    var outputs: [Output] = []
-    swap(&outputs, &session.outbox)
-    return (session, outputs)
+    let initialData = context.document.flows.withUnsafeBufferPointer { $0[context.start.flow].initialData }
+    for (key, value) in initialData { fields[key] = value }
+    outputs.removeAll(keepingCapacity: true)
+    // The caller's storage is the outbox while the session begins.
+    swap(&outbox, &outputs)
+    begin()
+    swap(&outbox, &outputs)
   }
 
   /// The session id of a start without one: two MurmurHash3 words (seeds 0 and 0x5EED) over the
@@ -304,9 +405,16 @@ public struct Session: Sendable {
   /// The document the session runs.
   public var document: FlowDocument { context.document }
   /// The configuration it started with.
-  public var config: SessionConfig { context.config }
+  public var config: SessionConfig {
+    var config = context.settings
+    config.userID = user.id
+    config.traits = user.traits
+    config.variantOverrides = user.variantOverrides
+    config.sessionID = user.givenSessionID
+    return config
+  }
   /// The session id of every event.
-  public var sessionID: String { context.sessionID }
+  public var sessionID: String { context.sessionID(of: user) }
   /// The start time, epoch milliseconds.
   public var startTime: Int64 { context.startTime }
   /// Experiment id → variant id.
@@ -410,10 +518,10 @@ public struct Session: Sendable {
     } else {
       context["$previous"] = .null
     }
-    context["$user"] = self.context.userValue
+    context["$user"] = user.value
     context["$variant"] = self.context.variantValue
-    context["$platform"] = .string(self.context.config.platform)
-    context["$locale"] = .string(self.context.config.locale)
+    context["$platform"] = .string(self.context.settings.platform)
+    context["$locale"] = .string(self.context.settings.locale)
     return EngineEnvironment(fields: fields, context: context)
   }
 
@@ -421,7 +529,7 @@ public struct Session: Sendable {
   /// It reads the context without retaining it: use it within the call that made it, never
   /// store or return it.
   var environment: SessionEnvironment {
-    SessionEnvironment(data: fields, context: context, frame: frame, previous: backStack.last?.frame)
+    SessionEnvironment(data: fields, context: context, user: user, frame: frame, previous: backStack.last?.frame)
   }
 
   /// A template's text as of now.
@@ -640,9 +748,11 @@ struct Control {
 }
 
 extension Session: Equatable {
-  /// Two sessions are equal when they share the document context and their states are equal.
+  /// Two sessions are equal when they share the document context, are the same user's and
+  /// their states are equal.
   public static func == (lhs: Session, rhs: Session) -> Bool {
-    lhs.context === rhs.context && lhs.frame == rhs.frame && lhs.shown == rhs.shown
+    lhs.context === rhs.context && SessionUser.same(lhs.user, rhs.user) && lhs.frame == rhs.frame
+      && lhs.shown == rhs.shown
       && lhs.callStack == rhs.callStack && lhs.backStack == rhs.backStack && lhs.seen == rhs.seen
       && lhs.seq == rhs.seq && lhs.enteredAt == rhs.enteredAt && lhs.ended == rhs.ended
       && lhs.fields == rhs.fields && lhs.pending == rhs.pending && lhs.hostDeclined == rhs.hostDeclined

@@ -7,10 +7,12 @@ extension Session {
   /// user (highest priority first), else the entry flow, unless the entry flow's own audience
   /// excludes the user: then no flow is presented (AppDNA's document 001: targeting rules
   /// control which users see a flow).
-  static func targetedEntry(_ document: FlowDocument, _ config: SessionConfig) throws(SessionStartError) -> String {
-    guard config.flowID == nil, !document.audiences.isEmpty else { return document.entryFlowID }
-    var user: [String: Value] = config.traits
-    user["id"] = .string(config.userID)
+  static func targetedEntry(
+    _ document: FlowDocument, flowID: String?, userID: String, traits: [String: Value]
+  ) throws(SessionStartError) -> String {
+    guard flowID == nil, !document.audiences.isEmpty else { return document.entryFlowID }
+    var user: [String: Value] = traits
+    user["id"] = .string(userID)
     let environment: [String: Value] = ["$user": .object(.init(uniqueKeysWithValues: user.sorted { $0.key < $1.key }))]
     if let chosen = document.audiences.first(where: { $0.condition.holds(in: environment) }) {
       return chosen.flowID

@@ -7,7 +7,15 @@ extension Session {
   /// The failures of the current screen's visible collecting blocks, in reading order.
   public var validationFailures: [ValidationFailure] {
     var failures: [ValidationFailure] = []
-    if let tables = context.tables, !tables.screens[frame.flow][frame.screen].validates { return failures }
+    if let tables = context.tables {
+      guard tables.screens[frame.flow][frame.screen].validates else { return failures }
+      // The blocks as the document has them (no `onBeforeStepRender` override): their
+      // validated contents are in the tables.
+      if overrides.isEmpty || overrides[currentScreenID] == nil {
+        validationFailures(tables.screens[frame.flow][frame.screen].validated, into: &failures)
+        return failures
+      }
+    }
     let blocks = currentBlocks
     guard !blocks.isEmpty else { return failures }
     let environment = environment
@@ -22,6 +30,28 @@ extension Session {
       }
     }
     return failures
+  }
+
+  /// `validationFailures` of the current screen's `validated` blocks (its tables'), read in place.
+  private func validationFailures(
+    _ validated: [DocumentTables.Validated], into failures: inout [ValidationFailure]
+  ) {
+    let environment = environment
+    let screen = currentScreen
+    screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
+      validated.withUnsafeBufferPointer { validated in
+        for index in validated.indices where isVisible(blockAt: validated[index].block, of: blocks, in: environment) {
+          let field = validated[index].field
+          let message =
+            switch validated[index].content {
+            case .input(let input):
+              validationMessage(for: input.value, value: fields[field] ?? input.value.defaultValue)
+            case .choice(let choice): validationMessage(for: choice.value, value: fields[field])
+            }
+          if let message { failures.append(ValidationFailure(field: field, message: message)) }
+        }
+      }
+    }
   }
 
   /// Runs validation; on failure emits `validation_failed`, stores the messages and says so.

@@ -67,7 +67,13 @@ final class AnswerSampler: Sendable {
     if random.chance(fieldModel?.skip ?? (target.required ? 0 : model.optionalSkip)) { return false }
     if let choice = target.choice {
       guard !choice.ids.isEmpty else { return false }
-      input = .pick(field: field, items: choice.pick(target.optionWeights, &random))
+      // A pick that runs no action stores what setting its values stores: the set builds no
+      // list of ids, and none of values from it.
+      if target.picksToAdvance {
+        input = .pick(field: field, items: choice.pick(target.optionWeights, &random))
+      } else {
+        input = .set(field: field, value: choice.pickedValue(target.optionWeights, &random))
+      }
       return true
     }
     switch target.content {
@@ -116,6 +122,14 @@ final class AnswerSampler: Sendable {
       available = weights.filter { $0 > 0 }.count
       lowest = min(max(1, choice.minSelections ?? 1), available)
       highest = max(lowest, min(choice.maxSelections ?? available, available))
+    }
+
+    /// `pick` as the value a set stores: the id, or a multi-select's list of ids (the same
+    /// draws).
+    func pickedValue(_ weights: [Double], _ random: inout SimulationRandom) -> Value {
+      guard available > 0 else { return .string(ids[random.index(ids.count)]) }
+      guard allowMultiple else { return .string(ids[random.weighted(weights)]) }
+      return .list(pick(weights, &random).map(Value.string))
     }
 
     /// The ids of the options drawn by `weights` (`optionWeights`; uniform when none is

@@ -66,6 +66,10 @@ struct TallyCounter {
   }
 
   let plan: SimulationPlan
+  /// Starts the users' sessions: what users of one variant share is built once per thread.
+  var starter: SessionStarter
+  /// The last user's session: its storage goes to the next user's.
+  var spare: Session?
   var variants: [String: Variant] = [:]
   /// The walks' arrays, handed from one user to the next.
   var buffers = UserWalk.Buffers()
@@ -74,7 +78,10 @@ struct TallyCounter {
   /// The variant keys met so far by assignment (a handful): compared, not rebuilt, per user.
   var keys: [(variants: OrderedDictionary<String, String>, key: String)] = []
 
-  init(plan: SimulationPlan) { self.plan = plan }
+  init(plan: SimulationPlan) {
+    self.plan = plan
+    starter = SessionStarter(document: plan.document, config: plan.config, tables: plan.tables)
+  }
 
   /// The key of a user's variants: `experiment=variant, …`, or `all users`.
   static func key(_ variants: some Sequence<(key: String, value: String)>) -> String {
@@ -85,7 +92,12 @@ struct TallyCounter {
   mutating func walk(user: Int, finished: (@Sendable (FinishedUser) -> Void)?) {
     var taken = UserWalk.Buffers()
     swap(&taken, &buffers)
-    guard var walk = UserWalk.start(plan: plan, index: user, buffers: consume taken) else {
+    var old: Session?
+    swap(&old, &spare)
+    guard
+      var walk = UserWalk.start(
+        plan: plan, starter: &starter, index: user, recycling: consume old, buffers: consume taken)
+    else {
       variants["not started", default: Variant(plan: plan)].count(failedToStart: ())
       return
     }
@@ -104,6 +116,7 @@ struct TallyCounter {
         index: user, session: walk.session, variant: key, outcome: ending.rawValue,
         path: walk.path.map { plan.screenKeys[Int($0)] }))
     buffers = walk.buffers
+    spare = walk.session
   }
 
   func tally() -> SimulationTally {

@@ -40,37 +40,37 @@ struct UserWalk {
   /// How the walk ended.
   enum Ending: String { case completed, dismissed, droppedOff = "dropped_off", stuck, failed }
 
-  /// Starts user `index`'s session (nil when the engine refuses to start it), filling `buffers`
-  /// (emptied first). A static function, not a failable initialiser: one copied the whole walk
+  /// Starts user `index`'s session with `starter` (nil when the engine refuses to start it),
+  /// filling `buffers` (emptied first); `recycling`: the last user's session, whose storage the
+  /// new one keeps. A static function, not a failable initialiser: one copied the whole walk
   /// (the session, its configuration and document) into its optional result.
-  static func start(plan: SimulationPlan, index: Int, buffers: consuming Buffers) -> UserWalk? {
+  static func start(
+    plan: SimulationPlan, starter: inout SessionStarter, index: Int, recycling old: consuming Session?,
+    buffers: consuming Buffers
+  ) -> UserWalk? {
     var random = SimulationRandom(seed: plan.seed, user: index)
     let session: Session
-    let outputs: [Output]
     do {
-      // The configuration handed over as a temporary: moved into the session, not copied.
-      (session, outputs) = try Session.start(
-        document: plan.document, config: config(plan: plan, index: index, random: &random), tables: plan.tables)
+      // The user's parts: its id, traits and forced variants (the plan's configuration is the
+      // starter's, shared).
+      var traits = plan.config.traits
+      for (name, trait) in plan.model.traits { traits[name] = plan.sample(trait, &random) }
+      var overrides = plan.config.variantOverrides
+      if case .forced(let splits) = plan.model.assignment {
+        for (experiment, weights) in splits.sorted(by: { $0.key < $1.key }) {
+          overrides[experiment] = weights[random.weighted(weights.map(\.weight))].variant
+        }
+      }
+      session = try starter.start(
+        userID: plan.userIDPrefix + String(index), traits: traits, variantOverrides: overrides, recycling: old,
+        into: &buffers.outputs)
     } catch {
       return nil
     }
     var walk = UserWalk(plan: plan, random: random, session: consume session, buffers: consume buffers)
     walk.session.reserveData(plan.collectedFieldCount)
-    walk.note(outputs)
+    walk.note(walk.buffers.outputs)
     return walk
-  }
-
-  /// User `index`'s configuration: its id, traits and forced variants.
-  private static func config(plan: SimulationPlan, index: Int, random: inout SimulationRandom) -> SessionConfig {
-    var config = plan.config
-    config.userID = plan.userIDPrefix + String(index)
-    for (name, trait) in plan.model.traits { config.traits[name] = plan.sample(trait, &random) }
-    if case .forced(let splits) = plan.model.assignment {
-      for (experiment, weights) in splits.sorted(by: { $0.key < $1.key }) {
-        config.variantOverrides[experiment] = weights[random.weighted(weights.map(\.weight))].variant
-      }
-    }
-    return config
   }
 
   private init(plan: SimulationPlan, random: SimulationRandom, session: consuming Session, buffers: consuming Buffers) {
@@ -78,7 +78,6 @@ struct UserWalk {
     self.random = random
     self.session = session
     self.buffers = buffers
-    self.buffers.outputs.removeAll(keepingCapacity: true)
     self.buffers.path.removeAll(keepingCapacity: true)
   }
 

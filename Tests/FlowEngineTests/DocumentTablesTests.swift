@@ -32,17 +32,23 @@ import _FlowTestSupport
       #expect(plainStart.1 == tabledStart.1)
       var plain = plainStart.0
       var tabled = tabledStart.0
-      for _ in 0..<50 where !plain.status.isEnded {
-        let choices = FastPathEquivalenceTests.choices(plain)
-        let input = choices[Int(random.next() % UInt64(choices.count))]
-        #expect(plain.send(input) == tabled.send(input), "\(input)")
-      }
-      #expect(plain.data == tabled.data)
-      #expect(plain.trace == tabled.trace)
-      #expect(plain.path == tabled.path && plain.events == tabled.events)
-      #expect(plain.status == tabled.status && plain.currentScreenID == tabled.currentScreenID)
-      #expect(plain.validationFailures == tabled.validationFailures)
+      Self.walkBoth(&plain, &tabled, random: &random)
     }
+  }
+
+  /// Sends both sessions the same random inputs (up to 50, chosen from `plain`'s choices) and
+  /// expects the same outputs, then the same data, trace, path, events, status and validation.
+  static func walkBoth(_ plain: inout Session, _ other: inout Session, random: inout SplitMix64) {
+    for _ in 0..<50 where !plain.status.isEnded {
+      let choices = FastPathEquivalenceTests.choices(plain)
+      let input = choices[Int(random.next() % UInt64(choices.count))]
+      #expect(plain.send(input) == other.send(input), "\(input)")
+    }
+    #expect(plain.data == other.data)
+    #expect(plain.trace == other.trace)
+    #expect(plain.path == other.path && plain.events == other.events)
+    #expect(plain.status == other.status && plain.currentScreenID == other.currentScreenID)
+    #expect(plain.validationFailures == other.validationFailures)
   }
 
   @Test(arguments: FastPathEquivalenceTests.cases)
