@@ -57,12 +57,6 @@ public struct Block: Hashable, Sendable {
     set { box = Box(newValue) }
   }
 
-  /// The rarely set fields, their defaults when none is set; a write keeps nil for all-default.
-  @usableFromInline var rare: Rare {
-    get { box.fields.rare?.value ?? Rare() }
-    set { fields.rare = .holding(newValue) }
-  }
-
   @inlinable public var id: String {
     _read { yield box.fields.id }
     _modify { yield &fields.id }
@@ -75,7 +69,7 @@ public struct Block: Hashable, Sendable {
     }
     set {
       var fields = box.fields
-      var rare = fields.rare?.value ?? Rare()
+      var rare = self.rare
       (fields.typeCode, rare.type) = Block.stored(type: newValue)
       fields.rare = .holding(rare)
       box = Box(fields)
@@ -94,6 +88,11 @@ public struct Block: Hashable, Sendable {
   @inlinable public var visibleWhen: Condition? {
     get { box.fields.rare?.value.visibleWhen }
     set { rare.visibleWhen = newValue }
+  }
+  /// `visibleWhen` and an unknown type, their defaults when none is set (a write keeps nil then).
+  @usableFromInline var rare: Rare {
+    get { box.fields.rare?.value ?? Rare() }
+    set { fields.rare = .holding(newValue) }
   }
   @inlinable public var content: BlockContent {
     _read { yield box.fields.content }
@@ -138,9 +137,24 @@ public struct Block: Hashable, Sendable {
 
   /// A type as stored: its index in `typeNames`, or `otherType` and the type itself.
   private static func stored(type: String) -> (UInt8, String?) {
-    if let index = typeNames.firstIndex(of: type), index < otherType { return (UInt8(index), nil) }
+    let length = type.utf8.count
+    if length < typeCodesByLength.count {
+      for (name, code) in typeCodesByLength[length] where name == type { return (code, nil) }
+    }
     return (otherType, type)
   }
+
+  /// `typeNames`' indices by the names' UTF-8 length: a block's type is compared with one or
+  /// two names, not with each in turn (five million instructions on the padded bundle).
+  private static let typeCodesByLength: [[(name: String, code: UInt8)]] = {
+    var buckets: [[(name: String, code: UInt8)]] = []
+    for (index, name) in typeNames.enumerated() where index < otherType {
+      let length = name.utf8.count
+      if buckets.count <= length { buckets += Array(repeating: [], count: length + 1 - buckets.count) }
+      buckets[length].append((name, UInt8(index)))
+    }
+    return buckets
+  }()
 
   /// The field this block collects into, if it collects anything. Inlinable, as the facts
   /// below the engine reads per block and input: called from another module, they copy the block.
