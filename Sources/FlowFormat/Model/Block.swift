@@ -125,13 +125,19 @@ public struct Block: Hashable, Sendable {
     location: SourceLocation,
     plainTexts: Bool = false
   ) {
-    var rare = Rare()
-    rare.visibleWhen = visibleWhen
-    let typeCode: UInt8
-    (typeCode, rare.type) = Block.stored(type: type)
+    let (typeCode, otherType) = Block.stored(type: type)
+    // Nearly every block has neither: no `Rare` is built for it (2 M instructions on the
+    // padded bundle's 66,363 blocks).
+    var rare: SharedValue<Rare>?
+    if visibleWhen != nil || otherType != nil {
+      var fields = Rare()
+      fields.visibleWhen = visibleWhen
+      fields.type = otherType
+      rare = SharedValue(fields)
+    }
     box = Box(
       Fields(
-        id: id, order: order, rare: .holding(rare), content: content, location: location, typeCode: typeCode,
+        id: id, order: order, rare: rare, content: content, location: location, typeCode: typeCode,
         visible: visible), plainTexts: plainTexts)
   }
 
