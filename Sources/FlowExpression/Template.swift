@@ -28,46 +28,56 @@ public struct Template: Hashable, Sendable {
     case invalid(source: String, offset: Int, error: ExpressionError)
   }
 
-  /// The template's pieces in order.
+  /// The template's pieces in order, built from `pieces` (each call makes the array: walks
+  /// that only need the interpolations use `forEachInterpolation`).
   public var segments: [Segment] {
-    parts.isEmpty && !source.isEmpty ? [.text(source)] : parts
+    var segments: [Segment] = []
+    forEachSegment { segments.append($0) }
+    return segments
   }
-  /// The pieces as parsed; empty for a plain text (`isPlainText`), whose one piece is `source`.
-  private let parts: [Segment]
+  /// The braces and the literal runs holding `\{`, in order; the text between two of them is a
+  /// literal run of `source` as written. Empty for a text shown as written (`isPlainText`).
+  /// Pieces are ranges of `source`, not copies: an interpolating text kept its literal runs
+  /// and braces again as `String`s, and a segment array of 64-byte elements (docs/performance.md,
+  /// ninth round).
+  private let pieces: [Piece]
   /// The original text.
   public let source: String
 
   /// Splits template text into literal text and interpolations; this never fails.
   public init(parsing source: String) {
     self.source = source
-    // Most texts have no `{` at all (and so no `\{` either): their one literal segment is the
-    // text itself, kept as `source` alone. An array for it cost an allocation per text of a
-    // flow at load (112,000 on the rule-heavy bench flow).
-    self.parts = Template.mayInterpolate(source) ? Template.parse(source) : []
+    // Most texts have no `{` at all (and so no `\{` either): they have no pieces. An array for
+    // them cost an allocation per text of a flow at load (112,000 on the rule-heavy bench flow).
+    // Offsets are 32 bits: flows are at most 4 GiB (`FlowLoader`), a longer text stays literal.
+    let mayInterpolate = Template.mayInterpolate(source) && source.utf8.count <= UInt32.max
+    self.pieces = mayInterpolate ? Template.parse(source) : []
   }
 
-  private init(source: String, segments: [Segment]) {
+  private init(source: String, pieces: [Piece]) {
     self.source = source
-    self.parts = segments
+    self.pieces = pieces
   }
 
-  /// The text has no `{` at all: it is shown as written, with no interpolation and no braces
-  /// to report. Walks over a flow's templates skip these without looking at `segments`.
-  public var isPlainText: Bool { parts.isEmpty }
+  /// The text has no braces to interpolate or report and no `\{`: it is shown as written.
+  /// Walks over a flow's templates skip these without looking at `segments`.
+  public var isPlainText: Bool { pieces.isEmpty }
 
   /// This template with braces around a name of words (`{Daily Hours}`, `{first-name}`) read
   /// as that name instead of staying literal: a Sequence field may be named so (document 000
   /// asks for snake_case but the SDK stores any key), and its template then reads it.
   public var readingWordNames: Template {
-    guard parts.contains(where: { if case .invalid = $0 { true } else { false } }) else { return self }
+    guard pieces.contains(where: { if case .invalid = $0.kind { true } else { false } }) else { return self }
     return Template(
       source: source,
-      segments: parts.map { segment in
-        guard case .invalid(let text, let offset, _) = segment, let name = Template.wordName(text) else {
-          return segment
+      pieces: pieces.map { piece in
+        guard case .invalid = piece.kind, let name = Template.wordName(String(sourceText(of: piece))) else {
+          return piece
         }
-        let expression = Expression(.name(name), range: SourceRange(offset: 0, length: text.utf8.count - 2))
-        return .interpolation(Interpolation(source: text, offset: offset, expression: expression, filters: []))
+        let expression = Expression(.name(name), range: SourceRange(offset: 0, length: piece.length - 2))
+        var piece = piece
+        piece.kind = .interpolation(expression, [])
+        return piece
       })
   }
 
@@ -97,24 +107,35 @@ public struct Template: Hashable, Sendable {
 
   /// Whether the template has no interpolation at all.
   public var isConstant: Bool {
-    !parts.contains { if case .interpolation = $0 { true } else { false } }
+    !pieces.contains { if case .interpolation = $0.kind { true } else { false } }
+  }
+
+  /// Calls `body` with each interpolation, in order (`segments` without the literal text).
+  public func forEachInterpolation(_ body: (Interpolation) -> Void) {
+    for piece in pieces {
+      guard case .interpolation(let expression, let filters) = piece.kind else { continue }
+      body(
+        Interpolation(
+          source: String(sourceText(of: piece)), offset: piece.offset, expression: expression, filters: filters))
+    }
   }
 
   /// The root names the interpolations and their filter arguments read (for the linter).
   public var variableNames: [String] {
     var names: [String] = []
-    for case .interpolation(let interpolation) in parts {
-      interpolation.expression.collectNames(into: &names)
-      for filter in interpolation.filters { filter.argument?.collectNames(into: &names) }
+    for piece in pieces {
+      guard case .interpolation(let expression, let filters) = piece.kind else { continue }
+      expression.collectNames(into: &names)
+      for filter in filters { filter.argument?.collectNames(into: &names) }
     }
     return names
   }
 
   /// The syntax problems of braces that stay literal (for `flowrun check`).
   public var syntaxIssues: [TemplateIssue] {
-    parts.compactMap {
-      guard case .invalid(let source, let offset, let error) = $0 else { return nil }
-      return TemplateIssue(source: source, offset: offset, message: error.message)
+    pieces.compactMap {
+      guard case .invalid(let error) = $0.kind else { return nil }
+      return TemplateIssue(source: String(sourceText(of: $0)), offset: $0.offset, message: error.message)
     }
   }
 
@@ -123,75 +144,127 @@ public struct Template: Hashable, Sendable {
   /// `Limits.templateBytes` is cut there, with a visible mark and an issue: a few references
   /// to a long answer must not multiply into gigabytes.
   public func render(in environment: some ExpressionEnvironment) -> TemplateRendering {
-    if parts.isEmpty, source.utf8.count <= Limits.templateBytes {
+    if pieces.isEmpty, source.utf8.count <= Limits.templateBytes {
       return TemplateRendering(text: source, issues: [])
     }
     var text = ""
     var issues: [TemplateIssue] = []
-    for segment in segments {
-      switch segment {
-      case .text(let literal):
-        text += literal
-      case .invalid(let source, let offset, let error):
-        text += source
-        issues.append(TemplateIssue(source: source, offset: offset, message: error.message))
-      case .interpolation(let interpolation):
-        switch interpolation.value(in: environment) {
+    // Literal runs are appended from `source` as they are (no segment is built for them).
+    func literal(_ start: Int, _ end: Int) -> Bool {
+      text += slice(start, end)
+      if text.utf8.count > Limits.templateBytes {
+        Template.cut(&text, &issues, source: String(slice(start, end).prefix(80)), offset: 0)
+        return false
+      }
+      return true
+    }
+    var cursor = 0
+    for piece in pieces {
+      if cursor < piece.offset {  // never before a run with `\{`: it starts where the last piece ended
+        guard literal(cursor, piece.offset) else { return TemplateRendering(text: text, issues: issues) }
+      }
+      cursor = piece.offset + piece.length
+      switch piece.kind {
+      case .escaped:
+        text += Template.unescaped(sourceText(of: piece))
+      case .invalid(let error):
+        let braced = String(sourceText(of: piece))
+        text += braced
+        issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.message))
+      case .interpolation(let expression, let filters):
+        switch Interpolation.value(of: expression, filters, in: environment, braced: { String(sourceText(of: piece)) })
+        {
         case .success(let value):
           text += value.displayString
         case .failure(let error):
-          text += interpolation.source
-          issues.append(
-            TemplateIssue(
-              source: interpolation.source, offset: interpolation.offset, message: error.description
-            ))
+          let braced = String(sourceText(of: piece))
+          text += braced
+          issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.description))
         }
       }
       if text.utf8.count > Limits.templateBytes {
-        Template.cut(&text, &issues, at: segment)
-        break
+        let (source, offset) =
+          if case .escaped = piece.kind {
+            (String(Template.unescaped(sourceText(of: piece)).prefix(80)), 0)
+          } else {
+            (String(sourceText(of: piece)), piece.offset)
+          }
+        Template.cut(&text, &issues, source: source, offset: offset)
+        return TemplateRendering(text: text, issues: issues)
       }
     }
+    if cursor < source.utf8.count { _ = literal(cursor, source.utf8.count) }
     return TemplateRendering(text: text, issues: issues)
   }
 
+  /// Calls `body` with each segment in order, built from the pieces and the runs between them.
+  private func forEachSegment(_ body: (Segment) -> Void) {
+    guard !pieces.isEmpty else {
+      if !source.isEmpty { body(.text(source)) }
+      return
+    }
+    var cursor = 0
+    for piece in pieces {
+      if cursor < piece.offset {  // never before a run with `\{`: it starts where the last piece ended
+        body(.text(String(slice(cursor, piece.offset))))
+      }
+      cursor = piece.offset + piece.length
+      let braced = sourceText(of: piece)
+      switch piece.kind {
+      case .escaped: body(.text(Template.unescaped(braced)))
+      case .interpolation(let expression, let filters):
+        body(
+          .interpolation(
+            Interpolation(source: String(braced), offset: piece.offset, expression: expression, filters: filters)))
+      case .invalid(let error): body(.invalid(source: String(braced), offset: piece.offset, error: error))
+      }
+    }
+    if cursor < source.utf8.count { body(.text(String(slice(cursor, source.utf8.count)))) }
+  }
+
+  /// The bytes `start..<end` of `source` (offsets at ASCII bytes or the ends, so on characters).
+  private func slice(_ start: Int, _ end: Int) -> Substring {
+    let utf8 = source.utf8
+    return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+  }
+
+  /// The text of `source` a piece covers: its braces, or its literal run as written.
+  private func sourceText(of piece: Piece) -> Substring { slice(piece.offset, piece.offset + piece.length) }
+
+  /// A literal run as shown: each `\{` becomes `{` (every `\{` of a run is an escape: the parse
+  /// reads a `\` that escapes nothing as one literal byte, so `\\{` is `\{`).
+  private static func unescaped(_ run: Substring) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(run.utf8.count)
+    var afterBackslash = false
+    for byte in run.utf8 {
+      if afterBackslash, byte == 0x7B { bytes.removeLast() }
+      afterBackslash = byte == 0x5C
+      bytes.append(byte)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// Cuts `text` to `Limits.templateBytes` (at a character boundary) and says so, in the text
-  /// and as an issue of the segment that crossed the bound.
-  private static func cut(_ text: inout String, _ issues: inout [TemplateIssue], at segment: Segment) {
+  /// and as an issue of the piece (its text, or a literal run's first 80 characters) that
+  /// crossed the bound.
+  private static func cut(_ text: inout String, _ issues: inout [TemplateIssue], source: String, offset: Int) {
     let bytes = Array(text.utf8)
     var end = Limits.templateBytes
     while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
     let limit = NumberFormatting.grouped(Double(Limits.templateBytes))
     text = String(decoding: bytes[..<end], as: UTF8.self) + " [… output cut at \(limit) bytes]"
-    let (source, offset) =
-      switch segment {
-      case .text(let literal): (String(literal.prefix(80)), 0)
-      case .interpolation(let interpolation): (interpolation.source, interpolation.offset)
-      case .invalid(let source, let offset, _): (source, offset)
-      }
     issues.append(
       TemplateIssue(source: source, offset: offset, message: "output longer than \(limit) bytes; cut there"))
   }
 
-  private static func parse(_ source: String) -> [Segment] {
+  private static func parse(_ source: String) -> [Piece] {
     let bytes = Array(source.utf8)
-    var segments: [Segment] = []
-    segments.reserveCapacity(3)  // the usual `text {x} text`
-    // Text before a `\{` (the brace included); empty while the current literal is one run.
-    var literal: [UInt8] = []
-    // Literal text is taken a run at a time (from `run` up to the next brace), not byte by
-    // byte: templates are compiled for every text of a flow when it loads.
-    var i = 0
+    var pieces: [Piece] = []
+    // Where the current literal run began, and whether it holds a `\{`.
     var run = 0
-    func flush(upTo end: Int) {
-      if literal.isEmpty {
-        if run < end { segments.append(.text(String(decoding: bytes[run..<end], as: UTF8.self))) }
-      } else {
-        literal.append(contentsOf: bytes[run..<end])
-        segments.append(.text(String(decoding: literal, as: UTF8.self)))
-        literal.removeAll()
-      }
-    }
+    var escaped = false
+    var i = 0
     // Only `{` and `\` start anything: the scan jumps from one to the next (`memchr`) instead
     // of looking at every byte of the text.
     var nextBrace = -1
@@ -203,22 +276,20 @@ public struct Template: Hashable, Sendable {
       guard i < bytes.count else { break }
       let byte = bytes[i]
       if byte == 0x5C, i + 1 < bytes.count, bytes[i + 1] == 0x7B {  // \{ is a literal brace
-        literal.append(contentsOf: bytes[run..<i])
-        literal.append(0x7B)
+        escaped = true
         i += 2
-        run = i
       } else if byte == 0x7B, let close = closingBrace(in: bytes, openingAt: i) {
-        flush(upTo: i)
-        let braced = String(decoding: bytes[i...close], as: UTF8.self)
-        segments.append(segment(braced: braced, inner: Array(bytes[(i + 1)..<close]), offset: i))
+        if escaped { pieces.append(Piece(start: run, end: i, kind: .escaped)) }
+        pieces.append(Piece(start: i, end: close + 1, kind: kind(inner: Array(bytes[(i + 1)..<close]))))
         i = close + 1
         run = i
+        escaped = false
       } else {
         i += 1
       }
     }
-    flush(upTo: bytes.count)
-    return segments
+    if escaped { pieces.append(Piece(start: run, end: bytes.count, kind: .escaped)) }
+    return pieces
   }
 
   /// The index of the first `byte` of `bytes` at or after `start`, or `bytes.count`.
@@ -252,27 +323,52 @@ public struct Template: Hashable, Sendable {
     return nil
   }
 
-  /// The segment of the braces `braced` at `offset`, whose contents are the bytes `inner`.
-  static func segment(braced: String, inner: [UInt8], offset: Int) -> Segment {
-    if let (expression, filters) = simpleInterpolation(inner) {
-      return .interpolation(Interpolation(source: braced, offset: offset, expression: expression, filters: filters))
-    }
-    return parsedSegment(braced: braced, inner: inner, offset: offset)
+  /// What the braces around the bytes `inner` are: an interpolation, or literal text and why.
+  static func kind(inner: [UInt8]) -> Piece.Kind {
+    if let (expression, filters) = simpleInterpolation(inner) { return .interpolation(expression, filters) }
+    return parsedKind(inner: inner)
   }
 
-  /// `segment(braced:inner:offset:)` through the lexer and the parser, for any contents.
-  static func parsedSegment(braced: String, inner: [UInt8], offset: Int) -> Segment {
+  /// `kind(inner:)` through the lexer and the parser, for any contents.
+  static func parsedKind(inner: [UInt8]) -> Piece.Kind {
     do throws(ExpressionError) {
       var parser = try Parser(Lexer(bytes: inner))
       let (expression, rawFilters) = try parser.parseInterpolation()
       var filters: [Filter] = []
       filters.reserveCapacity(rawFilters.count)
       for raw in rawFilters { filters.append(try Filter.make(raw, column: parser.column(of:))) }
-      return .interpolation(
-        Interpolation(source: braced, offset: offset, expression: expression, filters: filters))
+      return .interpolation(expression, filters)
     } catch {
-      return .invalid(source: braced, offset: offset, error: error)
+      return .invalid(error)
     }
+  }
+}
+
+extension Template {
+  /// A stored piece of a template: a range of its `source` and what the range is.
+  struct Piece: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+      /// Braces whose contents parsed: the expression and its filters.
+      case interpolation(Expression, [Filter])
+      /// Braces whose contents are not an expression: kept literally (boxed: they are rare).
+      indirect case invalid(ExpressionError)
+      /// A literal run holding `\{`, shown with each `\{` as `{`.
+      case escaped
+    }
+
+    private var storedStart: UInt32
+    private var storedLength: UInt32
+    var kind: Kind
+
+    init(start: Int, end: Int, kind: Kind) {
+      storedStart = UInt32(start)
+      storedLength = UInt32(end - start)
+      self.kind = kind
+    }
+
+    /// UTF-8 offset of the piece (of `{` for braces) in the template.
+    var offset: Int { Int(storedStart) }
+    var length: Int { Int(storedLength) }
   }
 }
 
@@ -343,6 +439,15 @@ extension Template {
 extension Template.Interpolation {
   /// The interpolation's value after its filters, or why there is none.
   public func value(in environment: some ExpressionEnvironment) -> Result<Value, EvaluationError> {
+    Self.value(of: expression, filters, in: environment, braced: { source })
+  }
+
+  /// The value of `expression` after `filters`; `braced` (the braces' text) names what is
+  /// missing when a filter leaves nothing without an error.
+  static func value(
+    of expression: Expression, _ filters: [Filter], in environment: some ExpressionEnvironment,
+    braced: () -> String
+  ) -> Result<Value, EvaluationError> {
     var value: Value?
     var missing: EvaluationError?
     do throws(EvaluationError) {
@@ -360,7 +465,7 @@ extension Template.Interpolation {
         return .failure(error)
       }
     }
-    guard let value else { return .failure(missing ?? .missingVariable(source)) }
+    guard let value else { return .failure(missing ?? .missingVariable(braced())) }
     return .success(value)
   }
 }

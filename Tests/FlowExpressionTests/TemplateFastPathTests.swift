@@ -20,9 +20,8 @@ import Testing
   @Test(arguments: taken + declined)
   func sameAsTheParser(_ inner: String) {
     let bytes = Array(inner.utf8)
-    let braced = "{\(inner)}"
-    let fast = Template.segment(braced: braced, inner: bytes, offset: 3)
-    let parsed = Template.parsedSegment(braced: braced, inner: bytes, offset: 3)
+    let fast = Template.kind(inner: bytes)
+    let parsed = Template.parsedKind(inner: bytes)
     #expect(fast == parsed)
     #expect((Template.simpleInterpolation(bytes) != nil) == Self.taken.contains(inner))
   }

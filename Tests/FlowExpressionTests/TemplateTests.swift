@@ -106,3 +106,63 @@ import Testing
     #expect(offset == 6)
   }
 }
+
+/// Templates keep their literal runs and braces as ranges of the text: the segments built from
+/// them are the text's pieces in order, with `\{` read as `{` only where the parse reads it so.
+@Suite struct TemplatePiecesTests {
+  enum Piece: Equatable, CustomStringConvertible {
+    case text(String)
+    case braces(String, Int)
+    case invalid(String, Int)
+    var description: String {
+      switch self {
+      case .text(let text): "text(\(text))"
+      case .braces(let text, let offset): "braces(\(text)@\(offset))"
+      case .invalid(let text, let offset): "invalid(\(text)@\(offset))"
+      }
+    }
+  }
+
+  static let cases: [(String, [Piece])] = [
+    ("", []),
+    ("plain", [.text("plain")]),
+    ("open { only", [.text("open { only")]),
+    ("{x}", [.braces("{x}", 0)]),
+    ("a {x} b", [.text("a "), .braces("{x}", 2), .text(" b")]),
+    ("{x}{y}", [.braces("{x}", 0), .braces("{y}", 3)]),
+    ("\\{x}", [.text("{x}")]),
+    ("a \\{x} {y} \\{z", [.text("a {x} "), .braces("{y}", 7), .text(" {z")]),
+    ("\\\\{x}", [.text("\\{x}")]),
+    ("\\{{x}", [.text("{"), .braces("{x}", 2)]),
+    ("a\\b {x y} c\\", [.text("a\\b "), .invalid("{x y}", 4), .text(" c\\")]),
+    ("{ y == 'a}' } é {x}", [.braces("{ y == 'a}' }", 0), .text(" é "), .braces("{x}", 17)]),
+    ("{a {b}", [.text("{a "), .braces("{b}", 3)]),
+    ("ü {x}ü", [.text("ü "), .braces("{x}", 3), .text("ü")]),
+  ]
+
+  @Test(arguments: cases)
+  func segmentsAreThePiecesInOrder(_ text: String, _ expected: [Piece]) {
+    let template = Template(parsing: text)
+    let pieces: [Piece] = template.segments.map {
+      switch $0 {
+      case .text(let text): .text(text)
+      case .interpolation(let interpolation): .braces(interpolation.source, interpolation.offset)
+      case .invalid(let source, let offset, _): .invalid(source, offset)
+      }
+    }
+    #expect(pieces == expected)
+    // Rendered with every name missing, each piece shows as written (braces included).
+    let shown = expected.map {
+      switch $0 {
+      case .text(let text), .braces(let text, _), .invalid(let text, _): text
+      }
+    }
+    #expect(template.render(in: [String: Value]()).text == shown.joined())
+    var interpolations: [String] = []
+    template.forEachInterpolation { interpolations.append($0.source) }
+    #expect(interpolations == expected.compactMap { if case .braces(let text, _) = $0 { text } else { nil } })
+    // Plain: nothing to interpolate or report, and no `\{` to turn into `{`.
+    let plain = expected.allSatisfy { if case .text = $0 { true } else { false } } && !text.contains("\\{")
+    #expect(template.isPlainText == plain)
+  }
+}

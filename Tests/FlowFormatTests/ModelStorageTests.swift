@@ -98,4 +98,25 @@ import Testing
     block.visibleWhen = nil
     #expect(block == unconditional)
   }
+
+  /// A block's type is stored as a byte when the loader knows it, else out of line: either
+  /// way it reads back as written, and a block whose type went and came back is the same block.
+  @Test(arguments: ["text", "scroll-container", "loading-indicator", "nuxie", "", "Text", "text "])
+  func blockTypesReadBack(_ type: String) throws {
+    let condition = try Condition.parse("age > 3")
+    let content = BlockContent.text(TextBlock(text: Self.template("Hi"), variant: nil, richText: []))
+    var block = Block(
+      id: "b", type: type, order: 2, visible: false, visibleWhen: nil, content: content, location: Self.location)
+    let original = block
+    #expect(block.type == type && block.order == 2 && !block.visible && block.visibleWhen == nil)
+    #expect(block.box.fields.rare == nil || !DecodeContext.knownBlockTypes.contains(type))
+    block.visibleWhen = condition
+    #expect(block.type == type && block.visibleWhen == condition)
+    block.type = "custom"
+    #expect(block.type == "custom" && block.visibleWhen == condition)
+    block.type = type
+    block.visibleWhen = nil
+    #expect(block == original && block.hashValue == original.hashValue)
+    #expect(block.box.fields.rare == nil || !DecodeContext.knownBlockTypes.contains(type))
+  }
 }

@@ -288,8 +288,7 @@ extension Screen {
     func template(_ template: TextTemplate?, _ site: NameRead.Site, _ location: SourceLocation) {
       // Most texts have no braces (checked without copying the template's value).
       guard let template, !template.template.isPlainText else { return }
-      for segment in template.template.segments {
-        guard case .interpolation(let interpolation) = segment else { continue }
+      template.template.forEachInterpolation { interpolation in
         let defaulted = interpolation.filters.contains(where: { $0.name == .default })
         for name in interpolation.expression.variableNames {
           add(

@@ -9,15 +9,32 @@ public struct Block: Hashable, Sendable {
   /// The stored fields (compared and hashed as the block's value).
   @usableFromInline struct Fields: Hashable, Sendable {
     @usableFromInline var id: String
-    @usableFromInline var type: String
     @usableFromInline var order: Int
-    /// Few blocks have a condition: inline, its 41 bytes were a third of every block's box.
-    @usableFromInline var visibleWhen: SharedValue<Condition>?
+    /// A condition, or a type `typeNames` does not hold; nil for nearly every block.
+    @usableFromInline var rare: SharedValue<Rare>?
     @usableFromInline var content: BlockContent
     @usableFromInline var location: SourceLocation
-    /// Last, so it packs after `location` (the box stays within 88 bytes: one malloc size less).
+    /// The type's index in `Block.typeNames`, or `otherType` (the type is then `rare`'s).
+    /// The one-byte fields last, packed after `location`: with the box's own flag the box is
+    /// 71 bytes, in the 80-byte malloc chunks (a `String` type made it 86: 96-byte chunks).
+    @usableFromInline var typeCode: UInt8
     @usableFromInline var visible: Bool
   }
+
+  /// The fields few blocks set: a `visibleWhen` (a `Condition?` is 41 bytes, set on 31 of the
+  /// padded bundle's 66,363 blocks) and a type not in `typeNames` (other dialects' kinds).
+  @usableFromInline struct Rare: RareFields {
+    @usableFromInline var visibleWhen: Condition?
+    @usableFromInline var type: String?
+
+    @inlinable init() {}
+
+    @inlinable var isEmpty: Bool { visibleWhen == nil && type == nil }
+  }
+
+  /// The block types stored as their index (Sequence's, as the loader knows them).
+  static let typeNames = DecodeContext.knownBlockTypes
+  static let otherType = UInt8.max
 
   /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
   @usableFromInline final class Box: Sendable {
@@ -33,68 +50,57 @@ public struct Block: Hashable, Sendable {
 
   @usableFromInline var box: Box
 
+  /// The fields, written through: a write builds a new box (without the loader's `plainTexts`).
+  /// Each field's `_modify` goes through this; its `_read` borrows from the box directly.
+  @usableFromInline var fields: Fields {
+    get { box.fields }
+    set { box = Box(newValue) }
+  }
+
   @inlinable public var id: String {
     _read { yield box.fields.id }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.id
-    }
+    _modify { yield &fields.id }
   }
   /// The type as written (`text`, `quiz-question`, ...), kept for messages and unknown types.
-  @inlinable public var type: String {
-    _read { yield box.fields.type }
-    _modify {
+  public var type: String {
+    get {
+      let code = box.fields.typeCode
+      return code == Block.otherType ? box.fields.rare?.value.type ?? "" : Block.typeNames[Int(code)]
+    }
+    set {
       var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.type
+      var rare = self.rare
+      (fields.typeCode, rare.type) = Block.stored(type: newValue)
+      fields.rare = .holding(rare)
+      box = Box(fields)
     }
   }
   @inlinable public var order: Int {
     _read { yield box.fields.order }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.order
-    }
+    _modify { yield &fields.order }
   }
   /// `visible: false` hides the block for good.
   @inlinable public var visible: Bool {
     _read { yield box.fields.visible }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.visible
-    }
+    _modify { yield &fields.visible }
   }
   /// Extension: the block shows only while this holds.
   @inlinable public var visibleWhen: Condition? {
-    _read { yield box.fields.visibleWhen?.value }
-    _modify {
-      var fields = box.fields
-      var condition = fields.visibleWhen?.value
-      defer {
-        fields.visibleWhen = condition.map(SharedValue.init)
-        box = Box(fields)
-      }
-      yield &condition
-    }
+    get { box.fields.rare?.value.visibleWhen }
+    set { rare.visibleWhen = newValue }
+  }
+  /// `visibleWhen` and an unknown type, their defaults when none is set (a write keeps nil then).
+  @usableFromInline var rare: Rare {
+    get { box.fields.rare?.value ?? Rare() }
+    set { fields.rare = .holding(newValue) }
   }
   @inlinable public var content: BlockContent {
     _read { yield box.fields.content }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.content
-    }
+    _modify { yield &fields.content }
   }
   @inlinable public var location: SourceLocation {
     _read { yield box.fields.location }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.location
-    }
+    _modify { yield &fields.location }
   }
 
   /// True when the loader knows no template of `content` interpolates (false: it may), so a
@@ -119,11 +125,42 @@ public struct Block: Hashable, Sendable {
     location: SourceLocation,
     plainTexts: Bool = false
   ) {
+    let (typeCode, otherType) = Block.stored(type: type)
+    // Nearly every block has neither: no `Rare` is built for it (2 M instructions on the
+    // padded bundle's 66,363 blocks).
+    var rare: SharedValue<Rare>?
+    if visibleWhen != nil || otherType != nil {
+      var fields = Rare()
+      fields.visibleWhen = visibleWhen
+      fields.type = otherType
+      rare = SharedValue(fields)
+    }
     box = Box(
       Fields(
-        id: id, type: type, order: order, visibleWhen: visibleWhen.map(SharedValue.init), content: content,
-        location: location, visible: visible), plainTexts: plainTexts)
+        id: id, order: order, rare: rare, content: content, location: location, typeCode: typeCode,
+        visible: visible), plainTexts: plainTexts)
   }
+
+  /// A type as stored: its index in `typeNames`, or `otherType` and the type itself.
+  private static func stored(type: String) -> (UInt8, String?) {
+    let length = type.utf8.count
+    if length < typeCodesByLength.count {
+      for (name, code) in typeCodesByLength[length] where name == type { return (code, nil) }
+    }
+    return (otherType, type)
+  }
+
+  /// `typeNames`' indices by the names' UTF-8 length: a block's type is compared with one or
+  /// two names, not with each in turn (five million instructions on the padded bundle).
+  private static let typeCodesByLength: [[(name: String, code: UInt8)]] = {
+    var buckets: [[(name: String, code: UInt8)]] = []
+    for (index, name) in typeNames.enumerated() where index < otherType {
+      let length = name.utf8.count
+      if buckets.count <= length { buckets += Array(repeating: [], count: length + 1 - buckets.count) }
+      buckets[length].append((name, UInt8(index)))
+    }
+    return buckets
+  }()
 
   /// The field this block collects into, if it collects anything. Inlinable, as the facts
   /// below the engine reads per block and input: called from another module, they copy the block.

@@ -66,170 +66,101 @@ public struct Screen: Hashable, Sendable {
 
   @usableFromInline var box: Box
 
+  /// The fields, written through: a write (the loaders') puts the changed fields in a new box.
+  /// Each field's `_modify` goes through this; its `_read` borrows from the box directly.
+  @usableFromInline var fields: Fields {
+    get { box.fields }
+    set { box = Box(newValue) }
+  }
+
   /// The rarely set fields, their defaults when none is set; a write keeps nil for all-default.
   @usableFromInline var rare: Rare {
     get { box.fields.rare?.value ?? Rare() }
-    set {
-      var fields = box.fields
-      fields.rare = .holding(newValue)
-      box = Box(fields)
-    }
+    set { fields.rare = .holding(newValue) }
   }
 
   @inlinable public var id: String {
     _read { yield box.fields.id }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.id
-    }
+    _modify { yield &fields.id }
   }
   @inlinable public var name: String {
     _read { yield box.fields.name }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.name
-    }
+    _modify { yield &fields.name }
   }
   @inlinable public var kind: Kind {
     _read { yield box.fields.kind }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.kind
-    }
+    _modify { yield &fields.kind }
   }
   /// The type as written, for messages about unknown types.
   @inlinable public var type: String {
     _read { yield box.fields.type }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.type
-    }
+    _modify { yield &fields.type }
   }
   @inlinable public var order: Int {
     _read { yield box.fields.order }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.order
-    }
+    _modify { yield &fields.order }
   }
   @inlinable public var content: ScreenContent {
     _read { yield box.fields.content }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.content
-    }
+    _modify { yield &fields.content }
   }
   @inlinable public var rules: [Rule] {
     _read { yield box.fields.rules }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.rules
-    }
+    _modify { yield &fields.rules }
   }
   /// Default successor (extension).
   @inlinable public var next: Target? {
     _read { yield box.fields.next }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.next
-    }
+    _modify { yield &fields.next }
   }
   @inlinable public var hideProgress: Bool {
     _read { yield box.fields.hideProgress }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.hideProgress
-    }
+    _modify { yield &fields.hideProgress }
   }
   @inlinable public var hideBack: Bool {
     _read { yield box.fields.hideBack }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.hideBack
-    }
+    _modify { yield &fields.hideBack }
   }
   /// The sub-flow a `flow` screen runs.
   @inlinable public var subflow: String? {
     _read { yield box.fields.rare?.value.subflow }
-    _modify {
-      var rare = self.rare
-      defer { self.rare = rare }
-      yield &rare.subflow
-    }
+    _modify { yield &rare.subflow }
   }
   /// A `filler` screen advances by itself after this much virtual time.
   @inlinable public var autoAdvanceMs: Double? {
     _read { yield box.fields.rare?.value.autoAdvanceMs }
-    _modify {
-      var rare = self.rare
-      defer { self.rare = rare }
-      yield &rare.autoAdvanceMs
-    }
+    _modify { yield &rare.autoAdvanceMs }
   }
   /// Whether that advance validates the screen first, as a tap on `next` does (AppDNA's timers
   /// and loaders); a filler does not (extension).
   @inlinable public var autoAdvanceValidates: Bool {
     _read { yield box.fields.rare?.value.autoAdvanceValidates ?? false }
-    _modify {
-      var rare = self.rare
-      defer { self.rare = rare }
-      yield &rare.autoAdvanceValidates
-    }
+    _modify { yield &rare.autoAdvanceValidates }
   }
   /// Runs as soon as the screen is entered; if it navigates away the screen is never shown.
   @inlinable public var onEnter: Action? {
     _read { yield box.fields.rare?.value.onEnter }
-    _modify {
-      var rare = self.rare
-      defer { self.rare = rare }
-      yield &rare.onEnter
-    }
+    _modify { yield &rare.onEnter }
   }
   /// How the screen animates in (shown in traces).
   @inlinable public var transition: ScreenTransition? {
     _read { yield box.fields.rare?.value.transition }
-    _modify {
-      var rare = self.rare
-      defer { self.rare = rare }
-      yield &rare.transition
-    }
+    _modify { yield &rare.transition }
   }
   /// Called before a submitted screen is left when no host hook answers (AppDNA's step `hook`).
   @inlinable public var webhook: Webhook? {
     _read { yield box.fields.rare?.value.webhook }
-    _modify {
-      var rare = self.rare
-      defer { self.rare = rare }
-      yield &rare.webhook
-    }
+    _modify { yield &rare.webhook }
   }
   /// An AppDNA `interactive_chat` step's conversation: the step parks for chat turns and its
   /// button submits the transcript.
   @inlinable public var chat: ChatConfig? {
     _read { yield box.fields.rare?.value.chat }
-    _modify {
-      var rare = self.rare
-      defer { self.rare = rare }
-      yield &rare.chat
-    }
+    _modify { yield &rare.chat }
   }
   @inlinable public var location: SourceLocation {
     _read { yield box.fields.location }
-    _modify {
-      var fields = box.fields
-      defer { box = Box(fields) }
-      yield &fields.location
-    }
+    _modify { yield &fields.location }
   }
 
   public static func == (a: Screen, b: Screen) -> Bool {
@@ -324,95 +255,58 @@ public struct ScreenContent: Hashable, Sendable {
     }
   }
 
+  /// The legacy fields, written through (`Legacy.empty` when none is set); a write keeps nil
+  /// for all-default. Each field's `_modify` goes through this; its `_read` reads `legacy`.
+  @usableFromInline var legacyFields: Legacy {
+    get { legacy?.value ?? Legacy.empty }
+    set { legacy = .holding(newValue) }
+  }
+
   @inlinable public var title: TextTemplate? {
     _read { yield legacy?.value.title }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.title
-    }
+    _modify { yield &legacyFields.title }
   }
   /// `subtitle`, else `body`.
   @inlinable public var subtitle: TextTemplate? {
     _read { yield legacy?.value.subtitle }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.subtitle
-    }
+    _modify { yield &legacyFields.subtitle }
   }
   @inlinable public var icon: String? {
     _read { yield legacy?.value.icon }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.icon
-    }
+    _modify { yield &legacyFields.icon }
   }
   @inlinable public var image: String? {
     _read { yield legacy?.value.image }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.image
-    }
+    _modify { yield &legacyFields.image }
   }
   @inlinable public var buttonText: TextTemplate {
     _read { yield legacy?.value.buttonText ?? Legacy.empty.buttonText }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.buttonText
-    }
+    _modify { yield &legacyFields.buttonText }
   }
   @inlinable public var buttonAction: Action {
     _read { yield legacy?.value.buttonAction ?? Legacy.empty.buttonAction }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.buttonAction
-    }
+    _modify { yield &legacyFields.buttonAction }
   }
   @inlinable public var skipText: TextTemplate? {
     _read { yield legacy?.value.skipText }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.skipText
-    }
+    _modify { yield &legacyFields.skipText }
   }
   @inlinable public var skipAction: Action? {
     _read { yield legacy?.value.skipAction }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.skipAction
-    }
+    _modify { yield &legacyFields.skipAction }
   }
   @inlinable public var slides: [Slide] {
     _read { yield legacy?.value.slides ?? Legacy.empty.slides }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.slides
-    }
+    _modify { yield &legacyFields.slides }
   }
   @inlinable public var permissionType: String? {
     _read { yield legacy?.value.permissionType }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.permissionType
-    }
+    _modify { yield &legacyFields.permissionType }
   }
   /// The host's identifier of a `native` screen.
   @inlinable public var identifier: String? {
     _read { yield legacy?.value.identifier }
-    _modify {
-      var fields = legacy?.value ?? Legacy.empty
-      defer { legacy = .holding(fields) }
-      yield &fields.identifier
-    }
+    _modify { yield &legacyFields.identifier }
   }
 
   public init(
