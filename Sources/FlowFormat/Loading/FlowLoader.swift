@@ -86,14 +86,19 @@ public enum FlowLoader {
     var context = DecodeContext(file: file, options: options)
     var (root, syntax): (JSONValue?, [Diagnostic])
     if bytes.count >= minimumBytes, options.dialect != .appdna, options.dialect != .nuxie {
-      // Screens are decoded on a second thread while the file is parsed (`ScreenPipeline`).
+      // A flow's screens are split by bytes, each half parsed and decoded on its own thread
+      // (`ScreenSplit`); a bundle's are decoded on a second thread while the file is parsed
+      // (`ScreenPipeline`).
       let pipeline = ScreenPipeline(file: file, options: options)
-      (root, syntax) = JSONParser.parse(bytes, file: file, screens: pipeline.offer)
+      let split = ScreenSplit(file: file, options: options)
+      (root, syntax) = JSONParser.parse(bytes, file: file, screens: pipeline.offer, split: split)
       let decodesAsSequence =
-        !pipeline.sawAppDNAScreen && root.map { isSequence($0, options: options, keepSyntax: keepSyntax) } == true
+        !split.abandoned && root.map { isSequence($0, options: options, keepSyntax: keepSyntax) } == true
       context.decodedScreens = pipeline.finish(keeping: decodesAsSequence)
-      if pipeline.tookScreens, root != nil, !decodesAsSequence {
-        // Another kind of document, told only at its end: decoded from a whole tree, as always.
+      if decodesAsSequence, let (offset, screens) = split.finish() { context.decodedScreens[offset] = screens }
+      if split.abandoned || ((pipeline.tookScreens || split.tookScreens) && root != nil && !decodesAsSequence) {
+        // Something unusual in the split, or another kind of document, told only at its end:
+        // decoded from a whole tree, as always.
         (root, syntax) = JSONParser.parse(bytes, file: file)
       }
     } else {
