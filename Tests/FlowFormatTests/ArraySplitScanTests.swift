@@ -15,18 +15,20 @@ import Testing
     ("escapes", #"["a\\", "b\"]\"", "\\\"", {"\\": "\\\\"}, "c"]"#),
   ]
 
-  @Test(arguments: texts.map(\.0))
-  func splitStartsAtAnElementWhereTheParserPutsIt(_ name: String) throws {
+  /// Past the end (the middle of the array is taken) and at a third of the text.
+  @Test(arguments: texts.map(\.0), [Int.max, 3])
+  func splitStartsAtAnElementWhereTheParserPutsIt(_ name: String, third: Int) throws {
     let text = try #require(Self.texts.first { $0.0 == name }?.1)
     let bytes = Array(text.utf8)
+    let target = third == .max ? .max : bytes.count / third
     let (root, diagnostics) = JSONParser.parse(bytes)
     #expect(diagnostics.isEmpty)
     let elements = try #require(root?.arrayValue)
     let split = try #require(
       bytes.withUnsafeBufferPointer {
-        ArraySplitScan.split($0, first: ParsePosition(offset: 1, line: 1, lineStart: 0, lineContinuations: 0))
+        ArraySplitScan.split(
+          $0, first: ParsePosition(offset: 1, line: 1, lineStart: 0, lineContinuations: 0), target: target)
       })
-    #expect(split.close == bytes.count - 1)
     #expect(split.index > 0 && split.index < elements.count)
     let expected = elements[split.index].location
     let start = split.start
@@ -38,8 +40,10 @@ import Testing
   @Test(arguments: ["[1]", "[1, 2", "[{\"a\": 1}, 2}", "[\"a, b\"]", "[1, \"2]"])
   func noSplitOfOneElementOrAnArrayThatDoesNotClose(_ text: String) {
     let bytes = Array(text.utf8)
+    let target = Int.max
     let split = bytes.withUnsafeBufferPointer {
-      ArraySplitScan.split($0, first: ParsePosition(offset: 1, line: 1, lineStart: 0, lineContinuations: 0))
+      ArraySplitScan.split(
+        $0, first: ParsePosition(offset: 1, line: 1, lineStart: 0, lineContinuations: 0), target: target)
     }
     #expect(split == nil)
   }

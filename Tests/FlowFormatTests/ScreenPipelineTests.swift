@@ -94,7 +94,8 @@ import _FlowTestSupport
 
   static func load(_ bytes: [UInt8], _ file: String, twoThreads: Bool, keepSyntax: Bool = true) -> LoadResult {
     FlowLoader.load(
-      bytes: bytes, file: file, options: LoadOptions(), keepSyntax: keepSyntax, pipelineFrom: twoThreads ? 0 : .max)
+      bytes: bytes, file: file, options: LoadOptions(), keepSyntax: keepSyntax, pipelineFrom: twoThreads ? 0 : .max,
+      splitWaits: true)
   }
 
   static func expectSame(_ bytes: [UInt8], _ file: String) {
@@ -129,24 +130,25 @@ import _FlowTestSupport
   ])
   func validFlowIsSplit(_ name: String) throws {
     let text = try #require(Self.texts.first { $0.0 == name }?.1)
-    let split = ScreenSplit(file: "f.json", options: LoadOptions())
+    let split = ScreenSplit(file: "f.json", options: LoadOptions(), waitsForTheBoundary: true)
     let pipeline = ScreenPipeline(file: "f.json", options: LoadOptions())
     let (root, _) = JSONParser.parse(Array(text.utf8), file: "f.json", screens: pipeline.offer, split: split)
-    #expect(root != nil && split.tookScreens && !split.abandoned)
+    #expect(root != nil && split.tookScreens && !split.abandoned && split.secondHalfCount > 0)
   }
 
   /// The screens really are decoded apart (the equality above would also hold if they were not):
   /// a flow's by halves, a bundle's flows' by the pipeline.
   @Test func screensAreTakenAndDecodedInOrder() {
-    let split = ScreenSplit(file: "f.json", options: LoadOptions())
+    let split = ScreenSplit(file: "f.json", options: LoadOptions(), waitsForTheBoundary: true)
     let pipeline = ScreenPipeline(file: "f.json", options: LoadOptions())
-    let text = #"{"flows": {"a": \#(Self.flow(screens: 50))}, "screens": [\#(Self.flow(screens: 200).dropFirst(40))"#
+    let text = #"{"flows": {"a": \#(Self.flow(screens: 50))}, "screens": [\#(Self.flow(screens: 2000).dropFirst(40))"#
     let (root, diagnostics) = JSONParser.parse(Array(text.utf8), file: "f.json", screens: pipeline.offer, split: split)
     #expect(diagnostics.isEmpty)
     #expect(split.tookScreens && !split.abandoned && pipeline.tookScreens)
+    #expect(split.secondHalfCount > 0 && split.secondHalfCount < 2000)
     let screens = root?.objectValue?.lookup("screens")?.arrayValue ?? []
-    #expect(screens.count == 200 && screens.allSatisfy { $0.typeDescription == "null" })
-    #expect(split.finish()?.1.map { $0.screen?.id } == (0..<200).map { "s\($0)" })
+    #expect(screens.count == 2000 && screens.allSatisfy { $0.typeDescription == "null" })
+    #expect(split.finish()?.1.map { $0.screen?.id } == (0..<2000).map { "s\($0)" })
     let decoded = pipeline.finish(keeping: true)
     #expect(decoded.count == 1)
     #expect(decoded.values.first?.map { $0.screen?.id } == (0..<50).map { "s\($0)" })

@@ -14,41 +14,49 @@ struct ArraySplit: Sendable, Equatable {
   var start: ParsePosition
   /// That element's index in the array.
   var index: Int
-  /// The offset of the array's `]`.
-  var close: Int
 }
 
-/// Finds the element boundary nearest the middle of an array by a scan of strings and nesting
-/// only (about two instructions a byte, eight bytes at a time): no value is built, nothing is
-/// reported. The scan is exact on valid JSON; on anything else the parsers of the two halves
-/// report it (`ScreenSplit` then loads the file again on one thread).
+/// Finds an element boundary of an array by a scan of strings and nesting only (eight bytes at
+/// a time): no value is built, nothing is reported. The scan is exact on valid JSON; on anything
+/// else the parsers of the two halves report it (`ScreenSplit` then loads the file again on one
+/// thread).
 enum ArraySplitScan {
   /// The split of the array whose first element starts at `first` (the parser's position
-  /// there), or nil when it has a single element or does not close.
-  static func split(_ buffer: UnsafeBufferPointer<UInt8>, first: ParsePosition) -> ArraySplit? {
-    guard let (close, commas) = elementBoundaries(buffer, from: first.offset), !commas.isEmpty else { return nil }
-    // The comma nearest the middle of the array's bytes.
-    let middle = first.offset + (close - first.offset) / 2
-    var low = 0
-    var high = commas.count
-    while low < high {
-      let mid = (low + high) / 2
-      if commas[mid] < middle { low = mid + 1 } else { high = mid }
+  /// there): at the first element that starts at or after `target`, or, when the array closes
+  /// before `target`, at the element boundary nearest its middle. Nil when the array has a
+  /// single element or the text ends first.
+  static func split(_ buffer: UnsafeBufferPointer<UInt8>, first: ParsePosition, target: Int) -> ArraySplit? {
+    guard let (close, commas) = elementBoundaries(buffer, from: first.offset, until: target), !commas.isEmpty
+    else { return nil }
+    var chosen = commas.count - 1
+    if let close {
+      // The comma nearest the middle of the array's bytes.
+      let middle = first.offset + (close - first.offset) / 2
+      var low = 0
+      var high = commas.count
+      while low < high {
+        let mid = (low + high) / 2
+        if commas[mid] < middle { low = mid + 1 } else { high = mid }
+      }
+      if low == commas.count || (low > 0 && middle - commas[low - 1] < commas[low] - middle) { low -= 1 }
+      chosen = low
     }
-    if low == commas.count || (low > 0 && middle - commas[low - 1] < commas[low] - middle) { low -= 1 }
-    var start = commas[low] + 1
-    while start < close, isWhitespace(buffer[start]) { start += 1 }
-    guard start < close else { return nil }
-    return ArraySplit(start: position(buffer, from: first, to: start), index: low + 1, close: close)
+    var start = commas[chosen] + 1
+    while start < buffer.count, isWhitespace(buffer[start]) { start += 1 }
+    guard start < buffer.count, close.map({ start < $0 }) ?? true else { return nil }
+    return ArraySplit(start: position(buffer, from: first, to: start), index: chosen + 1)
   }
 
   @inline(__always) private static func isWhitespace(_ b: UInt8) -> Bool {
     b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
   }
 
-  /// The offset of the `]` closing the array and the offsets of its own commas, or nil when
-  /// the text ends first or a `}` closes it.
-  static func elementBoundaries(_ buffer: UnsafeBufferPointer<UInt8>, from offset: Int) -> (Int, [Int])? {
+  /// The offsets of the array's own commas up to the first one at or after `target`, and the
+  /// offset of the `]` closing the array when it comes first; nil when the text ends first or a
+  /// `}` closes the array.
+  static func elementBoundaries(
+    _ buffer: UnsafeBufferPointer<UInt8>, from offset: Int, until target: Int
+  ) -> (Int?, [Int])? {
     let end = buffer.count
     var i = offset
     var depth = 0
@@ -85,7 +93,10 @@ enum ArraySplitScan {
         if depth == 0 { return buffer[i] == 0x5D ? (i, commas) : nil }
         depth -= 1
       case 0x2C:
-        if depth == 0 { commas.append(i) }
+        if depth == 0 {
+          commas.append(i)
+          if i >= target { return (nil, commas) }
+        }
       default:
         break
       }

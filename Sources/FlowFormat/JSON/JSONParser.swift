@@ -74,15 +74,14 @@ public enum JSONParser {
   }
 
   /// Parses the elements of an array from `start` (the first byte of an element, with the line
-  /// state there) to its `]`, which must be at `close`, handing each element to `element` with
-  /// its index from 0 and the offset just past it; `element` returns false to stop. `depth`
-  /// containers are open around the array's elements (they count toward `maxDepth`).
-  /// Returns the position of the `]`, or nil when the parser reports anything (a syntax
-  /// error, a duplicate key, a number out of range), when the array ends elsewhere, or when
-  /// `element` stopped: the caller then parses the whole text again, so that every report is
-  /// made by one parser.
+  /// state there) to its `]`, handing each element to `element` with its index from 0 and the
+  /// offset just past it; `element` returns false to stop. `depth` containers are open around
+  /// the array's elements (they count toward `maxDepth`). Returns the position of the `]`, or
+  /// nil when the parser reports anything (a syntax error, a duplicate key, a number out of
+  /// range) or `element` stopped: the caller then parses the whole text again, so that every
+  /// report is made by one parser.
   static func parseElements(
-    _ buffer: UnsafeBufferPointer<UInt8>, from start: ParsePosition, close: Int, depth: Int,
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: ParsePosition, depth: Int,
     element: (inout JSONValue, Int, Int) -> Bool
   ) -> ParsePosition? {
     var parser = Parser(buffer: buffer, file: nil, maxDepth: max(0, defaultMaxDepth - depth))
@@ -97,12 +96,11 @@ public enum JSONParser {
         guard parser.diagnostics.isEmpty, element(&value, index, parser.pos) else { return nil }
         index += 1
         try parser.skipWhitespace()
-        guard parser.pos < close else {
-          return parser.pos == close
-            ? ParsePosition(
-              offset: close, line: parser.line, lineStart: parser.lineStart,
-              lineContinuations: parser.lineContinuations)
-            : nil
+        guard parser.pos < parser.end else { return nil }
+        if parser.buf[parser.pos] == ASCII.closeBracket {
+          return ParsePosition(
+            offset: parser.pos, line: parser.line, lineStart: parser.lineStart,
+            lineContinuations: parser.lineContinuations)
         }
         guard parser.buf[parser.pos] == ASCII.comma else { return nil }
         parser.pos += 1
@@ -200,10 +198,11 @@ private struct Parser {
   /// Splits the first `$.screens` array by bytes (`ScreenSplit`): offered its first half's
   /// elements instead of `screens`.
   var split: ScreenSplit?
-  /// The offset of the `[` of the array being split, and of the element where its second
-  /// half starts (-1: none).
+  /// The offset of the `[` of the array being split (-1: none yet), and of the element where
+  /// its second half starts: -1 none, `splitUndecided` while the second thread looks for it.
   var splitArray = -1
   var splitStart = -1
+  static let splitUndecided = -2
   var shortStrings: ShortStringCache
 
   init(buffer: UnsafeBufferPointer<UInt8>, file: String?, maxDepth: Int) {
@@ -430,11 +429,9 @@ private struct Parser {
             try parseKey(into: &frames[frames.count - 1])
           } else if let split, splitArray < 0, frames.count == 2, frames[0].isObject, frames[0].key == "screens" {
             splitArray = loc.offset
-            splitStart =
-              split.begin(
-                buf, array: loc,
-                first: ParsePosition(
-                  offset: pos, line: line, lineStart: lineStart, lineContinuations: lineContinuations)) ?? -1
+            let first = ParsePosition(
+              offset: pos, line: line, lineStart: lineStart, lineContinuations: lineContinuations)
+            splitStart = split.begin(buf, array: loc, first: first) ? Self.splitUndecided : -1
           }
           continue nextValue
         }
@@ -484,6 +481,10 @@ private struct Parser {
           values.append(consume value)
           guard pos < end else { throw eofInside(frames[depth - 1]) }
           let c = buf[pos]
+          if splitting && c != ASCII.comma && splitStart == Self.splitUndecided {
+            // The array ends (or the text is not JSON here): too late for a second half.
+            splitStart = split?.secondHalf(parserAt: .max) ?? -1
+          }
           if splitting && splitStart >= 0 && (pos >= splitStart || c != ASCII.comma) {
             // The scan and this parser disagree (the text is not JSON there).
             throw abandonSplit()
@@ -494,6 +495,9 @@ private struct Parser {
             try skipWhitespace()
             if pos < end && buf[pos] == ASCII.closeBracket {
               throw stop(ID.trailingComma, "trailing comma is not allowed in JSON", at: commaLocation)
+            }
+            if splitting && splitStart == Self.splitUndecided {
+              splitStart = split?.secondHalf(parserAt: pos) ?? Self.splitUndecided
             }
             guard splitting && pos == splitStart else { continue nextValue }
             // The second half was parsed (and decoded) apart: its elements stand as null, as

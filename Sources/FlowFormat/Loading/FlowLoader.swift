@@ -69,9 +69,11 @@ public enum FlowLoader {
     load(bytes: bytes, file: file, options: options, keepSyntax: keepSyntax, pipelineFrom: pipelineMinimumBytes)
   }
 
-  /// The same, on two threads when the file has at least `pipelineFrom` bytes.
+  /// The same, on two threads when the file has at least `pipelineFrom` bytes (`splitWaits`:
+  /// see `ScreenSplit.init`).
   static func load(
-    bytes: [UInt8], file: String, options: LoadOptions, keepSyntax: Bool, pipelineFrom minimumBytes: Int
+    bytes: [UInt8], file: String, options: LoadOptions, keepSyntax: Bool, pipelineFrom minimumBytes: Int,
+    splitWaits: Bool = false
   ) -> LoadResult {
     // Positions are stored in 32 bits (`SourceLocation`): past 4 GiB they would be wrong.
     guard bytes.count <= Int(UInt32.max) else {
@@ -90,7 +92,7 @@ public enum FlowLoader {
       // (`ScreenSplit`); a bundle's are decoded on a second thread while the file is parsed
       // (`ScreenPipeline`).
       let pipeline = ScreenPipeline(file: file, options: options)
-      let split = ScreenSplit(file: file, options: options)
+      let split = ScreenSplit(file: file, options: options, waitsForTheBoundary: splitWaits)
       (root, syntax) = JSONParser.parse(bytes, file: file, screens: pipeline.offer, split: split)
       let decodesAsSequence =
         !split.abandoned && root.map { isSequence($0, options: options, keepSyntax: keepSyntax) } == true
