@@ -114,7 +114,8 @@ public enum JSONParser {
 /// Where a screen of a Sequence document sits: an element of `$.screens`, `$.flows.<id>.screens`
 /// or `$.flows[<n>].screens`, told by the parser's open containers (their keys and kinds) only.
 /// The loader decodes such a screen while the rest of the file is still being parsed
-/// (`ScreenPipeline`); the document's kind is known only at the end, so it may go unused.
+/// (`ScreenSplit`, `ScreenPipeline`); the document's kind is known only at the end, so it may go
+/// unused.
 struct ScreenSite: Sendable {
   /// The `[` of the screens array: which `screens` array of the document the screen is in.
   var array: SourceLocation

@@ -119,10 +119,11 @@ public enum FlowLoader {
       syntax: kept, patterns: context.patternSites)
   }
 
-  /// Files of at least this many bytes are loaded on two threads (`ScreenPipeline`). Below it the
-  /// load takes a few milliseconds and the second thread gains nothing measurable
-  /// (docs/performance.md, "Eighth round"). `FLOWRUN_PIPELINE_BYTES` sets it: 0 loads every
-  /// file on two threads (the comparison of outputs in that section does).
+  /// Files of at least this many bytes are loaded on two threads (`ScreenSplit`,
+  /// `ScreenPipeline`). Below it the load takes a few milliseconds and the second thread gains
+  /// nothing measurable (docs/performance.md, "Eighth round" and "Ninth round").
+  /// `FLOWRUN_PIPELINE_BYTES` sets it: 0 loads every file on two threads (the comparisons of
+  /// outputs in those sections do).
   static let pipelineMinimumBytes: Int = {
     if let text = getenv("FLOWRUN_PIPELINE_BYTES"), let bytes = Int(String(cString: text)) { return bytes }
     return 256 << 10
