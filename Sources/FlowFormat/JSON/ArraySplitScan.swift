@@ -62,27 +62,13 @@ enum ArraySplitScan {
     var depth = 0
     var commas: [Int] = []
     while i < end {
-      while i &+ 8 <= end {
-        let found = structuralBytes(at: i, in: buffer)
-        if found != 0 {
-          i &+= found.trailingZeroBitCount &>> 3
-          break
-        }
-        i &+= 8
-      }
+      skip(&i, end: end) { structuralBytes(at: $0, in: buffer) }
       guard i < end else { return nil }
       switch buffer[i] {
       case 0x22:  // a string: to its closing quote, stepping over escapes
         i += 1
         while true {
-          while i &+ 8 <= end {
-            let found = quoteOrBackslash(at: i, in: buffer)
-            if found != 0 {
-              i &+= found.trailingZeroBitCount &>> 3
-              break
-            }
-            i &+= 8
-          }
+          skip(&i, end: end) { quoteOrBackslash(at: $0, in: buffer) }
           guard i < end else { return nil }
           if buffer[i] == 0x22 { break }
           i += buffer[i] == 0x5C ? 2 : 1
@@ -103,6 +89,19 @@ enum ArraySplitScan {
       i += 1
     }
     return nil
+  }
+
+  /// Moves `i` eight bytes at a time to the first byte `found` marks (a mask exact up to its
+  /// lowest set bit), or to the last eight bytes before `end`, which the caller reads one by one.
+  @inline(__always) private static func skip(_ i: inout Int, end: Int, _ found: (Int) -> UInt64) {
+    while i &+ 8 <= end {
+      let mask = found(i)
+      if mask != 0 {
+        i &+= mask.trailingZeroBitCount &>> 3
+        return
+      }
+      i &+= 8
+    }
   }
 
   /// The parser's line state at `offset`, counted on from `first`: lines end at LF, CR and
