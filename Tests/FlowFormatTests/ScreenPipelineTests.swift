@@ -4,7 +4,8 @@ import _FlowTestSupport
 
 @testable import FlowFormat
 
-/// Loading on two threads (`ScreenPipeline`) gives what loading on one gives: the same model,
+/// Loading on two threads (`ScreenSplit` for a flow's screens, `ScreenPipeline` for a bundle's)
+/// gives what loading on one gives: the same model,
 /// diagnostics (ids, positions, order, text, notes, paths), patterns and kept syntax, on every
 /// document kind, on broken files, and run after run (a race shows on the tenth run, not the first).
 @Suite struct ScreenPipelineTests {
@@ -51,6 +52,30 @@ import _FlowTestSupport
         "too deep",
         body.replacingOccurrences(of: #""screens": ["#, with: #""screens": ["# + String(repeating: "[", count: 100_000))
       ),
+      ("pretty-printed", pretty(flow)),
+      ("CRLF line ends", pretty(flow).replacingOccurrences(of: "\n", with: "\r\n")),
+      ("lone CR line ends", pretty(flow).replacingOccurrences(of: "\n", with: "\r")),
+      ("non-ASCII text on one line", flow.replacingOccurrences(of: "Hi {{name}}", with: "Grüß dich 👋 {{name}} é")),
+      ("a syntax error late", flow.replacingOccurrences(of: #"{"id": "s27""#, with: #"{"id": "s27",,"#)),
+      ("a duplicate key late", flow.replacingOccurrences(of: #"{"id": "s26""#, with: #"{"id": "x", "id": "s26""#)),
+      (
+        "a number out of range late",
+        flow.replacingOccurrences(of: #"{"id": "s25""#, with: #"{"order": 1e999, "id": "s25""#)
+      ),
+      ("an AppDNA screen_id late", flow.replacingOccurrences(of: #""id": "s28""#, with: #""screen_id": "x""#)),
+      ("truncated late", String(flow.prefix(flow.utf8.count * 9 / 10))),
+      ("truncated after the screens", String(flow.dropLast())),
+      ("duplicate screen ids across the halves", flow.replacingOccurrences(of: #""id": "s29""#, with: #""id": "s1""#)),
+      ("a late screen of a wrong type", flow.replacingOccurrences(of: #"]}"#, with: #", 7]}"#)),
+      ("an unterminated string late", flow.replacingOccurrences(of: #""S26""#, with: #""S26"#)),
+      ("a comment late", flow.replacingOccurrences(of: #"{"id": "s26""#, with: #"/* c */ {"id": "s26""#)),
+      ("a bracket in a late string", flow.replacingOccurrences(of: #""S26""#, with: #""S26 ], \" [""#)),
+      ("two screens", Self.flow(screens: 2)),
+      ("one screen", Self.flow(screens: 1)),
+      (
+        "too deep late",
+        body.replacingOccurrences(of: #"{"id": "s27""#, with: String(repeating: "[", count: 100_000)) + "]}"
+      ),
       (
         "nested to the limit",
         body.replacingOccurrences(
@@ -61,9 +86,16 @@ import _FlowTestSupport
     ]
   }()
 
+  /// `text` with a line break after every `,` and `{` outside strings of the generated flows
+  /// (their strings hold no `, "` nor `{"`).
+  static func pretty(_ text: String) -> String {
+    text.replacingOccurrences(of: ", \"", with: ",\n    \"").replacingOccurrences(of: "{\"", with: "{\n  \"")
+  }
+
   static func load(_ bytes: [UInt8], _ file: String, twoThreads: Bool, keepSyntax: Bool = true) -> LoadResult {
     FlowLoader.load(
-      bytes: bytes, file: file, options: LoadOptions(), keepSyntax: keepSyntax, pipelineFrom: twoThreads ? 0 : .max)
+      bytes: bytes, file: file, options: LoadOptions(), keepSyntax: keepSyntax, pipelineFrom: twoThreads ? 0 : .max,
+      splitWaits: true)
   }
 
   static func expectSame(_ bytes: [UInt8], _ file: String) {
@@ -89,17 +121,36 @@ import _FlowTestSupport
     Self.expectSame(bytes, path)
   }
 
-  /// The screens really are decoded apart (the equality above would also hold if they were not).
-  @Test func screensAreHandedOverAndDecodedInOrder() {
+  /// The valid flows above are loaded by halves, not parsed again on one thread (which would
+  /// also give equal results).
+  @Test(arguments: [
+    "flow", "pretty-printed", "CRLF line ends", "lone CR line ends", "non-ASCII text on one line",
+    "a bracket in a late string", "duplicate screen ids across the halves", "a late screen of a wrong type",
+    "two screens",
+  ])
+  func validFlowIsSplit(_ name: String) throws {
+    let text = try #require(Self.texts.first { $0.0 == name }?.1)
+    let split = ScreenSplit(file: "f.json", options: LoadOptions(), waitsForTheBoundary: true)
     let pipeline = ScreenPipeline(file: "f.json", options: LoadOptions())
-    let (root, diagnostics) = JSONParser.parse(
-      Array(Self.flow(screens: 200).utf8), file: "f.json", screens: pipeline.offer)
+    let (root, _) = JSONParser.parse(Array(text.utf8), file: "f.json", screens: pipeline.offer, split: split)
+    #expect(root != nil && split.tookScreens && !split.abandoned && split.secondHalfCount > 0)
+  }
+
+  /// The screens really are decoded apart (the equality above would also hold if they were not):
+  /// a flow's by halves, a bundle's flows' by the pipeline.
+  @Test func screensAreTakenAndDecodedInOrder() {
+    let split = ScreenSplit(file: "f.json", options: LoadOptions(), waitsForTheBoundary: true)
+    let pipeline = ScreenPipeline(file: "f.json", options: LoadOptions())
+    let text = #"{"flows": {"a": \#(Self.flow(screens: 50))}, "screens": [\#(Self.flow(screens: 2000).dropFirst(40))"#
+    let (root, diagnostics) = JSONParser.parse(Array(text.utf8), file: "f.json", screens: pipeline.offer, split: split)
     #expect(diagnostics.isEmpty)
-    #expect(pipeline.tookScreens)
+    #expect(split.tookScreens && !split.abandoned && pipeline.tookScreens)
+    #expect(split.secondHalfCount > 0 && split.secondHalfCount < 2000)
     let screens = root?.objectValue?.lookup("screens")?.arrayValue ?? []
-    #expect(screens.count == 200 && screens.allSatisfy { $0.typeDescription == "null" })
+    #expect(screens.count == 2000 && screens.allSatisfy { $0.typeDescription == "null" })
+    #expect(split.finish()?.1.map { $0.screen?.id } == (0..<2000).map { "s\($0)" })
     let decoded = pipeline.finish(keeping: true)
     #expect(decoded.count == 1)
-    #expect(decoded.values.first?.map { $0.screen?.id } == (0..<200).map { "s\($0)" })
+    #expect(decoded.values.first?.map { $0.screen?.id } == (0..<50).map { "s\($0)" })
   }
 }

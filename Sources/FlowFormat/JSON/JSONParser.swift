@@ -45,35 +45,77 @@ public enum JSONParser {
     parse(buffer, file: file, maxDepth: maxDepth, screens: nil)
   }
 
-  /// Parses `bytes`, offering each element of a Sequence document's `screens` arrays to
-  /// `screens` as soon as it is parsed (see ``ScreenSite``); what the handler takes out of the
-  /// value (`JSONValue.take`) is not in the tree.
+  /// Parses `bytes`, offering each element of a bundle's `screens` arrays to `screens` as soon
+  /// as it is parsed (see ``ScreenSite``; what the handler takes out of the value,
+  /// `JSONValue.take`, is not in the tree), and splitting `$.screens` by bytes with `split`: the elements of its second half are parsed
+  /// by another parser (`parseElements`), which `split` runs on a second thread.
   static func parse(
-    _ bytes: [UInt8], file: String?, screens: @escaping (inout JSONValue, ScreenSite) -> Void
+    _ bytes: [UInt8], file: String?, screens: @escaping (inout JSONValue, ScreenSite) -> Void, split: ScreenSplit
   ) -> (JSONValue?, [Diagnostic]) {
-    bytes.withUnsafeBufferPointer { parse($0, file: file, maxDepth: defaultMaxDepth, screens: screens) }
+    bytes.withUnsafeBufferPointer { parse($0, file: file, maxDepth: defaultMaxDepth, screens: screens, split: split) }
   }
 
   private static func parse(
     _ buffer: UnsafeBufferPointer<UInt8>, file: String?, maxDepth: Int,
-    screens: ((inout JSONValue, ScreenSite) -> Void)?
+    screens: ((inout JSONValue, ScreenSite) -> Void)?, split: ScreenSplit? = nil
   ) -> (JSONValue?, [Diagnostic]) {
     var parser = Parser(buffer: buffer, file: file, maxDepth: max(0, maxDepth))
     parser.screens = screens
+    parser.split = split
     let root: JSONValue?
     do {
       root = try parser.parseDocument()
     } catch {
       root = nil
     }
+    // The second half's thread reads `buffer`: it has stopped before the buffer goes.
+    split?.stop()
     return (root, parser.diagnostics)
+  }
+
+  /// Parses the elements of an array from `start` (the first byte of an element, with the line
+  /// state there) to its `]`, handing each element to `element` with its index from 0 and the
+  /// offset just past it; `element` returns false to stop. `depth` containers are open around
+  /// the array's elements (they count toward `maxDepth`). Returns the position of the `]`, or
+  /// nil when the parser reports anything (a syntax error, a duplicate key, a number out of
+  /// range) or `element` stopped: the caller then parses the whole text again, so that every
+  /// report is made by one parser.
+  static func parseElements(
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: ParsePosition, depth: Int,
+    element: (inout JSONValue, Int, Int) -> Bool
+  ) -> ParsePosition? {
+    var parser = Parser(buffer: buffer, file: nil, maxDepth: max(0, defaultMaxDepth - depth))
+    parser.pos = start.offset
+    parser.line = start.line
+    parser.lineStart = start.lineStart
+    parser.lineContinuations = start.lineContinuations
+    var index = 0
+    do {
+      while true {
+        var value = try parser.parseValue()
+        guard parser.diagnostics.isEmpty, element(&value, index, parser.pos) else { return nil }
+        index += 1
+        try parser.skipWhitespace()
+        guard parser.pos < parser.end else { return nil }
+        if parser.buf[parser.pos] == ASCII.closeBracket {
+          return ParsePosition(
+            offset: parser.pos, line: parser.line, lineStart: parser.lineStart,
+            lineContinuations: parser.lineContinuations)
+        }
+        guard parser.buf[parser.pos] == ASCII.comma else { return nil }
+        parser.pos += 1
+      }
+    } catch {
+      return nil
+    }
   }
 }
 
 /// Where a screen of a Sequence document sits: an element of `$.screens`, `$.flows.<id>.screens`
 /// or `$.flows[<n>].screens`, told by the parser's open containers (their keys and kinds) only.
 /// The loader decodes such a screen while the rest of the file is still being parsed
-/// (`ScreenPipeline`); the document's kind is known only at the end, so it may go unused.
+/// (`ScreenSplit`, `ScreenPipeline`); the document's kind is known only at the end, so it may go
+/// unused.
 struct ScreenSite: Sendable {
   /// The `[` of the screens array: which `screens` array of the document the screen is in.
   var array: SourceLocation
@@ -154,6 +196,14 @@ private struct Parser {
   var scratch: [UInt8] = []
   /// Offered the screens of a Sequence document as they close (see ``ScreenSite``).
   var screens: ((inout JSONValue, ScreenSite) -> Void)?
+  /// Splits the first `$.screens` array by bytes (`ScreenSplit`): offered its first half's
+  /// elements instead of `screens`.
+  var split: ScreenSplit?
+  /// The offset of the `[` of the array being split (-1: none yet), and of the element where
+  /// its second half starts: -1 none, `splitUndecided` while the second thread looks for it.
+  var splitArray = -1
+  var splitStart = -1
+  static let splitUndecided = -2
   var shortStrings: ShortStringCache
 
   init(buffer: UnsafeBufferPointer<UInt8>, file: String?, maxDepth: Int) {
@@ -378,6 +428,11 @@ private struct Parser {
             Frame(isObject: isObject, start: isObject ? members.count : values.count, open: loc))
           if isObject {
             try parseKey(into: &frames[frames.count - 1])
+          } else if let split, splitArray < 0, frames.count == 2, frames[0].isObject, frames[0].key == "screens" {
+            splitArray = loc.offset
+            let first = ParsePosition(
+              offset: pos, line: line, lineStart: lineStart, lineContinuations: lineContinuations)
+            splitStart = split.begin(buf, array: loc, first: first) ? Self.splitUndecided : -1
           }
           continue nextValue
         }
@@ -418,12 +473,23 @@ private struct Parser {
             throw stopAtCharacter(ID.expectedComma) { _ in "expected ',' or '}' after object member" }
           }
         } else {
-          if let screens, depth == 2 || depth == 4, let site = screenSite(frames, valueCount: values.count) {
+          let splitting = depth == 2 && frames[1].open.offset == splitArray
+          if splitting, let split, let site = screenSite(frames, valueCount: values.count) {
+            guard split.take(&value, at: site) else { throw abandonSplit() }
+          } else if let screens, depth == 4, let site = screenSite(frames, valueCount: values.count) {
             screens(&value, site)
           }
           values.append(consume value)
           guard pos < end else { throw eofInside(frames[depth - 1]) }
           let c = buf[pos]
+          if splitting && c != ASCII.comma && splitStart == Self.splitUndecided {
+            // The array ends (or the text is not JSON here): too late for a second half.
+            splitStart = split?.secondHalf(parserAt: .max) ?? -1
+          }
+          if splitting && splitStart >= 0 && (pos >= splitStart || c != ASCII.comma) {
+            // The scan and this parser disagree (the text is not JSON there).
+            throw abandonSplit()
+          }
           if c == ASCII.comma {
             let commaLocation = here
             pos += 1
@@ -431,7 +497,21 @@ private struct Parser {
             if pos < end && buf[pos] == ASCII.closeBracket {
               throw stop(ID.trailingComma, "trailing comma is not allowed in JSON", at: commaLocation)
             }
-            continue nextValue
+            if splitting && splitStart == Self.splitUndecided {
+              splitStart = split?.secondHalf(parserAt: pos) ?? Self.splitUndecided
+            }
+            guard splitting && pos == splitStart else { continue nextValue }
+            // The second half was parsed (and decoded) apart: its elements stand as null, as
+            // screens taken out of the tree do; this parser goes on at its `]`.
+            guard let split, let (count, close) = split.join() else { throw abandonSplit() }
+            splitStart = -1
+            for _ in 0..<count { values.append(JSONValue(.null, at: loc)) }
+            (pos, line, lineStart, lineContinuations) = (
+              close.offset, close.line, close.lineStart, close.lineContinuations
+            )
+            pos += 1
+            let top = frames.removeLast()
+            value = JSONValue(.array(values.popArray(from: top.start)), at: top.open)
           } else if c == ASCII.closeBracket {
             pos += 1
             let top = frames.removeLast()
@@ -442,6 +522,13 @@ private struct Parser {
         }
       }
     }
+  }
+
+  /// Stops the parse without a report: the split of `$.screens` failed, and the loader parses
+  /// the text again on one thread.
+  mutating func abandonSplit() -> Stop {
+    split?.abandon()
+    return Stop()
   }
 
   /// The site of the value closing now when it is an element of a Sequence document's

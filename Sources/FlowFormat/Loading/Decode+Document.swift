@@ -174,7 +174,7 @@ extension DecodeContext {
     // afterwards was quadratic in the number of screens.)
     var idLocations: [SourceLocation?] = []
     if let decoded = decodedScreens.removeValue(forKey: screensOffset), decoded.count == screenValues.count {
-      // Decoded while the file was parsed (`ScreenPipeline`): the same screens and reports, in
+      // Decoded while the file was parsed (`ScreenSplit`, `ScreenPipeline`): the same screens and reports, in
       // the same order.
       for screen in decoded {
         merge(screen)

@@ -24,7 +24,7 @@ struct DecodeContext {
   private(set) var patternSites: [PatternSite] = []
   /// The patterns compiled so far by source: a pattern repeated on many inputs is compiled once.
   private var compiledPatterns: [String: Result<Pattern, PatternError>] = [:]
-  /// Screens decoded while the file was parsed (`ScreenPipeline`), by the offset of their
+  /// Screens decoded while the file was parsed (`ScreenSplit`, `ScreenPipeline`), by the offset of their
   /// `screens` array's `[`: `decodeFlow` takes them instead of decoding the array.
   var decodedScreens: [Int: [DecodedScreen]] = [:]
 

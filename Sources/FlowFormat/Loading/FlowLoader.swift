@@ -69,9 +69,11 @@ public enum FlowLoader {
     load(bytes: bytes, file: file, options: options, keepSyntax: keepSyntax, pipelineFrom: pipelineMinimumBytes)
   }
 
-  /// The same, on two threads when the file has at least `pipelineFrom` bytes.
+  /// The same, on two threads when the file has at least `pipelineFrom` bytes (`splitWaits`:
+  /// see `ScreenSplit.init`).
   static func load(
-    bytes: [UInt8], file: String, options: LoadOptions, keepSyntax: Bool, pipelineFrom minimumBytes: Int
+    bytes: [UInt8], file: String, options: LoadOptions, keepSyntax: Bool, pipelineFrom minimumBytes: Int,
+    splitWaits: Bool = false
   ) -> LoadResult {
     // Positions are stored in 32 bits (`SourceLocation`): past 4 GiB they would be wrong.
     guard bytes.count <= Int(UInt32.max) else {
@@ -86,14 +88,19 @@ public enum FlowLoader {
     var context = DecodeContext(file: file, options: options)
     var (root, syntax): (JSONValue?, [Diagnostic])
     if bytes.count >= minimumBytes, options.dialect != .appdna, options.dialect != .nuxie {
-      // Screens are decoded on a second thread while the file is parsed (`ScreenPipeline`).
+      // A flow's screens are split by bytes, each half parsed and decoded on its own thread
+      // (`ScreenSplit`); a bundle's are decoded on a second thread while the file is parsed
+      // (`ScreenPipeline`).
       let pipeline = ScreenPipeline(file: file, options: options)
-      (root, syntax) = JSONParser.parse(bytes, file: file, screens: pipeline.offer)
+      let split = ScreenSplit(file: file, options: options, waitsForTheBoundary: splitWaits)
+      (root, syntax) = JSONParser.parse(bytes, file: file, screens: pipeline.offer, split: split)
       let decodesAsSequence =
-        !pipeline.sawAppDNAScreen && root.map { isSequence($0, options: options, keepSyntax: keepSyntax) } == true
+        !split.abandoned && root.map { isSequence($0, options: options, keepSyntax: keepSyntax) } == true
       context.decodedScreens = pipeline.finish(keeping: decodesAsSequence)
-      if pipeline.tookScreens, root != nil, !decodesAsSequence {
-        // Another kind of document, told only at its end: decoded from a whole tree, as always.
+      if decodesAsSequence, let (offset, screens) = split.finish() { context.decodedScreens[offset] = screens }
+      if split.abandoned || ((pipeline.tookScreens || split.tookScreens) && root != nil && !decodesAsSequence) {
+        // Something unusual in the split, or another kind of document, told only at its end:
+        // decoded from a whole tree, as always.
         (root, syntax) = JSONParser.parse(bytes, file: file)
       }
     } else {
@@ -112,10 +119,11 @@ public enum FlowLoader {
       syntax: kept, patterns: context.patternSites)
   }
 
-  /// Files of at least this many bytes are loaded on two threads (`ScreenPipeline`). Below it the
-  /// load takes a few milliseconds and the second thread gains nothing measurable
-  /// (docs/performance.md, "Eighth round"). `FLOWRUN_PIPELINE_BYTES` sets it: 0 loads every
-  /// file on two threads (the comparison of outputs in that section does).
+  /// Files of at least this many bytes are loaded on two threads (`ScreenSplit`,
+  /// `ScreenPipeline`). Below it the load takes a few milliseconds and the second thread gains
+  /// nothing measurable (docs/performance.md, "Eighth round" and "Ninth round").
+  /// `FLOWRUN_PIPELINE_BYTES` sets it: 0 loads every file on two threads (the comparisons of
+  /// outputs in those sections do).
   static let pipelineMinimumBytes: Int = {
     if let text = getenv("FLOWRUN_PIPELINE_BYTES"), let bytes = Int(String(cString: text)) { return bytes }
     return 256 << 10

@@ -18,9 +18,10 @@ struct DecodedScreen: Sendable {
   var patternSites: [PatternSite]
 }
 
-/// Loads a big Sequence document on two threads: the parser hands each screen over as soon as
-/// it has parsed it (`ScreenSite`), and a second thread decodes it while the parser goes on with
-/// the file (docs/performance.md, "Eighth round"). Each thread frees only what it allocated: the
+/// Loads the flows of a big Sequence bundle on two threads: the parser hands each screen of a
+/// flow over as soon as it has parsed it (`ScreenSite`), and a second thread decodes it while the
+/// parser goes on with the file (docs/performance.md, "Eighth round"; a flow's own `$.screens`
+/// is split by bytes instead, `ScreenSplit`). Each thread frees only what it allocated: the
 /// decoded subtrees go back to the parser's thread to be freed.
 ///
 /// - A screen's decoding reads nothing decoded elsewhere in the document (the context's file,
@@ -65,9 +66,6 @@ final class ScreenPipeline {
   private var decoded: [(ScreenSite, DecodedScreen)] = []
   /// A screen was handed over: the tree is no longer whole.
   private(set) var tookScreens = false
-  /// A screen of `$.screens` has `screen_id` (an AppDNA screens-module document, told by its
-  /// screens): nothing more is taken, and the file will be parsed again.
-  private(set) var sawAppDNAScreen = false
 
   init(file: String, options: LoadOptions) {
     self.file = file
@@ -84,8 +82,6 @@ final class ScreenPipeline {
   /// The parser's hand-off (`JSONParser.parse(_:file:screens:)`): takes the screen out of the
   /// tree and queues it, or decodes it here when the queue is full.
   func offer(_ value: inout JSONValue, at site: ScreenSite) {
-    if site.flow == nil, value.objectValue?.lookup("screen_id") != nil { sawAppDNAScreen = true }
-    guard !sawAppDNAScreen else { return }
     tookScreens = true
     if thread == nil && !alone {
       startThread()
@@ -187,7 +183,7 @@ extension [DecodedScreen?] {
 /// A thread that runs one closure and is waited for with `pthread_join`. Its stack is set to
 /// `stackBytes` rather than left to the environment (glibc's default follows `ulimit -s`):
 /// decoding and freeing a value recurse once per nesting level, at most `Limits.nesting` (512).
-private enum JoinableThread {
+enum JoinableThread {
   static let stackBytes = 8 << 20
 
   private final class Body: Sendable {

@@ -1,0 +1,198 @@
+import FlowSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Loads the `screens` array of a big Sequence flow on two threads, split by bytes
+/// (docs/performance.md, "Ninth round"): when the parser opens `$.screens`, a second thread
+/// scans the array's strings and nesting (`ArraySplitScan`) to an element boundary past its
+/// estimated middle, then parses and decodes the elements from there to the `]`
+/// (`JSONParser.parseElements`); meanwhile the parser's thread parses and decodes the first
+/// half (`take`), and at the boundary waits for the second (`join`). Each thread allocates,
+/// reads and frees only its own JSON values; only the decoded screens cross over.
+///
+/// - The boundary is claimed only if the parser has not reached it yet (`secondHalf`): the
+///   parser tells where it is at each element, under the same lock. The scan has the smaller
+///   share of work (a few instructions a byte against ~90 to parse and decode), so the
+///   boundary is put past the middle (`firstHalfShare`) to even out the two threads.
+/// - A screen's decoding reads nothing decoded elsewhere (`DecodeContext.decodeScreen`): its
+///   path and the context's file and options only. What it reports is kept per screen and added
+///   by `decodeFlow` in document order (`DecodedScreen`), so duplicate ids, references and
+///   field names are checked there, after both halves, as on one thread.
+/// - Anything unusual abandons the split and the loader parses the file again on one thread
+///   (`FlowLoader.load`), so every report is the one parser's: the second half's parser
+///   reporting anything (a syntax error, a duplicate key, too deep a nesting, a number out of
+///   range), the scan and the parsers disagreeing, a screen with `screen_id` (an AppDNA
+///   screens-module document). A document that turns out not to be a Sequence flow (told by
+///   keys after the screens) is parsed again the same way.
+/// - The second thread stops at its next element when the parse ends early (a syntax error in
+///   the first half) and is always joined before `JSONParser.parse` returns, because it reads
+///   the caller's buffer.
+final class ScreenSplit {
+  /// What the second thread hands back when it stops.
+  private struct SecondHalf: Sendable {
+    var screens: [DecodedScreen] = []
+    /// The position of the array's `]`; nil when the half could not be parsed on its own.
+    var close: ParsePosition?
+  }
+
+  /// Who takes which elements: the parser's position (the element it parses next) and the
+  /// second half's first element once the scan has claimed one.
+  private struct Handoff {
+    var parserAt: Int
+    var decided = false
+    var start: Int?
+  }
+
+  /// The part both threads touch.
+  private final class Shared: Sendable {
+    let stopping = Locked(false)
+    let handoff: Locked<Handoff>
+    let result = Locked(SecondHalf())
+    init(parserAt: Int) { handoff = Locked(Handoff(parserAt: parserAt)) }
+  }
+
+  /// The share of the array's bytes (in percent, the array taken to end with the file) before
+  /// the boundary the scan looks for: the second thread also scans those bytes.
+  static let firstHalfShare = 53
+
+  /// The text: read by both threads, written by neither, and alive until the second thread has
+  /// been joined (`JSONParser.parse` joins it before its buffer goes).
+  private struct Text: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+  }
+
+  private var shared: Shared?
+  private let file: String
+  private let options: LoadOptions
+  private var thread: pthread_t?
+  /// The parser thread's decoding, then both halves' screens in order.
+  private var context: DecodeContext
+  private var screens: [DecodedScreen] = []
+  /// The offset of the split array's `[`: which `screens` array of the document it is.
+  private var arrayOffset: Int?
+  /// Screens were taken out of the tree: the tree alone no longer describes the document.
+  private(set) var tookScreens = false
+  /// The split cannot be used: the loader parses the file again on one thread.
+  private(set) var abandoned = false
+  /// How many screens the second thread took (0: the parser's thread took them all).
+  private(set) var secondHalfCount = 0
+
+  /// The parser waits for the second thread's choice of boundary instead of going on (tests:
+  /// both halves are then exercised however the threads are scheduled).
+  private let waitsForTheBoundary: Bool
+
+  init(file: String, options: LoadOptions, waitsForTheBoundary: Bool = false) {
+    self.file = file
+    self.options = options
+    self.waitsForTheBoundary = waitsForTheBoundary
+    context = DecodeContext(file: file, options: options)
+  }
+
+  deinit { stop() }
+
+  /// The parser opened `$.screens` at `array`; its first element starts at `first`. Starts the
+  /// second thread, which looks for the second half's first element; false when no thread could
+  /// be started (the parser's thread then takes every element).
+  func begin(_ buffer: UnsafeBufferPointer<UInt8>, array: SourceLocation, first: ParsePosition) -> Bool {
+    arrayOffset = array.offset
+    let shared = Shared(parserAt: first.offset)
+    self.shared = shared
+    let (file, options, text) = (file, options, Text(buffer: buffer))
+    let target = first.offset + (buffer.count - first.offset) / 100 * Self.firstHalfShare
+    thread = JoinableThread.start {
+      let split = ArraySplitScan.split(text.buffer, first: first, target: target)
+      let claimed = shared.handoff.withLock { handoff in
+        handoff.decided = true
+        guard let split, handoff.parserAt < split.start.offset else { return false }
+        handoff.start = split.start.offset
+        return true
+      }
+      guard claimed, let split else { return }
+      var context = DecodeContext(file: file, options: options)
+      var half = SecondHalf()
+      half.close = JSONParser.parseElements(text.buffer, from: split.start, depth: 2) { value, index, end in
+        guard value.objectValue?.lookup("screen_id") == nil, !shared.stopping.withLock({ $0 }) else { return false }
+        let site = ScreenSite(array: array, index: split.index + index, flow: nil, end: end)
+        half.screens.append(context.decodeScreen(value.take(), at: site))
+        return true
+      }
+      shared.result.withLock { $0 = half }
+    }
+    return thread != nil
+  }
+
+  /// The parser is at `offset`, the first byte of the next element (`Int.max`: past the
+  /// array). Returns where the second half starts (-1: nowhere, the parser takes every
+  /// element), or nil while the second thread has not decided: then the boundary it picks will
+  /// be past `offset`.
+  func secondHalf(parserAt offset: Int) -> Int? {
+    guard let shared else { return -1 }
+    while true {
+      let start: Int? = shared.handoff.withLock { handoff in
+        guard handoff.decided else {
+          if !waitsForTheBoundary { handoff.parserAt = offset }
+          return nil
+        }
+        return handoff.start ?? -1
+      }
+      if start != nil || !waitsForTheBoundary { return start }
+      sched_yield()
+    }
+  }
+
+  /// A first-half element, just parsed: taken out of the tree and decoded here. False when it
+  /// is an AppDNA screen (the split is abandoned).
+  func take(_ value: inout JSONValue, at site: ScreenSite) -> Bool {
+    guard value.objectValue?.lookup("screen_id") == nil else {
+      abandoned = true
+      return false
+    }
+    tookScreens = true
+    screens.append(context.decodeScreen(value.take(), at: site))
+    return true
+  }
+
+  /// The parser reached the second half: waits for it and returns how many elements it had and
+  /// where its `]` is, or nil (the split abandoned) when it could not be parsed on its own.
+  func join() -> (count: Int, close: ParsePosition)? {
+    if let thread {
+      pthread_join(thread, nil)
+      self.thread = nil
+    }
+    guard
+      let half = shared?.result.withLock({ result in
+        defer { result = SecondHalf() }
+        return result
+      })
+    else { return nil }
+    guard let close = half.close else {
+      abandoned = true
+      return nil
+    }
+    screens += half.screens
+    secondHalfCount = half.screens.count
+    return (half.screens.count, close)
+  }
+
+  /// The parser and the scan disagree: the split is abandoned.
+  func abandon() { abandoned = true }
+
+  /// Stops the second thread at its next element, if it still runs, and joins it.
+  func stop() {
+    guard let thread else { return }
+    shared?.stopping.withLock { $0 = true }
+    pthread_join(thread, nil)
+    self.thread = nil
+  }
+
+  /// The screens of the split array in order, by the offset of its `[`
+  /// (`DecodeContext.decodedScreens`), or nil when no array was taken.
+  func finish() -> (Int, [DecodedScreen])? {
+    guard !abandoned, tookScreens, let arrayOffset else { return nil }
+    return (arrayOffset, screens)
+  }
+}
