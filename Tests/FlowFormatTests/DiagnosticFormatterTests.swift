@@ -111,6 +111,31 @@ import _FlowTestSupport
     ]
     #expect(input.sortedForDisplay().map(\.id) == ["4", "5", "6", "2", "7", "3", "1"])
   }
+
+  /// The sort on keys against a stable sort by `displayOrder`, on random diagnostics whose
+  /// files, offsets, severities and ids repeat (and messages tell equal ones apart).
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+  func sortingMatchesDisplayOrder(_ seed: UInt64) {
+    var state = seed
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let files: [String?] = [nil, "b.json", "a.json", "é.json", "e\u{301}.json", "a.json"]
+    let ids = ["check.b", "check.a", "load.x", "check.a"]
+    let input = (0..<(50 * Int(seed))).map { index in
+      Diagnostic(
+        id: ids[next(ids.count)], severity: Severity.allCases[next(3)], message: "\(index)",
+        file: files[next(files.count)],
+        location: next(4) == 0 ? nil : .init(line: 1, column: 1, offset: next(6)))
+    }
+    let reference = input.enumerated().sorted {
+      if Diagnostic.displayOrder($0.element, $1.element) { return true }
+      if Diagnostic.displayOrder($1.element, $0.element) { return false }
+      return $0.offset < $1.offset
+    }.map(\.element)
+    #expect(input.sortedForDisplay() == reference)
+  }
 }
 
 /// Text reports show `Limits.shownDiagnostics` diagnostics, then say how many were left out.
