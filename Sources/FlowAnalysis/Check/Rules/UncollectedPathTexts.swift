@@ -44,17 +44,14 @@ extension UncollectedVariableRule {
     }
 
     /// Adds the read of `reportedNames[name]` at `site` of node `node`, reached uncollected by
-    /// `path`; returns the index its diagnostic's marker stands for.
-    mutating func add(
-      _ path: (head: [Int], skipped: Int, tail: [Int]), to node: Int, name: Int, _ site: NameRead.Site
-    ) -> Int {
+    /// the path `paths` tells; returns the index its diagnostic's marker stands for.
+    mutating func add(pathTo node: Int, in paths: inout TreePaths, name: Int, _ site: NameRead.Site) -> Int {
       let first = Int32(pathNodes.count)
-      for number in path.head { pathNodes.append(Int32(number)) }
-      for number in path.tail { pathNodes.append(Int32(number)) }
+      let (head, skipped, tail) = paths.appendPath(to: node, into: &pathNodes)
       reads.append(
         Read(
-          node: Int32(node), name: Int32(name), first: first, head: UInt8(path.head.count),
-          tail: UInt8(path.tail.count), skipped: path.skipped, site: site))
+          node: Int32(node), name: Int32(name), first: first, head: UInt8(head), tail: UInt8(tail), skipped: skipped,
+          site: site))
       return reads.count - 1
     }
 

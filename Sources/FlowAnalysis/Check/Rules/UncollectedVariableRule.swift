@@ -182,7 +182,7 @@ public struct UncollectedVariableRule: DeferringRule {
         let (node, read) = (reader.node, nameRead(reader))
         diagnostics.append(
           context.diagnostic(
-            self, DeferredText.marker(texts.add(paths.path(to: node), to: node, name: nameIndex, read.site)),
+            self, DeferredText.marker(texts.add(pathTo: node, in: &paths, name: nameIndex, read.site)),
             at: read.location))
       }
     }
