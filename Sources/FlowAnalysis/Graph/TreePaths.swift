@@ -35,15 +35,18 @@ struct TreePaths {
     return (ends, length - 2 * ends, ends)
   }
 
-  /// Appends `count` nodes of the path up from `node`, in root-to-leaf order.
+  /// Appends `count` nodes of the path up from `node`, in root-to-leaf order (written from
+  /// the end: appending them one by one and reversing the slice cost more than the path).
   private func append(from node: Int, count: Int, into nodes: inout [Int32]) {
     let start = nodes.count
-    var cursor = node
-    for _ in 0..<count {
-      nodes.append(Int32(cursor))
-      cursor = parent[cursor]
+    nodes.append(contentsOf: repeatElement(0, count: count))
+    nodes.withUnsafeMutableBufferPointer { buffer in
+      var cursor = node
+      for index in (start..<start + count).reversed() {
+        buffer[index] = Int32(cursor)
+        cursor = parent[cursor]
+      }
     }
-    nodes[start...].reverse()
   }
 
   /// Sets `depth` and `top` of `node` and of its ancestors that lack them.

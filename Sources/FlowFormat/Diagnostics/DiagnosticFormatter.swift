@@ -114,8 +114,10 @@ public struct DiagnosticFormatter: Sendable {
       if index < column {
         if s == "\t" {
           caret.append(UInt8(ascii: "\t"))
+        } else if shown.value >= 0x20 && shown.value < 0x7F {
+          caret.append(UInt8(ascii: " "))
         } else {
-          caret.append(contentsOf: repeatElement(UInt8(ascii: " "), count: DisplayWidth.of(shown)))
+          for _ in 0..<DisplayWidth.of(shown) { caret.append(UInt8(ascii: " ")) }
         }
       }
     }
