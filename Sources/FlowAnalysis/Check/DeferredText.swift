@@ -88,6 +88,27 @@ public struct CheckReport: Sendable {
     return completed
   }
 
+  /// The diagnostics of `reports` in order, as `DiagnosticFormatter.writeJSON(count:diagnostic:)`
+  /// asks for them: by position, each with its text.
+  public static func diagnostics(of reports: [CheckReport]) -> (count: Int, diagnostic: @Sendable (Int) -> Diagnostic) {
+    var ends: [Int] = []
+    for report in reports { ends.append((ends.last ?? 0) + report.diagnostics.count) }
+    return (
+      ends.last ?? 0,
+      { [ends] index in
+        // The first report whose end is past `index`.
+        var low = 0
+        var high = ends.count - 1
+        while low < high {
+          let mid = (low + high) / 2
+          if ends[mid] > index { high = mid } else { low = mid + 1 }
+        }
+        let start = low == 0 ? 0 : ends[low - 1]
+        return reports[low].complete(reports[low].diagnostics[index - start])
+      }
+    )
+  }
+
   /// The diagnostics with their texts, each written when reached.
   public var completed: LazyMapSequence<[Diagnostic], Diagnostic> {
     diagnostics.lazy.map(complete)

@@ -104,7 +104,8 @@ extension Flowrun {
         write(chunk + DiagnosticFormatter.notShown(count, hint: " (--format json lists them all)"))
         write(summary(diagnostics, files: paths.count) + "\n")
       case .json:
-        DiagnosticFormatter.writeJSON(completed) { output.write($0) }
+        let (count, diagnostic) = CheckReport.diagnostics(of: reports)
+        DiagnosticFormatter.writeJSON(count: count, diagnostic: diagnostic) { output.write($0) }
       case .github:
         output.write(DiagnosticExport.github(Array(completed)))
       case .sarif:
