@@ -50,4 +50,23 @@ import Testing
         "s0 → s2 → s3 → s4 → s5 → s6 → s7 → s8 → s9 → s10 → … 19 screens … → s30 → s31 → s32 → s33 → s34 → s35 → s36 → s37 → s38 → s39 reads 'x' (block 't39'), which is only collected on 's1'"
       ])
   }
+
+  /// The JSON report of several files, their diagnostics asked for by position on two threads,
+  /// is the one written from every diagnostic completed in order (empty reports included).
+  @Test func jsonOfSeveralReportsIsTheirsInOrder() throws {
+    let shapes = UncollectedVariableEquivalenceTests.shapes.prefix(6)
+    var reports = [CheckReport([])]
+    for shape in shapes {
+      let loaded = FlowLoader.load(bytes: try UncollectedVariableEquivalenceTests.json(shape), file: shape.name)
+      reports += [FlowChecker.report(loaded), CheckReport([])]
+    }
+    let all = reports.flatMap { Array($0.completed) }
+    #expect(all.count > 10)
+    let (count, diagnostic) = CheckReport.diagnostics(of: reports)
+    for chunk in [1, 7, 1_024] {
+      var written: [UInt8] = []
+      DiagnosticFormatter.writeJSON(count: count, chunk: chunk, diagnostic: diagnostic) { written += $0 }
+      #expect(String(decoding: written, as: UTF8.self) == DiagnosticFormatter.json(all) + "\n", "chunk \(chunk)")
+    }
+  }
 }
