@@ -150,19 +150,31 @@ import Testing
       let parent = (0..<count).map {
         $0 == 0 || Int.random(in: 0..<20, using: &rng) == 0 ? -1 : Int.random(in: max(0, $0 - 5)..<$0, using: &rng)
       }
-      var paths = TreePaths(parent: parent, ends: ends)
-      for node in (0..<count).shuffled(using: &rng) {
-        var walk = [node]
-        while parent[walk.last!] >= 0 { walk.append(parent[walk.last!]) }
-        walk.reverse()
-        let (head, skipped, tail) = paths.path(to: node)
-        if walk.count > 2 * ends + 1 {
-          #expect(
-            head == Array(walk.prefix(ends)) && tail == Array(walk.suffix(ends)) && skipped == walk.count - 2 * ends)
-        } else {
-          #expect(head == walk && skipped == 0 && tail.isEmpty)
+      // Asked for in tree order (each node's parent known before it) and in any order.
+      for order in [Array(0..<count), (0..<count).shuffled(using: &rng)] {
+        var paths = TreePaths(parent: parent, ends: ends)
+        for node in order {
+          Self.expectPath(&paths, to: node, parent: parent, ends: ends)
         }
       }
+    }
+  }
+
+  /// `paths`' path to `node` (appended after what the buffer holds) against walking it.
+  static func expectPath(_ paths: inout TreePaths, to node: Int, parent: [Int], ends: Int) {
+    var walk = [node]
+    while parent[walk.last!] >= 0 { walk.append(parent[walk.last!]) }
+    walk.reverse()
+    var nodes: [Int32] = [-7]
+    let (headCount, skipped, tailCount) = paths.appendPath(to: node, into: &nodes)
+    #expect(nodes.first == -7 && nodes.count == 1 + headCount + tailCount)
+    let head = nodes[1..<1 + headCount].map(Int.init)
+    let tail = nodes[(1 + headCount)...].map(Int.init)
+    if walk.count > 2 * ends + 1 {
+      #expect(
+        head == Array(walk.prefix(ends)) && tail == Array(walk.suffix(ends)) && skipped == walk.count - 2 * ends)
+    } else {
+      #expect(head == walk && skipped == 0 && tail.isEmpty)
     }
   }
 }

@@ -48,20 +48,21 @@ import _FlowTestSupport
   }
 
   /// The streamed report is the whole one's bytes, whatever the chunk size (one diagnostic a
-  /// chunk, a few, all at once) and with none at all.
-  @Test(arguments: [(0, 1), (1, 1), (0, 300), (0, 1 << 20), (-1, 1)])
-  func streamedJSON(count: Int, chunkBytes: Int) {
+  /// chunk, a few, all at once) and with none at all; the pieces are `[`, the chunks in order
+  /// and the end.
+  @Test(arguments: [(0, 1), (1, 1), (0, 3), (0, 1 << 20), (-1, 1)])
+  func streamedJSON(count: Int, chunk: Int) {
     let (all, _) = Self.diagnosticsAndSources()
     let diagnostics = count < 0 ? [] : count == 0 ? all.sortedForDisplay() : Array(all.prefix(count))
     var streamed: [UInt8] = []
     var pieces = 0
-    DiagnosticFormatter.writeJSON(diagnostics, chunkBytes: chunkBytes) {
+    DiagnosticFormatter.writeJSON(diagnostics, chunk: chunk) {
       streamed += $0
       pieces += 1
     }
     #expect(String(decoding: streamed, as: UTF8.self) == DiagnosticFormatter.json(diagnostics) + "\n")
-    if chunkBytes == 1 { #expect(pieces == (diagnostics.isEmpty ? 1 : diagnostics.count + 1)) }
-    if chunkBytes == 1 << 20 { #expect(pieces == 1) }
+    let chunks = (diagnostics.count + chunk - 1) / chunk
+    #expect(pieces == (diagnostics.isEmpty ? 1 : chunks + 2))
   }
 
   /// Texts written as they are and texts with something to escape, in every field.
@@ -110,6 +111,31 @@ import _FlowTestSupport
       d("b.json", 1, .note, "7"),
     ]
     #expect(input.sortedForDisplay().map(\.id) == ["4", "5", "6", "2", "7", "3", "1"])
+  }
+
+  /// The sort on keys against a stable sort by `displayOrder`, on random diagnostics whose
+  /// files, offsets, severities and ids repeat (and messages tell equal ones apart).
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+  func sortingMatchesDisplayOrder(_ seed: UInt64) {
+    var state = seed
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let files: [String?] = [nil, "b.json", "a.json", "é.json", "e\u{301}.json", "a.json"]
+    let ids = ["check.b", "check.a", "load.x", "check.a"]
+    let input = (0..<(50 * Int(seed))).map { index in
+      Diagnostic(
+        id: ids[next(ids.count)], severity: Severity.allCases[next(3)], message: "\(index)",
+        file: files[next(files.count)],
+        location: next(4) == 0 ? nil : .init(line: 1, column: 1, offset: next(6)))
+    }
+    let reference = input.enumerated().sorted {
+      if Diagnostic.displayOrder($0.element, $1.element) { return true }
+      if Diagnostic.displayOrder($1.element, $0.element) { return false }
+      return $0.offset < $1.offset
+    }.map(\.element)
+    #expect(input.sortedForDisplay() == reference)
   }
 }
 

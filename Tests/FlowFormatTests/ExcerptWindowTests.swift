@@ -71,4 +71,12 @@ import Testing
       }
     }
   }
+
+  /// Tabs stay tabs under the caret, control characters show as their pictures (one column),
+  /// a wide character takes two columns and a combining mark none.
+  @Test func caretCountsColumnsAndKeepsTabs() {
+    let source = Array("\t中\u{1}e\u{301}\u{7F}x".utf8)
+    let at = FlowFormat.SourceLocation(line: 1, column: 7, offset: 9)
+    #expect(DiagnosticFormatter().excerpt(source, at: at) == "\t中\u{2401}e\u{301}\u{2421}x\n\t     ^\n")
+  }
 }

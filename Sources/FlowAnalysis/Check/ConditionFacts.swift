@@ -258,7 +258,9 @@ struct NameRead: Sendable {
   }
 
   /// `rule 2`, `block 'title'`, ... for diagnostics: made only when one is reported.
-  var what: String {
+  var what: String { Self.what(site) }
+
+  static func what(_ site: Site) -> String {
     switch site {
     case .rule(let number): "rule \(number)"
     case .visibleWhen(let block): "visibleWhen of block '\(block)'"

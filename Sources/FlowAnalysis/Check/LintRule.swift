@@ -156,30 +156,54 @@ public enum FlowChecker {
   public static func check(
     _ result: LoadResult, rules: [any LintRule] = LintRegistry.rules, jsonPaths: Bool = true
   ) -> [Diagnostic] {
-    check(result, rules: rules, jsonPaths: jsonPaths, parallelScreens: LintSchedule.parallelScreens)
+    Array(report(result, rules: rules, jsonPaths: jsonPaths).completed)
+  }
+
+  /// `check`'s diagnostics as a report whose long texts are written only when asked for
+  /// (`CheckReport`): a report that shows a thousand of tens of thousands, or writes them one
+  /// at a time, never holds them all.
+  public static func report(
+    _ result: LoadResult, rules: [any LintRule] = LintRegistry.rules, jsonPaths: Bool = true
+  ) -> CheckReport {
+    report(result, rules: rules, jsonPaths: jsonPaths, parallelScreens: LintSchedule.parallelScreens)
   }
 
   /// `check` with the rules on two threads from `parallelScreens` screens on (`LintSchedule`).
   static func check(
     _ result: LoadResult, rules: [any LintRule], jsonPaths: Bool, parallelScreens: Int
   ) -> [Diagnostic] {
-    var diagnostics = result.diagnostics
-    if let document = result.document, !document.flows.isEmpty {
-      let parallel = rules.count > 1 && document.flows.reduce(0, { $0 + $1.screens.count }) >= parallelScreens
-      let (found, context) = lint(result, document, rules: rules, jsonPaths: jsonPaths, parallel: parallel)
-      let first = diagnostics.count
-      for ruleDiagnostics in found { diagnostics += ruleDiagnostics }
-      if jsonPaths { PendingPath.fill(&diagnostics[first...], context.paths) }
-      if parallel { LintSchedule.release(consume context) }
-    }
-    return diagnostics.sortedForDisplay()
+    Array(report(result, rules: rules, jsonPaths: jsonPaths, parallelScreens: parallelScreens).completed)
   }
 
-  /// Each rule's diagnostics, in `rules`' order, and the context they were found in (the
+  static func report(
+    _ result: LoadResult, rules: [any LintRule], jsonPaths: Bool, parallelScreens: Int
+  ) -> CheckReport {
+    guard let document = result.document, !document.flows.isEmpty else {
+      return CheckReport(result.diagnostics.sortedForDisplay())
+    }
+    let parallel = rules.count > 1 && document.flows.reduce(0, { $0 + $1.screens.count }) >= parallelScreens
+    let (findings, context) = lint(result, document, rules: rules, jsonPaths: jsonPaths, parallel: parallel)
+    var found = consume findings
+    var diagnostics = result.diagnostics
+    diagnostics.reserveCapacity(found.reduce(diagnostics.count) { $0 + $1.diagnostics.count })
+    var texts: [String: any DeferredTexts] = [:]
+    for index in found.indices {
+      diagnostics += found[index].diagnostics
+      // Freed as it is joined: a rule's slot can hold tens of thousands of diagnostics.
+      found[index].diagnostics = []
+      if let ruleTexts = found[index].texts { texts[rules[index].id] = ruleTexts }
+    }
+    let first = result.diagnostics.count
+    if jsonPaths { PendingPath.fill(&diagnostics[first...], context.paths) }
+    if parallel { LintSchedule.release(consume context) }
+    return CheckReport(diagnostics.sortedForDisplay(), texts: texts)
+  }
+
+  /// Each rule's findings, in `rules`' order, and the context they were found in (the
   /// caller holds the only reference to it, so it can be freed elsewhere).
   private static func lint(
     _ result: LoadResult, _ document: FlowDocument, rules: [any LintRule], jsonPaths: Bool, parallel: Bool
-  ) -> ([[Diagnostic]], CheckContext) {
+  ) -> ([RuleFindings], CheckContext) {
     let (file, source, patterns) = (result.file, result.source, result.patterns)
     let facts = SharedFact { ScreenFacts(document) }
     let makeContext: @Sendable () -> CheckContext = {
@@ -189,7 +213,7 @@ public enum FlowChecker {
     }
     guard parallel else {
       let context = makeContext()
-      return (rules.map { $0.check(context) }, context)
+      return (rules.map { RuleFindings($0, context) }, context)
     }
     let shared = SharedFact(makeContext)
     return (LintSchedule.run(rules, context: shared, facts: facts), shared.value())

@@ -29,14 +29,14 @@ enum LintSchedule {
     InvalidRangeRule().id,  // 11
   ]
 
-  /// Every rule's diagnostics, in `rules`' order.
+  /// Every rule's findings, in `rules`' order.
   static func run(
     _ rules: [any LintRule], context: SharedFact<CheckContext>, facts: SharedFact<ScreenFacts>
-  ) -> [[Diagnostic]] {
+  ) -> [RuleFindings] {
     let heavy = costOrder.compactMap { id in rules.firstIndex { $0.id == id } }
     let order = heavy + rules.indices.filter { !heavy.contains($0) }
     let next = Locked(0)
-    let results = Locked([[Diagnostic]](repeating: [], count: rules.count))
+    let results = Locked([RuleFindings](repeating: RuleFindings([]), count: rules.count))
     DispatchQueue.concurrentPerform(iterations: 2) { thread in
       if thread == 0 { _ = context.value() } else { _ = facts.value() }
       while true {
@@ -46,7 +46,7 @@ enum LintSchedule {
         }
         guard taken < order.count else { break }
         let index = order[taken]
-        let found = rules[index].check(context.value())
+        let found = RuleFindings(rules[index], context.value())
         results.withLock { $0[index] = found }
       }
     }

@@ -2,9 +2,15 @@
 public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
   case note, warning, error
 
-  public static func < (lhs: Severity, rhs: Severity) -> Bool {
-    let rank: [Severity: Int] = [.note: 0, .warning: 1, .error: 2]
-    return rank[lhs, default: 0] < rank[rhs, default: 0]
+  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+  /// 0 for a note, 1 for a warning, 2 for an error.
+  var rank: UInt8 {
+    switch self {
+    case .note: 0
+    case .warning: 1
+    case .error: 2
+    }
   }
 }
 

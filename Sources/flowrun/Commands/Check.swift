@@ -36,7 +36,8 @@ extension Flowrun {
     var color: ColorMode = .auto
 
     func run() throws {
-      var diagnostics: [Diagnostic] = []
+      // One report a file; the lint rules' long texts are written when the report reaches them.
+      var reports: [CheckReport] = []
       var sources: [String: [UInt8]] = [:]
       var unreadable = false
       // Documents are left for the process exit to free all at once (see below): freeing a
@@ -61,18 +62,23 @@ extension Flowrun {
         if let root = result.syntax, let own = Self.campaignInputDiagnostics(root, file: path, source: result.source) {
           // A Nuxie campaigns payload or user profile: their own checks (docs/dialects/nuxie.md).
           let syntax = result.diagnostics.filter { $0.id.hasPrefix(DiagnosticID.JSON.prefix) }
-          diagnostics += (syntax + own).map { strict ? $0.strict : $0 }
+          reports.append(CheckReport((syntax + own).map { strict ? $0.strict : $0 }))
           continue
         }
         unreadable = unreadable || result.document == nil
         // The loader freed the JSON tree screen by screen while it built the model (the
         // freeing costs little there; docs/performance.md, "Seventh round"). The lint rules
         // find JSON paths in the bytes.
-        diagnostics += FlowChecker.check(result, jsonPaths: format != .text).map { strict ? $0.strict : $0 }
+        var report = FlowChecker.report(result, jsonPaths: format != .text)
+        if strict { report.diagnostics = report.diagnostics.map(\.strict) }
+        reports.append(report)
         retainedBytes += result.source.count
         if retainedBytes <= 256 << 20 { results.append(result) }
       }
       let output = Output.standard
+      let diagnostics = reports.lazy.flatMap(\.diagnostics)
+      let count = reports.reduce(0) { $0 + $1.diagnostics.count }
+      let completed = reports.lazy.flatMap(\.completed)
       switch format {
       case .text:
         // Written in chunks as it is formatted: a big file's report can run to hundreds of
@@ -88,26 +94,27 @@ extension Flowrun {
           }
         }
         var chunk = ""
-        for diagnostic in diagnostics.prefix(Limits.shownDiagnostics) {
+        for diagnostic in completed.prefix(Limits.shownDiagnostics) {
           chunk += formatter.text(diagnostic)
           if chunk.utf8.count >= 1 << 20 {
             write(chunk)
             chunk = ""
           }
         }
-        write(chunk + DiagnosticFormatter.notShown(diagnostics.count, hint: " (--format json lists them all)"))
+        write(chunk + DiagnosticFormatter.notShown(count, hint: " (--format json lists them all)"))
         write(summary(diagnostics, files: paths.count) + "\n")
       case .json:
-        DiagnosticFormatter.writeJSON(diagnostics) { output.write($0) }
+        let (count, diagnostic) = CheckReport.diagnostics(of: reports)
+        DiagnosticFormatter.writeJSON(count: count, diagnostic: diagnostic) { output.write($0) }
       case .github:
-        output.write(DiagnosticExport.github(diagnostics))
+        output.write(DiagnosticExport.github(Array(completed)))
       case .sarif:
-        output.write(DiagnosticExport.sarif(diagnostics, version: Flowrun.version))
+        output.write(DiagnosticExport.sarif(Array(completed), version: Flowrun.version))
       }
       // Exit here rather than return: releasing the documents of a big file object by object
       // costs more than the kernel takes to drop the whole address space. The output is
       // already written (`Output` does not buffer), so nothing is lost.
-      let status: Int32 = unreadable ? 2 : diagnostics.hasErrors || !empty.isEmpty ? 1 : 0
+      let status: Int32 = unreadable ? 2 : diagnostics.contains { $0.severity == .error } || !empty.isEmpty ? 1 : 0
       withExtendedLifetime(results) { Flowrun.finish(status == 0 ? nil : ExitCode(status)) }
     }
 
@@ -122,7 +129,7 @@ extension Flowrun {
       return nil
     }
 
-    private func summary(_ diagnostics: [Diagnostic], files count: Int) -> String {
+    private func summary(_ diagnostics: some Sequence<Diagnostic>, files count: Int) -> String {
       let errors = diagnostics.count { $0.severity == .error }
       let warnings = diagnostics.count { $0.severity == .warning }
       let files = plural(count, "file")

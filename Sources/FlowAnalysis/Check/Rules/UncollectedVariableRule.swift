@@ -3,7 +3,7 @@ import FlowFormat
 import OrderedCollections
 
 /// Templates and conditions that read a field some path has not collected yet.
-public struct UncollectedVariableRule: LintRule {
+public struct UncollectedVariableRule: DeferringRule {
   public init() {}
   public let id = "check.uncollected-variable"
   public let summary = "a template or condition reads a field that is not collected on some path to it"
@@ -28,6 +28,12 @@ public struct UncollectedVariableRule: LintRule {
   static let pathEnds = 10
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
+    findings(context).completed
+  }
+
+  /// The diagnostics; those of reads some path reaches uncollected get their text (a path of
+  /// up to 21 screens) when a report shows them (`PathTexts`).
+  func findings(_ context: CheckContext) -> RuleFindings {
     let graph = context.graph
     let document = context.document
     // Big flows have thousands of screens and hundreds of names: everything below works on
@@ -41,12 +47,12 @@ public struct UncollectedVariableRule: LintRule {
     // Fields each flow collects, sub-flows included (name numbers, ascending).
     guard let flowFields = facts.fieldsThroughSubflows(document, dense) else {
       let limit = NumberFormatting.grouped(Double(Limits.subflowFields))
-      return [
+      return RuleFindings([
         Diagnostic(
           id: id, severity: .note,
           message: "not checked: the flows' sub-flows gather more than \(limit) fields (docs/loading.md, Limits)",
           file: context.file, location: document.entryFlow?.location)
-      ]
+      ])
     }
     let names = facts.names
     // By node: the numbers of the fields it collects (ascending). By name number: the nodes
@@ -120,19 +126,11 @@ public struct UncollectedVariableRule: LintRule {
     }
     let uncollected = UncollectedOnArrival(
       graph: dense, roots: roots, names: trackedCount, collects: collectedTracked)
-    // Kept as bytes: the notes are written as bytes, and copying an array's bytes into them
-    // costs a fraction of reading a `String`'s.
-    var screenNames = [[UInt8]?](repeating: nil, count: nodes.count)
-    func screenName(_ number: Int) -> [UInt8] {
-      if let known = screenNames[number] { return known }
-      let bytes = Array(context.name(nodes[number]).utf8)
-      screenNames[number] = bytes
-      return bytes
-    }
     var resultData: ResultData?
     var collectedNames: SpellingIndex?
     var blocked = [Bool](repeating: false, count: nodes.count)
     var diagnostics: [Diagnostic] = []
+    var texts = PathTexts(document: document, nodes: nodes, names: names)
     candidates.sort { names[$0] < names[$1] }
     for number in candidates {
       let name = names[number]
@@ -177,49 +175,18 @@ public struct UncollectedVariableRule: LintRule {
       for node in nameCollectors { blocked[node] = true }
       let tree = dense.breadthFirstTree(from: roots, blocked: blocked, until: reported.map(\.node))
       for node in nameCollectors { blocked[node] = false }
-      var collectorList: [UInt8] = []
-      for (index, node) in nameCollectors.prefix(3).enumerated() {
-        collectorList += (index == 0 ? "'" : ", '").utf8
-        collectorList += screenName(node)
-        collectorList += "'".utf8
-      }
+      let nameIndex = texts.add(name: number, collectors: nameCollectors.prefix(3), reads: reported.count)
+      diagnostics.reserve(reported.count)
       var paths = TreePaths(parent: tree, ends: Self.pathEnds)
-      let arrow = Array(" → ".utf8)
       for reader in reported {
         let (node, read) = (reader.node, nameRead(reader))
-        let (head, skipped, tail) = paths.path(to: node)
-        // Written as bytes: a `String` grown a screen name at a time cost half this rule on
-        // `lint-chain`, whose 21,700 notes name 21 screens each.
-        var note: [UInt8] = []
-        note.reserveCapacity(512)
-        func add(_ text: String) { note.append(contentsOf: text.utf8) }
-        for (step, number) in head.enumerated() {
-          if step > 0 { note.append(contentsOf: arrow) }
-          note.append(contentsOf: screenName(number))
-        }
-        if skipped > 0 {
-          add(" → … ")
-          add(Self.grouped(skipped))
-          add(" screens …")
-          for number in tail {
-            note.append(contentsOf: arrow)
-            note.append(contentsOf: screenName(number))
-          }
-        }
-        add(" reads '")
-        add(name)
-        add("' (")
-        add(read.what)
-        add("), which is only collected on ")
-        note.append(contentsOf: collectorList)
         diagnostics.append(
           context.diagnostic(
-            self,
-            "screen '\(graph.screen(nodes[node]).id)' reads '\(name)', which is not collected on every path to it",
-            at: read.location, notes: [Diagnostic.Note(String(decoding: note, as: UTF8.self))]))
+            self, DeferredText.marker(texts.add(pathTo: node, in: &paths, name: nameIndex, read.site)),
+            at: read.location))
       }
     }
-    return diagnostics
+    return RuleFindings(diagnostics, texts: texts)
   }
 
   /// `NumberFormatting.grouped(Double(count))` (`12,345`) for a count of screens, without the

@@ -1,0 +1,116 @@
+import FlowFormat
+
+/// The message and notes of a rule's diagnostics, written only when a report shows them.
+///
+/// A rule that reports thousands of problems with long notes (`check.uncollected-variable` on
+/// `lint-chain`: 21,714 diagnostics whose notes name 21 screens each) keeps a few numbers per
+/// diagnostic instead: a text report shows the first `Limits.shownDiagnostics`, and a JSON
+/// report writes one diagnostic at a time. Until then the diagnostic's message is a marker
+/// (`DeferredText.marker`, short enough to be stored inline) and it has no notes.
+protocol DeferredTexts: Sendable {
+  /// Sets the message and notes of the diagnostic whose marker stands for `index`.
+  func complete(_ diagnostic: inout Diagnostic, _ index: Int)
+}
+
+enum DeferredText {
+  /// A NUL, then the index: at most 15 bytes, so the string needs no allocation.
+  static func marker(_ index: Int) -> String { "\u{0}\(index)" }
+
+  /// The index a marker stands for, or nil for any other message.
+  static func index(_ message: String) -> Int? {
+    guard message.utf8.first == 0 else { return nil }
+    return Int(message.dropFirst())
+  }
+}
+
+/// What one rule found: its diagnostics, and the texts of those that wait for theirs.
+struct RuleFindings: Sendable {
+  var diagnostics: [Diagnostic]
+  var texts: (any DeferredTexts)?
+
+  init(_ diagnostics: [Diagnostic], texts: (any DeferredTexts)? = nil) {
+    self.diagnostics = diagnostics
+    self.texts = texts
+  }
+
+  /// What `rule` finds in `context`, texts deferred where the rule can defer them.
+  init(_ rule: any LintRule, _ context: CheckContext) {
+    if let rule = rule as? any DeferringRule {
+      self = rule.findings(context)
+    } else {
+      self.init(rule.check(context))
+    }
+  }
+
+  /// Every diagnostic with its text.
+  var completed: [Diagnostic] {
+    guard let texts else { return diagnostics }
+    return diagnostics.map { diagnostic in
+      var diagnostic = diagnostic
+      if let index = DeferredText.index(diagnostic.message) { texts.complete(&diagnostic, index) }
+      return diagnostic
+    }
+  }
+}
+
+/// A rule that can leave the text of its diagnostics for the report to ask for.
+protocol DeferringRule: LintRule {
+  func findings(_ context: CheckContext) -> RuleFindings
+}
+
+/// A file's diagnostics in display order, the lint rules' among them; some of those are written
+/// only when asked for (`complete(_:)`, or `completed`).
+public struct CheckReport: Sendable {
+  /// In display order. A diagnostic whose text waits has a marker for its message and no
+  /// notes; its id, severity, file, location and path are final (`--strict` may change the
+  /// severity).
+  public var diagnostics: [Diagnostic]
+  /// The texts that wait, by rule id.
+  let texts: [String: any DeferredTexts]
+
+  /// A report of diagnostics that all have their text.
+  public init(_ diagnostics: [Diagnostic]) {
+    self.init(diagnostics, texts: [:])
+  }
+
+  init(_ diagnostics: [Diagnostic], texts: [String: any DeferredTexts]) {
+    self.diagnostics = diagnostics
+    self.texts = texts
+  }
+
+  /// `diagnostic`, one of `diagnostics`, with its message and notes.
+  public func complete(_ diagnostic: Diagnostic) -> Diagnostic {
+    guard let texts = texts[diagnostic.id], let index = DeferredText.index(diagnostic.message) else {
+      return diagnostic
+    }
+    var completed = diagnostic
+    texts.complete(&completed, index)
+    return completed
+  }
+
+  /// The diagnostics of `reports` in order, as `DiagnosticFormatter.writeJSON(count:diagnostic:)`
+  /// asks for them: by position, each with its text.
+  public static func diagnostics(of reports: [CheckReport]) -> (count: Int, diagnostic: @Sendable (Int) -> Diagnostic) {
+    var ends: [Int] = []
+    for report in reports { ends.append((ends.last ?? 0) + report.diagnostics.count) }
+    return (
+      ends.last ?? 0,
+      { [ends] index in
+        // The first report whose end is past `index`.
+        var low = 0
+        var high = ends.count - 1
+        while low < high {
+          let mid = (low + high) / 2
+          if ends[mid] > index { high = mid } else { low = mid + 1 }
+        }
+        let start = low == 0 ? 0 : ends[low - 1]
+        return reports[low].complete(reports[low].diagnostics[index - start])
+      }
+    )
+  }
+
+  /// The diagnostics with their texts, each written when reached.
+  public var completed: LazyMapSequence<[Diagnostic], Diagnostic> {
+    diagnostics.lazy.map(complete)
+  }
+}
