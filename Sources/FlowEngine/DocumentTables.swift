@@ -23,9 +23,8 @@ public final class DocumentTables: Sendable {
     var following: Int32
     /// The flat blocks with a default (what `commitDefaults` stores when they are untouched).
     var defaults: [DefaultCarrier]
-    /// Some flat block collects a field and validates (`validationFailures` has work).
-    var validates: Bool
-    /// The flat blocks that collect a field and validate, in order, their content held boxed:
+    /// The flat blocks that collect a field and validate, in order (empty: `validationFailures`
+    /// has no work), their content held boxed:
     /// binding an `InputBlock` or a `ChoiceBlock` out of a block's content copied every field.
     var validated: [Validated]
   }
@@ -66,7 +65,6 @@ public final class DocumentTables: Sendable {
           next: resolve(screen.next),
           following: at + 1 < flow.screens.count ? resolve(.screen(flow.screens[at + 1].id)) : Self.unresolved,
           defaults: Self.defaults(of: blocks),
-          validates: blocks.contains { $0.fieldName != nil && $0.content.validates },
           validated: Self.validated(blocks))
       }
     }

@@ -8,7 +8,7 @@ extension Session {
   public var validationFailures: [ValidationFailure] {
     var failures: [ValidationFailure] = []
     if let tables = context.tables {
-      guard tables.screens[frame.flow][frame.screen].validates else { return failures }
+      guard !tables.screens[frame.flow][frame.screen].validated.isEmpty else { return failures }
       // The blocks as the document has them (no `onBeforeStepRender` override): their
       // validated contents are in the tables.
       if overrides.isEmpty || overrides[currentScreenID] == nil {

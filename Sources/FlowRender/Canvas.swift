@@ -156,11 +156,16 @@ struct Canvas: LineSink {
   mutating func startLine(_ lead: [StyledRun], leadWidth: Int) {
     if isOpen { finishLine() }
     open()
-    for run in lead where !run.text.isEmpty {
+    appendUnmeasured(lead)
+    columns = leadWidth
+  }
+
+  /// `runs` appended as they are, their width not counted (the caller knows it).
+  private mutating func appendUnmeasured(_ runs: [StyledRun]) {
+    for run in runs where !run.text.isEmpty {
       bytes += run.text.utf8
       noteRun(run.style)
     }
-    columns = leadWidth
   }
 
   /// A wrapped line stays open when the wrapper ends it: the caller may add to the last one.
@@ -216,10 +221,7 @@ struct Canvas: LineSink {
     if let box {
       append(Self.spaces(max(0, box.columns - columns)))
       // The tail ends the line: appended without measuring it.
-      for run in box.tail where !run.text.isEmpty {
-        bytes += run.text.utf8
-        noteRun(run.style)
-      }
+      appendUnmeasured(box.tail)
     }
     isOpen = false
     lineCount += 1

@@ -7,11 +7,9 @@ extension Session {
   /// a screen) is its one literal, without an environment made to render it.
   func text(of template: TextTemplate) -> String {
     guard template.translations.isEmpty else { return render(template) }
-    switch template.template.segments.first {
-    case nil: return ""
-    case .text(let literal) where template.template.segments.count == 1 && literal.utf8.count <= Limits.templateBytes:
-      return literal
-    default: return render(template)
-    }
+    // A plain text is its source as written; asking for `segments` would build an array.
+    let source = template.template.source
+    if template.template.isPlainText, source.utf8.count <= Limits.templateBytes { return source }
+    return render(template)
   }
 }

@@ -61,7 +61,7 @@ public struct Diagnostic: Hashable, Sendable {
   }
 }
 
-extension Array where Element == Diagnostic {
+extension Sequence where Element == Diagnostic {
   /// True when at least one diagnostic is an error.
   public var hasErrors: Bool { contains { $0.severity == .error } }
 }

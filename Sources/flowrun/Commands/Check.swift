@@ -114,7 +114,7 @@ extension Flowrun {
       // Exit here rather than return: releasing the documents of a big file object by object
       // costs more than the kernel takes to drop the whole address space. The output is
       // already written (`Output` does not buffer), so nothing is lost.
-      let status: Int32 = unreadable ? 2 : diagnostics.contains { $0.severity == .error } || !empty.isEmpty ? 1 : 0
+      let status: Int32 = unreadable ? 2 : diagnostics.hasErrors || !empty.isEmpty ? 1 : 0
       withExtendedLifetime(results) { Flowrun.finish(status == 0 ? nil : ExitCode(status)) }
     }
 
