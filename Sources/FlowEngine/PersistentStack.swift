@@ -1,16 +1,27 @@
 /// One immutable node of a `PersistentStack`: copies of a stack share their tails, so copying a
 /// session costs one retain however deep its back stack is.
 final class Link<Element: Sendable>: @unchecked Sendable {
-  let value: Element
-  /// Only cleared by `deinit` while the node is uniquely referenced; never mutated otherwise.
+  /// The three are only changed while the node is uniquely referenced (`deinit`, and
+  /// `PersistentStack.append` reusing a kept node); never otherwise.
+  private(set) var value: Element
   private(set) var next: Link<Element>?
   /// Elements from this node down to the bottom, this one included.
-  let count: Int
+  private(set) var count: Int
 
   init(_ value: Element, next: Link<Element>?) {
     self.value = value
     self.next = next
     self.count = (next?.count ?? 0) + 1
+  }
+
+  /// Makes this node (uniquely referenced) hold `value` over `next`; returns the node it was
+  /// linked to.
+  func reuse(_ value: Element, over next: Link<Element>?) -> Link<Element>? {
+    self.value = value
+    let old = self.next
+    self.next = next
+    count = (next?.count ?? 0) + 1
+    return old
   }
 
   deinit {
@@ -30,6 +41,9 @@ final class Link<Element: Sendable>: @unchecked Sendable {
 /// A last-in first-out stack with O(1) push, pop and copy (a persistent singly linked list).
 struct PersistentStack<Element: Hashable & Sendable>: Sendable {
   private(set) var top: Link<Element>?
+  /// The nodes of an emptied stack (`removeAllKeepingNodes`), reused by `append` instead of
+  /// allocating while no copy shares them; not part of the stack's value.
+  private var kept: Link<Element>?
 
   init() {}
 
@@ -39,7 +53,21 @@ struct PersistentStack<Element: Hashable & Sendable>: Sendable {
   var last: Element? { top?.value }
 
   mutating func append(_ element: Element) {
-    top = Link(element, next: top)
+    var node: Link<Element>?
+    swap(&node, &kept)
+    guard node != nil, isKnownUniquelyReferenced(&node!) else {
+      top = Link(element, next: top)
+      return
+    }
+    kept = node!.reuse(element, over: top)
+    top = node
+  }
+
+  /// Empties the stack, keeping its nodes for the next appends (a simulator hands a finished
+  /// session's stacks to the next user's, who shows as many screens again).
+  mutating func removeAllKeepingNodes() {
+    guard top != nil else { return }
+    if kept == nil { swap(&kept, &top) } else { top = nil }
   }
 
   @discardableResult
@@ -101,8 +129,13 @@ struct ScreenSet: Hashable, Sendable {
 
   /// Empties the set and sizes it for `capacity` screens, keeping its storage.
   mutating func removeAll(capacity: Int) {
-    words.removeAll(keepingCapacity: true)
-    words.append(contentsOf: repeatElement(0, count: (capacity + 63) / 64))
+    let count = (capacity + 63) / 64
+    guard words.count == count else {
+      words = [UInt64](repeating: 0, count: count)
+      return
+    }
+    // Zeroed in place (the storage is this set's alone when the session is recycled).
+    for index in words.indices { words[index] = 0 }
   }
 
   /// Adds `index`; true when it was not there yet.
