@@ -62,7 +62,7 @@ struct UserWalk {
         }
       }
       session = try starter.start(
-        userID: plan.userIDPrefix + String(index), traits: traits, variantOverrides: overrides, recycling: old,
+        userID: plan.userID(index), traits: traits, variantOverrides: overrides, recycling: old,
         into: &buffers.outputs)
     } catch {
       return nil
@@ -79,6 +79,11 @@ struct UserWalk {
     self.session = session
     self.buffers = buffers
     self.buffers.path.removeAll(keepingCapacity: true)
+  }
+
+  /// The session and the arrays, moved out of the walk when it is done (for the next user's).
+  consuming func finish() -> (Session, Buffers) {
+    (session, buffers)
   }
 
   /// Walks to the end; returns how it ended.
@@ -195,16 +200,17 @@ struct UserWalk {
   /// screen's control slots but back, dismiss and skip (the plan's weights by place), as
   /// `control(_:)` would draw; nothing but the pressed control is built. `next` when none.
   private mutating func pressUnnamed() -> Bool {
+    let weights = plan.controlWeights[session.screenNumber]
+    // Most screens' controls are the plan's, listed once; a screen whose controls depend on
+    // the session (a `visibleWhen`) lists them per visit.
+    if let fixed = weights.fixed {
+      guard fixed.drawable else { return send(.next) }
+      session.send(pressing: fixed.slots[random.weighted(fixed.weights)], into: &buffers.outputs)
+      return noteAccepted()
+    }
     session.controlSlots(into: &buffers.slots)
     buffers.weights.removeAll(keepingCapacity: true)
-    let weights = plan.controlWeights[session.screenNumber]
-    for slot in buffers.slots {
-      switch slot.kind {
-      case .button: buffers.weights.append(weights.blocks[slot.block])
-      case .legacyButton: buffers.weights.append(weights.legacy)
-      case .skip: buffers.weights.append(0)
-      }
-    }
+    for slot in buffers.slots { buffers.weights.append(weights.weight(slot)) }
     guard buffers.weights.contains(where: { $0 > 0 }) else { return send(.next) }
     session.send(pressing: buffers.slots[random.weighted(buffers.weights)], into: &buffers.outputs)
     return noteAccepted()
