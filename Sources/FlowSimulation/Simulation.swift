@@ -124,9 +124,7 @@ struct TallyCounter {
           index: user, session: walk.session, variant: variants[index].key, outcome: ending.rawValue,
           path: walk.path.map { plan.screenKeys[Int($0)] }))
     }
-    let (session, walked) = walk.finish()
-    spare = session
-    buffers = walked
+    walk.finish(into: &spare, buffers: &buffers)
   }
 
   /// The place in `variants` of `key`, added when new.
@@ -192,7 +190,8 @@ extension TallyCounter.Variant {
     }
     // Each screen of the path once: marked with the user's index (neither a sorted copy of the
     // path nor a set per user).
-    for screen in walk.path where reachedBy[Int(screen)] != user {
+    let path = walk.buffers.path
+    for screen in path where reachedBy[Int(screen)] != user {
       reachedBy[Int(screen)] = user
       reached[Int(screen)] += 1
     }
@@ -210,7 +209,7 @@ extension TallyCounter.Variant {
     } else if case let last = plan.screenNumbers[session.screenNumber].key, last >= 0 {
       endedOn[Int(last)] += 1
     }
-    paths.add(walk.path.prefix(UserWalk.pathLimit + 1))
+    paths.add(path.prefix(UserWalk.pathLimit + 1))
     // The session's data read once, in order, each key's counted field found by its place
     // (`slots`) instead of a lookup of every counted field in the data.
     var position = 0

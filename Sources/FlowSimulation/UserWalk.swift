@@ -81,9 +81,11 @@ struct UserWalk {
     self.buffers.path.removeAll(keepingCapacity: true)
   }
 
-  /// The session and the arrays, moved out of the walk when it is done (for the next user's).
-  consuming func finish() -> (Session, Buffers) {
-    (session, buffers)
+  /// Hands the session (copied) and the arrays (moved) to the next user's spare and buffers
+  /// (both empty).
+  mutating func finish(into spare: inout Session?, buffers taken: inout Buffers) {
+    spare = session
+    swap(&taken, &buffers)
   }
 
   /// Walks to the end; returns how it ended.
@@ -255,8 +257,12 @@ struct UserWalk {
 
   /// Notes the outputs of an input; false when the session rejected it.
   private mutating func noteAccepted() -> Bool {
-    if buffers.outputs.contains(where: { if case .rejected = $0 { true } else { false } }) { return false }
-    note(buffers.outputs)
+    // Swapped out, not copied (a retain and a release per input), while the path grows.
+    var outputs: [Output] = []
+    swap(&outputs, &buffers.outputs)
+    defer { swap(&outputs, &buffers.outputs) }
+    if outputs.contains(where: { if case .rejected = $0 { true } else { false } }) { return false }
+    note(outputs)
     return true
   }
 
