@@ -2,7 +2,7 @@
 /// session costs one retain however deep its back stack is.
 final class Link<Element: Sendable>: @unchecked Sendable {
   /// The three are only changed while the node is uniquely referenced (`deinit`, and
-  /// `PersistentStack.append` reusing a kept node); never otherwise.
+  /// `RecyclingStack.append` reusing a kept node); never otherwise.
   private(set) var value: Element
   private(set) var next: Link<Element>?
   /// Elements from this node down to the bottom, this one included.
@@ -41,9 +41,6 @@ final class Link<Element: Sendable>: @unchecked Sendable {
 /// A last-in first-out stack with O(1) push, pop and copy (a persistent singly linked list).
 struct PersistentStack<Element: Hashable & Sendable>: Sendable {
   private(set) var top: Link<Element>?
-  /// The nodes of an emptied stack (`removeAllKeepingNodes`), reused by `append` instead of
-  /// allocating while no copy shares them; not part of the stack's value.
-  private var kept: Link<Element>?
 
   init() {}
 
@@ -53,21 +50,22 @@ struct PersistentStack<Element: Hashable & Sendable>: Sendable {
   var last: Element? { top?.value }
 
   mutating func append(_ element: Element) {
-    var node: Link<Element>?
-    swap(&node, &kept)
-    guard node != nil, isKnownUniquelyReferenced(&node!) else {
-      top = Link(element, next: top)
-      return
-    }
-    kept = node!.reuse(element, over: top)
-    top = node
+    top = Link(element, next: top)
   }
 
-  /// Empties the stack, keeping its nodes for the next appends (a simulator hands a finished
-  /// session's stacks to the next user's, who shows as many screens again).
-  mutating func removeAllKeepingNodes() {
-    guard top != nil else { return }
-    if kept == nil { swap(&kept, &top) } else { top = nil }
+  /// Pushes `element` in `node`, a node no copy shares (`Link.reuse`); returns the node `node`
+  /// was linked to.
+  mutating func append(_ element: Element, in node: Link<Element>) -> Link<Element>? {
+    let old = node.reuse(element, over: top)
+    top = node
+    return old
+  }
+
+  /// Empties the stack; returns its top node (nil when it was empty).
+  mutating func removeAllNodes() -> Link<Element>? {
+    var taken: Link<Element>?
+    swap(&taken, &top)
+    return taken
   }
 
   @discardableResult
@@ -117,6 +115,43 @@ extension PersistentStack: Hashable {
       node = current.next
     }
   }
+}
+
+/// A `PersistentStack` that keeps the nodes of its emptied stack for its next appends, which
+/// reuse them while no copy shares them: a session's back stack, which a simulator empties
+/// when it hands a finished session's storage to the next user's, who shows as many screens
+/// again (a `Link` was allocated per screen shown and freed per user). The kept nodes are not
+/// part of the value: equality and hashing are the stack's.
+struct RecyclingStack<Element: Hashable & Sendable>: Sendable, Hashable {
+  private(set) var stack = PersistentStack<Element>()
+  private var kept: Link<Element>?
+
+  var count: Int { stack.count }
+  var last: Element? { stack.last }
+
+  mutating func append(_ element: Element) {
+    var node: Link<Element>?
+    swap(&node, &kept)
+    guard node != nil, isKnownUniquelyReferenced(&node!) else {
+      stack.append(element)
+      return
+    }
+    kept = stack.append(element, in: node!)
+  }
+
+  @discardableResult
+  mutating func removeLast() -> Element { stack.removeLast() }
+
+  /// Empties the stack, keeping its nodes for the next appends.
+  mutating func removeAllKeepingNodes() {
+    guard let top = stack.removeAllNodes(), kept == nil else { return }
+    kept = top
+  }
+
+  func map<T>(_ transform: (Element) throws -> T) rethrows -> [T] { try stack.map(transform) }
+
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.stack == rhs.stack }
+  func hash(into hasher: inout Hasher) { stack.hash(into: &hasher) }
 }
 
 /// The set of screens ever shown: one bit per screen of the document (`SessionContext.screenBase`).

@@ -192,7 +192,7 @@ public struct Session: Sendable {
   var overrides: [String: StepOverride] = [:]
   /// Persistent stacks: a copy of the session shares them (O(1) forks at any depth).
   var callStack = PersistentStack<Frame>()
-  var backStack = PersistentStack<HistoryEntry>()
+  var backStack = RecyclingStack<HistoryEntry>()
   /// The frames ever shown, one bit per screen of the document.
   var seen: ScreenSet
   var seq: Int = 0
@@ -376,8 +376,8 @@ public struct Session: Sendable {
 
   /// A new session of `context` for `user`, begun: its initial data set, its first screen
   /// entered, the outputs so far in `outputs` (emptied first). `recycling`: a session done with,
-  /// whose storage (the data's, the outbox's, the screen set's, the stacks' nodes) is emptied and kept instead of
-  /// freed; every other part of the state starts as in a new session.
+  /// whose storage (the data's, the outbox's, the screen set's, the back stack's nodes) is
+  /// emptied and kept instead of freed; every other part of the state starts as in a new session.
   init(
     context: SessionContext, user: SessionUser, recycling old: consuming Session? = nil, into outputs: inout [Output]
   ) {
@@ -387,10 +387,8 @@ public struct Session: Sendable {
       old.fields.removeAll()
       old.seen.removeAll(capacity: context.screenCount)
       old.backStack.removeAllKeepingNodes()
-      old.callStack.removeAllKeepingNodes()
       self.init(context: context, user: user, frame: context.start, fields: old.fields, seen: old.seen)
       swap(&backStack, &old.backStack)
-      swap(&callStack, &old.callStack)
     case .none:
       self.init(
         context: context, user: user, frame: context.start, fields: FieldStore(),
