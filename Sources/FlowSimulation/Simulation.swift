@@ -268,36 +268,44 @@ struct AnswerCounts {
   /// Distinct answers kept as values; more go by text at once.
   static let listed = 16
 
-  var values: [(answer: Value, users: Int)] = []
+  /// The listed answers by kind (texts, numbers by their bits, booleans), compared without
+  /// building a pair of values per comparison; `listed` counts them all.
+  var strings: [(text: String, users: Int)] = []
+  var listedNumbers: [(bits: UInt64, users: Int)] = []
+  var bools: [(value: Bool, users: Int)] = []
   /// Numbers past the listed ones, by their bits: their text is built once per distinct number
   /// when the tally is made (a number's text is ASCII, spelt one way).
   var numbers: [UInt64: Int] = [:]
   var texts: [String: Int] = [:]
 
-  var isEmpty: Bool { values.isEmpty && numbers.isEmpty && texts.isEmpty }
+  var listedCount: Int { strings.count + listedNumbers.count + bools.count }
+  var isEmpty: Bool { listedCount == 0 && numbers.isEmpty && texts.isEmpty }
 
+  /// Counts one answer. Texts count as one when equal as dictionary keys are (the first one
+  /// seen is kept, as a dictionary keeps its first key), numbers when of the same bits.
   mutating func add(_ answer: Value) {
-    let found = values.withUnsafeMutableBufferPointer { values in
-      for index in values.indices where Self.same(values[index].answer, answer) {
-        values[index].users += 1
-        return true
-      }
-      return false
-    }
-    guard !found else { return }
-    if values.count < Self.listed, Self.isPlain(answer) {
-      values.append((answer, 1))
-    } else if case .number(let number) = answer {
-      numbers[number.bitPattern, default: 0] += 1
-    } else {
-      texts[answer.displayString, default: 0] += 1
-    }
-  }
-
-  static func isPlain(_ answer: Value) -> Bool {
     switch answer {
-    case .string, .number, .bool: true
-    default: false
+    case .string(let text):
+      for index in strings.indices where strings[index].text == text {
+        strings[index].users += 1
+        return
+      }
+      if listedCount < Self.listed { strings.append((text, 1)) } else { texts[answer.displayString, default: 0] += 1 }
+    case .number(let number):
+      let bits = number.bitPattern
+      for index in listedNumbers.indices where listedNumbers[index].bits == bits {
+        listedNumbers[index].users += 1
+        return
+      }
+      if listedCount < Self.listed { listedNumbers.append((bits, 1)) } else { numbers[bits, default: 0] += 1 }
+    case .bool(let value):
+      for index in bools.indices where bools[index].value == value {
+        bools[index].users += 1
+        return
+      }
+      if listedCount < Self.listed { bools.append((value, 1)) } else { texts[answer.displayString, default: 0] += 1 }
+    default:
+      texts[answer.displayString, default: 0] += 1
     }
   }
 
@@ -305,19 +313,12 @@ struct AnswerCounts {
   var byText: [String: Int] {
     var counts = texts
     for (bits, users) in numbers { counts[Value.number(Double(bitPattern: bits)).displayString, default: 0] += users }
-    for (answer, users) in values { counts[answer.displayString, default: 0] += users }
-    return counts
-  }
-
-  /// Answers that count as one: texts equal as dictionary keys are (the first one seen is kept,
-  /// as a dictionary keeps its first key), numbers of the same bits, the same boolean.
-  static func same(_ a: Value, _ b: Value) -> Bool {
-    switch (a, b) {
-    case (.string(let x), .string(let y)): x == y
-    case (.number(let x), .number(let y)): x.bitPattern == y.bitPattern
-    case (.bool(let x), .bool(let y)): x == y
-    default: false
+    for (text, users) in strings { counts[Value.string(text).displayString, default: 0] += users }
+    for (bits, users) in listedNumbers {
+      counts[Value.number(Double(bitPattern: bits)).displayString, default: 0] += users
     }
+    for (value, users) in bools { counts[Value.bool(value).displayString, default: 0] += users }
+    return counts
   }
 }
 
