@@ -91,9 +91,9 @@ public struct FieldStore: Sendable {
 
   /// Empties the store as a new one is (no changes counted), keeping the storage when no
   /// other copy shares it: a simulator hands one session's storage to the next user's.
-  /// An empty base and overlay (a session that started without data: the common case) are
-  /// left alone, and the overlay's arrays are emptied from the end: `removeAll(keepingCapacity:)`
-  /// goes through `replaceSubrange`, several times dearer for a handful of entries.
+  /// An empty base (a session that started without data: the common case) is left alone, and
+  /// the overlay's arrays are emptied from the end (`removeAll(keepingCapacity:)` goes through
+  /// `replaceSubrange`, a little dearer for a handful of entries).
   mutating func removeAll() {
     if !base.values.isEmpty {
       if isKnownUniquelyReferenced(&base) {
