@@ -91,16 +91,26 @@ public struct FieldStore: Sendable {
 
   /// Empties the store as a new one is (no changes counted), keeping the storage when no
   /// other copy shares it: a simulator hands one session's storage to the next user's.
+  /// An empty base (a session that started without data: the common case) is left alone, and
+  /// the overlay's arrays are emptied from the end (`removeAll(keepingCapacity:)` goes through
+  /// `replaceSubrange`, a little dearer for a handful of entries).
   mutating func removeAll() {
-    if isKnownUniquelyReferenced(&base) {
-      base.values.removeAll(keepingCapacity: true)
-    } else {
-      base = Base([:])
+    if !base.values.isEmpty {
+      if isKnownUniquelyReferenced(&base) {
+        base.values.removeAll(keepingCapacity: true)
+      } else {
+        base = Base([:])
+      }
     }
-    keys.removeAll(keepingCapacity: true)
-    values.removeAll(keepingCapacity: true)
-    prints.removeAll(keepingCapacity: true)
+    Self.empty(&keys)
+    Self.empty(&values)
+    Self.empty(&prints)
     changes = 0
+  }
+
+  /// Empties `array`, keeping its storage when no other copy shares it.
+  private static func empty<Element>(_ array: inout [Element]) {
+    while !array.isEmpty { array.removeLast() }
   }
 
   /// Replaces everything with `values` (counted as a change).

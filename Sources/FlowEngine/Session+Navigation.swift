@@ -42,7 +42,11 @@ extension Session {
     }
     if assignedFirst { emit(.onboardingStarted, .object(started), atScreen: false) }
     // A session started on a chosen screen (`--start`, `render`) starts there.
-    guard config.startScreen == nil, let start = context.document.flows[frame.flow].startAction else {
+    // The settings and the flow read in place: `config` builds a whole configuration, and
+    // `flows[frame.flow]` copies the whole flow, per simulated user.
+    guard context.settings.startScreen == nil,
+      let start = context.document.flows.withUnsafeBufferPointer({ $0[frame.flow].startAction })
+    else {
       return drive(.to(frame))
     }
     // The start actions run before any screen: a navigation picks the first screen; without

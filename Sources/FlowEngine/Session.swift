@@ -102,7 +102,11 @@ final class SessionContext: Sendable {
   /// The document's lookups worked out once, when the caller gave them (see `DocumentTables`).
   let tables: DocumentTables?
 
-  init(document: FlowDocument, settings: consuming SessionConfig, start: Session.Start, tables: DocumentTables?) {
+  /// `variants`: what `Session.resolve` assigned, in order.
+  init(
+    document: FlowDocument, settings: consuming SessionConfig, start: Session.Start,
+    variants: [Session.Assigned], tables: DocumentTables?
+  ) {
     self.document = document
     self.tables = tables
     self.flowID = start.flowID
@@ -113,9 +117,11 @@ final class SessionContext: Sendable {
     self.emitsEvents = settings.emitsEvents
     self.emitsActionResults = settings.emitsActionResults
     self.secrets = SecretPolicy(document: document)
-    self.variants = start.variants
+    var assigned = OrderedDictionary<String, String>()
+    for pair in variants { assigned[pair.id] = pair.variant }
+    self.variants = assigned
     self.envelopeExperiment = start.envelope
-    self.variantValue = .object(start.variants.mapValues { .string($0) })
+    self.variantValue = .object(assigned.mapValues { .string($0) })
     self.screenBase = document.screenOffsets
     self.screenCount = document.screenCount
     settings.userID = ""
@@ -129,10 +135,18 @@ final class SessionContext: Sendable {
   /// Whether the session posts events or action results (its id is then derived at start).
   var posts: Bool { emitsEvents || emitsActionResults }
 
-  /// Whether a start resolved to `start` can use this context.
-  func serves(_ start: Session.Start) -> Bool {
-    self.start == start.frame && flowID == start.flowID && variants == start.variants
-      && envelopeExperiment?.id == start.envelope?.id && envelopeExperiment?.variant == start.envelope?.variant
+  /// Whether a start resolved to `start` with `variants` can use this context (the variants
+  /// compared pair by pair: no dictionary is built per start).
+  func serves(_ start: Session.Start, variants assigned: [Session.Assigned]) -> Bool {
+    guard self.start == start.frame, flowID == start.flowID, variants.count == assigned.count,
+      envelopeExperiment?.id == start.envelope?.id, envelopeExperiment?.variant == start.envelope?.variant
+    else { return false }
+    for index in assigned.indices {
+      guard variants.keys[index] == assigned[index].id, variants.values[index] == assigned[index].variant else {
+        return false
+      }
+    }
+    return true
   }
 
   /// The session id of `user`'s events: the given one, else derived (the same on every read).
@@ -178,7 +192,7 @@ public struct Session: Sendable {
   var overrides: [String: StepOverride] = [:]
   /// Persistent stacks: a copy of the session shares them (O(1) forks at any depth).
   var callStack = PersistentStack<Frame>()
-  var backStack = PersistentStack<HistoryEntry>()
+  var backStack = RecyclingStack<HistoryEntry>()
   /// The frames ever shown, one bit per screen of the document.
   var seen: ScreenSet
   var seq: Int = 0
@@ -258,13 +272,15 @@ public struct Session: Sendable {
   )
     throws(SessionStartError) -> (Session, [Output])
   {
+    var variants: [Assigned] = []
     let start = try resolve(
       document: document, config: config, userID: config.userID, traits: config.traits,
-      overrides: config.variantOverrides, tables: tables)
+      overrides: config.variantOverrides, tables: tables, variants: &variants)
     let (userID, traits, overrides, sessionID) = (
       config.userID, config.traits, config.variantOverrides, config.sessionID
     )
-    let context = SessionContext(document: document, settings: config, start: start, tables: tables)
+    let context = SessionContext(
+      document: document, settings: config, start: start, variants: variants, tables: tables)
     let user = SessionUser(
       id: userID, traits: traits, variantOverrides: overrides, sessionID: sessionID, context: context)
     var outputs: [Output] = []
@@ -272,22 +288,27 @@ public struct Session: Sendable {
     return (session, outputs)
   }
 
-  /// Where a start lands: the flow and screen, and the variants assigned.
+  /// Where a start lands: the flow and screen (the variants assigned are written apart).
   struct Start {
     var flowID: String
     var frame: Frame
-    var variants: OrderedDictionary<String, String>
     var envelope: (id: String, variant: String)?
   }
 
+  /// An experiment and the variant a start assigned.
+  typealias Assigned = (id: String, variant: String)
+
   /// Resolves a start of `document` with `config` for the user `userID` (its traits and forced
   /// variants given apart from `config`, whose own are not read): entry flow, experiments,
-  /// flow and screen. Throws when the flow or start screen does not exist.
+  /// flow and screen. Throws when the flow or start screen does not exist. The variants
+  /// assigned go to `variants` (emptied first), in order: a caller that starts many sessions
+  /// (`SessionStarter`) reuses one array and compares it with its contexts' variants.
   static func resolve(
     document: FlowDocument, config: borrowing SessionConfig, userID: String, traits: [String: Value],
-    overrides variantOverrides: [String: String], tables: DocumentTables? = nil
+    overrides variantOverrides: [String: String], tables: DocumentTables? = nil, variants: inout [Assigned]
   ) throws(SessionStartError) -> Start {
-    var variants: OrderedDictionary<String, String> = [:]
+    // Emptied from the end: `removeAll(keepingCapacity:)` goes through `replaceSubrange`.
+    while !variants.isEmpty { variants.removeLast() }
     // Empty overrides and flags (the common case) are not asked: a lookup hashes the key even
     // in an empty dictionary or set.
     let overrides = !variantOverrides.isEmpty
@@ -298,14 +319,16 @@ public struct Session: Sendable {
     if let index = tables?.flowIndex(entry, in: document) ?? document.flowIndex(entry),
       let assigned = document.flows.withUnsafeBufferPointer({ $0[index].assignedExperiment })
     {
-      variants[assigned.id] = (overrides ? variantOverrides[assigned.id] : nil) ?? assigned.variantID
+      variants.append((assigned.id, (overrides ? variantOverrides[assigned.id] : nil) ?? assigned.variantID))
     }
     var local: (id: String, variant: String)?
     let flags = !config.unavailableFlags.isEmpty
     // Read in place: a loop over the array copied each experiment.
     document.experiments.withUnsafeBufferPointer { experiments in
       for index in experiments.indices
-      where variants[experiments[index].id] == nil && (experiments[index].appliesToFlow ?? entry) == entry {
+      where !variants.contains(where: { $0.id == experiments[index].id })
+        && (experiments[index].appliesToFlow ?? entry) == entry
+      {
         let id = experiments[index].id
         let chosen: String?
         if overrides, let override = variantOverrides[id] {
@@ -316,7 +339,7 @@ public struct Session: Sendable {
           chosen = VariantAssignment.variant(of: experiments[index], userID: userID)?.id
         }
         guard let chosen else { continue }
-        variants[id] = chosen
+        variants.append((id, chosen))
         if local == nil { local = (id, chosen) }
         if variantFlow == nil, let flow = experiments[index].variants.first(where: { $0.id == chosen })?.flow {
           variantFlow = flow
@@ -343,18 +366,18 @@ public struct Session: Sendable {
     }
     var envelope: (id: String, variant: String)?
     if let assigned = assignedExperiment {
-      envelope = (assigned.id, variants[assigned.id] ?? assigned.variantID)
+      envelope = (assigned.id, variants.first { $0.id == assigned.id }?.variant ?? assigned.variantID)
     } else {
       envelope = local
     }
     return Start(
-      flowID: flowID, frame: Frame(flow: flowIndex, screen: screenIndex), variants: variants, envelope: envelope)
+      flowID: flowID, frame: Frame(flow: flowIndex, screen: screenIndex), envelope: envelope)
   }
 
   /// A new session of `context` for `user`, begun: its initial data set, its first screen
   /// entered, the outputs so far in `outputs` (emptied first). `recycling`: a session done with,
-  /// whose storage (the data's, the outbox's, the screen set's) is emptied and kept instead of
-  /// freed; every other part of the state starts as in a new session.
+  /// whose storage (the data's, the outbox's, the screen set's, the back stack's nodes) is
+  /// emptied and kept instead of freed; every other part of the state starts as in a new session.
   init(
     context: SessionContext, user: SessionUser, recycling old: consuming Session? = nil, into outputs: inout [Output]
   ) {
@@ -363,7 +386,9 @@ public struct Session: Sendable {
       // Emptied while `old` is their only holder: in place, capacity kept.
       old.fields.removeAll()
       old.seen.removeAll(capacity: context.screenCount)
+      old.backStack.removeAllKeepingNodes()
       self.init(context: context, user: user, frame: context.start, fields: old.fields, seen: old.seen)
+      swap(&backStack, &old.backStack)
     case .none:
       self.init(
         context: context, user: user, frame: context.start, fields: FieldStore(),
@@ -633,14 +658,22 @@ public struct Session: Sendable {
   /// until it returns false. Nothing is copied out of the blocks.
   func forEachControlSlot(in environment: SessionEnvironment, _ body: (ControlSlot) -> Bool) {
     // The screen read in place (one reference): `flows[frame.flow]` copied the whole flow.
-    let screen = currentScreen
+    Self.forEachControlSlot(
+      of: currentScreen, hostDeclined: hostDeclined,
+      isVisible: { isVisible(blockAt: $0, of: $1, in: environment) }, body)
+  }
+
+  /// The walk over `screen`'s controls, a block's visibility given by `isVisible` (its index
+  /// and the screen's flat blocks).
+  static func forEachControlSlot(
+    of screen: Screen, hostDeclined: Bool, isVisible: (Int, UnsafeBufferPointer<Block>) -> Bool,
+    _ body: (ControlSlot) -> Bool
+  ) {
     var number = 0
     if screen.content.usesBlocks {
       let stopped = screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
         for index in blocks.indices {
-          guard blocks[index].content.isControl, isVisible(blockAt: index, of: blocks, in: environment) else {
-            continue
-          }
+          guard blocks[index].content.isControl, isVisible(index, blocks) else { continue }
           number += 1
           guard body(ControlSlot(number: number, block: index, kind: .button)) else { return true }
         }
@@ -655,6 +688,26 @@ public struct Session: Sendable {
       number += 1
       _ = body(ControlSlot(number: number, block: -1, kind: .skip))
     }
+  }
+
+  /// `controlSlots(into:)` of a session on `screen` when no state of the session changes them
+  /// (no control block shown under a `visibleWhen`, and not a legacy native screen, whose button
+  /// depends on the host): a caller that presses controls on every screen (the simulator) lists
+  /// them once per screen. nil when they depend on the session.
+  public static func fixedControlSlots(of screen: Screen) -> [ControlSlot]? {
+    if screen.content.usesBlocks {
+      guard !screen.content.flatBlocks.contains(where: { $0.content.isControl && $0.visibleWhen != nil }) else {
+        return nil
+      }
+    } else if screen.kind == .native {
+      return nil
+    }
+    var slots: [ControlSlot] = []
+    forEachControlSlot(of: screen, hostDeclined: false, isVisible: { $1[$0].visible }) { slot in
+      slots.append(slot)
+      return true
+    }
+    return slots
   }
 
   /// What pressing a slot's control of the current screen does (the block's action read in

@@ -14,6 +14,12 @@ public struct SessionStarter: Sendable {
   let tables: DocumentTables?
   /// The contexts built so far, one per start (flow, screen, variants).
   private var contexts: [SessionContext] = []
+  /// The variants of the start being resolved: one array for every start.
+  private var assigned: [Session.Assigned] = []
+  /// The last session started's context by its place among this starter's (0, 1, … in the
+  /// order first needed): sessions of one place have the same variants, so a caller that
+  /// groups sessions by variants (the simulator) groups them by this number.
+  public private(set) var contextNumber = 0
 
   public init(document: FlowDocument, config: SessionConfig, tables: DocumentTables? = nil) {
     self.document = document
@@ -30,12 +36,14 @@ public struct SessionStarter: Sendable {
   ) throws(SessionStartError) -> Session {
     let start = try Session.resolve(
       document: document, config: config, userID: userID, traits: traits, overrides: variantOverrides,
-      tables: tables)
+      tables: tables, variants: &assigned)
     let context: SessionContext
-    if let known = contexts.first(where: { $0.serves(start) }) {
-      context = known
+    if let known = contexts.firstIndex(where: { $0.serves(start, variants: assigned) }) {
+      context = contexts[known]
+      contextNumber = known
     } else {
-      context = SessionContext(document: document, settings: config, start: start, tables: tables)
+      context = SessionContext(document: document, settings: config, start: start, variants: assigned, tables: tables)
+      contextNumber = contexts.count
       contexts.append(context)
     }
     let user = SessionUser(

@@ -63,8 +63,7 @@ final class AnswerSampler: Sendable {
   func answer(_ target: SimulationPlan.FieldBlock, random: inout SimulationRandom, into input: inout Input) -> Bool {
     if case .none = target.content { return false }
     let field = target.field
-    let fieldModel = target.model
-    if random.chance(fieldModel?.skip ?? (target.required ? 0 : model.optionalSkip)) { return false }
+    if random.chance(target.skip) { return false }
     if let choice = target.choice {
       guard !choice.ids.isEmpty else { return false }
       // A pick that runs no action stores what setting its values stores: the set builds no
@@ -76,6 +75,8 @@ final class AnswerSampler: Sendable {
       }
       return true
     }
+    // Read once the choice is ruled out: a copy of the field's model (its arrays retained).
+    let fieldModel = target.model
     switch target.content {
     case nil, .choice?:
       return false
@@ -129,7 +130,7 @@ final class AnswerSampler: Sendable {
     func pickedValue(_ weights: [Double], _ random: inout SimulationRandom) -> Value {
       guard available > 0 else { return .string(ids[random.index(ids.count)]) }
       guard allowMultiple else { return .string(ids[random.weighted(weights)]) }
-      return .list(pick(weights, &random).map(Value.string))
+      return .list(picks(weights, &random, as: Value.string))
     }
 
     /// The ids of the options drawn by `weights` (`optionWeights`; uniform when none is
@@ -137,17 +138,66 @@ final class AnswerSampler: Sendable {
     func pick(_ weights: [Double], _ random: inout SimulationRandom) -> [String] {
       guard available > 0 else { return [ids[random.index(ids.count)]] }
       guard allowMultiple else { return [ids[random.weighted(weights)]] }
+      return picks(weights, &random) { $0 }
+    }
+
+    /// A multi-select's draw: a uniform count within its bounds, each option drawn by the
+    /// weights of those not drawn yet (as `random.weighted` over the weights with the drawn
+    /// ones zeroed), in option order. Up to 64 options are marked in a bit set: neither the
+    /// weights nor the drawn indices are copied into arrays, and the result is built once.
+    private func picks<Item>(
+      _ weights: [Double], _ random: inout SimulationRandom, as item: (String) -> Item
+    ) -> [Item] {
       let count = lowest + random.index(highest - lowest + 1)
-      var left = weights
-      var picked: [Int] = []
-      picked.reserveCapacity(count)
-      for _ in 0..<count {
-        let index = random.weighted(left)
-        picked.append(index)
-        left[index] = 0
+      guard weights.count <= 64 else {
+        var left = weights
+        var picked: [Int] = []
+        picked.reserveCapacity(count)
+        for _ in 0..<count {
+          let index = random.weighted(left)
+          picked.append(index)
+          left[index] = 0
+        }
+        picked.sort()
+        return picked.map { item(ids[$0]) }
       }
-      picked.sort()
-      return picked.map { ids[$0] }
+      var drawn: UInt64 = 0
+      // An option drawn again (only the last one can be: `weighted`'s fallback) is listed again,
+      // as the sorted list of draws has it.
+      var again: [Int] = []
+      weights.withUnsafeBufferPointer { weights in
+        for _ in 0..<count {
+          let index = Self.weighted(weights, leaving: drawn, &random)
+          if drawn & (1 << UInt64(index)) != 0 { again.append(index) }
+          drawn |= 1 << UInt64(index)
+        }
+      }
+      var items: [Item] = []
+      items.reserveCapacity(count)
+      var rest = drawn
+      while rest != 0 {
+        let index = rest.trailingZeroBitCount
+        items.append(item(ids[index]))
+        for repeated in again where repeated == index { items.append(item(ids[index])) }
+        rest &= rest &- 1
+      }
+      return items
+    }
+
+    /// `random.weighted(weights)` with the weights of the options in `drawn` taken as 0: the
+    /// same sum (adding 0 changes none) and the same walk (a 0 weight never ends it, but the
+    /// last index is the fallback whatever its weight).
+    private static func weighted(
+      _ weights: UnsafeBufferPointer<Double>, leaving drawn: UInt64, _ random: inout SimulationRandom
+    ) -> Int {
+      var total = 0.0
+      for index in weights.indices { total += drawn & (1 << UInt64(index)) == 0 ? weights[index] : 0 }
+      var point = random.unit() * total
+      for index in weights.indices {
+        point -= drawn & (1 << UInt64(index)) == 0 ? weights[index] : 0
+        if point < 0 { return index }
+      }
+      return weights.count - 1
     }
   }
 

@@ -59,8 +59,13 @@ struct TallyCounter {
   struct Variant {
     var tally = VariantTally()
     var reached: [Int]
+    /// By screen: the last user counted in `reached` (a screen shown again is counted once).
+    var reachedBy: [Int]
     var endedOn: [Int]
-    var paths: [[Int32]: Int] = [:]
+    /// Completed users by `completionTime` bucket below `listedBuckets`; later ones in
+    /// the tally's dictionary (hashing each bucket cost more than the rest of the count).
+    var completionTimes: [Int] = []
+    var paths = PathCounts()
     /// By counted field (`SimulationPlan.countedFields`): answer → users.
     var fields: [AnswerCounts]
   }
@@ -70,13 +75,15 @@ struct TallyCounter {
   var starter: SessionStarter
   /// The last user's session: its storage goes to the next user's.
   var spare: Session?
-  var variants: [String: Variant] = [:]
+  /// The variants counted, by key, in the order first met (a handful).
+  var variants: [(key: String, counts: Variant)] = []
+  /// By the starter's context number: the place in `variants` of its users' key (-1: not met
+  /// yet). Users of one context have the same variants: no key is looked up per user.
+  var variantOfContext: [Int] = []
   /// The walks' arrays, handed from one user to the next.
   var buffers = UserWalk.Buffers()
   /// Counted fields by their place in a session's data.
   var slots = CountedSlots()
-  /// The variant keys met so far by assignment (a handful): compared, not rebuilt, per user.
-  var keys: [(variants: OrderedDictionary<String, String>, key: String)] = []
 
   init(plan: SimulationPlan) {
     self.plan = plan
@@ -98,25 +105,33 @@ struct TallyCounter {
       var walk = UserWalk.start(
         plan: plan, starter: &starter, index: user, recycling: consume old, buffers: consume taken)
     else {
-      variants["not started", default: Variant(plan: plan)].count(failedToStart: ())
+      variants[variant(key: "not started")].counts.count(failedToStart: ())
       return
     }
     let ending = walk.run()
-    let assigned = walk.session.variants
-    let key: String
-    if let known = keys.first(where: { $0.variants == assigned }) {
-      key = known.key
-    } else {
-      key = Self.key(assigned.elements)
-      keys.append((assigned, key))
+    let context = starter.contextNumber
+    if context >= variantOfContext.count {
+      variantOfContext.append(contentsOf: repeatElement(-1, count: context + 1 - variantOfContext.count))
     }
-    variants[key, default: Variant(plan: plan)].count(walk, ending, plan: plan, slots: &slots)
-    finished?(
-      FinishedUser(
-        index: user, session: walk.session, variant: key, outcome: ending.rawValue,
-        path: walk.path.map { plan.screenKeys[Int($0)] }))
-    buffers = walk.buffers
-    spare = walk.session
+    if variantOfContext[context] < 0 {
+      variantOfContext[context] = variant(key: Self.key(walk.session.variants.elements))
+    }
+    let index = variantOfContext[context]
+    variants[index].counts.count(walk, user: user, ending, plan: plan, slots: &slots)
+    if let finished {
+      finished(
+        FinishedUser(
+          index: user, session: walk.session, variant: variants[index].key, outcome: ending.rawValue,
+          path: walk.path.map { plan.screenKeys[Int($0)] }))
+    }
+    walk.finish(into: &spare, buffers: &buffers)
+  }
+
+  /// The place in `variants` of `key`, added when new.
+  mutating func variant(key: String) -> Int {
+    if let index = variants.firstIndex(where: { $0.key == key }) { return index }
+    variants.append((key, Variant(plan: plan)))
+    return variants.count - 1
   }
 
   func tally() -> SimulationTally {
@@ -129,7 +144,10 @@ struct TallyCounter {
       for (index, count) in variant.endedOn.enumerated() where count > 0 {
         tally.endedOn[plan.screenKeys[index]] = count
       }
-      for (path, count) in variant.paths {
+      for (bucket, count) in variant.completionTimes.enumerated() where count > 0 {
+        tally.completionTime[bucket, default: 0] += count
+      }
+      variant.paths.forEach { path, count in
         var text = path.prefix(UserWalk.pathLimit).map { plan.screenKeys[Int($0)] }.joined(separator: " > ")
         if path.count > UserWalk.pathLimit { text += " > …" }
         tally.paths[text, default: 0] += count
@@ -146,6 +164,7 @@ struct TallyCounter {
 extension TallyCounter.Variant {
   init(plan: SimulationPlan) {
     reached = Array(repeating: 0, count: plan.screenKeys.count)
+    reachedBy = Array(repeating: -1, count: plan.screenKeys.count)
     endedOn = Array(repeating: 0, count: plan.screenKeys.count)
     fields = Array(repeating: AnswerCounts(), count: plan.countedFields.count)
   }
@@ -155,7 +174,12 @@ extension TallyCounter.Variant {
     tally.failed += 1
   }
 
-  mutating func count(_ walk: UserWalk, _ ending: UserWalk.Ending, plan: SimulationPlan, slots: inout CountedSlots) {
+  /// Completion buckets counted in an array (about 109 minutes); later ones are rare.
+  static let listedBuckets = 65_536
+
+  mutating func count(
+    _ walk: UserWalk, user: Int, _ ending: UserWalk.Ending, plan: SimulationPlan, slots: inout CountedSlots
+  ) {
     tally.users += 1
     switch ending {
     case .completed: tally.completed += 1
@@ -164,21 +188,28 @@ extension TallyCounter.Variant {
     case .stuck: tally.stuck += 1
     case .failed: tally.failed += 1
     }
-    // Each screen of the path once: sorted, a screen shown again is next to itself (cheaper
-    // than a set per user).
-    var previous: Int32 = -1
-    for screen in walk.path.sorted() where screen != previous {
+    // Each screen of the path once: marked with the user's index (neither a sorted copy of the
+    // path nor a set per user).
+    let path = walk.buffers.path
+    for screen in path where reachedBy[Int(screen)] != user {
+      reachedBy[Int(screen)] = user
       reached[Int(screen)] += 1
-      previous = screen
     }
     let session = walk.session
     if ending == .completed {
       let bucket = Int((session.virtualNow - session.startTime) / Int64(VariantTally.bucketMilliseconds))
-      tally.completionTime[bucket, default: 0] += 1
+      if bucket >= 0, bucket < Self.listedBuckets {
+        if bucket >= completionTimes.count {
+          completionTimes.append(contentsOf: repeatElement(0, count: bucket + 1 - completionTimes.count))
+        }
+        completionTimes[bucket] += 1
+      } else {
+        tally.completionTime[bucket, default: 0] += 1
+      }
     } else if case let last = plan.screenNumbers[session.screenNumber].key, last >= 0 {
       endedOn[Int(last)] += 1
     }
-    paths[Array(walk.path.prefix(UserWalk.pathLimit + 1)), default: 0] += 1
+    paths.add(path.prefix(UserWalk.pathLimit + 1))
     // The session's data read once, in order, each key's counted field found by its place
     // (`slots`) instead of a lookup of every counted field in the data.
     var position = 0
@@ -195,21 +226,37 @@ extension TallyCounter.Variant {
 }
 
 /// Which counted field (`SimulationPlan.countedFields`) a key of a session's data is, guessed
-/// by its place in the data: users of one flow write their fields in much the same order, and
-/// a key compared with the one last met at its place is the same string (one comparison of
-/// its storage) far more often than not. A miss is looked up and remembered.
+/// by its place in the data: users of one flow write their fields in a few orders (one per
+/// branch taken), and a key compared with the few last met at its place is one of them (one
+/// comparison of its storage) far more often than not. A miss is looked up (hashed) and
+/// remembered in the place's oldest way.
 struct CountedSlots {
-  /// By place in the data: the key last met there and its counted field (nil: not counted).
-  var guesses: [(key: String, index: Int?)] = []
+  /// Keys remembered per place.
+  static let ways = 4
+
+  /// By place in the data, `ways` entries each: a key met there and its counted field (nil:
+  /// not counted); nil: an empty way.
+  var guesses: [(key: String, index: Int?)?] = []
+  /// By place: the way a miss replaces next.
+  var next: [Int] = []
 
   mutating func index(of key: String, at position: Int, plan: SimulationPlan) -> Int? {
-    if position < guesses.count, guesses[position].key == key { return guesses[position].index }
-    let index = plan.countedFieldIndex[key]
-    if position < guesses.count {
-      guesses[position] = (key, index)
-    } else if position == guesses.count {
-      guesses.append((key, index))
+    if position >= next.count {
+      guesses.append(contentsOf: repeatElement(nil, count: (position + 1 - next.count) * Self.ways))
+      next.append(contentsOf: repeatElement(0, count: position + 1 - next.count))
     }
+    let first = position * Self.ways
+    let found: Int?? = guesses.withUnsafeBufferPointer { guesses in
+      for way in first..<first + Self.ways {
+        guard let guess = guesses[way] else { break }
+        if guess.key == key { return .some(guess.index) }
+      }
+      return nil
+    }
+    if let found { return found }
+    let index = plan.countedFieldIndex[key]
+    guesses[first + next[position]] = (key, index)
+    next[position] = (next[position] + 1) % Self.ways
     return index
   }
 }
@@ -221,50 +268,57 @@ struct AnswerCounts {
   /// Distinct answers kept as values; more go by text at once.
   static let listed = 16
 
-  var values: [(answer: Value, users: Int)] = []
+  /// The listed answers by kind (texts, numbers by their bits, booleans), compared without
+  /// building a pair of values per comparison; `listed` counts them all.
+  var strings: [(text: String, users: Int)] = []
+  var listedNumbers: [(bits: UInt64, users: Int)] = []
+  var bools: [(value: Bool, users: Int)] = []
+  /// Numbers past the listed ones, by their bits: their text is built once per distinct number
+  /// when the tally is made (a number's text is ASCII, spelt one way).
+  var numbers: [UInt64: Int] = [:]
   var texts: [String: Int] = [:]
 
-  var isEmpty: Bool { values.isEmpty && texts.isEmpty }
+  var listedCount: Int { strings.count + listedNumbers.count + bools.count }
+  var isEmpty: Bool { listedCount == 0 && numbers.isEmpty && texts.isEmpty }
 
+  /// Counts one answer. Texts count as one when equal as dictionary keys are (the first one
+  /// seen is kept, as a dictionary keeps its first key), numbers when of the same bits.
   mutating func add(_ answer: Value) {
-    let found = values.withUnsafeMutableBufferPointer { values in
-      for index in values.indices where Self.same(values[index].answer, answer) {
-        values[index].users += 1
-        return true
-      }
-      return false
-    }
-    guard !found else { return }
-    if values.count < Self.listed, Self.isPlain(answer) {
-      values.append((answer, 1))
-    } else {
-      texts[answer.displayString, default: 0] += 1
-    }
-  }
-
-  static func isPlain(_ answer: Value) -> Bool {
     switch answer {
-    case .string, .number, .bool: true
-    default: false
+    case .string(let text):
+      for index in strings.indices where strings[index].text == text {
+        strings[index].users += 1
+        return
+      }
+      if listedCount < Self.listed { strings.append((text, 1)) } else { texts[answer.displayString, default: 0] += 1 }
+    case .number(let number):
+      let bits = number.bitPattern
+      for index in listedNumbers.indices where listedNumbers[index].bits == bits {
+        listedNumbers[index].users += 1
+        return
+      }
+      if listedCount < Self.listed { listedNumbers.append((bits, 1)) } else { numbers[bits, default: 0] += 1 }
+    case .bool(let value):
+      for index in bools.indices where bools[index].value == value {
+        bools[index].users += 1
+        return
+      }
+      if listedCount < Self.listed { bools.append((value, 1)) } else { texts[answer.displayString, default: 0] += 1 }
+    default:
+      texts[answer.displayString, default: 0] += 1
     }
   }
 
   /// Answer text → users.
   var byText: [String: Int] {
     var counts = texts
-    for (answer, users) in values { counts[answer.displayString, default: 0] += users }
-    return counts
-  }
-
-  /// Answers that count as one: texts equal as dictionary keys are (the first one seen is kept,
-  /// as a dictionary keeps its first key), numbers of the same bits, the same boolean.
-  static func same(_ a: Value, _ b: Value) -> Bool {
-    switch (a, b) {
-    case (.string(let x), .string(let y)): x == y
-    case (.number(let x), .number(let y)): x.bitPattern == y.bitPattern
-    case (.bool(let x), .bool(let y)): x == y
-    default: false
+    for (bits, users) in numbers { counts[Value.number(Double(bitPattern: bits)).displayString, default: 0] += users }
+    for (text, users) in strings { counts[Value.string(text).displayString, default: 0] += users }
+    for (bits, users) in listedNumbers {
+      counts[Value.number(Double(bitPattern: bits)).displayString, default: 0] += users
     }
+    for (value, users) in bools { counts[Value.bool(value).displayString, default: 0] += users }
+    return counts
   }
 }
 

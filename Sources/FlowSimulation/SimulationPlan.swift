@@ -41,10 +41,26 @@ public final class SimulationPlan: Sendable {
   struct ControlWeights: Sendable {
     var blocks: [Double]
     var legacy: Double
+    /// The screen's control slots when no session state changes them
+    /// (`Session.fixedControlSlots`), and their weights: listed once here instead of per visit.
+    var fixed: (slots: [ControlSlot], weights: [Double], drawable: Bool)?
 
     init(_ screen: Screen) {
       blocks = screen.content.flatBlocks.map { block in block.content.control.map { Self.weight($0.action) } ?? 0 }
       legacy = Self.weight(screen.content.buttonAction)
+      if let slots = Session.fixedControlSlots(of: screen) {
+        let weights = slots.map(weight)
+        fixed = (slots, weights, weights.contains { $0 > 0 })
+      }
+    }
+
+    /// A slot's weight: back and dismiss 0, skip 0 (the model names none), others 1.
+    func weight(_ slot: ControlSlot) -> Double {
+      switch slot.kind {
+      case .button: blocks[slot.block]
+      case .legacyButton: legacy
+      case .skip: 0
+      }
     }
 
     static func weight(_ action: Action) -> Double {
@@ -68,6 +84,9 @@ public final class SimulationPlan: Sendable {
     let content: FieldContent?
     let required: Bool
     let model: BehaviourModel.FieldModel?
+    /// The chance the user leaves it empty: the model's for the field, else 0 when required and
+    /// the model's `optional_skip` when not.
+    let skip: Double
     /// A choice's weights by option (the model's over values or ids, else 1 each).
     let optionWeights: [Double]
     /// A choice block's options as the sampler draws them; nil for other blocks. Read as one
@@ -88,6 +107,7 @@ public final class SimulationPlan: Sendable {
       content = block.content.field
       required = content.map(AnswerSampler.isRequired) ?? false
       self.model = model
+      skip = model?.skip ?? (required ? 0 : answers.model.optionalSkip)
       optionWeights = AnswerSampler.optionWeights(block, model)
       if case .choice(let choice)? = content {
         self.choice = AnswerSampler.Choice(choice, weights: optionWeights)
@@ -170,6 +190,32 @@ public final class SimulationPlan: Sendable {
     self.fieldBlocks = fieldBlocks
     screenBehaviours = behaviours
     controlWeights = weights
+  }
+
+  /// User `index`'s id: `userIDPrefix` and the index in decimal, written at once (`+ String(index)`
+  /// went through the generic `description` and an append, per user).
+  func userID(_ index: Int) -> String {
+    var prefix = userIDPrefix
+    var digits = 1
+    var rest = index.magnitude / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    let sign = index < 0 ? 1 : 0
+    return prefix.withUTF8 { head in
+      let count = head.count + sign + digits
+      return String(unsafeUninitializedCapacity: count) { buffer in
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[..<head.count]).initialize(fromContentsOf: head)
+        if sign > 0 { buffer[head.count] = UInt8(ascii: "-") }
+        var value = index.magnitude
+        for place in (head.count + sign..<count).reversed() {
+          buffer[place] = UInt8(ascii: "0") + UInt8(value % 10)
+          value /= 10
+        }
+        return count
+      }
+    }
   }
 
   /// The global index of a screen (nil for one the document does not hold).

@@ -62,7 +62,7 @@ struct UserWalk {
         }
       }
       session = try starter.start(
-        userID: plan.userIDPrefix + String(index), traits: traits, variantOverrides: overrides, recycling: old,
+        userID: plan.userID(index), traits: traits, variantOverrides: overrides, recycling: old,
         into: &buffers.outputs)
     } catch {
       return nil
@@ -79,6 +79,13 @@ struct UserWalk {
     self.session = session
     self.buffers = buffers
     self.buffers.path.removeAll(keepingCapacity: true)
+  }
+
+  /// Hands the session (copied) and the arrays (moved) to the next user's spare and buffers
+  /// (both empty).
+  mutating func finish(into spare: inout Session?, buffers taken: inout Buffers) {
+    spare = session
+    swap(&taken, &buffers)
   }
 
   /// Walks to the end; returns how it ended.
@@ -195,16 +202,17 @@ struct UserWalk {
   /// screen's control slots but back, dismiss and skip (the plan's weights by place), as
   /// `control(_:)` would draw; nothing but the pressed control is built. `next` when none.
   private mutating func pressUnnamed() -> Bool {
+    let weights = plan.controlWeights[session.screenNumber]
+    // Most screens' controls are the plan's, listed once; a screen whose controls depend on
+    // the session (a `visibleWhen`) lists them per visit.
+    if let fixed = weights.fixed {
+      guard fixed.drawable else { return send(.next) }
+      session.send(pressing: fixed.slots[random.weighted(fixed.weights)], into: &buffers.outputs)
+      return noteAccepted()
+    }
     session.controlSlots(into: &buffers.slots)
     buffers.weights.removeAll(keepingCapacity: true)
-    let weights = plan.controlWeights[session.screenNumber]
-    for slot in buffers.slots {
-      switch slot.kind {
-      case .button: buffers.weights.append(weights.blocks[slot.block])
-      case .legacyButton: buffers.weights.append(weights.legacy)
-      case .skip: buffers.weights.append(0)
-      }
-    }
+    for slot in buffers.slots { buffers.weights.append(weights.weight(slot)) }
     guard buffers.weights.contains(where: { $0 > 0 }) else { return send(.next) }
     session.send(pressing: buffers.slots[random.weighted(buffers.weights)], into: &buffers.outputs)
     return noteAccepted()
@@ -249,8 +257,12 @@ struct UserWalk {
 
   /// Notes the outputs of an input; false when the session rejected it.
   private mutating func noteAccepted() -> Bool {
-    if buffers.outputs.contains(where: { if case .rejected = $0 { true } else { false } }) { return false }
-    note(buffers.outputs)
+    // Swapped out, not copied (a retain and a release per input), while the path grows.
+    var outputs: [Output] = []
+    swap(&outputs, &buffers.outputs)
+    defer { swap(&outputs, &buffers.outputs) }
+    if outputs.contains(where: { if case .rejected = $0 { true } else { false } }) { return false }
+    note(outputs)
     return true
   }
 
