@@ -40,29 +40,50 @@ public struct FieldStore: Sendable {
   var isEmpty: Bool { keys.isEmpty && base.values.isEmpty }
 
   subscript(key: String) -> Value? {
-    get {
-      if !keys.isEmpty, let index = overlayIndex(of: key, Self.fingerprint(key)) { return values[index] }
-      return base.values.isEmpty ? nil : base.values[key]
-    }
+    get { self[key, print: Self.fingerprint(key)] }
     set {
       guard let newValue else {
         removeValue(forKey: key)
         return
       }
-      let print = Self.fingerprint(key)
-      let old: Value?
-      if let index = overlayIndex(of: key, print) {
-        old = values[index]
-        values[index] = newValue
-      } else {
-        old = base.values.isEmpty ? nil : base.values[key]
-        keys.append(key)
-        values.append(newValue)
-        prints.append(print)
-      }
-      if old != newValue { changes &+= 1 }
-      if keys.count > Self.overlayLimit(base.values.count) { flatten() }
+      store(newValue, forKey: key, print: Self.fingerprint(key))
     }
+  }
+
+  /// `self[key]` for a caller that knows the key's fingerprint (`fingerprint(_:)`): the
+  /// document's tables hold each field's, so the engine hashes no name to read or write it.
+  subscript(key: String, print print: UInt64) -> Value? {
+    if !keys.isEmpty, let index = overlayIndex(of: key, print) { return values[index] }
+    return base.values.isEmpty ? nil : base.values[key]
+  }
+
+  /// `self[key] = value` for a key whose fingerprint is `print`.
+  mutating func store(_ newValue: Value, forKey key: String, print: UInt64) {
+    let changed: Bool
+    if let index = overlayIndex(of: key, print) {
+      changed = values[index] != newValue
+      values[index] = newValue
+    } else {
+      // Compared in place: a copy of the old value was made and destroyed per write.
+      changed = base.values.isEmpty || base.values[key] != newValue
+      keys.append(key)
+      values.append(newValue)
+      prints.append(print)
+    }
+    if changed { changes &+= 1 }
+    if keys.count > Self.overlayLimit(base.values.count) { flatten() }
+  }
+
+  /// Stores `value` under `key` (fingerprint `print`) when the store holds nothing there (a
+  /// field's default), with one lookup.
+  mutating func storeIfAbsent(_ value: Value, forKey key: String, print: UInt64) {
+    if !keys.isEmpty, overlayIndex(of: key, print) != nil { return }
+    if !base.values.isEmpty, base.values[key] != nil { return }
+    keys.append(key)
+    values.append(value)
+    prints.append(print)
+    changes &+= 1
+    if keys.count > Self.overlayLimit(base.values.count) { flatten() }
   }
 
   @discardableResult
@@ -138,13 +159,17 @@ public struct FieldStore: Sendable {
 
   /// FNV-1a over the key's UTF-8 bytes: equal names have equal prints, and names that differ
   /// nearly always differ here too.
-  private static func fingerprint(_ key: String) -> UInt64 {
-    var key = key
-    return key.withUTF8 { bytes in
-      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+  static func fingerprint(_ key: String) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    // Read in place: `withUTF8` on a copy of the key retained and released its storage.
+    if let done = key.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
       for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
       return hash
+    }) {
+      return done
     }
+    for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return hash
   }
 
   private mutating func clearOverlay() {

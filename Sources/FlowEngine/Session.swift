@@ -561,6 +561,24 @@ public struct Session: Sendable {
     return EngineExpressions.holds(condition, in: environment)
   }
 
+  /// `isVisible(blockAt:of:in:)` building the environment only for a block with a condition
+  /// (building one retains the data's storage).
+  func isVisible(blockAt index: Int, of blocks: UnsafeBufferPointer<Block>) -> Bool {
+    guard blocks[index].visible else { return false }
+    guard let condition = blocks[index].visibleWhen else { return true }
+    return EngineExpressions.holds(condition, in: environment)
+  }
+
+  /// The current screen's flat blocks as the document has them: what an `onBeforeStepRender`
+  /// override changes (`StepOverride.applied`: the texts of text blocks) never collects a
+  /// field, validates, holds a default or changes a block's place or visibility, so the
+  /// engine reads fields, defaults and validation from these (and from the document's tables,
+  /// built from the same blocks), with or without an override. Empty for legacy screens.
+  var documentBlocks: [Block] {
+    let screen = context.document.flows.withUnsafeBufferPointer { $0[frame.flow].screens[frame.screen] }
+    return screen.content.usesBlocks ? screen.content.flatBlocks : []
+  }
+
   /// The current screen's flat blocks (empty for legacy screens).
   var currentBlocks: [Block] {
     // The screen (one reference) read in place: `let content = ….content` copied the whole
