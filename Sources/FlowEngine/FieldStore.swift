@@ -20,14 +20,19 @@ public struct FieldStore: Sendable {
   }
 
   private var base: Base
-  /// Updates of base keys and new keys, in the order they were first written: three arrays
-  /// in step. A key is found by its fingerprint first (an integer compared per entry), its
-  /// name compared only where the fingerprints agree; an `OrderedDictionary` compared the names
-  /// of a small overlay one by one, and hashed a larger one before the base hashed the name
-  /// again.
-  private var keys: [String] = []
-  private var values: [Value] = []
-  private var prints: [UInt64] = []
+  /// Updates of base keys and new keys, in the order they were first written. A key is found
+  /// by its fingerprint first (an integer compared per entry), its name compared only where the
+  /// fingerprints agree; an `OrderedDictionary` compared the names of a small overlay one by
+  /// one, and hashed a larger one before the base hashed the name again. One array of entries,
+  /// not three in step: a copy of the store (each environment an expression reads) retains two
+  /// objects, and a write checks and grows one array.
+  private var overlay: [Entry] = []
+
+  private struct Entry: Sendable {
+    var key: String
+    var value: Value
+    var print: UInt64
+  }
   /// Counts the writes that changed a value (a write of the value a key already holds does
   /// not count): equal counts on one session before and after an input mean its data did not
   /// change, learnt without comparing two stores (the driver asks after every input).
@@ -37,7 +42,7 @@ public struct FieldStore: Sendable {
     base = Base(values)
   }
 
-  var isEmpty: Bool { keys.isEmpty && base.values.isEmpty }
+  var isEmpty: Bool { overlay.isEmpty && base.values.isEmpty }
 
   subscript(key: String) -> Value? {
     get { self[key, print: Self.fingerprint(key)] }
@@ -53,7 +58,7 @@ public struct FieldStore: Sendable {
   /// `self[key]` for a caller that knows the key's fingerprint (`fingerprint(_:)`): the
   /// document's tables hold each field's, so the engine hashes no name to read or write it.
   subscript(key: String, print print: UInt64) -> Value? {
-    if !keys.isEmpty, let index = overlayIndex(of: key, print) { return values[index] }
+    if !overlay.isEmpty, let index = overlayIndex(of: key, print) { return overlay[index].value }
     return base.values.isEmpty ? nil : base.values[key]
   }
 
@@ -61,39 +66,33 @@ public struct FieldStore: Sendable {
   mutating func store(_ newValue: Value, forKey key: String, print: UInt64) {
     let changed: Bool
     if let index = overlayIndex(of: key, print) {
-      changed = values[index] != newValue
-      values[index] = newValue
+      changed = overlay[index].value != newValue
+      overlay[index].value = newValue
     } else {
       // Compared in place: a copy of the old value was made and destroyed per write.
       changed = base.values.isEmpty || base.values[key] != newValue
-      keys.append(key)
-      values.append(newValue)
-      prints.append(print)
+      overlay.append(Entry(key: key, value: newValue, print: print))
     }
     if changed { changes &+= 1 }
-    if keys.count > Self.overlayLimit(base.values.count) { flatten() }
+    if overlay.count > Self.overlayLimit(base.values.count) { flatten() }
   }
 
   /// Stores `value` under `key` (fingerprint `print`) when the store holds nothing there (a
   /// field's default), with one lookup.
   mutating func storeIfAbsent(_ value: Value, forKey key: String, print: UInt64) {
-    if !keys.isEmpty, overlayIndex(of: key, print) != nil { return }
+    if !overlay.isEmpty, overlayIndex(of: key, print) != nil { return }
     if !base.values.isEmpty, base.values[key] != nil { return }
-    keys.append(key)
-    values.append(value)
-    prints.append(print)
+    overlay.append(Entry(key: key, value: value, print: print))
     changes &+= 1
-    if keys.count > Self.overlayLimit(base.values.count) { flatten() }
+    if overlay.count > Self.overlayLimit(base.values.count) { flatten() }
   }
 
   @discardableResult
   mutating func removeValue(forKey key: String) -> Value? {
     guard base.values[key] != nil else {
-      guard !keys.isEmpty, let index = overlayIndex(of: key, Self.fingerprint(key)) else { return nil }
-      keys.remove(at: index)
-      prints.remove(at: index)
+      guard !overlay.isEmpty, let index = overlayIndex(of: key, Self.fingerprint(key)) else { return nil }
       changes &+= 1
-      return values.remove(at: index)
+      return overlay.remove(at: index).value
     }
     changes &+= 1
     flatten()
@@ -105,9 +104,7 @@ public struct FieldStore: Sendable {
   /// instead of at 1, 2, 4 and 8 entries.
   mutating func reserveCapacity(_ count: Int) {
     let room = min(count, Self.overlayLimit(base.values.count))
-    keys.reserveCapacity(room)
-    values.reserveCapacity(room)
-    prints.reserveCapacity(room)
+    overlay.reserveCapacity(room)
   }
 
   /// Empties the store as a new one is (no changes counted), keeping the storage when no
@@ -118,9 +115,7 @@ public struct FieldStore: Sendable {
     } else {
       base = Base([:])
     }
-    keys.removeAll(keepingCapacity: true)
-    values.removeAll(keepingCapacity: true)
-    prints.removeAll(keepingCapacity: true)
+    overlay.removeAll(keepingCapacity: true)
     changes = 0
   }
 
@@ -133,9 +128,9 @@ public struct FieldStore: Sendable {
 
   /// Everything, in order (shares the base's storage when nothing was written since).
   var dictionary: OrderedDictionary<String, Value> {
-    guard !keys.isEmpty else { return base.values }
+    guard !overlay.isEmpty else { return base.values }
     var merged = base.values
-    for index in keys.indices { merged[keys[index]] = values[index] }
+    for entry in overlay { merged[entry.key] = entry.value }
     return merged
   }
 
@@ -143,7 +138,7 @@ public struct FieldStore: Sendable {
   /// empty, as in a session that started without data: no merged copy is built).
   public func forEach(_ body: (String, Value) -> Void) {
     guard !base.values.isEmpty else {
-      for index in keys.indices { body(keys[index], values[index]) }
+      for entry in overlay { body(entry.key, entry.value) }
       return
     }
     for (key, value) in dictionary { body(key, value) }
@@ -151,8 +146,8 @@ public struct FieldStore: Sendable {
 
   /// The overlay's place of `key` (whose fingerprint is `print`), nil when it holds none.
   private func overlayIndex(of key: String, _ print: UInt64) -> Int? {
-    prints.withUnsafeBufferPointer { prints in
-      for index in prints.indices where prints[index] == print && keys[index] == key { return index }
+    overlay.withUnsafeBufferPointer { overlay in
+      for index in overlay.indices where overlay[index].print == print && overlay[index].key == key { return index }
       return nil
     }
   }
@@ -173,19 +168,17 @@ public struct FieldStore: Sendable {
   }
 
   private mutating func clearOverlay() {
-    keys = []
-    values = []
-    prints = []
+    overlay = []
   }
 
   /// Folds the overlay into the base: in place when this store is the base's only user.
   private mutating func flatten() {
-    guard !keys.isEmpty else {
+    guard !overlay.isEmpty else {
       if !isKnownUniquelyReferenced(&base) { base = Base(base.values) }
       return
     }
     if isKnownUniquelyReferenced(&base) {
-      for index in keys.indices { base.values[keys[index]] = values[index] }
+      for entry in overlay { base.values[entry.key] = entry.value }
     } else {
       base = Base(dictionary)
     }
@@ -204,9 +197,10 @@ extension FieldStore: Equatable {
     guard lhs.base === rhs.base else { return lhs.dictionary == rhs.dictionary }
     // One base (a store and its recent copy): only the overlays' keys can differ, and the keys
     // new to the base must come in the same order.
-    for index in lhs.keys.indices where rhs[lhs.keys[index]] != lhs.values[index] { return false }
-    for index in rhs.keys.indices where lhs[rhs.keys[index]] != rhs.values[index] { return false }
+    for entry in lhs.overlay where rhs[entry.key] != entry.value { return false }
+    for entry in rhs.overlay where lhs[entry.key] != entry.value { return false }
     let base = lhs.base.values
-    return lhs.keys.filter { base[$0] == nil } == rhs.keys.filter { base[$0] == nil }
+    let lhsNew = lhs.overlay.lazy.map(\.key).filter { base[$0] == nil }
+    return lhsNew.elementsEqual(rhs.overlay.lazy.map(\.key).filter { base[$0] == nil })
   }
 }

@@ -185,17 +185,16 @@ extension Session {
     // The options' names are rendered once, and each text is matched once, however long the list.
     var names: [OptionMatching.Names]?
     // A long list's texts are matched once each (a few picks cost less matched again).
-    let memoizes = wanted.count > OutcomeMemo.listed
-    var outcomes = OutcomeMemo(room: memoizes ? wanted.count : 0)
+    var outcomes = wanted.count > OutcomeMemo.listed ? OutcomeMemo(room: wanted.count) : nil
     /// Takes one wanted value; the problem when it names no option or several.
     func take(_ wantedValue: Value) -> Problem? {
       let item = wantedValue.displayString
       let outcome: OptionMatching.Outcome
-      if memoizes, let known = outcomes[item] {
+      if let known = outcomes?[item] {
         outcome = known
       } else {
         outcome = choiceItem(item, of: choice, names: &names)
-        if memoizes { outcomes.add(item, outcome) }
+        outcomes?.add(item, outcome)
       }
       switch outcome {
       case .one(let match):
@@ -320,9 +319,9 @@ extension BlockContent {
   }
 }
 
-/// The outcomes of the texts of one multiple pick matched so far: a short list searched in
-/// order (a simulated user picks a few options; a dictionary cost an allocation and a hash per
-/// text), moved into a dictionary once the list is long.
+/// The outcomes of the texts of one long multiple pick (more than `listed` texts: a few are
+/// matched again instead) matched so far: a short list searched in order, moved into a
+/// dictionary once the list is long.
 private struct OutcomeMemo {
   static let listed = 16
   var listedOutcomes: [(item: String, outcome: OptionMatching.Outcome)] = []
@@ -330,7 +329,7 @@ private struct OutcomeMemo {
 
   /// Room for `count` texts in the list (allocated once, not at 1, 2, 4 and 8).
   init(room count: Int) {
-    if count > 0 { listedOutcomes.reserveCapacity(min(count, Self.listed)) }
+    listedOutcomes.reserveCapacity(min(count, Self.listed))
   }
 
   subscript(item: String) -> OptionMatching.Outcome? {

@@ -277,7 +277,8 @@ extension Session {
     if case .dismiss = action, !context.document.flows[frame.flow].settings.dismissAllowed {
       return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
     }
-    emit(.buttonTapped, tapped ?? .object([:]))
+    // Not `tapped ?? …`: the autoclosure copied the optional properties on every press.
+    if let tapped { emit(.buttonTapped, tapped) } else { emit(.buttonTapped, .object([:])) }
     if kind == .skip {
       drive(skip(via: .skipControl(label)))
     } else {

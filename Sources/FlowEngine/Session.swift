@@ -641,24 +641,28 @@ public struct Session: Sendable {
   /// instead of `actions`, which copies each control's label, id and action out.
   public func controlSlots(into slots: inout [ControlSlot]) {
     slots.removeAll(keepingCapacity: true)
-    forEachControlSlot(in: environment) { slot in
+    forEachControlSlot(in: nil) { slot in
       slots.append(slot)
       return true
     }
   }
 
   /// The one walk over the current screen's controls: calls `body` with each slot in order
-  /// until it returns false. Nothing is copied out of the blocks.
-  func forEachControlSlot(in environment: SessionEnvironment, _ body: (ControlSlot) -> Bool) {
+  /// until it returns false. Nothing is copied out of the blocks. Without an `environment`
+  /// one is built only for a control with a condition.
+  func forEachControlSlot(in environment: SessionEnvironment?, _ body: (ControlSlot) -> Bool) {
     // The screen read in place (one reference): `flows[frame.flow]` copied the whole flow.
     let screen = currentScreen
     var number = 0
     if screen.content.usesBlocks {
       let stopped = screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
         for index in blocks.indices {
-          guard blocks[index].content.isControl, isVisible(blockAt: index, of: blocks, in: environment) else {
-            continue
-          }
+          guard blocks[index].content.isControl else { continue }
+          let visible =
+            if let environment { isVisible(blockAt: index, of: blocks, in: environment) } else {
+              isVisible(blockAt: index, of: blocks)
+            }
+          guard visible else { continue }
           number += 1
           guard body(ControlSlot(number: number, block: index, kind: .button)) else { return true }
         }
