@@ -22,29 +22,33 @@ public final class DocumentTables: Sendable {
     var next: Int32
     var following: Int32
     /// The flat blocks with a default (what `commitDefaults` stores when they are untouched).
-    var defaults: [DefaultCarrier]
+    var defaults: Defaults
     /// The flat blocks that collect a field and validate, in order (empty: `validationFailures`
-    /// has no work), their content held boxed:
-    /// binding an `InputBlock` or a `ChoiceBlock` out of a block's content copied every field.
+    /// has no work).
     var validated: [Validated]
+    /// The flat blocks that collect a field, in order (what `set` and `pick` look for).
+    var collectors: [Collector]
   }
 
-  /// A flat block that collects `field` and validates: its index and its content.
+  /// A flat block that collects `field` (whose `FieldStore` fingerprint is `print`).
+  struct Collector: Sendable {
+    var block: Int
+    var field: String
+    var print: UInt64
+  }
+
+  /// A flat block that collects `field` and validates: its index and its content (an input or
+  /// a choice: one reference each, their fields boxed in the model).
   struct Validated: Sendable {
     var block: Int
     var field: String
+    var print: UInt64
     var content: Content
 
     enum Content: Sendable {
-      case input(Box<InputBlock>)
-      case choice(Box<ChoiceBlock>)
+      case input(InputBlock)
+      case choice(ChoiceBlock)
     }
-  }
-
-  /// A model value held by reference: reading it retains one object.
-  final class Box<Value: Sendable>: Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
   }
 
   static let unresolved: Int32 = -1
@@ -65,7 +69,8 @@ public final class DocumentTables: Sendable {
           next: resolve(screen.next),
           following: at + 1 < flow.screens.count ? resolve(.screen(flow.screens[at + 1].id)) : Self.unresolved,
           defaults: Self.defaults(of: blocks),
-          validated: Self.validated(blocks))
+          validated: Self.validated(blocks),
+          collectors: Self.collectors(blocks))
       }
     }
   }
@@ -74,18 +79,32 @@ public final class DocumentTables: Sendable {
   struct DefaultCarrier: Sendable {
     var block: Int
     var field: String
+    var print: UInt64
     var value: Value
   }
 
-  /// The blocks of `blocks` with a default, in order. Read in place: a loop over the array
-  /// copied each block's content to ask.
-  static func defaults(of blocks: [Block]) -> [DefaultCarrier] {
-    blocks.withUnsafeBufferPointer { blocks in
-      blocks.indices.compactMap { index in
-        guard let value = blocks[index].content.fieldDefault, let field = blocks[index].fieldName else { return nil }
-        return DefaultCarrier(block: index, field: field, value: value)
+  /// A screen's blocks with a default that can show (`visible` not false), in order, and
+  /// whether one of them shows only while a condition holds (then every visibility is decided
+  /// before any default is stored: a condition may read a field another default fills).
+  struct Defaults: Sendable {
+    var carriers: [DefaultCarrier]
+    var conditional: Bool
+  }
+
+  /// The blocks of `blocks` with a default that can show, in order. Read in place: a loop over
+  /// the array copied each block's content to ask.
+  static func defaults(of blocks: [Block]) -> Defaults {
+    var conditional = false
+    let carriers = blocks.withUnsafeBufferPointer { blocks in
+      blocks.indices.compactMap { index -> DefaultCarrier? in
+        guard blocks[index].visible, let value = blocks[index].content.fieldDefault,
+          let field = blocks[index].fieldName
+        else { return nil }
+        if blocks[index].visibleWhen != nil { conditional = true }
+        return DefaultCarrier(block: index, field: field, print: FieldStore.fingerprint(field), value: value)
       }
     }
+    return Defaults(carriers: carriers, conditional: conditional)
   }
 
   /// The blocks of `blocks` that collect a field and validate, in order.
@@ -93,11 +112,27 @@ public final class DocumentTables: Sendable {
     // `BlockContent.validates`: inputs and choices.
     blocks.indices.compactMap { index in
       guard let field = blocks[index].fieldName else { return nil }
+      let print = FieldStore.fingerprint(field)
       switch blocks[index].content {
-      case .input(let input): return Validated(block: index, field: field, content: .input(Box(input)))
-      case .choice(let choice): return Validated(block: index, field: field, content: .choice(Box(choice)))
+      case .input(let input): return Validated(block: index, field: field, print: print, content: .input(input))
+      case .choice(let choice): return Validated(block: index, field: field, print: print, content: .choice(choice))
       default: return nil
       }
+    }
+  }
+
+  /// The blocks of `blocks` that collect a field, in order.
+  static func collectors(_ blocks: [Block]) -> [Collector] {
+    blocks.indices.compactMap { index in
+      blocks[index].fieldName.map { Collector(block: index, field: $0, print: FieldStore.fingerprint($0)) }
+    }
+  }
+
+  /// A screen's table, read in place: an `Array` subscript copied the whole table (each of its
+  /// arrays retained and released) to read one of them.
+  func withScreen<Result>(flow: Int, screen: Int, _ body: (UnsafePointer<Screen>) -> Result) -> Result {
+    screens.withUnsafeBufferPointer { flows in
+      flows[flow].withUnsafeBufferPointer { body($0.baseAddress! + screen) }
     }
   }
 

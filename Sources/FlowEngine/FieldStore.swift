@@ -20,14 +20,19 @@ public struct FieldStore: Sendable {
   }
 
   private var base: Base
-  /// Updates of base keys and new keys, in the order they were first written: three arrays
-  /// in step. A key is found by its fingerprint first (an integer compared per entry), its
-  /// name compared only where the fingerprints agree; an `OrderedDictionary` compared the names
-  /// of a small overlay one by one, and hashed a larger one before the base hashed the name
-  /// again.
-  private var keys: [String] = []
-  private var values: [Value] = []
-  private var prints: [UInt64] = []
+  /// Updates of base keys and new keys, in the order they were first written. A key is found
+  /// by its fingerprint first (an integer compared per entry), its name compared only where the
+  /// fingerprints agree; an `OrderedDictionary` compared the names of a small overlay one by
+  /// one, and hashed a larger one before the base hashed the name again. One array of entries,
+  /// not three in step: a copy of the store (each environment an expression reads) retains two
+  /// objects, and a write checks and grows one array.
+  private var overlay: [Entry] = []
+
+  private struct Entry: Sendable {
+    var key: String
+    var value: Value
+    var print: UInt64
+  }
   /// Counts the writes that changed a value (a write of the value a key already holds does
   /// not count): equal counts on one session before and after an input mean its data did not
   /// change, learnt without comparing two stores (the driver asks after every input).
@@ -37,42 +42,57 @@ public struct FieldStore: Sendable {
     base = Base(values)
   }
 
-  var isEmpty: Bool { keys.isEmpty && base.values.isEmpty }
+  var isEmpty: Bool { overlay.isEmpty && base.values.isEmpty }
 
   subscript(key: String) -> Value? {
-    get {
-      if !keys.isEmpty, let index = overlayIndex(of: key, Self.fingerprint(key)) { return values[index] }
-      return base.values.isEmpty ? nil : base.values[key]
-    }
+    get { self[key, print: Self.fingerprint(key)] }
     set {
       guard let newValue else {
         removeValue(forKey: key)
         return
       }
-      let print = Self.fingerprint(key)
-      let old: Value?
-      if let index = overlayIndex(of: key, print) {
-        old = values[index]
-        values[index] = newValue
-      } else {
-        old = base.values.isEmpty ? nil : base.values[key]
-        keys.append(key)
-        values.append(newValue)
-        prints.append(print)
-      }
-      if old != newValue { changes &+= 1 }
-      if keys.count > Self.overlayLimit(base.values.count) { flatten() }
+      store(newValue, forKey: key, print: Self.fingerprint(key))
     }
+  }
+
+  /// `self[key]` for a caller that knows the key's fingerprint (`fingerprint(_:)`): the
+  /// document's tables hold each field's, so the engine hashes no name to read or write it.
+  subscript(key: String, print print: UInt64) -> Value? {
+    if !overlay.isEmpty, let index = overlayIndex(of: key, print) { return overlay[index].value }
+    return base.values.isEmpty ? nil : base.values[key]
+  }
+
+  /// `self[key] = value` for a key whose fingerprint is `print`.
+  mutating func store(_ newValue: Value, forKey key: String, print: UInt64) {
+    let changed: Bool
+    if let index = overlayIndex(of: key, print) {
+      changed = overlay[index].value != newValue
+      overlay[index].value = newValue
+    } else {
+      // Compared in place: a copy of the old value was made and destroyed per write.
+      changed = base.values.isEmpty || base.values[key] != newValue
+      overlay.append(Entry(key: key, value: newValue, print: print))
+    }
+    if changed { changes &+= 1 }
+    if overlay.count > Self.overlayLimit(base.values.count) { flatten() }
+  }
+
+  /// Stores `value` under `key` (fingerprint `print`) when the store holds nothing there (a
+  /// field's default), with one lookup.
+  mutating func storeIfAbsent(_ value: Value, forKey key: String, print: UInt64) {
+    if !overlay.isEmpty, overlayIndex(of: key, print) != nil { return }
+    if !base.values.isEmpty, base.values[key] != nil { return }
+    overlay.append(Entry(key: key, value: value, print: print))
+    changes &+= 1
+    if overlay.count > Self.overlayLimit(base.values.count) { flatten() }
   }
 
   @discardableResult
   mutating func removeValue(forKey key: String) -> Value? {
     guard base.values[key] != nil else {
-      guard !keys.isEmpty, let index = overlayIndex(of: key, Self.fingerprint(key)) else { return nil }
-      keys.remove(at: index)
-      prints.remove(at: index)
+      guard !overlay.isEmpty, let index = overlayIndex(of: key, Self.fingerprint(key)) else { return nil }
       changes &+= 1
-      return values.remove(at: index)
+      return overlay.remove(at: index).value
     }
     changes &+= 1
     flatten()
@@ -84,15 +104,13 @@ public struct FieldStore: Sendable {
   /// instead of at 1, 2, 4 and 8 entries.
   mutating func reserveCapacity(_ count: Int) {
     let room = min(count, Self.overlayLimit(base.values.count))
-    keys.reserveCapacity(room)
-    values.reserveCapacity(room)
-    prints.reserveCapacity(room)
+    overlay.reserveCapacity(room)
   }
 
   /// Empties the store as a new one is (no changes counted), keeping the storage when no
   /// other copy shares it: a simulator hands one session's storage to the next user's.
   /// An empty base (a session that started without data: the common case) is left alone, and
-  /// the overlay's arrays are emptied from the end (`removeAll(keepingCapacity:)` goes through
+  /// the overlay is emptied from the end (`removeAll(keepingCapacity:)` goes through
   /// `replaceSubrange`, a little dearer for a handful of entries).
   mutating func removeAll() {
     if !base.values.isEmpty {
@@ -102,9 +120,7 @@ public struct FieldStore: Sendable {
         base = Base([:])
       }
     }
-    Self.empty(&keys)
-    Self.empty(&values)
-    Self.empty(&prints)
+    Self.empty(&overlay)
     changes = 0
   }
 
@@ -122,9 +138,9 @@ public struct FieldStore: Sendable {
 
   /// Everything, in order (shares the base's storage when nothing was written since).
   var dictionary: OrderedDictionary<String, Value> {
-    guard !keys.isEmpty else { return base.values }
+    guard !overlay.isEmpty else { return base.values }
     var merged = base.values
-    for index in keys.indices { merged[keys[index]] = values[index] }
+    for entry in overlay { merged[entry.key] = entry.value }
     return merged
   }
 
@@ -132,7 +148,7 @@ public struct FieldStore: Sendable {
   /// empty, as in a session that started without data: no merged copy is built).
   public func forEach(_ body: (String, Value) -> Void) {
     guard !base.values.isEmpty else {
-      for index in keys.indices { body(keys[index], values[index]) }
+      for entry in overlay { body(entry.key, entry.value) }
       return
     }
     for (key, value) in dictionary { body(key, value) }
@@ -140,37 +156,39 @@ public struct FieldStore: Sendable {
 
   /// The overlay's place of `key` (whose fingerprint is `print`), nil when it holds none.
   private func overlayIndex(of key: String, _ print: UInt64) -> Int? {
-    prints.withUnsafeBufferPointer { prints in
-      for index in prints.indices where prints[index] == print && keys[index] == key { return index }
+    overlay.withUnsafeBufferPointer { overlay in
+      for index in overlay.indices where overlay[index].print == print && overlay[index].key == key { return index }
       return nil
     }
   }
 
   /// FNV-1a over the key's UTF-8 bytes: equal names have equal prints, and names that differ
   /// nearly always differ here too.
-  private static func fingerprint(_ key: String) -> UInt64 {
-    var key = key
-    return key.withUTF8 { bytes in
-      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+  static func fingerprint(_ key: String) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    // Read in place: `withUTF8` on a copy of the key retained and released its storage.
+    if let done = key.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
       for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
       return hash
+    }) {
+      return done
     }
+    for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return hash
   }
 
   private mutating func clearOverlay() {
-    keys = []
-    values = []
-    prints = []
+    overlay = []
   }
 
   /// Folds the overlay into the base: in place when this store is the base's only user.
   private mutating func flatten() {
-    guard !keys.isEmpty else {
+    guard !overlay.isEmpty else {
       if !isKnownUniquelyReferenced(&base) { base = Base(base.values) }
       return
     }
     if isKnownUniquelyReferenced(&base) {
-      for index in keys.indices { base.values[keys[index]] = values[index] }
+      for entry in overlay { base.values[entry.key] = entry.value }
     } else {
       base = Base(dictionary)
     }
@@ -189,9 +207,10 @@ extension FieldStore: Equatable {
     guard lhs.base === rhs.base else { return lhs.dictionary == rhs.dictionary }
     // One base (a store and its recent copy): only the overlays' keys can differ, and the keys
     // new to the base must come in the same order.
-    for index in lhs.keys.indices where rhs[lhs.keys[index]] != lhs.values[index] { return false }
-    for index in rhs.keys.indices where lhs[rhs.keys[index]] != rhs.values[index] { return false }
+    for entry in lhs.overlay where rhs[entry.key] != entry.value { return false }
+    for entry in rhs.overlay where lhs[entry.key] != entry.value { return false }
     let base = lhs.base.values
-    return lhs.keys.filter { base[$0] == nil } == rhs.keys.filter { base[$0] == nil }
+    let lhsNew = lhs.overlay.lazy.map(\.key).filter { base[$0] == nil }
+    return lhsNew.elementsEqual(rhs.overlay.lazy.map(\.key).filter { base[$0] == nil })
   }
 }

@@ -179,9 +179,9 @@ extension Session {
     // Read in place: `flows[flowIndex]` would copy the whole flow, `screens[screenIndex].rules`
     // the whole screen.
     let screens = context.document.flows.withUnsafeBufferPointer { $0[flowIndex].screens }
-    let (rules, next, screenID) = screens.withUnsafeBufferPointer {
-      ($0[screenIndex].rules, $0[screenIndex].next, $0[screenIndex].id)
-    }
+    let rules = screens.withUnsafeBufferPointer { $0[screenIndex].rules }
+    // The screen's id is read only for the trace.
+    let screenID = tracing ? screens.withUnsafeBufferPointer { $0[screenIndex].id } : ""
     let recording = context.settings.recordsHistory
     var outcomes: [RuleOutcome] = []
     var target: Target?
@@ -233,7 +233,8 @@ extension Session {
     var details: [String] = []
     if target == nil {
       let prefix = rules.isEmpty ? "" : "no rule matched → "
-      if let next {
+      // Read only when no rule routed (a copy of the target).
+      if let next = screens.withUnsafeBufferPointer({ $0[screenIndex].next }) {
         target = next
         resolved = tables?.index(next: true, flow: flowIndex, screen: screenIndex)
         if recording { details.append(prefix + "next key → \(next)") }
@@ -427,7 +428,9 @@ extension Session {
         move = runStep(id)
       case .to(let target):
         if tracing { recordTransition(to: target) }
-        leaveShown(nextScreenID: context.document.flows[target.flow].screens[target.screen].id)
+        // The next screen's id is read only for `screen_completed`, built only for events.
+        leaveShown(
+          nextScreenID: context.emitsEvents ? context.document.flows[target.flow].screens[target.screen].id : nil)
         move = enter(target)
       case .finishFlow:
         guard let parent = callStack.last else {
@@ -491,7 +494,8 @@ extension Session {
       return
     }
     guard EventVocabulary.completes(leave, in: context.document.dialect) else { return }
-    let name = context.document.flows[frame.flow].screens[frame.screen].name
+    // Read only for the event's properties (built only when events are emitted).
+    let name = context.emitsEvents ? context.document.flows[frame.flow].screens[frame.screen].name : ""
     let duration = virtualNow - enteredAt
     emit(.screenCompleted, .screenCompleted(name: name, nextScreenID: nextScreenID, durationMs: duration), at: frame)
   }
@@ -573,7 +577,8 @@ extension Session {
     shown = true
     skipping = false
     completionSent = false
-    let name = currentScreenName
+    // Read only for the events' properties (built only when events are emitted).
+    let name = context.emitsEvents ? currentScreenName : ""
     emit(.screenViewed, .screenName(name))
     if seen.insert(context.screenBase[frame.flow] + frame.screen) {
       emit(.screenFirstViewed, .screenName(name))

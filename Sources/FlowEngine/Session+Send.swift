@@ -24,29 +24,33 @@ extension Session {
 
   /// `send(.tap(.number(entry.number)), into:)` for a control `actions(renderingLabels:)` listed
   /// in the session's current state, without finding it again (the simulator lists the controls
-  /// to choose one, then presses it). Outputs and state are the tap's; a session that shows the
-  /// label (trace, events) taps by number, as the listed label may not be rendered.
+  /// to choose one, then presses it). Outputs and state are the tap's.
   public mutating func send(pressing entry: ActionEntry, into outputs: inout [Output]) {
-    let tap = Input.tap(.number(entry.number))
-    guard !tracing, !context.emitsEvents else { return send(tap, into: &outputs) }
-    outputs.removeAll(keepingCapacity: true)
-    swap(&outbox, &outputs)
-    handle(tap, listed: entry)
-    swap(&outbox, &outputs)
+    send(pressing: .entry(entry), number: entry.number, into: &outputs)
   }
 
   /// `send(pressing:into:)` for a slot `controlSlots(into:)` listed in the session's current
   /// state: only the pressed control is built (listing them all built each one).
   public mutating func send(pressing slot: ControlSlot, into outputs: inout [Output]) {
-    // What `handle` checks before a tap, and the sessions that show the label, tap by number.
-    guard !hasEnded, !isPending, !tracing, !context.emitsEvents else {
-      return send(.tap(.number(slot.number)), into: &outputs)
-    }
+    send(pressing: .slot(slot), number: slot.number, into: &outputs)
+  }
+
+  /// A control listed in the session's current state, pressed as the tap of its `number`: a
+  /// session that shows the label (trace, events) taps by number, as the listed label may not
+  /// be rendered; `handle` checks the session as before any tap.
+  private mutating func send(pressing control: ListedControl, number: Int, into outputs: inout [Output]) {
+    let tap = Input.tap(.number(number))
+    guard !tracing, !context.emitsEvents else { return send(tap, into: &outputs) }
     outputs.removeAll(keepingCapacity: true)
     swap(&outbox, &outputs)
-    stepHops = 0
-    press(action(at: slot), kind: slot.kind, label: "", tapped: nil)
+    handle(tap, listed: control)
     swap(&outbox, &outputs)
+  }
+
+  /// A control a caller listed: an entry of `actions`, or a slot of `controlSlots`.
+  enum ListedControl {
+    case entry(ActionEntry)
+    case slot(ControlSlot)
   }
 
   /// `send(.setVariable(name:value:))` for each value in order, outputs dropped. A session that
@@ -66,7 +70,7 @@ extension Session {
   }
 
   /// Applies `input`; `listed` is the control a tap presses when the caller already found it.
-  mutating func handle(_ input: Input, listed: ActionEntry? = nil) {
+  mutating func handle(_ input: Input, listed: ListedControl? = nil) {
     stepHops = 0
     if let ended {
       return reject("the session has ended (\(ended.name)); no more inputs are accepted")
@@ -79,7 +83,11 @@ extension Session {
     case .pick(let field, let items):
       setField(field, .list(items.map(Value.string)), picking: true)
     case .tap(let selector):
-      if let listed { press(listed) } else { tap(selector) }
+      switch listed {
+      case .entry(let entry)?: press(entry)
+      case .slot(let slot)?: press(action(at: slot), kind: slot.kind, label: "", tapped: nil)
+      case nil: tap(selector)
+      }
     case .next:
       drive(perform(.next, via: .next, validate: true))
     case .complete:
@@ -266,10 +274,11 @@ extension Session {
   /// Presses a control of the current screen given by its action, kind and label (what the
   /// trace shows); `tapped` is `button_tapped`'s properties (nil when no event is emitted).
   mutating func press(_ action: Action, kind: ActionEntry.Kind, label: String, tapped: Event.Properties?) {
-    if action == .dismiss, !context.document.flows[frame.flow].settings.dismissAllowed {
+    if case .dismiss = action, !context.document.flows[frame.flow].settings.dismissAllowed {
       return reject("dismiss is not allowed in flow '\(currentFlowID)' (settings.dismissAllowed is false)")
     }
-    emit(.buttonTapped, tapped ?? .object([:]))
+    // Not `tapped ?? …`: the autoclosure copied the optional properties on every press.
+    if let tapped { emit(.buttonTapped, tapped) } else { emit(.buttonTapped, .object([:])) }
     if kind == .skip {
       drive(skip(via: .skipControl(label)))
     } else {

@@ -586,6 +586,24 @@ public struct Session: Sendable {
     return EngineExpressions.holds(condition, in: environment)
   }
 
+  /// `isVisible(blockAt:of:in:)` building the environment only for a block with a condition
+  /// (building one retains the data's storage).
+  func isVisible(blockAt index: Int, of blocks: UnsafeBufferPointer<Block>) -> Bool {
+    guard blocks[index].visible else { return false }
+    guard let condition = blocks[index].visibleWhen else { return true }
+    return EngineExpressions.holds(condition, in: environment)
+  }
+
+  /// The current screen's flat blocks as the document has them: what an `onBeforeStepRender`
+  /// override changes (`StepOverride.applied`: the texts of text blocks) never collects a
+  /// field, validates, holds a default or changes a block's place or visibility, so the
+  /// engine reads fields, defaults and validation from these (and from the document's tables,
+  /// built from the same blocks), with or without an override. Empty for legacy screens.
+  var documentBlocks: [Block] {
+    let screen = context.document.flows.withUnsafeBufferPointer { $0[frame.flow].screens[frame.screen] }
+    return screen.content.usesBlocks ? screen.content.flatBlocks : []
+  }
+
   /// The current screen's flat blocks (empty for legacy screens).
   var currentBlocks: [Block] {
     // The screen (one reference) read in place: `let content = ….content` copied the whole
@@ -648,19 +666,24 @@ public struct Session: Sendable {
   /// instead of `actions`, which copies each control's label, id and action out.
   public func controlSlots(into slots: inout [ControlSlot]) {
     slots.removeAll(keepingCapacity: true)
-    forEachControlSlot(in: environment) { slot in
+    forEachControlSlot(in: nil) { slot in
       slots.append(slot)
       return true
     }
   }
 
   /// The one walk over the current screen's controls: calls `body` with each slot in order
-  /// until it returns false. Nothing is copied out of the blocks.
-  func forEachControlSlot(in environment: SessionEnvironment, _ body: (ControlSlot) -> Bool) {
+  /// until it returns false. Nothing is copied out of the blocks. Without an `environment`
+  /// one is built only for a control with a condition.
+  func forEachControlSlot(in environment: SessionEnvironment?, _ body: (ControlSlot) -> Bool) {
     // The screen read in place (one reference): `flows[frame.flow]` copied the whole flow.
     Self.forEachControlSlot(
       of: currentScreen, hostDeclined: hostDeclined,
-      isVisible: { isVisible(blockAt: $0, of: $1, in: environment) }, body)
+      isVisible: { index, blocks in
+        if let environment { isVisible(blockAt: index, of: blocks, in: environment) } else {
+          isVisible(blockAt: index, of: blocks)
+        }
+      }, body)
   }
 
   /// The walk over `screen`'s controls, a block's visibility given by `isVisible` (its index

@@ -7,23 +7,21 @@ extension Session {
   /// The failures of the current screen's visible collecting blocks, in reading order.
   public var validationFailures: [ValidationFailure] {
     var failures: [ValidationFailure] = []
+    // The document's blocks, or its tables' list of them (an override changes none that
+    // validates: see `documentBlocks`).
     if let tables = context.tables {
-      guard !tables.screens[frame.flow][frame.screen].validated.isEmpty else { return failures }
-      // The blocks as the document has them (no `onBeforeStepRender` override): their
-      // validated contents are in the tables.
-      if overrides.isEmpty || overrides[currentScreenID] == nil {
-        validationFailures(tables.screens[frame.flow][frame.screen].validated, into: &failures)
-        return failures
-      }
+      let validated = tables.withScreen(flow: frame.flow, screen: frame.screen) { $0.pointee.validated }
+      guard !validated.isEmpty else { return failures }
+      validationFailures(validated, into: &failures)
+      return failures
     }
-    let blocks = currentBlocks
+    let blocks = documentBlocks
     guard !blocks.isEmpty else { return failures }
-    let environment = environment
     blocks.withUnsafeBufferPointer { blocks in
       for index in blocks.indices {
         // The content is read in place: `content.field` would copy the block's content out.
         guard let field = blocks[index].fieldName, blocks[index].content.validates,
-          isVisible(blockAt: index, of: blocks, in: environment),
+          isVisible(blockAt: index, of: blocks),
           let message = validationMessage(for: blocks[index].content, value: fields[field])
         else { continue }
         failures.append(ValidationFailure(field: field, message: message))
@@ -36,17 +34,15 @@ extension Session {
   private func validationFailures(
     _ validated: [DocumentTables.Validated], into failures: inout [ValidationFailure]
   ) {
-    let environment = environment
-    let screen = currentScreen
-    screen.content.flatBlocks.withUnsafeBufferPointer { blocks in
+    documentBlocks.withUnsafeBufferPointer { blocks in
       validated.withUnsafeBufferPointer { validated in
-        for index in validated.indices where isVisible(blockAt: validated[index].block, of: blocks, in: environment) {
+        for index in validated.indices where isVisible(blockAt: validated[index].block, of: blocks) {
           let field = validated[index].field
+          let value = fields[field, print: validated[index].print]
           let message =
             switch validated[index].content {
-            case .input(let input):
-              validationMessage(for: input.value, value: fields[field] ?? input.value.defaultValue)
-            case .choice(let choice): validationMessage(for: choice.value, value: fields[field])
+            case .input(let input): validationMessage(for: input, value: value ?? input.defaultValue)
+            case .choice(let choice): validationMessage(for: choice, value: value)
             }
           if let message { failures.append(ValidationFailure(field: field, message: message)) }
         }
@@ -94,7 +90,7 @@ extension Session {
       case .string(let s)?: s
       case let other?: other.displayString
       }
-    guard let text, !text.trimmingWhitespace.isEmpty else {
+    guard let text, !text.isBlank else {
       return input.required ? Validators.requiredMessage : nil
     }
     if input.hasValueShape {
@@ -115,9 +111,12 @@ extension Session {
     case .matched?, nil: break
     }
     if let problem = input.dateBounds?.problem(with: text, today: virtualDay) { return problem }
-    let length = text.count
-    if let minLength = input.minLength, length < minLength { return "Must be at least \(minLength) characters" }
-    if let maxLength = input.maxLength, length > maxLength { return "Must be at most \(maxLength) characters" }
+    // Counted only when a length is checked (counting walks every character).
+    if input.minLength != nil || input.maxLength != nil {
+      let length = text.count
+      if let minLength = input.minLength, length < minLength { return "Must be at least \(minLength) characters" }
+      if let maxLength = input.maxLength, length > maxLength { return "Must be at most \(maxLength) characters" }
+    }
     if input.kind == .number, let number = value?.numericValue {
       if let min = input.min, number < min { return "Must be at least \(NumberFormatting.javaScriptString(min))" }
       if let max = input.max, number > max { return "Must be at most \(NumberFormatting.javaScriptString(max))" }
@@ -160,15 +159,16 @@ public enum Validators {
 
   /// The default message for a malformed value of this input type, or nil when it is fine.
   public static func formatMessage(_ text: String, kind: InputBlock.Kind) -> String? {
-    let trimmed = text.trimmingWhitespace
+    // Trimmed only for a kind with a format (`text`, the common kind, has none).
     switch kind {
-    case .email: return isEmail(trimmed) ? nil : "Enter a valid email address"
-    case .phone: return isPhone(trimmed) ? nil : "Enter a valid phone number"
-    case .url: return isURL(trimmed) ? nil : "Enter a valid URL"
-    case .number: return Value.string(trimmed).numericValue != nil ? nil : "Enter a valid number"
-    case .date: return isDate(trimmed) ? nil : "Enter a valid date"
+    case .email: return isEmail(text.trimmingWhitespace) ? nil : "Enter a valid email address"
+    case .phone: return isPhone(text.trimmingWhitespace) ? nil : "Enter a valid phone number"
+    case .url: return isURL(text.trimmingWhitespace) ? nil : "Enter a valid URL"
+    case .number: return Value.string(text.trimmingWhitespace).numericValue != nil ? nil : "Enter a valid number"
+    case .date: return isDate(text.trimmingWhitespace) ? nil : "Enter a valid date"
     case .time, .datetime, .color:
-      return ValueShapes.stored(trimmed, kind: kind, iso: false, today: "") == nil ? ValueShapes.expected(kind) : nil
+      return ValueShapes.stored(text.trimmingWhitespace, kind: kind, iso: false, today: "") == nil
+        ? ValueShapes.expected(kind) : nil
     case .text, .password, .location, .range: return nil
     }
   }
@@ -239,6 +239,15 @@ public enum Validators {
     let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
     return (1...lengths[month - 1]).contains(day)
+  }
+}
+
+extension String {
+  /// `trimmingWhitespace.isEmpty` without building the trimmed text: a text that starts with a
+  /// visible ASCII character (most answers) is not blank.
+  var isBlank: Bool {
+    if let first = utf8.first, (0x21...0x7E).contains(first) { return false }
+    return allSatisfy(\.isWhitespace)
   }
 }
 

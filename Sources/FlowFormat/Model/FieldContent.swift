@@ -111,6 +111,11 @@ public enum FieldValueType: String, Hashable, Sendable, CaseIterable {
 }
 
 /// An `input` block.
+///
+/// Its fields live in one shared, immutable box, as `Block`'s do: binding an input out of a
+/// block's content copied every field (about 350 instructions with the copy's release, on
+/// every validation and answer of the engine). A copy is now one retain; a write builds a new
+/// box.
 public struct InputBlock: Hashable, Sendable {
   /// `text` `email` `number` `phone` `password` `url` `date`, and AppDNA's `location`
   /// (`LocationResult`: an object), `time`, `datetime`, `color` and `range` (`ValueShapes`;
@@ -122,30 +127,120 @@ public struct InputBlock: Hashable, Sendable {
     public static let sequenceKinds: [Kind] = [.text, .email, .number, .phone, .password, .url, .date]
   }
 
-  public var fieldName: String?
-  public var label: TextTemplate?
-  public var placeholder: TextTemplate?
-  public var kind: Kind
-  public var required: Bool
+  /// The stored fields (compared and hashed as the input's value).
+  @usableFromInline struct Fields: Hashable, Sendable {
+    @usableFromInline var fieldName: String?
+    @usableFromInline var label: TextTemplate?
+    @usableFromInline var placeholder: TextTemplate?
+    @usableFromInline var kind: Kind
+    @usableFromInline var required: Bool
+    @usableFromInline var pattern: Pattern?
+    @usableFromInline var patternMessage: String?
+    @usableFromInline var minLength: Int?
+    @usableFromInline var maxLength: Int?
+    @usableFromInline var min: Double?
+    @usableFromInline var max: Double?
+    @usableFromInline var defaultValue: Value?
+    @usableFromInline var secret: Bool
+    @usableFromInline var storesISO = false
+    @usableFromInline var rangeKeys = ["low", "high"]
+    @usableFromInline var dateBounds: DateBounds?
+  }
+
+  /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
+  @usableFromInline final class Box: Sendable {
+    @usableFromInline let fields: Fields
+    @usableFromInline init(_ fields: Fields) { self.fields = fields }
+  }
+
+  @usableFromInline var box: Box
+
+  /// The fields, written through: a write builds a new box.
+  @usableFromInline var fields: Fields {
+    get { box.fields }
+    set { box = Box(newValue) }
+  }
+
+  @inlinable public var fieldName: String? {
+    _read { yield box.fields.fieldName }
+    _modify { yield &fields.fieldName }
+  }
+  @inlinable public var label: TextTemplate? {
+    _read { yield box.fields.label }
+    _modify { yield &fields.label }
+  }
+  @inlinable public var placeholder: TextTemplate? {
+    _read { yield box.fields.placeholder }
+    _modify { yield &fields.placeholder }
+  }
+  @inlinable public var kind: Kind {
+    _read { yield box.fields.kind }
+    _modify { yield &fields.kind }
+  }
+  @inlinable public var required: Bool {
+    _read { yield box.fields.required }
+    _modify { yield &fields.required }
+  }
   /// Whole-string regular expression (extension), compiled at load.
-  public var pattern: Pattern?
-  public var patternMessage: String?
-  public var minLength: Int?
-  public var maxLength: Int?
-  public var min: Double?
-  public var max: Double?
-  public var defaultValue: Value?
+  @inlinable public var pattern: Pattern? {
+    _read { yield box.fields.pattern }
+    _modify { yield &fields.pattern }
+  }
+  @inlinable public var patternMessage: String? {
+    _read { yield box.fields.patternMessage }
+    _modify { yield &fields.patternMessage }
+  }
+  @inlinable public var minLength: Int? {
+    _read { yield box.fields.minLength }
+    _modify { yield &fields.minLength }
+  }
+  @inlinable public var maxLength: Int? {
+    _read { yield box.fields.maxLength }
+    _modify { yield &fields.maxLength }
+  }
+  @inlinable public var min: Double? {
+    _read { yield box.fields.min }
+    _modify { yield &fields.min }
+  }
+  @inlinable public var max: Double? {
+    _read { yield box.fields.max }
+    _modify { yield &fields.max }
+  }
+  @inlinable public var defaultValue: Value? {
+    _read { yield box.fields.defaultValue }
+    _modify { yield &fields.defaultValue }
+  }
   /// Whether the answer is a secret (masked wherever flowrun shows or stores it, see
   /// docs/security.md): the extension key `secret`, else true for `inputType: password`.
-  public var secret: Bool
+  @inlinable public var secret: Bool {
+    _read { yield box.fields.secret }
+    _modify { yield &fields.secret }
+  }
   /// `date`, `time`, `datetime`: stored as a full ISO-8601 UTC string (AppDNA's input blocks),
   /// else as entered (`1990-05-14`, `09:30`, `2026-01-01T09:30:00`: AppDNA's form fields).
-  public var storesISO = false
+  @inlinable public var storesISO: Bool {
+    _read { yield box.fields.storesISO }
+    _modify { yield &fields.storesISO }
+  }
   /// `range`: the keys of the stored object (AppDNA: `low`/`high` for a form field, `min`/`max`
   /// for a block); `min`/`max` above are the bounds.
-  public var rangeKeys = ["low", "high"]
+  @inlinable public var rangeKeys: [String] {
+    _read { yield box.fields.rangeKeys }
+    _modify { yield &fields.rangeKeys }
+  }
   /// `date`, `datetime`: the calendar dates (`YYYY-MM-DD`) the answer's date must lie within.
-  public var dateBounds: DateBounds?
+  @inlinable public var dateBounds: DateBounds? {
+    _read { yield box.fields.dateBounds }
+    _modify { yield &fields.dateBounds }
+  }
+
+  public static func == (a: InputBlock, b: InputBlock) -> Bool {
+    a.box.fields == b.box.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(box.fields)
+  }
 
   public init(
     fieldName: String?,
@@ -162,23 +257,18 @@ public struct InputBlock: Hashable, Sendable {
     defaultValue: Value?,
     secret: Bool? = nil
   ) {
-    self.fieldName = fieldName
-    self.label = label
-    self.placeholder = placeholder
-    self.kind = kind
-    self.required = required
-    self.pattern = pattern
-    self.patternMessage = patternMessage
-    self.minLength = minLength
-    self.maxLength = maxLength
-    self.min = min
-    self.max = max
-    self.defaultValue = defaultValue
-    self.secret = secret ?? (kind == .password)
+    box = Box(
+      Fields(
+        fieldName: fieldName, label: label, placeholder: placeholder, kind: kind, required: required,
+        pattern: pattern, patternMessage: patternMessage, minLength: minLength, maxLength: maxLength, min: min,
+        max: max, defaultValue: defaultValue, secret: secret ?? (kind == .password)))
   }
 }
 
 /// A `checklist`, `quiz-question` or `goal-selector` block.
+///
+/// Its fields live in one shared, immutable box, as `InputBlock`'s do (a pick bound the choice
+/// out of the block's content, copying every field).
 public struct ChoiceBlock: Hashable, Sendable {
   /// One option.
   public struct Item: Hashable, Sendable {
@@ -194,20 +284,82 @@ public struct ChoiceBlock: Hashable, Sendable {
     }
   }
 
-  public var fieldName: String?
-  public var label: TextTemplate?
-  public var items: [Item]
-  public var allowMultiple: Bool
-  public var minSelections: Int?
-  public var maxSelections: Int?
-  public var required: Bool
-  public var action: Action
+  /// The stored fields (compared and hashed as the choice's value).
+  @usableFromInline struct Fields: Hashable, Sendable {
+    @usableFromInline var fieldName: String?
+    @usableFromInline var label: TextTemplate?
+    @usableFromInline var items: [Item]
+    @usableFromInline var allowMultiple: Bool
+    @usableFromInline var minSelections: Int?
+    @usableFromInline var maxSelections: Int?
+    @usableFromInline var required: Bool
+    @usableFromInline var action: Action
+    @usableFromInline var autoAdvance: Bool
+  }
+
+  /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
+  @usableFromInline final class Box: Sendable {
+    @usableFromInline let fields: Fields
+    @usableFromInline init(_ fields: Fields) { self.fields = fields }
+  }
+
+  @usableFromInline var box: Box
+
+  /// The fields, written through: a write builds a new box.
+  @usableFromInline var fields: Fields {
+    get { box.fields }
+    set { box = Box(newValue) }
+  }
+
+  @inlinable public var fieldName: String? {
+    _read { yield box.fields.fieldName }
+    _modify { yield &fields.fieldName }
+  }
+  @inlinable public var label: TextTemplate? {
+    _read { yield box.fields.label }
+    _modify { yield &fields.label }
+  }
+  @inlinable public var items: [Item] {
+    _read { yield box.fields.items }
+    _modify { yield &fields.items }
+  }
+  @inlinable public var allowMultiple: Bool {
+    _read { yield box.fields.allowMultiple }
+    _modify { yield &fields.allowMultiple }
+  }
+  @inlinable public var minSelections: Int? {
+    _read { yield box.fields.minSelections }
+    _modify { yield &fields.minSelections }
+  }
+  @inlinable public var maxSelections: Int? {
+    _read { yield box.fields.maxSelections }
+    _modify { yield &fields.maxSelections }
+  }
+  @inlinable public var required: Bool {
+    _read { yield box.fields.required }
+    _modify { yield &fields.required }
+  }
+  @inlinable public var action: Action {
+    _read { yield box.fields.action }
+    _modify { yield &fields.action }
+  }
   /// A single-select pick runs `action` at once.
-  public var autoAdvance: Bool
+  @inlinable public var autoAdvance: Bool {
+    _read { yield box.fields.autoAdvance }
+    _modify { yield &fields.autoAdvance }
+  }
 
   /// Whether a pick runs `action` at once: single-select with `autoAdvance` (a multi-select
   /// checklist waits for a button).
-  public var runsActionOnPick: Bool { !allowMultiple && autoAdvance }
+  @inlinable public var runsActionOnPick: Bool { !allowMultiple && autoAdvance }
+
+  public static func == (a: ChoiceBlock, b: ChoiceBlock) -> Bool {
+    a.box.fields == b.box.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(box.fields)
+  }
 
   public init(
     fieldName: String?,
@@ -220,15 +372,11 @@ public struct ChoiceBlock: Hashable, Sendable {
     action: Action,
     autoAdvance: Bool
   ) {
-    self.fieldName = fieldName
-    self.label = label
-    self.items = items
-    self.allowMultiple = allowMultiple
-    self.minSelections = minSelections
-    self.maxSelections = maxSelections
-    self.required = required
-    self.action = action
-    self.autoAdvance = autoAdvance
+    box = Box(
+      Fields(
+        fieldName: fieldName, label: label, items: items, allowMultiple: allowMultiple,
+        minSelections: minSelections, maxSelections: maxSelections, required: required, action: action,
+        autoAdvance: autoAdvance))
   }
 }
 
