@@ -68,7 +68,7 @@ final class ScreenSplit {
   private var shared: Shared?
   private let file: String
   private let options: LoadOptions
-  private var thread: pthread_t?
+  private var thread: JoinableThread?
   /// The parser thread's decoding, then both halves' screens in order.
   private var context: DecodeContext
   private var screens: [DecodedScreen] = []
@@ -160,7 +160,7 @@ final class ScreenSplit {
   /// where its `]` is, or nil (the split abandoned) when it could not be parsed on its own.
   func join() -> (count: Int, close: ParsePosition)? {
     if let thread {
-      pthread_join(thread, nil)
+      thread.join()
       self.thread = nil
     }
     guard
@@ -185,7 +185,7 @@ final class ScreenSplit {
   func stop() {
     guard let thread else { return }
     shared?.stopping.withLock { $0 = true }
-    pthread_join(thread, nil)
+    thread.join()
     self.thread = nil
   }
 
