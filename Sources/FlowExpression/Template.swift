@@ -158,31 +158,29 @@ public struct Template: Hashable, Sendable {
       }
       return true
     }
-    var cursor = 0
-    for piece in pieces {
-      if cursor < piece.offset {  // never before a run with `\{`: it starts where the last piece ended
-        guard literal(cursor, piece.offset) else { return TemplateRendering(text: text, issues: issues) }
-      }
-      cursor = piece.offset + piece.length
-      switch piece.kind {
-      case .escaped:
-        text += Template.unescaped(sourceText(of: piece))
-      case .invalid(let error):
-        let braced = String(sourceText(of: piece))
-        text += braced
-        issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.message))
-      case .interpolation(let expression, let filters):
-        switch Interpolation.value(of: expression, filters, in: environment, braced: { String(sourceText(of: piece)) })
-        {
-        case .success(let value):
-          text += value.displayString
-        case .failure(let error):
+    walk(
+      run: literal,
+      piece: { piece in
+        switch piece.kind {
+        case .escaped:
+          text += Template.unescaped(sourceText(of: piece))
+        case .invalid(let error):
           let braced = String(sourceText(of: piece))
           text += braced
-          issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.description))
+          issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.message))
+        case .interpolation(let expression, let filters):
+          switch Interpolation.value(
+            of: expression, filters, in: environment, braced: { String(sourceText(of: piece)) })
+          {
+          case .success(let value):
+            text += value.displayString
+          case .failure(let error):
+            let braced = String(sourceText(of: piece))
+            text += braced
+            issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.description))
+          }
         }
-      }
-      if text.utf8.count > Limits.templateBytes {
+        guard text.utf8.count > Limits.templateBytes else { return true }
         let (source, offset) =
           if case .escaped = piece.kind {
             (String(Template.unescaped(sourceText(of: piece)).prefix(80)), 0)
@@ -190,36 +188,46 @@ public struct Template: Hashable, Sendable {
             (String(sourceText(of: piece)), piece.offset)
           }
         Template.cut(&text, &issues, source: source, offset: offset)
-        return TemplateRendering(text: text, issues: issues)
-      }
-    }
-    if cursor < source.utf8.count { _ = literal(cursor, source.utf8.count) }
+        return false
+      })
     return TemplateRendering(text: text, issues: issues)
   }
 
   /// Calls `body` with each segment in order, built from the pieces and the runs between them.
   private func forEachSegment(_ body: (Segment) -> Void) {
-    guard !pieces.isEmpty else {
-      if !source.isEmpty { body(.text(source)) }
-      return
-    }
+    walk(
+      run: { start, end in
+        body(.text(String(slice(start, end))))
+        return true
+      },
+      piece: { piece in
+        let braced = sourceText(of: piece)
+        switch piece.kind {
+        case .escaped: body(.text(Template.unescaped(braced)))
+        case .interpolation(let expression, let filters):
+          body(
+            .interpolation(
+              Interpolation(source: String(braced), offset: piece.offset, expression: expression, filters: filters)))
+        case .invalid(let error): body(.invalid(source: String(braced), offset: piece.offset, error: error))
+        }
+        return true
+      })
+  }
+
+  /// Walks the template in order: `run(start, end)` for each literal run of `source` between
+  /// the pieces (the whole text when there are none), `piece` for each piece; either returns
+  /// false to stop the walk. A literal run holding `\{` is a piece of its own, which starts
+  /// where the last piece ended: no run comes between them.
+  @inline(__always) private func walk(run: (Int, Int) -> Bool, piece: (Piece) -> Bool) {
     var cursor = 0
-    for piece in pieces {
-      if cursor < piece.offset {  // never before a run with `\{`: it starts where the last piece ended
-        body(.text(String(slice(cursor, piece.offset))))
+    for next in pieces {
+      if cursor < next.offset {
+        guard run(cursor, next.offset) else { return }
       }
-      cursor = piece.offset + piece.length
-      let braced = sourceText(of: piece)
-      switch piece.kind {
-      case .escaped: body(.text(Template.unescaped(braced)))
-      case .interpolation(let expression, let filters):
-        body(
-          .interpolation(
-            Interpolation(source: String(braced), offset: piece.offset, expression: expression, filters: filters)))
-      case .invalid(let error): body(.invalid(source: String(braced), offset: piece.offset, error: error))
-      }
+      cursor = next.offset + next.length
+      guard piece(next) else { return }
     }
-    if cursor < source.utf8.count { body(.text(String(slice(cursor, source.utf8.count)))) }
+    if cursor < source.utf8.count { _ = run(cursor, source.utf8.count) }
   }
 
   /// The bytes `start..<end` of `source` (offsets at ASCII bytes or the ends, so on characters).
