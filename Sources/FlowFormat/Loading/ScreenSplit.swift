@@ -78,8 +78,6 @@ final class ScreenSplit {
   private(set) var tookScreens = false
   /// The split cannot be used: the loader parses the file again on one thread.
   private(set) var abandoned = false
-  /// How many screens the second thread took (0: the parser's thread took them all).
-  private(set) var secondHalfCount = 0
 
   /// The parser waits for the second thread's choice of boundary instead of going on (tests:
   /// both halves are then exercised however the threads are scheduled).
@@ -174,7 +172,6 @@ final class ScreenSplit {
       return nil
     }
     screens += half.screens
-    secondHalfCount = half.screens.count
     return (half.screens.count, close)
   }
 
