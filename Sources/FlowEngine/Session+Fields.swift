@@ -283,21 +283,6 @@ extension Session {
   }
 }
 
-extension BlockContent {
-  /// `field?.defaultValue` without building the `FieldContent` (a copy of the block's content)
-  /// first: `commitDefaults` asks it of every untouched field on every screen left.
-  var fieldDefault: Value? {
-    switch self {
-    case .input(let input): input.defaultValue
-    case .slider(let slider): .number(slider.defaultValue)
-    case .toggle(let toggle): .bool(toggle.defaultValue)
-    case .choice, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
-      .unsupported:
-      nil
-    }
-  }
-}
-
 /// The outcomes of the texts of one multiple pick matched so far: a short list searched in
 /// order (a simulated user picks a few options; a dictionary cost an allocation and a hash per
 /// text), moved into a dictionary once the list is long.

@@ -247,6 +247,21 @@ extension BlockContent {
     }
   }
 
+  /// The value the block's field holds until it is answered (stored when the screen is left
+  /// forward); nil for a choice and for kinds that collect nothing. Read from the content, not
+  /// from `field` (a copy of it): `commitDefaults` asks it of every untouched field on every
+  /// screen left.
+  @inlinable public var fieldDefault: Value? {
+    switch self {
+    case .input(let input): input.defaultValue
+    case .slider(let slider): .number(slider.defaultValue)
+    case .toggle(let toggle): .bool(toggle.defaultValue)
+    case .choice, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
+      .unsupported:
+      nil
+    }
+  }
+
   /// The numbered control the block is (`[n] label` on the screen; a tap runs the action).
   @inlinable public var control: BlockControl? {
     switch self {
