@@ -105,32 +105,45 @@ extension Exploration {
       }
     }
     var paths: [ExploredPath] = []
-    /// The transitions of the way through `state` (or `transition`) to an ending: the first
-    /// transitions from a root, then the shortest way on (nil: none).
-    func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
+    /// Visits the way through `state` (or `transition`) to an ending: the first transitions
+    /// from a root, last first (`back`), the root (`root`), then `transition` and the shortest
+    /// way on (`on`). False when no way on ends.
+    func route(
+      _ state: Int, through transition: Int?, back: (Int) -> Void, root: (Int) -> Void, on: (Int) -> Void
+    ) -> Bool {
       let start = transition.map { graph.from[$0] } ?? state
-      // First-discovery transitions from a root.
-      var path: [Int] = []
       var cursor = start
       while graph.parent[cursor] >= 0 {
-        path.append(graph.parent[cursor])
+        back(graph.parent[cursor])
         cursor = graph.from[graph.parent[cursor]]
       }
-      let root = cursor
-      path.reverse()
+      root(cursor)
       cursor = start
       if let transition {
-        path.append(transition)
+        on(transition)
         cursor = graph.to[transition]
       }
       var steps = 0
       while !graph.ended[cursor] {
-        guard let t = suffix[cursor], steps <= states.count else { return nil }
-        path.append(t)
+        guard let t = suffix[cursor], steps <= states.count else { return false }
+        on(t)
         cursor = graph.to[t]
         steps += 1
       }
-      return (root, path)
+      return true
+    }
+    /// The transitions of the way through `state` (or `transition`) to an ending, and its root
+    /// (nil: none).
+    func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
+      var path: [Int] = []
+      var root = 0
+      let ends = route(
+        state, through: transition, back: { path.append($0) },
+        root: {
+          root = $0
+          path.reverse()
+        }, on: { path.append($0) })
+      return ends ? (root, path) : nil
     }
     var stamps = [Int](repeating: 0, count: items.count)
     var stamp = 0
@@ -151,27 +164,13 @@ extension Exploration {
         if transitionGain[t] > 0 { take(transitions[t].items) }
         if selfLoopGain[graph.to[t]] > 0 { take(selfItemList[graph.to[t]]) }
       }
-      let start = transition.map { graph.from[$0] } ?? state
-      var cursor = start
-      while graph.parent[cursor] >= 0 {
-        pass(graph.parent[cursor])
-        cursor = graph.from[graph.parent[cursor]]
-      }
-      take(rootItems[cursor] ?? [])
-      if selfLoopGain[cursor] > 0 { take(selfItemList[cursor]) }
-      cursor = start
-      if let transition {
-        pass(transition)
-        cursor = graph.to[transition]
-      }
-      var steps = 0
-      while !graph.ended[cursor] {
-        guard let t = suffix[cursor], steps <= states.count else { return nil }
-        pass(t)
-        cursor = graph.to[t]
-        steps += 1
-      }
-      return gain
+      let ends = route(
+        state, through: transition, back: pass,
+        root: { root in
+          take(rootItems[root] ?? [])
+          if selfLoopGain[root] > 0 { take(selfItemList[root]) }
+        }, on: pass)
+      return ends ? gain : nil
     }
     /// The items a path collects (distinct, self-loops spliced in where they add an uncovered
     /// item) and its segments.
