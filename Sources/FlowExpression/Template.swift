@@ -158,29 +158,34 @@ public struct Template: Hashable, Sendable {
       }
       return true
     }
-    walk(
-      run: literal,
-      piece: { piece in
-        switch piece.kind {
-        case .escaped:
-          text += Template.unescaped(sourceText(of: piece))
-        case .invalid(let error):
+    for step in Walk(pieces: pieces, end: source.utf8.count) {
+      let piece: Piece
+      switch step {
+      case .run(let start, let end):
+        guard literal(start, end) else { return TemplateRendering(text: text, issues: issues) }
+        continue
+      case .piece(let next):
+        piece = next
+      }
+      switch piece.kind {
+      case .escaped:
+        text += Template.unescaped(sourceText(of: piece))
+      case .invalid(let error):
+        let braced = String(sourceText(of: piece))
+        text += braced
+        issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.message))
+      case .interpolation(let expression, let filters):
+        switch Interpolation.value(of: expression, filters, in: environment, braced: { String(sourceText(of: piece)) })
+        {
+        case .success(let value):
+          text += value.displayString
+        case .failure(let error):
           let braced = String(sourceText(of: piece))
           text += braced
-          issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.message))
-        case .interpolation(let expression, let filters):
-          switch Interpolation.value(
-            of: expression, filters, in: environment, braced: { String(sourceText(of: piece)) })
-          {
-          case .success(let value):
-            text += value.displayString
-          case .failure(let error):
-            let braced = String(sourceText(of: piece))
-            text += braced
-            issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.description))
-          }
+          issues.append(TemplateIssue(source: braced, offset: piece.offset, message: error.description))
         }
-        guard text.utf8.count > Limits.templateBytes else { return true }
+      }
+      if text.utf8.count > Limits.templateBytes {
         let (source, offset) =
           if case .escaped = piece.kind {
             (String(Template.unescaped(sourceText(of: piece)).prefix(80)), 0)
@@ -188,19 +193,18 @@ public struct Template: Hashable, Sendable {
             (String(sourceText(of: piece)), piece.offset)
           }
         Template.cut(&text, &issues, source: source, offset: offset)
-        return false
-      })
+        return TemplateRendering(text: text, issues: issues)
+      }
+    }
     return TemplateRendering(text: text, issues: issues)
   }
 
   /// Calls `body` with each segment in order, built from the pieces and the runs between them.
   private func forEachSegment(_ body: (Segment) -> Void) {
-    walk(
-      run: { start, end in
-        body(.text(String(slice(start, end))))
-        return true
-      },
-      piece: { piece in
+    for step in Walk(pieces: pieces, end: source.utf8.count) {
+      switch step {
+      case .run(let start, let end): body(.text(String(slice(start, end))))
+      case .piece(let piece):
         let braced = sourceText(of: piece)
         switch piece.kind {
         case .escaped: body(.text(Template.unescaped(braced)))
@@ -210,24 +214,45 @@ public struct Template: Hashable, Sendable {
               Interpolation(source: String(braced), offset: piece.offset, expression: expression, filters: filters)))
         case .invalid(let error): body(.invalid(source: String(braced), offset: piece.offset, error: error))
         }
-        return true
-      })
+      }
+    }
   }
 
-  /// Walks the template in order: `run(start, end)` for each literal run of `source` between
-  /// the pieces (the whole text when there are none), `piece` for each piece; either returns
-  /// false to stop the walk. A literal run holding `\{` is a piece of its own, which starts
-  /// where the last piece ended: no run comes between them.
-  @inline(__always) private func walk(run: (Int, Int) -> Bool, piece: (Piece) -> Bool) {
-    var cursor = 0
-    for next in pieces {
-      if cursor < next.offset {
-        guard run(cursor, next.offset) else { return }
-      }
-      cursor = next.offset + next.length
-      guard piece(next) else { return }
+  /// The template in order: each literal run of `source` between the pieces (the whole text
+  /// when there are none) as its byte range, and each piece. A literal run holding `\{` is a
+  /// piece of its own, which starts where the last piece ended: no run comes between them.
+  /// An iterator, not a walk with closures: `render` writes its text and issues from the loop
+  /// (captured by closures, each write was checked for exclusive access at run time).
+  private struct Walk: Sequence, IteratorProtocol {
+    enum Step {
+      case run(Int, Int)
+      case piece(Piece)
     }
-    if cursor < source.utf8.count { _ = run(cursor, source.utf8.count) }
+    let pieces: [Piece]
+    let end: Int
+    var index = 0
+    var cursor = 0
+
+    init(pieces: [Piece], end: Int) {
+      self.pieces = pieces
+      self.end = end
+    }
+
+    mutating func next() -> Step? {
+      if index < pieces.count {
+        let piece = pieces[index]
+        if cursor < piece.offset {
+          defer { cursor = piece.offset }
+          return .run(cursor, piece.offset)
+        }
+        index += 1
+        cursor = piece.offset + piece.length
+        return .piece(piece)
+      }
+      guard cursor < end else { return nil }
+      defer { cursor = end }
+      return .run(cursor, end)
+    }
   }
 
   /// The bytes `start..<end` of `source` (offsets at ASCII bytes or the ends, so on characters).

@@ -141,8 +141,13 @@ struct KeySet: ExpressibleByArrayLiteral, Sendable {
     return nil
   }
 
+  /// Its own loop, not `index(of:) != nil`: `checkKeys` asks it of every member of a flow, and
+  /// through `index(of:)` that cost 1.2 M more instructions on a 2,500-screen flow.
   @inline(__always) func contains(_ key: String) -> Bool {
-    index(of: key) != nil
+    let length = key.utf8.count
+    guard length < buckets.count else { return false }
+    for candidate in buckets[length] where candidate == key { return true }
+    return false
   }
 
   static func + (lhs: KeySet, rhs: KeySet) -> KeySet {
