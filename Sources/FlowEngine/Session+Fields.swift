@@ -304,21 +304,6 @@ extension Session {
   }
 }
 
-extension BlockContent {
-  /// `field?.defaultValue` without building the `FieldContent` (a copy of the block's content)
-  /// first: `commitDefaults` asks it of every untouched field on every screen left.
-  var fieldDefault: Value? {
-    switch self {
-    case .input(let input): input.defaultValue
-    case .slider(let slider): .number(slider.defaultValue)
-    case .toggle(let toggle): .bool(toggle.defaultValue)
-    case .choice, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
-      .unsupported:
-      nil
-    }
-  }
-}
-
 /// The outcomes of the texts of one long multiple pick (more than `listed` texts: a few are
 /// matched again instead) matched so far: a short list searched in order, moved into a
 /// dictionary once the list is long.

@@ -771,7 +771,7 @@ public struct Session: Sendable {
     }
   }
 
-  /// A block's current value: collected data, else its default (`FieldContent.defaultValue`);
+  /// A block's current value: collected data, else its default (`BlockContent.fieldDefault`);
   /// nil when it has none.
   public func value(of block: Block) -> Value? {
     guard let field = block.fieldName else { return nil }

@@ -158,12 +158,15 @@ public struct Template: Hashable, Sendable {
       }
       return true
     }
-    var cursor = 0
-    for piece in pieces {
-      if cursor < piece.offset {  // never before a run with `\{`: it starts where the last piece ended
-        guard literal(cursor, piece.offset) else { return TemplateRendering(text: text, issues: issues) }
+    for step in Walk(pieces: pieces, end: source.utf8.count) {
+      let piece: Piece
+      switch step {
+      case .run(let start, let end):
+        guard literal(start, end) else { return TemplateRendering(text: text, issues: issues) }
+        continue
+      case .piece(let next):
+        piece = next
       }
-      cursor = piece.offset + piece.length
       switch piece.kind {
       case .escaped:
         text += Template.unescaped(sourceText(of: piece))
@@ -193,33 +196,63 @@ public struct Template: Hashable, Sendable {
         return TemplateRendering(text: text, issues: issues)
       }
     }
-    if cursor < source.utf8.count { _ = literal(cursor, source.utf8.count) }
     return TemplateRendering(text: text, issues: issues)
   }
 
   /// Calls `body` with each segment in order, built from the pieces and the runs between them.
   private func forEachSegment(_ body: (Segment) -> Void) {
-    guard !pieces.isEmpty else {
-      if !source.isEmpty { body(.text(source)) }
-      return
+    for step in Walk(pieces: pieces, end: source.utf8.count) {
+      switch step {
+      case .run(let start, let end): body(.text(String(slice(start, end))))
+      case .piece(let piece):
+        let braced = sourceText(of: piece)
+        switch piece.kind {
+        case .escaped: body(.text(Template.unescaped(braced)))
+        case .interpolation(let expression, let filters):
+          body(
+            .interpolation(
+              Interpolation(source: String(braced), offset: piece.offset, expression: expression, filters: filters)))
+        case .invalid(let error): body(.invalid(source: String(braced), offset: piece.offset, error: error))
+        }
+      }
     }
+  }
+
+  /// The template in order: each literal run of `source` between the pieces (the whole text
+  /// when there are none) as its byte range, and each piece. A literal run holding `\{` is a
+  /// piece of its own, which starts where the last piece ended: no run comes between them.
+  /// An iterator, not a walk with closures: `render` writes its text and issues from the loop
+  /// (captured by closures, each write was checked for exclusive access at run time).
+  private struct Walk: Sequence, IteratorProtocol {
+    enum Step {
+      case run(Int, Int)
+      case piece(Piece)
+    }
+    let pieces: [Piece]
+    let end: Int
+    var index = 0
     var cursor = 0
-    for piece in pieces {
-      if cursor < piece.offset {  // never before a run with `\{`: it starts where the last piece ended
-        body(.text(String(slice(cursor, piece.offset))))
-      }
-      cursor = piece.offset + piece.length
-      let braced = sourceText(of: piece)
-      switch piece.kind {
-      case .escaped: body(.text(Template.unescaped(braced)))
-      case .interpolation(let expression, let filters):
-        body(
-          .interpolation(
-            Interpolation(source: String(braced), offset: piece.offset, expression: expression, filters: filters)))
-      case .invalid(let error): body(.invalid(source: String(braced), offset: piece.offset, error: error))
-      }
+
+    init(pieces: [Piece], end: Int) {
+      self.pieces = pieces
+      self.end = end
     }
-    if cursor < source.utf8.count { body(.text(String(slice(cursor, source.utf8.count)))) }
+
+    mutating func next() -> Step? {
+      if index < pieces.count {
+        let piece = pieces[index]
+        if cursor < piece.offset {
+          defer { cursor = piece.offset }
+          return .run(cursor, piece.offset)
+        }
+        index += 1
+        cursor = piece.offset + piece.length
+        return .piece(piece)
+      }
+      guard cursor < end else { return nil }
+      defer { cursor = end }
+      return .run(cursor, end)
+    }
   }
 
   /// The bytes `start..<end` of `source` (offsets at ASCII bytes or the ends, so on characters).

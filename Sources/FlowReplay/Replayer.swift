@@ -481,24 +481,17 @@ struct ScriptRun {
           details: [])
       }
     }
-    try attempt {
-      if let item = expectation.completed, (session.status == .completed) != item.value {
-        throw StepFailure(
-          location: item.location,
-          headline: item.value
-            ? "expected the flow to be completed, but it is \(statusText(session.status))"
-            : "expected the flow not to be completed, but it is",
-          details: ["last screen: \(session.currentScreen.id)"])
-      }
-    }
-    try attempt {
-      if let item = expectation.dismissed, (session.status == .dismissed) != item.value {
-        throw StepFailure(
-          location: item.location,
-          headline: item.value
-            ? "expected the flow to be dismissed, but it is \(statusText(session.status))"
-            : "expected the flow not to be dismissed, but it is",
-          details: ["last screen: \(session.currentScreen.id)"])
+    // `completed:` and `dismissed:`: whether the session ended so.
+    for (item, status) in [(expectation.completed, SessionStatus.completed), (expectation.dismissed, .dismissed)] {
+      try attempt {
+        if let item, (session.status == status) != item.value {
+          throw StepFailure(
+            location: item.location,
+            headline: item.value
+              ? "expected the flow to be \(status.name), but it is \(statusText(session.status))"
+              : "expected the flow not to be \(status.name), but it is",
+            details: ["last screen: \(session.currentScreen.id)"])
+        }
       }
     }
     try attempt {

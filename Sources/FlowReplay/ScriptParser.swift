@@ -148,64 +148,6 @@ public enum ScriptParser {
   }
 }
 
-/// Parses ISO-8601 UTC times: `2026-01-01`, `2026-01-01T08:30:00Z`, with optional fraction and
-/// `+HH:MM` offset.
-enum ISOTime {
-  static func milliseconds(_ text: String) -> Int64? {
-    let s = Array(text.trimmingWhitespace)
-    func number(_ range: Range<Int>) -> Int64? {
-      guard range.upperBound <= s.count else { return nil }
-      var n: Int64 = 0
-      for c in s[range] {
-        guard let d = c.wholeNumberValue, c.isASCII else { return nil }
-        n = n * 10 + Int64(d)
-      }
-      return n
-    }
-    guard s.count >= 10, s[4] == "-", s[7] == "-", let year = number(0..<4), let month = number(5..<7),
-      let day = number(8..<10), (1...12).contains(month), (1...31).contains(day)
-    else { return nil }
-    var ms = Timestamp.milliseconds(year: year, month: month, day: day)
-    if s.count == 10 { return ms }
-    guard s[10] == "T" || s[10] == " ", let hour = number(11..<13), s.count > 13, s[13] == ":",
-      let minute = number(14..<16), hour < 24, minute < 60
-    else { return nil }
-    ms += (hour * 60 + minute) * 60_000
-    var i = 16
-    if i < s.count, s[i] == ":" {
-      guard let second = number(i + 1..<i + 3), second < 61 else { return nil }
-      ms += second * 1000
-      i += 3
-      if i < s.count, s[i] == "." {
-        i += 1
-        var scale: Int64 = 100
-        var fraction: Int64 = 0
-        while i < s.count, let d = s[i].wholeNumberValue, s[i].isASCII {
-          fraction += Int64(d) * scale
-          scale /= 10
-          i += 1
-        }
-        ms += fraction
-      }
-    }
-    if i == s.count { return ms }
-    if s[i] == "Z", i + 1 == s.count { return ms }
-    if s[i] == "+" || s[i] == "-", let oh = number(i + 1..<i + 3) {
-      var om: Int64 = 0
-      if i + 3 < s.count {
-        let start = s[i + 3] == ":" ? i + 4 : i + 3
-        guard let m = number(start..<start + 2), start + 2 == s.count else { return nil }
-        om = m
-      } else if i + 3 != s.count {
-        return nil
-      }
-      let offset = (oh * 60 + om) * 60_000
-      return s[i] == "+" ? ms - offset : ms + offset
-    }
-    return nil
-  }
-}
-
 /// The parser proper: walks the located tree and collects diagnostics.
 struct Reader {
   let file: String
@@ -432,7 +374,7 @@ struct Reader {
     case .scalar(.null), .scalar(.bool), .mapping, .sequence, .scalar(.number):
       typeMismatch(node, expected: "an ISO-8601 time or epoch milliseconds", path: "now")
     case .scalar(.string):
-      if let text = node.text, let ms = ISOTime.milliseconds(text) {
+      if let text = node.text, let ms = CivilTime.instant(iso8601: text)?.milliseconds {
         guard Limits.clockMs.contains(ms) else {
           error(.Script.invalidValue, "now: '\(text)': \(Limits.clockText)", at: node.location, path: "now")
           return

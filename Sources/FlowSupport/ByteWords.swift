@@ -12,8 +12,15 @@ public enum ByteWords {
 
   /// Whether `word` has a byte equal to `byte`.
   @inlinable public static func hasByte(_ word: UInt64, equalTo byte: UInt8) -> Bool {
+    firstMark(word, equalTo: byte) != 0
+  }
+
+  /// A mask whose lowest set bit is the high bit of the first byte (in memory order) equal to
+  /// `byte`, zero when there is none; the bits above it may mark bytes that are not equal (a
+  /// borrow runs on from the byte found), so only the lowest counts.
+  @inlinable public static func firstMark(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
     let x = word ^ (UInt64(byte) &* ones)
-    return (x &- ones) & ~x & highs != 0
+    return (x &- ones) & ~x & highs
   }
 
   /// Whether every byte of `word` is printable ASCII (0x20–0x7E).
@@ -31,5 +38,16 @@ public enum ByteWords {
   /// The bytes of `word` below `bound` (at most 0x80), each marked by its high bit.
   @inlinable public static func bytes(_ word: UInt64, below bound: UInt8) -> UInt64 {
     ~(((word & ~highs) &+ UInt64(0x80 - bound) &* ones) | word) & highs
+  }
+
+  /// The UTF-8 continuation bytes (`10xxxxxx`) of `word`, each marked by its high bit.
+  @inlinable public static func continuationBytes(_ word: UInt64) -> UInt64 {
+    word & ~(word << 1) & highs
+  }
+
+  /// The eight bytes at `offset` of `buffer` (at least eight from there), the first in the low
+  /// byte, so that `trailingZeroBitCount / 8` of a mask is the offset of the byte it marks.
+  @inlinable public static func word(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self))
   }
 }

@@ -24,10 +24,10 @@ public final class FileWatcher: Sendable {
         close(fd)
         return nil
       }
-      start { [self] in watchNotifications(fd, name: name) }
+      JoinableThread.start { [self] in watchNotifications(fd, name: name) }?.detach()
     #else
       _ = (directory, name)
-      start { [self] in poll(path) }
+      JoinableThread.start { [self] in poll(path) }?.detach()
     #endif
   }
 
@@ -49,24 +49,6 @@ public final class FileWatcher: Sendable {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let directory = String(path[..<slash])
     return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
-  }
-
-  /// Runs `body` on a detached thread for the rest of the process.
-  private func start(_ body: @escaping @Sendable () -> Void) {
-    final class Box: @unchecked Sendable {
-      let body: @Sendable () -> Void
-      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { argument in
-        let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
-        box.body()
-        return nil
-      }, box)
-    if started == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
   }
 
   #if os(Linux)

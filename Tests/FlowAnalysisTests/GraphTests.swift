@@ -21,6 +21,16 @@ import _FlowTestSupport
     #expect(text == (try GraphRenderer(document: document).render(format)), "output is deterministic")
   }
 
+  /// A paywall's outcomes (the rule's own action, `then`) are edges of their own, labelled and
+  /// styled as the outcomes of an awaited action: `paywall.premium: cancelled · rule 2: (always)`.
+  @Test(arguments: GraphRenderer.Format.allCases)
+  func paywallOutcomeGraph(_ format: GraphRenderer.Format) throws {
+    let path = packageRoot().appendingPathComponent("sample-flows/appdna/premium-upgrade.json").path
+    let document = try #require(FlowLoader.load(path: path).document)
+    let ext = format == .dot ? "dot" : format == .mermaid ? "mmd" : "json"
+    assertSnapshot(try GraphRenderer(document: document).render(format), named: "graph/appdna-premium-upgrade.\(ext)")
+  }
+
   @Test func unreachableScreensAreMarked() throws {
     let result = FlowLoader.load(bytes: Array(UnreachableScreenRule().triggeringExample.utf8), file: "x.json")
     let document = try #require(result.document)

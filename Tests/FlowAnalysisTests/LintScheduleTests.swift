@@ -1,4 +1,3 @@
-import Dispatch
 import FlowFormat
 import FlowSupport
 import Testing
@@ -34,21 +33,5 @@ import Testing
     for rule in LintRegistry.rules where !rule.isReportedByLoader {
       Self.sameOnTwoThreads(FlowLoader.load(bytes: Array(rule.triggeringExample.utf8), file: "x.json"), rule.id)
     }
-  }
-
-  /// A fact asked for by many threads at once is worked out once, and every thread gets it.
-  @Test func aSharedFactIsWorkedOutOnce() {
-    let made = Locked(0)
-    let fact = SharedFact {
-      made.withLock { $0 += 1 }
-      return (0..<10_000).reduce(0, +)
-    }
-    let seen = Locked([Int]())
-    DispatchQueue.concurrentPerform(iterations: 8) { _ in
-      let value = fact.value()
-      seen.withLock { $0.append(value) }
-    }
-    #expect(made.withLock { $0 } == 1)
-    #expect(seen.withLock { $0 } == [Int](repeating: 49_995_000, count: 8))
   }
 }

@@ -192,8 +192,14 @@ import _FlowTestSupport
     #expect(paths.stdout.contains("intro → notify → plan → offer → ready → $complete"))
     #expect(paths.stdout.contains("intro → notify → plan → offer → $complete"))
     let graph = try runFlowrun(["graph", flow])
-    #expect(graph.stdout.contains(#""premium_v1/plan" -> "premium_v1/offer" [label="rule 2: (always)"]"#))
-    #expect(graph.stdout.contains(#""premium_v1/plan" -> "premium_v1/ready" [label="rule 2: (always)"]"#))
+    // The paywall's outcomes are labelled as outcomes (a dismissal dashed), through the rule.
+    #expect(
+      graph.stdout.contains(
+        #""premium_v1/plan" -> "premium_v1/offer" [label="paywall.premium: cancelled · rule 2: (always)", style=dashed]"#
+      ))
+    #expect(
+      graph.stdout.contains(
+        #""premium_v1/plan" -> "premium_v1/ready" [label="paywall.premium: success · rule 2: (always)"]"#))
     // Rule 1 is the subscribed user's skip (`skip_if_subscribed`).
     #expect(
       graph.stdout.contains(#""premium_v1/plan" -> "premium_v1/ready" [label="rule 1: $user.subscribed equals true"]"#))

@@ -125,12 +125,12 @@ import Testing
       #expect(field.fieldName != nil)
       #expect(field.label != nil && templates.first == field.label?.raw)
       if field.answerAction != nil { #expect(field.valueType.isPicked) }
-      switch (field.valueType, field.defaultValue) {
+      switch (field.valueType, content.fieldDefault) {
       case (_, nil), (.number, .number(_)?), (.bool, .bool(_)?), (.text, .string(_)?): break
       case (let type, let value?): Issue.record("a \(type) field defaults to \(value)")
       }
     } else {
-      #expect(content.fieldName == nil)
+      #expect(content.fieldName == nil && content.fieldDefault == nil)
     }
   }
 }

@@ -38,7 +38,7 @@ import _FlowTestSupport
   }
 
   /// The streaming form hands over pieces of whole screens (and flow titles in a bundle),
-  /// `PreviewSchedule.partsPerPiece` at most each, that add up to the text, which the golden
+  /// `FlowPreview.partsPerPiece` at most each, that add up to the text, which the golden
   /// files pin to what the joined form printed.
   @Test(arguments: samples)
   func streamedPiecesMakeTheText(sample: String) throws {
@@ -48,7 +48,7 @@ import _FlowTestSupport
     #expect(pieces.joined() == (try FlowPreview.render(document: document)))
     let titles = document.flows.count > 1 ? document.flows.count : 0
     let parts = document.flows.reduce(titles) { $0 + $1.screens.count }
-    #expect(pieces.count == (parts + PreviewSchedule.partsPerPiece - 1) / PreviewSchedule.partsPerPiece)
+    #expect(pieces.count == (parts + FlowPreview.partsPerPiece - 1) / FlowPreview.partsPerPiece)
   }
 
   @Test(arguments: samples)

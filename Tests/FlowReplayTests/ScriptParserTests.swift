@@ -220,13 +220,24 @@ struct ScriptParserTests {
     #expect(script.steps.first?.location?.description == "1:31")
   }
 
+  /// `now:` reads ISO-8601 as `--now` and the timelines do (`CivilTime.readInstant`), a time of
+  /// day without a zone as UTC; an impossible date, an empty fraction and an offset of 24 hours
+  /// or more are refused (a parser of its own read `2026-02-31` as March 3rd).
   @Test(
     arguments: [
       ("2026-01-01", 1_767_225_600_000), ("2026-01-01T00:00:01Z", 1_767_225_601_000),
       ("2026-01-01T01:00:00+01:00", 1_767_225_600_000), ("2026-01-01T00:00:00.5Z", 1_767_225_600_500),
-    ] as [(String, Int64)])
-  func isoTimes(_ text: String, _ ms: Int64) {
-    #expect(ISOTime.milliseconds(text) == ms)
+      ("2026-01-01t00:00:00,5z", 1_767_225_600_500), ("2026-01-01T00:00:01", 1_767_225_601_000),
+      ("2026-02-31", nil), ("2026-01-01T00:00:00.Z", nil), ("2026-01-01T00:00:00+99:00", nil),
+    ] as [(String, Int64?)])
+  func isoTimes(_ text: String, _ ms: Int64?) {
+    let result = parseScript("flow: a.json\nnow: '\(text)'\n")
+    if let ms {
+      #expect(result.script?.now == ms)
+      #expect(result.diagnostics.isEmpty)
+    } else {
+      #expect(result.diagnostics.map(\.id) == ["script.invalid-value"])
+    }
   }
 
   @Test(arguments: [

@@ -12,6 +12,16 @@ protocol DeferredTexts: Sendable {
   func complete(_ diagnostic: inout Diagnostic, _ index: Int)
 }
 
+extension DeferredTexts {
+  /// `diagnostic` with its text: completed when its message is a marker, else as it is.
+  func completed(_ diagnostic: Diagnostic) -> Diagnostic {
+    guard let index = DeferredText.index(diagnostic.message) else { return diagnostic }
+    var completed = diagnostic
+    complete(&completed, index)
+    return completed
+  }
+}
+
 enum DeferredText {
   /// A NUL, then the index: at most 15 bytes, so the string needs no allocation.
   static func marker(_ index: Int) -> String { "\u{0}\(index)" }
@@ -45,11 +55,7 @@ struct RuleFindings: Sendable {
   /// Every diagnostic with its text.
   var completed: [Diagnostic] {
     guard let texts else { return diagnostics }
-    return diagnostics.map { diagnostic in
-      var diagnostic = diagnostic
-      if let index = DeferredText.index(diagnostic.message) { texts.complete(&diagnostic, index) }
-      return diagnostic
-    }
+    return diagnostics.map(texts.completed)
   }
 }
 
@@ -80,12 +86,7 @@ public struct CheckReport: Sendable {
 
   /// `diagnostic`, one of `diagnostics`, with its message and notes.
   public func complete(_ diagnostic: Diagnostic) -> Diagnostic {
-    guard let texts = texts[diagnostic.id], let index = DeferredText.index(diagnostic.message) else {
-      return diagnostic
-    }
-    var completed = diagnostic
-    texts.complete(&completed, index)
-    return completed
+    texts[diagnostic.id]?.completed(diagnostic) ?? diagnostic
   }
 
   /// The diagnostics of `reports` in order, as `DiagnosticFormatter.writeJSON(count:diagnostic:)`

@@ -58,7 +58,7 @@ public struct CheckContext: Sendable {
   let dense: DenseScreenGraph
   /// The per-screen reads and fields several rules share, worked out when first asked for.
   var facts: ScreenFacts { sharedFacts.value() }
-  private let sharedFacts: SharedFact<ScreenFacts>
+  private let sharedFacts: MadeOnce<ScreenFacts>
   /// How `diagnostic(_:_:at:)` fills in JSON paths.
   let pathFilling: PathFilling
 
@@ -75,12 +75,12 @@ public struct CheckContext: Sendable {
   public init(file: String, document: FlowDocument, source: [UInt8], patterns: [PatternSite] = []) {
     self.init(
       file: file, document: document, source: source, patterns: patterns, pathFilling: .now,
-      facts: SharedFact { ScreenFacts(document) })
+      facts: MadeOnce { ScreenFacts(document) })
   }
 
   init(
     file: String, document: FlowDocument, source: [UInt8], patterns: [PatternSite], pathFilling: PathFilling,
-    facts: SharedFact<ScreenFacts>
+    facts: MadeOnce<ScreenFacts>
   ) {
     self.file = file
     self.document = document
@@ -205,7 +205,7 @@ public enum FlowChecker {
     _ result: LoadResult, _ document: FlowDocument, rules: [any LintRule], jsonPaths: Bool, parallel: Bool
   ) -> ([RuleFindings], CheckContext) {
     let (file, source, patterns) = (result.file, result.source, result.patterns)
-    let facts = SharedFact { ScreenFacts(document) }
+    let facts = MadeOnce { ScreenFacts(document) }
     let makeContext: @Sendable () -> CheckContext = {
       CheckContext(
         file: file, document: document, source: source, patterns: patterns,
@@ -215,7 +215,7 @@ public enum FlowChecker {
       let context = makeContext()
       return (rules.map { RuleFindings($0, context) }, context)
     }
-    let shared = SharedFact(makeContext)
+    let shared = MadeOnce(makeContext)
     return (LintSchedule.run(rules, context: shared, facts: facts), shared.value())
   }
 

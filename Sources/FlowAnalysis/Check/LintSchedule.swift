@@ -9,7 +9,7 @@ import FlowSupport
 /// (`FlowGraph`, `DenseScreenGraph`: the check context) and the screens' numbered reads and
 /// fields (`ScreenFacts`), which need only the document. Then both threads take rules from one
 /// queue, heaviest first; a rule that asks for a fact the other thread is still working out
-/// waits for it (`SharedFact`). Whichever thread asks first for a fact nobody has started works
+/// waits for it (`MadeOnce`). Whichever thread asks first for a fact nobody has started works
 /// it out itself, so nothing waits on work that has not begun, however the threads are run.
 enum LintSchedule {
   /// Below this many screens the rules run on the calling thread: on the rule-heavy shape a
@@ -31,7 +31,7 @@ enum LintSchedule {
 
   /// Every rule's findings, in `rules`' order.
   static func run(
-    _ rules: [any LintRule], context: SharedFact<CheckContext>, facts: SharedFact<ScreenFacts>
+    _ rules: [any LintRule], context: MadeOnce<CheckContext>, facts: MadeOnce<ScreenFacts>
   ) -> [RuleFindings] {
     let heavy = costOrder.compactMap { id in rules.firstIndex { $0.id == id } }
     let order = heavy + rules.indices.filter { !heavy.contains($0) }
@@ -61,51 +61,5 @@ extension LintSchedule {
     // Moved into the box, so the caller keeps no reference that could be the last.
     let retired = Locked<CheckContext?>(consume context)
     DispatchQueue.global().async { retired.withLock { $0 = nil } }
-  }
-}
-
-/// A value several lint rules share, worked out once, by the first thread that asks for it;
-/// a thread that asks while another works it out waits for that one.
-final class SharedFact<Value: Sendable>: Sendable {
-  private struct State {
-    var value: Value?
-    /// The work, until a thread takes it.
-    var make: (@Sendable () -> Value)?
-  }
-  private let state: Locked<State>
-  /// Entered when a thread takes the work, left when the value is there.
-  private let done = DispatchGroup()
-
-  init(_ make: @escaping @Sendable () -> Value) {
-    state = Locked(State(make: make))
-  }
-
-  private enum Step {
-    case have(Value)
-    case wait
-    case work(@Sendable () -> Value)
-  }
-
-  func value() -> Value {
-    let step = state.withLock { state -> Step in
-      if let value = state.value { return .have(value) }
-      guard let make = state.make else { return .wait }
-      state.make = nil
-      done.enter()
-      return .work(make)
-    }
-    switch step {
-    case .have(let value):
-      return value
-    case .wait:
-      done.wait()
-      // Left only once the value is stored.
-      return state.withLock { $0.value! }
-    case .work(let make):
-      let value = make()
-      state.withLock { $0.value = value }
-      done.leave()
-      return value
-    }
   }
 }

@@ -348,12 +348,16 @@ public struct FlowGraph: Sendable {
     var edges: [FlowEdge] = []
     edges.reserveCapacity(screen.rules.count + 1)  // a target per rule, usually, and the way on
     for (index, rule) in screen.rules.enumerated() where !rule.passesOn {
-      let condition = rule.when?.source ?? "(always)"
-      for goto in rule.then.map(Self.targets) ?? [rule.goto] {
-        guard let target = resolve(goto, node, flow) else { continue }
-        edges.append(
-          FlowEdge(
-            from: node, to: target, kind: .rule(number: index + 1, condition: condition), location: rule.location))
+      let kind = EdgeKind.rule(number: index + 1, condition: rule.when?.source ?? "(always)")
+      for route in rule.then.map(Self.routes) ?? [(rule.goto, nil)] {
+        guard let target = resolve(route.target, node, flow) else { continue }
+        let routeKind =
+          if let outcome = route.outcome {
+            EdgeKind.outcome(identifier: outcome.identifier, outcome: outcome.outcome, via: kind.label)
+          } else {
+            kind
+          }
+        edges.append(FlowEdge(from: node, to: target, kind: routeKind, location: rule.location))
       }
       if rule.when == nil || rule.when?.isConstantTrue == true { return edges }
     }
@@ -447,19 +451,40 @@ public struct FlowGraph: Sendable {
   /// once, in the order its routes name them.
   static func targets(_ action: Action) -> [Target] {
     var found: [Target] = []
-    func walk(_ action: Action) {
+    for route in routes(action) where !found.contains(route.target) { found.append(route.target) }
+    return found
+  }
+
+  /// The routes of a rule's own action: each target it may lead to, with the awaited action's
+  /// outcome that leads there (nil: not an outcome's), each pair once, in the order they are
+  /// named. A paywall's outcomes are edges of their own (`EdgeKind.outcome`), as a permission
+  /// prompt's are.
+  static func routes(_ action: Action) -> [(target: Target, outcome: (identifier: String, outcome: ActionOutcome)?)] {
+    var found: [(target: Target, outcome: (identifier: String, outcome: ActionOutcome)?)] = []
+    func walk(_ action: Action, _ outcome: (identifier: String, outcome: ActionOutcome)?) {
+      func add(_ target: Target) {
+        let known = found.contains {
+          $0.target == target && $0.outcome?.identifier == outcome?.identifier
+            && $0.outcome?.outcome == outcome?.outcome
+        }
+        if !known { found.append((target, outcome)) }
+      }
       switch action {
-      case .screen(let id): if !found.contains(.screen(id)) { found.append(.screen(id)) }
-      case .complete: if !found.contains(.complete) { found.append(.complete) }
-      case .custom(let custom): [custom.onSuccess, custom.onFailure, custom.onCancel].compactMap { $0 }.forEach(walk)
-      case .sequence(let actions): actions.forEach(walk)
+      case .screen(let id): add(.screen(id))
+      case .complete: add(.complete)
+      case .custom(let custom):
+        let routes: [(ActionOutcome, Action?)] = [
+          (.success, custom.onSuccess), (.failure, custom.onFailure), (.cancelled, custom.onCancel),
+        ]
+        for case (let outcome, let route?) in routes { walk(route, (custom.identifier, outcome)) }
+      case .sequence(let actions): actions.forEach { walk($0, outcome) }
       case .branch(let branches, let otherwise):
-        branches.forEach { walk($0.action) }
-        otherwise.map(walk)
+        branches.forEach { walk($0.action, outcome) }
+        otherwise.map { walk($0, outcome) }
       default: break
       }
     }
-    walk(action)
+    walk(action, nil)
     return found
   }
 

@@ -105,30 +105,19 @@ extension Exploration {
       }
     }
     var paths: [ExploredPath] = []
-    /// The transitions of the way through `state` (or `transition`) to an ending: the first
-    /// transitions from a root, then the shortest way on (nil: none).
+    /// The transitions of the way through `state` (or `transition`) to an ending, and its root
+    /// (nil: none).
     func walk(_ state: Int, through transition: Int?) -> (root: Int, transitions: [Int])? {
-      let start = transition.map { graph.from[$0] } ?? state
-      // First-discovery transitions from a root.
       var path: [Int] = []
-      var cursor = start
-      while graph.parent[cursor] >= 0 {
-        path.append(graph.parent[cursor])
-        cursor = graph.from[graph.parent[cursor]]
-      }
-      let root = cursor
-      path.reverse()
-      cursor = start
-      if let transition {
-        path.append(transition)
-        cursor = graph.to[transition]
-      }
-      var steps = 0
-      while !graph.ended[cursor] {
-        guard let t = suffix[cursor], steps <= states.count else { return nil }
-        path.append(t)
-        cursor = graph.to[t]
-        steps += 1
+      var root = 0
+      for step in CoveringRoute(graph, suffix: suffix, through: state, transition, limit: states.count) {
+        switch step {
+        case .back(let t), .on(let t): path.append(t)
+        case .root(let state):
+          root = state
+          path.reverse()
+        case .deadEnd: return nil
+        }
       }
       return (root, path)
     }
@@ -151,25 +140,14 @@ extension Exploration {
         if transitionGain[t] > 0 { take(transitions[t].items) }
         if selfLoopGain[graph.to[t]] > 0 { take(selfItemList[graph.to[t]]) }
       }
-      let start = transition.map { graph.from[$0] } ?? state
-      var cursor = start
-      while graph.parent[cursor] >= 0 {
-        pass(graph.parent[cursor])
-        cursor = graph.from[graph.parent[cursor]]
-      }
-      take(rootItems[cursor] ?? [])
-      if selfLoopGain[cursor] > 0 { take(selfItemList[cursor]) }
-      cursor = start
-      if let transition {
-        pass(transition)
-        cursor = graph.to[transition]
-      }
-      var steps = 0
-      while !graph.ended[cursor] {
-        guard let t = suffix[cursor], steps <= states.count else { return nil }
-        pass(t)
-        cursor = graph.to[t]
-        steps += 1
+      for step in CoveringRoute(graph, suffix: suffix, through: state, transition, limit: states.count) {
+        switch step {
+        case .back(let t), .on(let t): pass(t)
+        case .root(let root):
+          take(rootItems[root] ?? [])
+          if selfLoopGain[root] > 0 { take(selfItemList[root]) }
+        case .deadEnd: return nil
+        }
       }
       return gain
     }
@@ -510,5 +488,73 @@ public struct ExploredPath: Sendable {
     guard var (session, _) = try? Session.start(document: document, config: config) else { return nil }
     for input in inputs { _ = session.send(input) }
     return session
+  }
+}
+
+/// The way through a state (or a transition) to an ending, step by step: the first
+/// transitions from a root, last first (`back`), the root, then the transition and the
+/// shortest way on (`on`); `deadEnd` when no way on ends within `limit` steps. The covering
+/// set's `walk` and `walkGain` both follow it (an iterator: closures writing their counts
+/// were checked for exclusive access at run time).
+private struct CoveringRoute: Sequence, IteratorProtocol {
+  enum Step {
+    case back(Int)
+    case root(Int)
+    case on(Int)
+    case deadEnd
+  }
+  private let parent: [Int]
+  private let ended: [Bool]
+  private let from: [Int]
+  private let to: [Int]
+  private let suffix: [Int?]
+  private let start: Int
+  private let transition: Int?
+  private let limit: Int
+  private var cursor: Int
+  /// 0: back to the root; 1: the transition; 2: on to an ending; 3: done.
+  private var phase = 0
+  private var steps = 0
+
+  init(_ graph: CoveringGraph, suffix: [Int?], through state: Int, _ transition: Int?, limit: Int) {
+    (parent, ended, from, to, self.suffix) = (graph.parent, graph.ended, graph.from, graph.to, suffix)
+    start = transition.map { graph.from[$0] } ?? state
+    self.transition = transition
+    self.limit = limit
+    cursor = start
+  }
+
+  mutating func next() -> Step? {
+    switch phase {
+    case 0:
+      if parent[cursor] >= 0 {
+        defer { cursor = from[parent[cursor]] }
+        return .back(parent[cursor])
+      }
+      phase = 1
+      defer { cursor = start }
+      return .root(cursor)
+    case 1:
+      phase = 2
+      if let transition {
+        cursor = to[transition]
+        return .on(transition)
+      }
+      return next()
+    case 2:
+      guard !ended[cursor] else {
+        phase = 3
+        return nil
+      }
+      guard let t = suffix[cursor], steps <= limit else {
+        phase = 3
+        return .deadEnd
+      }
+      cursor = to[t]
+      steps += 1
+      return .on(t)
+    default:
+      return nil
+    }
   }
 }

@@ -38,8 +38,7 @@ public enum CivilTime {
 
   public static func floorModulo(_ a: Int64, _ b: Int64) -> Int64 { a - floorDivide(a, b) * b }
 
-  /// An instant read from ISO-8601: `2026-01-01`, `2026-01-01T09:30[:SS[.fraction]]` with `Z` or
-  /// `±HH[:MM]` (a date-time without a zone is UTC); whole seconds and the fraction's
+  /// An instant read from ISO-8601 (`instant(iso8601:)`): whole seconds and the fraction's
   /// nanoseconds, so `01.5001` keeps its last digit.
   public struct Instant: Hashable, Sendable {
     public var seconds: Int64
@@ -51,7 +50,24 @@ public enum CivilTime {
     public var fractionalSeconds: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
   }
 
-  public static func instant(iso8601 text: String) -> Instant? {
+  /// Why a text is not an ISO-8601 instant.
+  public enum ISORefusal: Error, Hashable, Sendable {
+    /// Not the shape: a digit, separator or fraction missing, or text left over.
+    case malformed
+    /// A month past 12, or a day its month has not (`2025-02-29`).
+    case noSuchDate
+    /// An hour past 23, a minute past 59 or a second past 60.
+    case noSuchTime
+    /// A time of day followed by neither `Z`, an offset nor the end.
+    case badZone
+  }
+
+  /// The one ISO-8601 reader of flowrun (`--now`, `--until`, a script's `now:`, a profile's and
+  /// a timeline's times, expression timestamps; docs/cli.md, "Times"): `YYYY-MM-DD`, or that,
+  /// `T` (or `t`, or a space) and `HH:MM[:SS[(.|,)fraction]]`, then `Z` (or `z`), an offset
+  /// `±HH`, `±HH:MM` or `±HHMM`, or nothing (UTC; `zoneless` tells). Dates are checked against
+  /// their month; second 60 (a leap second) reads as 59.
+  public static func readInstant(iso8601 text: String) -> Result<(instant: Instant, zoneless: Bool), ISORefusal> {
     let s = Array(text.utf8)
     var i = 0
     func digits(_ count: Int) -> Int64? {
@@ -69,51 +85,62 @@ public enum CivilTime {
       i += 1
       return true
     }
-    guard let year = digits(4), take(0x2D), let month = digits(2), take(0x2D), let day = digits(2),
-      (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
-    else { return nil }
-    var seconds = days(year: year, month: month, day: day) * 86_400
+    guard let year = digits(4), take(0x2D), let month = digits(2), take(0x2D), let day = digits(2) else {
+      return .failure(.malformed)
+    }
+    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else {
+      return .failure(.noSuchDate)
+    }
+    let midnight = days(year: year, month: month, day: day) * 86_400
+    if i == s.count { return .success((Instant(seconds: midnight, nanoseconds: 0), false)) }
+    guard take(0x54) || take(0x74) || take(0x20), let hour = digits(2), take(0x3A), let minute = digits(2) else {
+      return .failure(.malformed)
+    }
+    var second: Int64 = 0
     var nanoseconds: Int64 = 0
-    if i == s.count { return Instant(seconds: seconds, nanoseconds: 0) }
-    guard take(0x54) || take(0x74) || take(0x20), let hour = digits(2), take(0x3A), let minute = digits(2),
-      hour < 24, minute < 60
-    else { return nil }
-    seconds += hour * 3600 + minute * 60
     if take(0x3A) {
-      guard let second = digits(2), second < 60 else { return nil }
-      seconds += second
+      guard let read = digits(2) else { return .failure(.malformed) }
+      second = read
       if take(0x2E) || take(0x2C) {
         var scale: Int64 = 100_000_000
-        var count = 0
+        let first = i
         while i < s.count, s[i] >= 0x30, s[i] <= 0x39 {
           nanoseconds += Int64(s[i] - 0x30) * scale
           scale /= 10
           i += 1
-          count += 1
         }
-        guard count > 0 else { return nil }
+        guard i > first else { return .failure(.malformed) }
       }
     }
+    guard hour < 24, minute < 60, second <= 60 else { return .failure(.noSuchTime) }
+    let local = midnight + hour * 3600 + minute * 60 + min(second, 59)
+    if i == s.count { return .success((Instant(seconds: local, nanoseconds: nanoseconds), true)) }
     if take(0x5A) || take(0x7A) {
-      return i == s.count ? Instant(seconds: seconds, nanoseconds: nanoseconds) : nil
+      guard i == s.count else { return .failure(.malformed) }
+      return .success((Instant(seconds: local, nanoseconds: nanoseconds), false))
     }
-    if i == s.count { return Instant(seconds: seconds, nanoseconds: nanoseconds) }
     let sign: Int64
     if take(0x2B) {
       sign = 1
     } else if take(0x2D) {
       sign = -1
     } else {
-      return nil
+      return .failure(.badZone)
     }
-    guard let offsetHours = digits(2), offsetHours < 24 else { return nil }
+    guard let offsetHours = digits(2), offsetHours < 24 else { return .failure(.malformed) }
     var offsetMinutes: Int64 = 0
-    if take(0x3A) || (i < s.count) {
-      guard let m = digits(2), m < 60 else { return nil }
+    if take(0x3A) || i < s.count {
+      guard let m = digits(2), m < 60 else { return .failure(.malformed) }
       offsetMinutes = m
     }
-    guard i == s.count else { return nil }
-    return Instant(seconds: seconds - sign * (offsetHours * 3600 + offsetMinutes * 60), nanoseconds: nanoseconds)
+    guard i == s.count else { return .failure(.malformed) }
+    let offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
+    return .success((Instant(seconds: local - offset, nanoseconds: nanoseconds), false))
+  }
+
+  /// `readInstant`'s instant, zone or not; nil for a refused text.
+  public static func instant(iso8601 text: String) -> Instant? {
+    try? readInstant(iso8601: text).get().instant
   }
 
   /// Epoch milliseconds of epoch seconds, within the clock's range (`Limits.clockMs`; NaN: 0):

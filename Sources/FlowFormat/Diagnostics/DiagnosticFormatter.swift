@@ -1,4 +1,3 @@
-import Dispatch
 import FlowExpression
 import FlowSupport
 
@@ -178,29 +177,20 @@ public struct DiagnosticFormatter: Sendable {
 
   /// `writeJSON` of `count` diagnostics that `diagnostic` makes (it may write their texts
   /// then), made and formatted `chunk` at a time (`chunk` >= 1) on two threads and written in
-  /// order: on
-  /// `lint-chain` writing the 21,714 notes of `check.uncollected-variable` and formatting them
-  /// is two thirds of `check --format json`.
+  /// order, at most two chunks ahead of `write` (`OrderedPieces`): on `lint-chain` writing the
+  /// 21,714 notes of `check.uncollected-variable` and formatting them is two thirds of
+  /// `check --format json`.
   public static func writeJSON(
     count: Int, chunk: Int = 1_024, diagnostic: @Sendable @escaping (Int) -> Diagnostic, to write: ([UInt8]) -> Void
   ) {
     guard count > 0 else { return write(Array("[]\n".utf8)) }
-    let chunk = max(chunk, 1)
     write([UInt8(ascii: "[")])
-    let chunks = (count + chunk - 1) / chunk
-    for pair in stride(from: 0, to: chunks, by: 2) {
-      let formatted = Locked([[UInt8]](repeating: [], count: 2))
-      DispatchQueue.concurrentPerform(iterations: min(2, chunks - pair)) { half in
-        var out: [UInt8] = []
-        let first = (pair + half) * chunk
-        for index in first..<min(count, first + chunk) {
-          if index > 0 { out.append(UInt8(ascii: ",")) }
-          writeJSONElement(diagnostic(index), to: &out)
-        }
-        formatted.withLock { $0[half] = out }
-      }
-      for out in formatted.withLock({ $0 }) where !out.isEmpty { write(out) }
-    }
+    OrderedPieces.run(
+      count: count, partsPerPiece: chunk, window: 2,
+      draw: { index, out in
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        writeJSONElement(diagnostic(index), to: &out)
+      }, write: write)
     write(Array("\n]\n".utf8))
   }
 

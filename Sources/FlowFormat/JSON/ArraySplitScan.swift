@@ -1,3 +1,5 @@
+import FlowSupport
+
 /// Where a parser is in a text: a byte offset and the line state the parser keeps there (a
 /// column is `offset - lineStart - lineContinuations + 1`, see `JSONParser`).
 struct ParsePosition: Sendable, Equatable {
@@ -111,9 +113,9 @@ enum ArraySplitScan {
     var (lineFeeds, returns) = (0, 0)
     var i = first.offset
     while i &+ 8 <= offset {
-      let w = word(at: i, in: buffer)
-      lineFeeds &+= matches(w, 0x0A).nonzeroBitCount
-      returns &+= matches(w, 0x0D).nonzeroBitCount
+      let w = ByteWords.word(at: i, in: buffer)
+      lineFeeds &+= ByteWords.bytes(w, equalTo: 0x0A).nonzeroBitCount
+      returns &+= ByteWords.bytes(w, equalTo: 0x0D).nonzeroBitCount
       i &+= 8
     }
     while i < offset {
@@ -147,8 +149,8 @@ enum ArraySplitScan {
     }
     i = from
     while i &+ 8 <= offset {
-      let w = word(at: i, in: buffer)
-      result.lineContinuations &+= (w & ~(w << 1) & highs).nonzeroBitCount
+      let w = ByteWords.word(at: i, in: buffer)
+      result.lineContinuations &+= ByteWords.continuationBytes(w).nonzeroBitCount
       i &+= 8
     }
     while i < offset {
@@ -158,38 +160,22 @@ enum ArraySplitScan {
     return result
   }
 
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
-  private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-  @inline(__always) private static func word(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-  }
-
-  /// The high bit of every byte of `w` equal to `byte`, exactly (no borrow between bytes).
-  @inline(__always) private static func matches(_ w: UInt64, _ byte: UInt8) -> UInt64 {
-    let x = w ^ (ones &* UInt64(byte))
-    let low7 = ~highs
-    return ~(((x & low7) &+ low7) | x | low7)
-  }
-
   /// A nonzero bit in the first byte equal to `a` or `b`, exact up to its lowest set bit.
   @inline(__always) private static func firstOf(_ w: UInt64, _ a: UInt8, _ b: UInt8) -> UInt64 {
-    let x = w ^ (ones &* UInt64(a))
-    let y = w ^ (ones &* UInt64(b))
-    return (((x &- ones) & ~x) | ((y &- ones) & ~y)) & highs
+    ByteWords.firstMark(w, equalTo: a) | ByteWords.firstMark(w, equalTo: b)
   }
 
   /// The first `"`, `,`, `[`, `]`, `{` or `}` of the eight bytes at `offset` (`[` and `{`, `]`
   /// and `}` differ only in bit 5).
   @inline(__always) private static func structuralBytes(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> UInt64
   {
-    let w = word(at: offset, in: buffer)
-    return firstOf(w, 0x22, 0x2C) | firstOf(w | (ones &* 0x20), 0x7B, 0x7D)
+    let w = ByteWords.word(at: offset, in: buffer)
+    return firstOf(w, 0x22, 0x2C) | firstOf(w | 0x2020_2020_2020_2020, 0x7B, 0x7D)
   }
 
   @inline(__always) private static func quoteOrBackslash(
     at offset: Int, in buffer: UnsafeBufferPointer<UInt8>
   ) -> UInt64 {
-    firstOf(word(at: offset, in: buffer), 0x22, 0x5C)
+    firstOf(ByteWords.word(at: offset, in: buffer), 0x22, 0x5C)
   }
 }

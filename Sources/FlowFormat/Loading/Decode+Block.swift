@@ -8,8 +8,8 @@ extension DecodeContext {
     "scroll-container", "custom", "loading-indicator",
   ]
 
-  /// `knownBlockTypes` for lookups: by length, not one string comparison per type (twice per
-  /// block, it showed in profiles of big flows).
+  /// `knownBlockTypes` for lookups: by length, not one string comparison per type (it showed in
+  /// profiles of big flows). Looked up once per block: its index is what the block stores.
   static let knownBlockTypeSet = KeySet(knownBlockTypes)
 
   mutating func decodeBlock(_ value: JSONValue, index: Int) -> (Block, y: Double?)? {
@@ -32,7 +32,8 @@ extension DecodeContext {
       contentObject = JSONObject(members: [])
       contentLocation = value.location
     }
-    if !Self.knownBlockTypeSet.contains(type) {
+    let typeIndex = Self.knownBlockTypeSet.index(of: type)
+    if typeIndex == nil {
       // At the type itself, the key to fix (issue 19), not at the block or its content.
       let typeLocation = object.lookup("type")?.location ?? value.location
       at("type") {
@@ -43,12 +44,14 @@ extension DecodeContext {
       }
     }
     let interpolating = interpolatingTemplates
-    let content = at("content") { $0.decodeBlockContent(contentObject, type: type, blockID: id, at: contentLocation) }
+    let content = at("content") {
+      $0.decodeBlockContent(contentObject, type: type, isKnown: typeIndex != nil, blockID: id, at: contentLocation)
+    }
     let plainTexts = interpolatingTemplates == interpolating
     let visibleWhen = object.lookup("visibleWhen").flatMap { v in at("visibleWhen") { $0.condition(v) } }
     return (
       Block(
-        id: id, type: type, order: integer(object, "order") ?? index,
+        id: id, type: type, typeIndex: typeIndex, order: integer(object, "order") ?? index,
         visible: bool(object, "visible") ?? true, visibleWhen: visibleWhen,
         content: content, location: value.location, plainTexts: plainTexts),
       y
@@ -58,11 +61,12 @@ extension DecodeContext {
   mutating func decodeBlockContent(
     _ object: JSONObject,
     type: String,
+    isKnown: Bool,
     blockID: String,
     at location: SourceLocation
   ) -> BlockContent {
     // An unknown block type's keys are its own business: one warning about the type suffices.
-    if Self.knownBlockTypeSet.contains(type) {
+    if isKnown {
       checkKeys(object, known: KnownKeys.blockContent, owner: "block content")
     }
     switch type {

@@ -2,18 +2,27 @@ extension DecodeContext {
   /// Resolves the screen references collected while decoding `flows`, and checks field names.
   /// Unknown screens are `ref.*` errors: `check` fails on them, `run` treats them as no-ops.
   mutating func resolveScreenReferences(in flow: Flow) {
-    var ids: SpellingIndex?  // built for the first unknown reference, asked by every one
-    for reference in screenReferences where flow.index(of: reference.target) == nil {
-      if ids == nil { ids = SpellingIndex(flow.screens.map(\.id)) }
-      append(
-        Diagnostic(
-          .Ref.unknownScreen,
-          message: "\(reference.what) goes to unknown screen '\(reference.target)' in flow '\(flow.id)'",
-          file: file, location: reference.location, path: reference.path,
-          notes: Self.didYouMean(reference.target, ids!)))
-    }
+    reportUnknown(
+      screenReferences, .Ref.unknownScreen, isKnown: { flow.index(of: $0) != nil }, names: { flow.screens.map(\.id) },
+      message: { "\($0.what) goes to unknown screen '\($0.target)' in flow '\(flow.id)'" })
     screenReferences.removeAll()
     checkFieldNames(in: flow)
+  }
+
+  /// Reports each of `references` whose target is not known, with a "did you mean" among
+  /// `names` (listed and indexed for the first unknown target only).
+  private mutating func reportUnknown(
+    _ references: [Reference], _ id: DiagnosticID, isKnown: (String) -> Bool, names: () -> [String],
+    message: (Reference) -> String
+  ) {
+    var known: SpellingIndex?
+    for reference in references where !isKnown(reference.target) {
+      if known == nil { known = SpellingIndex(names()) }
+      append(
+        Diagnostic(
+          id, message: message(reference), file: file, location: reference.location, path: reference.path,
+          notes: Self.didYouMean(reference.target, known!)))
+    }
   }
 
   /// Field names "must be unique across your entire flow" and snake_case (document 000): a
@@ -52,16 +61,9 @@ extension DecodeContext {
   /// Unknown sub-flows and cycles of sub-flows are load errors: a cycle would never end.
   mutating func checkSubflows(_ flows: [Flow]) {
     let ids = Set(flows.map(\.id))
-    var known: SpellingIndex?
-    for reference in flowReferences where !ids.contains(reference.target) {
-      if known == nil { known = SpellingIndex(flows.map(\.id)) }
-      append(
-        Diagnostic(
-          .Load.unknownFlow,
-          message: "\(reference.what) runs unknown flow '\(reference.target)'",
-          file: file, location: reference.location, path: reference.path,
-          notes: Self.didYouMean(reference.target, known!)))
-    }
+    reportUnknown(
+      flowReferences, .Load.unknownFlow, isKnown: ids.contains, names: { flows.map(\.id) },
+      message: { "\($0.what) runs unknown flow '\($0.target)'" })
     flowReferences.removeAll()
     var children: [String: [(String, Screen)]] = [:]
     for flow in flows {

@@ -1,12 +1,6 @@
 import Dispatch
 import FlowSupport
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What decoding one screen apart produced: the screen (nil when it could not be built), where
 /// its id is written, and what its decoding added to the context, in the order it was added.
 struct DecodedScreen: Sendable {
@@ -58,7 +52,7 @@ final class ScreenPipeline {
   private let shared = Shared()
   private let file: String
   private let options: LoadOptions
-  private var thread: pthread_t?
+  private var thread: JoinableThread?
   /// The second thread could not be started: the parser's thread decodes every screen.
   private var alone = false
   /// The parser thread's own decoding (screens it decoded when the queue was full, and after).
@@ -120,7 +114,7 @@ final class ScreenPipeline {
       while let next = shared.queue.withLock({ Self.pop(&$0) }) {
         if keeping { decoded.append((next.1, context.decodeScreen(next.0, at: next.1))) }
       }
-      pthread_join(thread, nil)
+      thread.join()
       self.thread = nil
       shared.queue.withLock { $0.spent.removeAll() }
     }
@@ -177,41 +171,5 @@ extension [DecodedScreen?] {
   fileprivate mutating func place(_ screen: DecodedScreen, at index: Int) {
     if index >= count { append(contentsOf: repeatElement(nil, count: index + 1 - count)) }
     self[index] = screen
-  }
-}
-
-/// A thread that runs one closure and is waited for with `pthread_join`. Its stack is set to
-/// `stackBytes` rather than left to the environment (glibc's default follows `ulimit -s`):
-/// decoding and freeing a value recurse once per nesting level, at most `Limits.nesting` (512).
-enum JoinableThread {
-  static let stackBytes = 8 << 20
-
-  private final class Body: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-
-  /// The started thread, or nil when it could not be started (the caller then does the work).
-  static func start(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
-    let body = Unmanaged.passRetained(Body(run)).toOpaque()
-    var thread: pthread_t = 0
-    let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
-    pthread_attr_init(attributes)
-    defer {
-      pthread_attr_destroy(attributes)
-      attributes.deallocate()
-    }
-    pthread_attr_setstacksize(attributes, stackBytes)
-    let started = pthread_create(
-      &thread, attributes,
-      { argument in
-        Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
-        return nil
-      }, body)
-    guard started == 0 else {
-      Unmanaged<Body>.fromOpaque(body).release()
-      return nil
-    }
-    return thread
   }
 }

@@ -68,7 +68,7 @@ final class ScreenSplit {
   private var shared: Shared?
   private let file: String
   private let options: LoadOptions
-  private var thread: pthread_t?
+  private var thread: JoinableThread?
   /// The parser thread's decoding, then both halves' screens in order.
   private var context: DecodeContext
   private var screens: [DecodedScreen] = []
@@ -78,8 +78,6 @@ final class ScreenSplit {
   private(set) var tookScreens = false
   /// The split cannot be used: the loader parses the file again on one thread.
   private(set) var abandoned = false
-  /// How many screens the second thread took (0: the parser's thread took them all).
-  private(set) var secondHalfCount = 0
 
   /// The parser waits for the second thread's choice of boundary instead of going on (tests:
   /// both halves are then exercised however the threads are scheduled).
@@ -160,7 +158,7 @@ final class ScreenSplit {
   /// where its `]` is, or nil (the split abandoned) when it could not be parsed on its own.
   func join() -> (count: Int, close: ParsePosition)? {
     if let thread {
-      pthread_join(thread, nil)
+      thread.join()
       self.thread = nil
     }
     guard
@@ -174,7 +172,6 @@ final class ScreenSplit {
       return nil
     }
     screens += half.screens
-    secondHalfCount = half.screens.count
     return (half.screens.count, close)
   }
 
@@ -185,7 +182,7 @@ final class ScreenSplit {
   func stop() {
     guard let thread else { return }
     shared?.stopping.withLock { $0 = true }
-    pthread_join(thread, nil)
+    thread.join()
     self.thread = nil
   }
 

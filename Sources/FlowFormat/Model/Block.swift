@@ -70,7 +70,8 @@ public struct Block: Hashable, Sendable {
     set {
       var fields = box.fields
       var rare = self.rare
-      (fields.typeCode, rare.type) = Block.stored(type: newValue)
+      (fields.typeCode, rare.type) = Block.stored(
+        type: newValue, typeIndex: DecodeContext.knownBlockTypeSet.index(of: newValue))
       fields.rare = .holding(rare)
       box = Box(fields)
     }
@@ -125,7 +126,24 @@ public struct Block: Hashable, Sendable {
     location: SourceLocation,
     plainTexts: Bool = false
   ) {
-    let (typeCode, otherType) = Block.stored(type: type)
+    self.init(
+      id: id, type: type, typeIndex: DecodeContext.knownBlockTypeSet.index(of: type), order: order, visible: visible,
+      visibleWhen: visibleWhen, content: content, location: location, plainTexts: plainTexts)
+  }
+
+  /// A block whose type's index in `typeNames` (nil: not there) the loader looked up already.
+  init(
+    id: String,
+    type: String,
+    typeIndex: Int?,
+    order: Int,
+    visible: Bool,
+    visibleWhen: Condition?,
+    content: BlockContent,
+    location: SourceLocation,
+    plainTexts: Bool = false
+  ) {
+    let (typeCode, otherType) = Block.stored(type: type, typeIndex: typeIndex)
     // Nearly every block has neither: no `Rare` is built for it (2 M instructions on the
     // padded bundle's 66,363 blocks).
     var rare: SharedValue<Rare>?
@@ -142,25 +160,10 @@ public struct Block: Hashable, Sendable {
   }
 
   /// A type as stored: its index in `typeNames`, or `otherType` and the type itself.
-  private static func stored(type: String) -> (UInt8, String?) {
-    let length = type.utf8.count
-    if length < typeCodesByLength.count {
-      for (name, code) in typeCodesByLength[length] where name == type { return (code, nil) }
-    }
-    return (otherType, type)
+  private static func stored(type: String, typeIndex: Int?) -> (UInt8, String?) {
+    guard let typeIndex, typeIndex < otherType else { return (otherType, type) }
+    return (UInt8(typeIndex), nil)
   }
-
-  /// `typeNames`' indices by the names' UTF-8 length: a block's type is compared with one or
-  /// two names, not with each in turn (five million instructions on the padded bundle).
-  private static let typeCodesByLength: [[(name: String, code: UInt8)]] = {
-    var buckets: [[(name: String, code: UInt8)]] = []
-    for (index, name) in typeNames.enumerated() where index < otherType {
-      let length = name.utf8.count
-      if buckets.count <= length { buckets += Array(repeating: [], count: length + 1 - buckets.count) }
-      buckets[length].append((name, UInt8(index)))
-    }
-    return buckets
-  }()
 
   /// The field this block collects into, if it collects anything. Inlinable, as the facts
   /// below the engine reads per block and input: called from another module, they copy the block.
@@ -239,6 +242,21 @@ extension BlockContent {
     case .slider(let slider): slider.fieldName
     case .toggle(let toggle): toggle.fieldName
     case .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
+      .unsupported:
+      nil
+    }
+  }
+
+  /// The value the block's field holds until it is answered (stored when the screen is left
+  /// forward); nil for a choice and for kinds that collect nothing. Read from the content, not
+  /// from `field` (a copy of it): `commitDefaults` asks it of every untouched field on every
+  /// screen left.
+  @inlinable public var fieldDefault: Value? {
+    switch self {
+    case .input(let input): input.defaultValue
+    case .slider(let slider): .number(slider.defaultValue)
+    case .toggle(let toggle): .bool(toggle.defaultValue)
+    case .choice, .text, .media, .icon, .button, .progress, .spacer, .divider, .featureCard, .scrollContainer, .custom,
       .unsupported:
       nil
     }

@@ -5,7 +5,7 @@ import FlowPattern
 /// renderer, driver and analysis switch over these kinds (each switch exhaustive), so a new
 /// field type is a compile error wherever it must be handled; the facts below are shared.
 ///
-/// | kind | value (`valueType`) | label | secret | default (`defaultValue`) | runs on answer |
+/// | kind | value (`valueType`) | label | secret | default (`BlockContent.fieldDefault`) | runs on answer |
 /// |---|---|---|---|---|---|
 /// | input | `text`; `number` for `inputType: number` | `label` | `secret` | `defaultValue` | – |
 /// | choice | `option`; `options` when `allowMultiple` | `label` | no | – | `action`, single-select with `autoAdvance` |
@@ -52,16 +52,6 @@ public enum FieldContent: Hashable, Sendable {
     switch self {
     case .input(let input): input.secret
     case .choice, .slider, .toggle: false
-    }
-  }
-
-  /// The value the field holds until it is answered; stored when the screen is left forward.
-  @inlinable public var defaultValue: Value? {
-    switch self {
-    case .input(let input): input.defaultValue
-    case .choice: nil
-    case .slider(let slider): .number(slider.defaultValue)
-    case .toggle(let toggle): .bool(toggle.defaultValue)
     }
   }
 

@@ -91,9 +91,10 @@ extension Flowrun {
       } else {
         // The report (its path counts) is made on the second core while the covering set is
         // chosen: both only read the exploration.
-        let counted = Background { [flow] in
+        let counted = MadeOnce { [flow] in
           PathsReport(flow: flow, exploration: exploration, maxStates: maxStates, maxDepth: maxDepth)
         }
+        counted.startInBackground()
         // With --emit, the replay that confirms each chosen path also writes its script's steps;
         // their text is made on another thread while the next path is replayed.
         let writer = emit.map { ScriptText(flow: flow, directory: $0) }
@@ -110,7 +111,7 @@ extension Flowrun {
             let number = chosen
             scripts.add { writer!.text(of: path, number: number, steps: steps, final: final) }
           })
-        report = counted.value
+        report = counted.value()
         report.covering = (paths, unconfirmed)
         // Shown with --verbose only: hashing every item of every path was a twentieth of the run.
         if verbose { report.coveringAdds = PathsReport.newItems(paths) }

@@ -43,7 +43,7 @@ public struct TemplateBeforeAnswerRule: LintRule {
       let screen = context.graph.screen(node)
       let unanswered = Set(
         screen.content.flatBlocks.compactMap { block -> String? in
-          guard let field = block.fieldName, block.content.field?.defaultValue == nil else { return nil }
+          guard let field = block.fieldName, block.content.fieldDefault == nil else { return nil }
           return field
         })
       var reported: Set<String> = []
