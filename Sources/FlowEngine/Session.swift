@@ -680,7 +680,9 @@ public struct Session: Sendable {
     Self.forEachControlSlot(
       of: currentScreen, hostDeclined: hostDeclined,
       isVisible: { index, blocks in
-        if let environment { isVisible(blockAt: index, of: blocks, in: environment) } else {
+        if let environment {
+          isVisible(blockAt: index, of: blocks, in: environment)
+        } else {
           isVisible(blockAt: index, of: blocks)
         }
       }, body)
