@@ -14,26 +14,36 @@ public struct SpellingIndex: Sendable {
   public let maxDistance: Int
   /// (hash of a deletion, candidate), sorted; duplicates removed.
   private let entries: [Entry]
+  /// Every candidate lowercased, one after another, and where each starts (one more: the end):
+  /// a question measures hundreds to thousands of them.
+  private let lowered: [Unicode.Scalar]
+  private let loweredStarts: [Int]
 
   /// Characters of each string's start that are indexed.
   static let prefixLength = 32
 
-  private struct Entry: Comparable {
+  private struct Entry: Equatable {
     var hash: UInt64
     var candidate: UInt32
-
-    static func < (a: Entry, b: Entry) -> Bool { (a.hash, a.candidate) < (b.hash, b.candidate) }
   }
 
   public init(_ candidates: [String], maxDistance: Int = 2) {
     self.candidates = candidates
     self.maxDistance = maxDistance
     var entries: [Entry] = []
+    var lowered: [Unicode.Scalar] = []
+    var loweredStarts = [0]
     for (index, candidate) in candidates.enumerated() {
-      let prefix = Array(candidate.lowercased().unicodeScalars.prefix(Self.prefixLength))
+      lowered += candidate.lowercased().unicodeScalars
+      loweredStarts.append(lowered.count)
+      let prefix = Array(lowered[loweredStarts[index]..<min(lowered.count, loweredStarts[index] + Self.prefixLength)])
       Self.forEachDeletion(of: prefix, upTo: maxDistance) { entries.append(Entry(hash: $0, candidate: UInt32(index))) }
     }
-    entries.sort()
+    self.lowered = lowered
+    self.loweredStarts = loweredStarts
+    // In candidate order already: sorted by hash alone, stably, they are in (hash, candidate)
+    // order (a comparison sort of the pairs was three quarters of building the index).
+    Self.sortByHash(&entries)
     var unique: [Entry] = []
     unique.reserveCapacity(entries.count)
     for entry in entries where unique.last != entry { unique.append(entry) }
@@ -53,14 +63,50 @@ public struct SpellingIndex: Sendable {
     }
     found.sort()
     var best: (candidate: UInt32, distance: Int)?
-    for (index, candidate) in found.enumerated() where index == 0 || found[index - 1] != candidate {
-      let other = Array(candidates[Int(candidate)].lowercased().unicodeScalars)
-      let distance = boundedEditDistance(scalars, other, limit: maxDistance)
-      guard distance <= maxDistance else { continue }
-      if let known = best, (known.distance, known.candidate) < (distance, candidate) { continue }
-      best = (candidate, distance)
+    var rows: [Int] = []
+    scalars.withUnsafeBufferPointer { word in
+      lowered.withUnsafeBufferPointer { lowered in
+        for (index, candidate) in found.enumerated() where index == 0 || found[index - 1] != candidate {
+          let other = UnsafeBufferPointer(
+            rebasing: lowered[loweredStarts[Int(candidate)]..<loweredStarts[Int(candidate) + 1]])
+          let distance = boundedEditDistance(word, other, limit: maxDistance, rows: &rows)
+          guard distance <= maxDistance else { continue }
+          if let known = best, (known.distance, known.candidate) < (distance, candidate) { continue }
+          best = (candidate, distance)
+        }
+      }
     }
     return best.map { candidates[Int($0.candidate)] }
+  }
+
+  /// Sorts `entries` by hash, keeping the order of equal hashes: a radix sort, 16 bits a pass,
+  /// once there are enough entries to pay for its table of counts (the keys of an object kind
+  /// have a few hundred).
+  private static func sortByHash(_ entries: inout [Entry]) {
+    guard entries.count >= 1 << 16 else {
+      entries.sort { ($0.hash, $0.candidate) < ($1.hash, $1.candidate) }
+      return
+    }
+    var other = entries
+    var counts = [Int](repeating: 0, count: 1 << 16)
+    for shift in stride(from: 0, to: UInt64.bitWidth, by: 16) {
+      entries.withUnsafeBufferPointer { from in
+        other.withUnsafeMutableBufferPointer { to in
+          counts.withUnsafeMutableBufferPointer { counts in
+            counts.update(repeating: 0)
+            for entry in from { counts[Int(truncatingIfNeeded: entry.hash >> shift) & 0xFFFF] += 1 }
+            var total = 0
+            for digit in counts.indices { (counts[digit], total) = (total, total + counts[digit]) }
+            for entry in from {
+              let digit = Int(truncatingIfNeeded: entry.hash >> shift) & 0xFFFF
+              to[counts[digit]] = entry
+              counts[digit] += 1
+            }
+          }
+        }
+      }
+      swap(&entries, &other)
+    }
   }
 
   private func lowerBound(_ hash: UInt64) -> Int {
