@@ -62,6 +62,12 @@ import _FlowTestSupport
         "a number out of range late",
         flow.replacingOccurrences(of: #"{"id": "s25""#, with: #"{"order": 1e999, "id": "s25""#)
       ),
+      (
+        "duplicate keys and numbers out of range in both halves",
+        flow.replacingOccurrences(of: #"{"id": "s3""#, with: #"{"id": "x", "order": 1e999, "id": "s3""#)
+          .replacingOccurrences(of: #"{"id": "s24""#, with: #"{"name": 1, "id": "s24", "order": -1e400"#)
+          .replacingOccurrences(of: #"{"id": "s28""#, with: #"{"id": "x", "id": "s28""#)
+      ),
       ("an AppDNA screen_id late", flow.replacingOccurrences(of: #""id": "s28""#, with: #""screen_id": "x""#)),
       ("truncated late", String(flow.prefix(flow.utf8.count * 9 / 10))),
       ("truncated after the screens", String(flow.dropLast())),
@@ -137,12 +143,13 @@ import _FlowTestSupport
     }
   }
 
-  /// The valid flows above are loaded by halves, not parsed again on one thread (which would
-  /// also give equal results).
+  /// The valid flows above, and those whose parser only warns or reports a number out of range,
+  /// are loaded by halves, not parsed again on one thread (which would also give equal results).
   @Test(arguments: [
     "flow", "pretty-printed", "CRLF line ends", "lone CR line ends", "non-ASCII text on one line",
     "a bracket in a late string", "duplicate screen ids across the halves", "a late screen of a wrong type",
-    "two screens",
+    "two screens", "a duplicate key late", "a number out of range late",
+    "duplicate keys and numbers out of range in both halves",
   ])
   func validFlowIsSplit(_ name: String) throws {
     let text = try #require(Self.texts.first { $0.0 == name }?.1)

@@ -76,15 +76,16 @@ public enum JSONParser {
   /// Parses the elements of an array from `start` (the first byte of an element, with the line
   /// state there) to its `]`, handing each element to `element` with its index from 0 and the
   /// offset just past it; `element` returns false to stop. `depth` containers are open around
-  /// the array's elements (they count toward `maxDepth`). Returns the position of the `]`, or
-  /// nil when the parser reports anything (a syntax error, a duplicate key, a number out of
-  /// range) or `element` stopped: the caller then parses the whole text again, so that every
-  /// report is made by one parser.
+  /// the array's elements (they count toward `maxDepth`). Returns the position of the `]` and
+  /// what the parser reported on the way (duplicate keys, numbers out of range: reports that
+  /// depend on an element's own text only, so one parser would make the same ones there), or
+  /// nil at a syntax error, anything between elements but a comma, or when `element` stopped:
+  /// the caller then parses the whole text again, so that every error is one parser's.
   static func parseElements(
-    _ buffer: UnsafeBufferPointer<UInt8>, from start: ParsePosition, depth: Int,
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: ParsePosition, depth: Int, file: String?,
     element: (inout JSONValue, Int, Int) -> Bool
-  ) -> ParsePosition? {
-    var parser = Parser(buffer: buffer, file: nil, maxDepth: max(0, defaultMaxDepth - depth))
+  ) -> (close: ParsePosition, diagnostics: [Diagnostic])? {
+    var parser = Parser(buffer: buffer, file: file, maxDepth: max(0, defaultMaxDepth - depth))
     parser.pos = start.offset
     parser.line = start.line
     parser.lineStart = start.lineStart
@@ -93,14 +94,15 @@ public enum JSONParser {
     do {
       while true {
         var value = try parser.parseValue()
-        guard parser.diagnostics.isEmpty, element(&value, index, parser.pos) else { return nil }
+        guard element(&value, index, parser.pos) else { return nil }
         index += 1
         try parser.skipWhitespace()
         guard parser.pos < parser.end else { return nil }
         if parser.buf[parser.pos] == ASCII.closeBracket {
-          return ParsePosition(
+          let close = ParsePosition(
             offset: parser.pos, line: parser.line, lineStart: parser.lineStart,
             lineContinuations: parser.lineContinuations)
+          return (close, parser.diagnostics)
         }
         guard parser.buf[parser.pos] == ASCII.comma else { return nil }
         parser.pos += 1
@@ -503,8 +505,9 @@ private struct Parser {
             guard splitting && pos == splitStart else { continue nextValue }
             // The second half was parsed (and decoded) apart: its elements stand as null, as
             // screens taken out of the tree do; this parser goes on at its `]`.
-            guard let split, let (count, close) = split.join() else { throw abandonSplit() }
+            guard let split, let (count, close, reports) = split.join() else { throw abandonSplit() }
             splitStart = -1
+            diagnostics += reports
             for _ in 0..<count { values.append(JSONValue(.null, at: loc)) }
             (pos, line, lineStart, lineContinuations) = (
               close.offset, close.line, close.lineStart, close.lineContinuations

@@ -197,6 +197,7 @@ extension DecodeContext {
       }
     }
     var firstByID: [String: SourceLocation] = [:]
+    firstByID.reserveCapacity(screens.count)
     for (screen, idLocation) in zip(screens, idLocations) {
       if let first = firstByID[screen.id] {
         report(

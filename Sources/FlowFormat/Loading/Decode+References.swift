@@ -30,6 +30,7 @@ extension DecodeContext {
   /// that is not snake_case a warning with the name to use.
   mutating func checkFieldNames(in flow: Flow) {
     var first: [String: (screen: String, location: SourceLocation)] = [:]
+    first.reserveCapacity(flow.screens.count)
     for screen in flow.screens {
       for block in screen.content.flatBlocks {
         guard let field = block.fieldName else { continue }

@@ -23,11 +23,12 @@ import FlowSupport
 ///   by `decodeFlow` in document order (`DecodedScreen`), so duplicate ids, references and
 ///   field names are checked there, after both halves, as on one thread.
 /// - Anything unusual abandons the split and the loader parses the file again on one thread
-///   (`FlowLoader.load`), so every report is the one parser's: the second half's parser
-///   reporting anything (a syntax error, a duplicate key, too deep a nesting, a number out of
-///   range), the scan and the parsers disagreeing, a screen with `screen_id` (an AppDNA
-///   screens-module document). A document that turns out not to be a Sequence flow (told by
-///   keys after the screens) is parsed again the same way.
+///   (`FlowLoader.load`), so every error is the one parser's: a syntax error in the second
+///   half (too deep a nesting included), the scan and the parsers disagreeing, a screen with
+///   `screen_id` (an AppDNA screens-module document). A document that turns out not to be a
+///   Sequence flow (told by keys after the screens) is parsed again the same way. What the
+///   second half's parser reports without stopping (duplicate keys, numbers out of range) is
+///   added at the join, where one parser would have reported it.
 /// - The second thread stops at its next element when the parse ends early (a syntax error in
 ///   the first half) and is always joined before `JSONParser.parse` returns, because it reads
 ///   the caller's buffer.
@@ -37,6 +38,8 @@ final class ScreenSplit {
     var screens: [DecodedScreen] = []
     /// The position of the array's `]`; nil when the half could not be parsed on its own.
     var close: ParsePosition?
+    /// What its parser reported (duplicate keys, numbers out of range), in order.
+    var diagnostics: [Diagnostic] = []
   }
 
   /// Who takes which elements: the parser's position (the element it parses next) and the
@@ -112,12 +115,14 @@ final class ScreenSplit {
       guard claimed, let split else { return }
       var context = DecodeContext(file: file, options: options)
       var half = SecondHalf()
-      half.close = JSONParser.parseElements(text.buffer, from: split.start, depth: 2) { value, index, end in
+      let parsed = JSONParser.parseElements(text.buffer, from: split.start, depth: 2, file: file) {
+        value, index, end in
         guard value.objectValue?.lookup("screen_id") == nil, !shared.stopping.withLock({ $0 }) else { return false }
         let site = ScreenSite(array: array, index: split.index + index, flow: nil, end: end)
         half.screens.append(context.decodeScreen(value.take(), at: site))
         return true
       }
+      (half.close, half.diagnostics) = (parsed?.close, parsed?.diagnostics ?? [])
       shared.result.withLock { $0 = half }
     }
     return thread != nil
@@ -154,9 +159,10 @@ final class ScreenSplit {
     return true
   }
 
-  /// The parser reached the second half: waits for it and returns how many elements it had and
-  /// where its `]` is, or nil (the split abandoned) when it could not be parsed on its own.
-  func join() -> (count: Int, close: ParsePosition)? {
+  /// The parser reached the second half: waits for it and returns how many elements it had,
+  /// where its `]` is and what its parser reported, or nil (the split abandoned) when it could
+  /// not be parsed on its own.
+  func join() -> (count: Int, close: ParsePosition, diagnostics: [Diagnostic])? {
     if let thread {
       thread.join()
       self.thread = nil
@@ -172,7 +178,7 @@ final class ScreenSplit {
       return nil
     }
     screens += half.screens
-    return (half.screens.count, close)
+    return (half.screens.count, close, half.diagnostics)
   }
 
   /// The parser and the scan disagree: the split is abandoned.

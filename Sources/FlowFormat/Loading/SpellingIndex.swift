@@ -18,6 +18,10 @@ public struct SpellingIndex: Sendable {
   /// then rules out, so the answers are the same.
   private let entries: [UInt64]
   private let candidateBits: Int
+  /// Every candidate lowercased, one after another, and where each starts (one more: the end):
+  /// a question measures hundreds to thousands of them.
+  private let lowered: [Unicode.Scalar]
+  private let loweredStarts: [Int]
 
   /// Characters of each string's start that are indexed.
   static let prefixLength = 32
@@ -27,17 +31,26 @@ public struct SpellingIndex: Sendable {
     self.maxDistance = maxDistance
     let bits = max(1, UInt64.bitWidth - UInt64(candidates.count).leadingZeroBitCount)
     candidateBits = bits
-    // Reserved at the count `forEachDeletion` calls back (the prefix's scalars rarely change in
-    // number when lowercased): grown by doubling, the array and its copy made the peak memory of
-    // loading a flow of 40,000 misspelt references (206 MB).
+    var lowered: [Unicode.Scalar] = []
+    var loweredStarts = [0]
+    loweredStarts.reserveCapacity(candidates.count + 1)
+    for candidate in candidates {
+      lowered += candidate.lowercased().unicodeScalars
+      loweredStarts.append(lowered.count)
+    }
+    // Reserved at the count `forEachDeletion` calls back: grown by doubling, the array and its
+    // copy made the peak memory of loading a flow of 40,000 misspelt references (206 MB).
     var entries: [UInt64] = []
     entries.reserveCapacity(
-      candidates.reduce(0) { $0 + Self.deletionCount(min($1.unicodeScalars.count, Self.prefixLength), maxDistance) })
-    for (index, candidate) in candidates.enumerated() {
-      let prefix = Array(candidate.lowercased().unicodeScalars.prefix(Self.prefixLength))
+      candidates.indices.reduce(0) {
+        $0 + Self.deletionCount(min(loweredStarts[$1 + 1] - loweredStarts[$1], Self.prefixLength), maxDistance)
+      })
+    for index in candidates.indices {
+      let start = loweredStarts[index]
+      let prefix = Array(lowered[start..<min(loweredStarts[index + 1], start + Self.prefixLength)])
       Self.forEachDeletion(of: prefix, upTo: maxDistance) { entries.append(Self.key($0, bits) | UInt64(index)) }
     }
-    entries.sort()
+    Self.sort(&entries)
     var kept = min(entries.count, 1)
     for index in entries.indices.dropFirst() where entries[index] != entries[kept - 1] {
       entries[kept] = entries[index]
@@ -45,6 +58,8 @@ public struct SpellingIndex: Sendable {
     }
     entries.removeLast(entries.count - kept)
     self.entries = entries
+    self.lowered = lowered
+    self.loweredStarts = loweredStarts
   }
 
   /// `hash` with its low `bits` bits cleared.
@@ -77,14 +92,50 @@ public struct SpellingIndex: Sendable {
     }
     found.sort()
     var best: (candidate: UInt32, distance: Int)?
-    for (index, candidate) in found.enumerated() where index == 0 || found[index - 1] != candidate {
-      let other = Array(candidates[Int(candidate)].lowercased().unicodeScalars)
-      let distance = boundedEditDistance(scalars, other, limit: maxDistance)
-      guard distance <= maxDistance else { continue }
-      if let known = best, (known.distance, known.candidate) < (distance, candidate) { continue }
-      best = (candidate, distance)
+    var rows: [Int] = []
+    scalars.withUnsafeBufferPointer { word in
+      lowered.withUnsafeBufferPointer { lowered in
+        for (index, candidate) in found.enumerated() where index == 0 || found[index - 1] != candidate {
+          let other = UnsafeBufferPointer(
+            rebasing: lowered[loweredStarts[Int(candidate)]..<loweredStarts[Int(candidate) + 1]])
+          let distance = boundedEditDistance(word, other, limit: maxDistance, rows: &rows)
+          guard distance <= maxDistance else { continue }
+          if let known = best, (known.distance, known.candidate) < (distance, candidate) { continue }
+          best = (candidate, distance)
+        }
+      }
     }
     return best.map { candidates[Int($0.candidate)] }
+  }
+
+  /// Sorts `entries`: a radix sort, 16 bits a pass, once there are enough entries to pay for
+  /// its table of counts and its second array (the keys of an object kind have a few hundred);
+  /// a comparison sort was three quarters of building the index.
+  private static func sort(_ entries: inout [UInt64]) {
+    guard entries.count >= 1 << 16 else {
+      entries.sort()
+      return
+    }
+    var other = entries
+    var counts = [Int](repeating: 0, count: 1 << 16)
+    for shift in stride(from: 0, to: UInt64.bitWidth, by: 16) {
+      entries.withUnsafeBufferPointer { from in
+        other.withUnsafeMutableBufferPointer { to in
+          counts.withUnsafeMutableBufferPointer { counts in
+            counts.update(repeating: 0)
+            for entry in from { counts[Int(truncatingIfNeeded: entry >> shift) & 0xFFFF] += 1 }
+            var total = 0
+            for digit in counts.indices { (counts[digit], total) = (total, total + counts[digit]) }
+            for entry in from {
+              let digit = Int(truncatingIfNeeded: entry >> shift) & 0xFFFF
+              to[counts[digit]] = entry
+              counts[digit] += 1
+            }
+          }
+        }
+      }
+      swap(&entries, &other)
+    }
   }
 
   private func lowerBound(_ key: UInt64) -> Int {
