@@ -17,8 +17,9 @@ public struct SessionStarter: Sendable {
   /// The variants of the start being resolved: one array for every start.
   private var assigned: [Session.Assigned] = []
   /// The last session started's context by its place among this starter's (0, 1, … in the
-  /// order first needed): sessions of one place have the same variants, so a caller that
-  /// groups sessions by variants (the simulator) groups them by this number.
+  /// order first needed): sessions of one place have the same variants, start flow and screen,
+  /// but one set of variants may span several places, so a caller that groups sessions by
+  /// variants (the simulator) maps each number to its variants' key and groups by that.
   public private(set) var contextNumber = 0
 
   public init(document: FlowDocument, config: SessionConfig, tables: DocumentTables? = nil) {

@@ -108,33 +108,44 @@ public struct SpellingIndex: Sendable {
     return best.map { candidates[Int($0.candidate)] }
   }
 
-  /// Sorts `entries`: a radix sort, 16 bits a pass, once there are enough entries to pay for
-  /// its table of counts and its second array (the keys of an object kind have a few hundred);
-  /// a comparison sort was three quarters of building the index.
+  /// Sorts `entries` in place. From 65,536 entries on (the keys of an object kind have a few
+  /// hundred), a comparison sort was three quarters of building the index: the entries (random
+  /// hash bits on top) are first placed in buckets by their top 16 bits, by cycles of swaps in
+  /// the array itself (no second array: the index is the peak of a flow with thousands of
+  /// misspelt references), then each bucket of a few dozen is sorted.
   private static func sort(_ entries: inout [UInt64]) {
     guard entries.count >= 1 << 16 else {
       entries.sort()
       return
     }
-    var other = entries
-    var counts = [Int](repeating: 0, count: 1 << 16)
-    for shift in stride(from: 0, to: UInt64.bitWidth, by: 16) {
-      entries.withUnsafeBufferPointer { from in
-        other.withUnsafeMutableBufferPointer { to in
-          counts.withUnsafeMutableBufferPointer { counts in
-            counts.update(repeating: 0)
-            for entry in from { counts[Int(truncatingIfNeeded: entry >> shift) & 0xFFFF] += 1 }
-            var total = 0
-            for digit in counts.indices { (counts[digit], total) = (total, total + counts[digit]) }
-            for entry in from {
-              let digit = Int(truncatingIfNeeded: entry >> shift) & 0xFFFF
-              to[counts[digit]] = entry
-              counts[digit] += 1
+    let buckets = 1 << 16
+    var starts = [Int](repeating: 0, count: buckets + 1)
+    entries.withUnsafeMutableBufferPointer { entries in
+      starts.withUnsafeMutableBufferPointer { starts in
+        for entry in entries { starts[Int(entry >> 48) + 1] += 1 }
+        for bucket in 0..<buckets { starts[bucket + 1] += starts[bucket] }
+        // `next[b]`: bucket b's first place not yet holding one of its own entries.
+        var next = Array(starts)
+        for bucket in 0..<buckets {
+          while next[bucket] < starts[bucket + 1] {
+            // Carry the entry found there home, and the one it displaces, until one is this
+            // bucket's: it fills the place the first was taken from.
+            var entry = entries[next[bucket]]
+            var home = Int(entry >> 48)
+            while home != bucket {
+              swap(&entry, &entries[next[home]])
+              next[home] += 1
+              home = Int(entry >> 48)
             }
+            entries[next[bucket]] = entry
+            next[bucket] += 1
           }
         }
+        for bucket in 0..<buckets where starts[bucket + 1] - starts[bucket] > 1 {
+          var members = UnsafeMutableBufferPointer(rebasing: entries[starts[bucket]..<starts[bucket + 1]])
+          members.sort()
+        }
       }
-      swap(&entries, &other)
     }
   }
 
