@@ -109,9 +109,7 @@ public struct FieldStore: Sendable {
 
   /// Empties the store as a new one is (no changes counted), keeping the storage when no
   /// other copy shares it: a simulator hands one session's storage to the next user's.
-  /// An empty base (a session that started without data: the common case) is left alone, and
-  /// the overlay is emptied from the end (`removeAll(keepingCapacity:)` goes through
-  /// `replaceSubrange`, a little dearer for a handful of entries).
+  /// An empty base (a session that started without data: the common case) is left alone.
   mutating func removeAll() {
     if !base.values.isEmpty {
       if isKnownUniquelyReferenced(&base) {
@@ -120,13 +118,8 @@ public struct FieldStore: Sendable {
         base = Base([:])
       }
     }
-    Self.empty(&overlay)
+    overlay.removeAllFromTheEnd()
     changes = 0
-  }
-
-  /// Empties `array`, keeping its storage when no other copy shares it.
-  private static func empty<Element>(_ array: inout [Element]) {
-    while !array.isEmpty { array.removeLast() }
   }
 
   /// Replaces everything with `values` (counted as a change).

@@ -307,8 +307,7 @@ public struct Session: Sendable {
     document: FlowDocument, config: borrowing SessionConfig, userID: String, traits: [String: Value],
     overrides variantOverrides: [String: String], tables: DocumentTables? = nil, variants: inout [Assigned]
   ) throws(SessionStartError) -> Start {
-    // Emptied from the end: `removeAll(keepingCapacity:)` goes through `replaceSubrange`.
-    while !variants.isEmpty { variants.removeLast() }
+    variants.removeAllFromTheEnd()
     // Empty overrides and flags (the common case) are not asked: a lookup hashes the key even
     // in an empty dictionary or set.
     let overrides = !variantOverrides.isEmpty

@@ -16,9 +16,16 @@ public final class JoinableThread {
   public static let stackBytes = 8 << 20
 
   private let handle: pthread_t
+  /// Joined or detached: a second `pthread_join` or `pthread_detach` of one handle is undefined
+  /// behaviour, and a thread neither joined nor detached keeps its resources after it ends.
+  private var released = false
 
   private init(_ handle: pthread_t) {
     self.handle = handle
+  }
+
+  deinit {
+    if !released { pthread_detach(handle) }
   }
 
   private final class Body: Sendable {
@@ -58,13 +65,19 @@ public final class JoinableThread {
     return nil
   }
 
-  /// Waits for the closure to return. Call once, and not after `detach`.
+  /// Waits for the closure to return; after the first `join` or `detach`, does nothing.
+  /// Called by the thread that started it.
   public func join() {
+    guard !released else { return }
+    released = true
     pthread_join(handle, nil)
   }
 
-  /// Lets the thread run to its end without being joined (its resources go when it ends).
+  /// Lets the thread run to its end without being joined (its resources go when it ends); after
+  /// the first `join` or `detach`, does nothing.
   public func detach() {
+    guard !released else { return }
+    released = true
     pthread_detach(handle)
   }
 }
