@@ -138,98 +138,95 @@ public struct InputBlock: Hashable, Sendable {
   }
 
   /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
-  @usableFromInline final class Box: Sendable {
-    @usableFromInline let fields: Fields
-    @usableFromInline init(_ fields: Fields) { self.fields = fields }
-  }
+  @usableFromInline typealias Box = SharedValue<Fields>
 
   @usableFromInline var box: Box
 
   /// The fields, written through: a write builds a new box.
   @usableFromInline var fields: Fields {
-    get { box.fields }
+    get { box.value }
     set { box = Box(newValue) }
   }
 
   @inlinable public var fieldName: String? {
-    _read { yield box.fields.fieldName }
+    _read { yield box.value.fieldName }
     _modify { yield &fields.fieldName }
   }
   @inlinable public var label: TextTemplate? {
-    _read { yield box.fields.label }
+    _read { yield box.value.label }
     _modify { yield &fields.label }
   }
   @inlinable public var placeholder: TextTemplate? {
-    _read { yield box.fields.placeholder }
+    _read { yield box.value.placeholder }
     _modify { yield &fields.placeholder }
   }
   @inlinable public var kind: Kind {
-    _read { yield box.fields.kind }
+    _read { yield box.value.kind }
     _modify { yield &fields.kind }
   }
   @inlinable public var required: Bool {
-    _read { yield box.fields.required }
+    _read { yield box.value.required }
     _modify { yield &fields.required }
   }
   /// Whole-string regular expression (extension), compiled at load.
   @inlinable public var pattern: Pattern? {
-    _read { yield box.fields.pattern }
+    _read { yield box.value.pattern }
     _modify { yield &fields.pattern }
   }
   @inlinable public var patternMessage: String? {
-    _read { yield box.fields.patternMessage }
+    _read { yield box.value.patternMessage }
     _modify { yield &fields.patternMessage }
   }
   @inlinable public var minLength: Int? {
-    _read { yield box.fields.minLength }
+    _read { yield box.value.minLength }
     _modify { yield &fields.minLength }
   }
   @inlinable public var maxLength: Int? {
-    _read { yield box.fields.maxLength }
+    _read { yield box.value.maxLength }
     _modify { yield &fields.maxLength }
   }
   @inlinable public var min: Double? {
-    _read { yield box.fields.min }
+    _read { yield box.value.min }
     _modify { yield &fields.min }
   }
   @inlinable public var max: Double? {
-    _read { yield box.fields.max }
+    _read { yield box.value.max }
     _modify { yield &fields.max }
   }
   @inlinable public var defaultValue: Value? {
-    _read { yield box.fields.defaultValue }
+    _read { yield box.value.defaultValue }
     _modify { yield &fields.defaultValue }
   }
   /// Whether the answer is a secret (masked wherever flowrun shows or stores it, see
   /// docs/security.md): the extension key `secret`, else true for `inputType: password`.
   @inlinable public var secret: Bool {
-    _read { yield box.fields.secret }
+    _read { yield box.value.secret }
     _modify { yield &fields.secret }
   }
   /// `date`, `time`, `datetime`: stored as a full ISO-8601 UTC string (AppDNA's input blocks),
   /// else as entered (`1990-05-14`, `09:30`, `2026-01-01T09:30:00`: AppDNA's form fields).
   @inlinable public var storesISO: Bool {
-    _read { yield box.fields.storesISO }
+    _read { yield box.value.storesISO }
     _modify { yield &fields.storesISO }
   }
   /// `range`: the keys of the stored object (AppDNA: `low`/`high` for a form field, `min`/`max`
   /// for a block); `min`/`max` above are the bounds.
   @inlinable public var rangeKeys: [String] {
-    _read { yield box.fields.rangeKeys }
+    _read { yield box.value.rangeKeys }
     _modify { yield &fields.rangeKeys }
   }
   /// `date`, `datetime`: the calendar dates (`YYYY-MM-DD`) the answer's date must lie within.
   @inlinable public var dateBounds: DateBounds? {
-    _read { yield box.fields.dateBounds }
+    _read { yield box.value.dateBounds }
     _modify { yield &fields.dateBounds }
   }
 
   public static func == (a: InputBlock, b: InputBlock) -> Bool {
-    a.box.fields == b.box.fields
+    a.box.value == b.box.value
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(box.fields)
+    hasher.combine(box.value)
   }
 
   public init(
@@ -288,54 +285,51 @@ public struct ChoiceBlock: Hashable, Sendable {
   }
 
   /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
-  @usableFromInline final class Box: Sendable {
-    @usableFromInline let fields: Fields
-    @usableFromInline init(_ fields: Fields) { self.fields = fields }
-  }
+  @usableFromInline typealias Box = SharedValue<Fields>
 
   @usableFromInline var box: Box
 
   /// The fields, written through: a write builds a new box.
   @usableFromInline var fields: Fields {
-    get { box.fields }
+    get { box.value }
     set { box = Box(newValue) }
   }
 
   @inlinable public var fieldName: String? {
-    _read { yield box.fields.fieldName }
+    _read { yield box.value.fieldName }
     _modify { yield &fields.fieldName }
   }
   @inlinable public var label: TextTemplate? {
-    _read { yield box.fields.label }
+    _read { yield box.value.label }
     _modify { yield &fields.label }
   }
   @inlinable public var items: [Item] {
-    _read { yield box.fields.items }
+    _read { yield box.value.items }
     _modify { yield &fields.items }
   }
   @inlinable public var allowMultiple: Bool {
-    _read { yield box.fields.allowMultiple }
+    _read { yield box.value.allowMultiple }
     _modify { yield &fields.allowMultiple }
   }
   @inlinable public var minSelections: Int? {
-    _read { yield box.fields.minSelections }
+    _read { yield box.value.minSelections }
     _modify { yield &fields.minSelections }
   }
   @inlinable public var maxSelections: Int? {
-    _read { yield box.fields.maxSelections }
+    _read { yield box.value.maxSelections }
     _modify { yield &fields.maxSelections }
   }
   @inlinable public var required: Bool {
-    _read { yield box.fields.required }
+    _read { yield box.value.required }
     _modify { yield &fields.required }
   }
   @inlinable public var action: Action {
-    _read { yield box.fields.action }
+    _read { yield box.value.action }
     _modify { yield &fields.action }
   }
   /// A single-select pick runs `action` at once.
   @inlinable public var autoAdvance: Bool {
-    _read { yield box.fields.autoAdvance }
+    _read { yield box.value.autoAdvance }
     _modify { yield &fields.autoAdvance }
   }
 
@@ -344,11 +338,11 @@ public struct ChoiceBlock: Hashable, Sendable {
   @inlinable public var runsActionOnPick: Bool { !allowMultiple && autoAdvance }
 
   public static func == (a: ChoiceBlock, b: ChoiceBlock) -> Bool {
-    a.box.fields == b.box.fields
+    a.box.value == b.box.value
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(box.fields)
+    hasher.combine(box.value)
   }
 
   public init(

@@ -59,116 +59,113 @@ public struct Screen: Hashable, Sendable {
   }
 
   /// The box: never written (a write builds a new box), so reads need no exclusivity checks.
-  @usableFromInline final class Box: Sendable {
-    @usableFromInline let fields: Fields
-    @usableFromInline init(_ fields: Fields) { self.fields = fields }
-  }
+  @usableFromInline typealias Box = SharedValue<Fields>
 
   @usableFromInline var box: Box
 
   /// The fields, written through: a write (the loaders') puts the changed fields in a new box.
   /// Each field's `_modify` goes through this; its `_read` borrows from the box directly.
   @usableFromInline var fields: Fields {
-    get { box.fields }
+    get { box.value }
     set { box = Box(newValue) }
   }
 
   /// The rarely set fields, their defaults when none is set; a write keeps nil for all-default.
   @usableFromInline var rare: Rare {
-    get { box.fields.rare?.value ?? Rare() }
+    get { box.value.rare?.value ?? Rare() }
     set { fields.rare = .holding(newValue) }
   }
 
   @inlinable public var id: String {
-    _read { yield box.fields.id }
+    _read { yield box.value.id }
     _modify { yield &fields.id }
   }
   @inlinable public var name: String {
-    _read { yield box.fields.name }
+    _read { yield box.value.name }
     _modify { yield &fields.name }
   }
   @inlinable public var kind: Kind {
-    _read { yield box.fields.kind }
+    _read { yield box.value.kind }
     _modify { yield &fields.kind }
   }
   /// The type as written, for messages about unknown types.
   @inlinable public var type: String {
-    _read { yield box.fields.type }
+    _read { yield box.value.type }
     _modify { yield &fields.type }
   }
   @inlinable public var order: Int {
-    _read { yield box.fields.order }
+    _read { yield box.value.order }
     _modify { yield &fields.order }
   }
   @inlinable public var content: ScreenContent {
-    _read { yield box.fields.content }
+    _read { yield box.value.content }
     _modify { yield &fields.content }
   }
   @inlinable public var rules: [Rule] {
-    _read { yield box.fields.rules }
+    _read { yield box.value.rules }
     _modify { yield &fields.rules }
   }
   /// Default successor (extension).
   @inlinable public var next: Target? {
-    _read { yield box.fields.next }
+    _read { yield box.value.next }
     _modify { yield &fields.next }
   }
   @inlinable public var hideProgress: Bool {
-    _read { yield box.fields.hideProgress }
+    _read { yield box.value.hideProgress }
     _modify { yield &fields.hideProgress }
   }
   @inlinable public var hideBack: Bool {
-    _read { yield box.fields.hideBack }
+    _read { yield box.value.hideBack }
     _modify { yield &fields.hideBack }
   }
   /// The sub-flow a `flow` screen runs.
   @inlinable public var subflow: String? {
-    _read { yield box.fields.rare?.value.subflow }
+    _read { yield box.value.rare?.value.subflow }
     _modify { yield &rare.subflow }
   }
   /// A `filler` screen advances by itself after this much virtual time.
   @inlinable public var autoAdvanceMs: Double? {
-    _read { yield box.fields.rare?.value.autoAdvanceMs }
+    _read { yield box.value.rare?.value.autoAdvanceMs }
     _modify { yield &rare.autoAdvanceMs }
   }
   /// Whether that advance validates the screen first, as a tap on `next` does (AppDNA's timers
   /// and loaders); a filler does not (extension).
   @inlinable public var autoAdvanceValidates: Bool {
-    _read { yield box.fields.rare?.value.autoAdvanceValidates ?? false }
+    _read { yield box.value.rare?.value.autoAdvanceValidates ?? false }
     _modify { yield &rare.autoAdvanceValidates }
   }
   /// Runs as soon as the screen is entered; if it navigates away the screen is never shown.
   @inlinable public var onEnter: Action? {
-    _read { yield box.fields.rare?.value.onEnter }
+    _read { yield box.value.rare?.value.onEnter }
     _modify { yield &rare.onEnter }
   }
   /// How the screen animates in (shown in traces).
   @inlinable public var transition: ScreenTransition? {
-    _read { yield box.fields.rare?.value.transition }
+    _read { yield box.value.rare?.value.transition }
     _modify { yield &rare.transition }
   }
   /// Called before a submitted screen is left when no host hook answers (AppDNA's step `hook`).
   @inlinable public var webhook: Webhook? {
-    _read { yield box.fields.rare?.value.webhook }
+    _read { yield box.value.rare?.value.webhook }
     _modify { yield &rare.webhook }
   }
   /// An AppDNA `interactive_chat` step's conversation: the step parks for chat turns and its
   /// button submits the transcript.
   @inlinable public var chat: ChatConfig? {
-    _read { yield box.fields.rare?.value.chat }
+    _read { yield box.value.rare?.value.chat }
     _modify { yield &rare.chat }
   }
   @inlinable public var location: SourceLocation {
-    _read { yield box.fields.location }
+    _read { yield box.value.location }
     _modify { yield &fields.location }
   }
 
   public static func == (a: Screen, b: Screen) -> Bool {
-    a.box.fields == b.box.fields
+    a.box.value == b.box.value
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(box.fields)
+    hasher.combine(box.value)
   }
 
   public init(
