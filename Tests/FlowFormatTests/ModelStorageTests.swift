@@ -119,4 +119,15 @@ import Testing
     #expect(block == original && block.hashValue == original.hashValue)
     #expect(block.box.fields.rare == nil || !DecodeContext.knownBlockTypes.contains(type))
   }
+
+  /// The strides the model's memory was measured with (docs/performance.md, eleventh round): a
+  /// template's location after its translations leaves it 45 bytes, so a rich-text span with its
+  /// two flags is 48 (56 before; 34,537 spans in the padded bundle).
+  @Test(arguments: [
+    ("TextTemplate", MemoryLayout<TextTemplate>.size, 45),
+    ("TextBlock.Span", MemoryLayout<TextBlock.Span>.stride, 48),
+  ])
+  func modelStrides(_ type: String, _ measured: Int, _ expected: Int) {
+    #expect(measured == expected, "\(type)")
+  }
 }

@@ -55,6 +55,7 @@ extension DecodeContext {
       return []
     }
     var rules: [Rule] = []
+    rules.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
       at(.index(index)) { context in
         guard let object = context.object(item) else { return }

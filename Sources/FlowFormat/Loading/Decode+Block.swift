@@ -73,6 +73,8 @@ extension DecodeContext {
     case "text":
       var spans: [TextBlock.Span] = []
       if let spanValues = array(object, "richText") {
+        // At the count written, not grown by doubling (a 3-span text kept a fourth slot).
+        spans.reserveCapacity(spanValues.count)
         at("richText") { context in
           for (index, spanValue) in spanValues.enumerated() {
             context.at(.index(index)) { context in
@@ -203,6 +205,7 @@ extension DecodeContext {
   ) -> ChoiceBlock {
     var items: [ChoiceBlock.Item] = []
     if let itemValues = array(object, "items") {
+      items.reserveCapacity(itemValues.count)
       at("items") { context in
         for (index, itemValue) in itemValues.enumerated() {
           context.at(.index(index)) { context in

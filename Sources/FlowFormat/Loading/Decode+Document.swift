@@ -173,6 +173,8 @@ extension DecodeContext {
     // is what needs changing. (Remembered while decoding: searching the values for each screen
     // afterwards was quadratic in the number of screens.)
     var idLocations: [SourceLocation?] = []
+    screens.reserveCapacity(screenValues.count)
+    idLocations.reserveCapacity(screenValues.count)
     if let decoded = decodedScreens.removeValue(forKey: screensOffset), decoded.count == screenValues.count {
       // Decoded while the file was parsed (`ScreenSplit`, `ScreenPipeline`): the same screens and reports, in
       // the same order.

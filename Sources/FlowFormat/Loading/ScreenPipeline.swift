@@ -119,11 +119,31 @@ final class ScreenPipeline {
       shared.queue.withLock { $0.spent.removeAll() }
     }
     guard keeping else { return [:] }
-    var screens: [Int: [DecodedScreen?]] = [:]
-    for (site, screen) in decoded + shared.queue.withLock({ $0.decoded }) {
-      screens[site.array.offset, default: []].place(screen, at: site.index)
+    // Placed in arrays of each flow's count, not concatenated and grown by doubling, and each
+    // thread's list let go once placed: this is the end of loading, a big bundle's peak.
+    var lists = [decoded, []]
+    shared.queue.withLock { swap(&lists[1], &$0.decoded) }
+    decoded = []
+    var counts: [Int: (slots: Int, screens: Int)] = [:]
+    for list in lists {
+      for (site, _) in list {
+        let count = counts[site.array.offset] ?? (0, 0)
+        counts[site.array.offset] = (max(count.slots, site.index + 1), count.screens + 1)
+      }
     }
-    return screens.mapValues { $0.compactMap { $0 } }
+    var slots = counts.mapValues { [DecodedScreen?](repeating: nil, count: $0.slots) }
+    for list in lists {
+      for (site, screen) in list { slots[site.array.offset]![site.index] = screen }
+    }
+    lists = []
+    var screens: [Int: [DecodedScreen]] = [:]
+    for (offset, count) in counts {
+      var placed: [DecodedScreen] = []
+      placed.reserveCapacity(count.screens)
+      for case let screen? in slots.removeValue(forKey: offset)! { placed.append(screen) }
+      screens[offset] = placed
+    }
+    return screens
   }
 
   private static func pop(_ queue: inout Shared.Queue) -> (JSONValue, ScreenSite)? {
@@ -164,12 +184,5 @@ final class ScreenPipeline {
       }
       shared.queue.withLock { $0.decoded = decoded }
     }
-  }
-}
-
-extension [DecodedScreen?] {
-  fileprivate mutating func place(_ screen: DecodedScreen, at index: Int) {
-    if index >= count { append(contentsOf: repeatElement(nil, count: index + 1 - count)) }
-    self[index] = screen
   }
 }

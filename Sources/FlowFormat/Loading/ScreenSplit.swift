@@ -177,6 +177,9 @@ final class ScreenSplit {
       abandoned = true
       return nil
     }
+    // At the flow's count: appended to the first half's array, doubling would reserve up to
+    // twice the screens.
+    screens.reserveCapacity(screens.count + half.screens.count)
     screens += half.screens
     return (half.screens.count, close, half.diagnostics)
   }

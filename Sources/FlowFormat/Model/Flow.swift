@@ -56,6 +56,7 @@ public struct Flow: Hashable, Sendable {
     self.transitions = transitions
     self.location = location
     var index: [String: Int] = [:]
+    index.reserveCapacity(screens.count)
     for (i, screen) in screens.enumerated() where index[screen.id] == nil {
       index[screen.id] = i
     }

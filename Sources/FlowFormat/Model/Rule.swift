@@ -36,10 +36,12 @@ public struct Rule: Hashable, Sendable {
 /// A text that may contain `{expr | filter}` placeholders, compiled once at load.
 public struct TextTemplate: Hashable, Sendable {
   public var template: Template
-  public var location: SourceLocation?
   /// The text in other languages, by lower-case language code (`fr`): a session whose
   /// `--locale` is in one of them shows that one (extension; AppDNA's `localizations`).
   public var translations: [String: Template] = [:]
+  /// Last, so that the template is 45 bytes and a rich-text span (with its two flags) fits a
+  /// 48-byte stride; before `translations` it padded the template to 48 and a span to 56.
+  public var location: SourceLocation?
 
   /// The template for a locale (`fr_FR`, `fr-FR`, `fr`): its language's translation, else the text.
   public func template(for locale: String) -> Template {
