@@ -183,6 +183,8 @@ private struct Parser {
     var keyLocation = SourceLocation(line: 0, column: 0, offset: 0)
     /// Built lazily for large objects: key -> index of its first member.
     var keyIndex: [String: Int]? = nil
+    /// The `String.keyMark`s of the members so far: a key whose mark is not among them is new.
+    var keyMarks: UInt64 = 0
   }
 
   let buf: UnsafeBufferPointer<UInt8>
@@ -570,9 +572,11 @@ private struct Parser {
     let count = members.count - frame.start
     var first: Int? = nil
     if count < 16 {
-      var i = frame.start
+      let mark = key.keyMark
+      var i = frame.keyMarks & mark == 0 ? members.count : frame.start
+      frame.keyMarks |= mark
       while i < members.count {
-        if members[i].key == key {
+        if members[i].key.isSameKey(key) {
           first = i
           break
         }

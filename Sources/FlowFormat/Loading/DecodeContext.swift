@@ -291,7 +291,7 @@ extension JSONObject {
   @inline(__always) func lookup(_ key: String) -> JSONValue? {
     var i = members.count - 1
     while i >= 0 {
-      if members[i].key == key { return members[i].value }
+      if members[i].key.isSameKey(key) { return members[i].value }
       i -= 1
     }
     return nil

@@ -137,7 +137,9 @@ struct KeySet: ExpressibleByArrayLiteral, Sendable {
   @inline(__always) func index(of key: String) -> Int? {
     let length = key.utf8.count
     guard length < buckets.count else { return nil }
-    for (slot, candidate) in buckets[length].enumerated() where candidate == key { return indices[length][slot] }
+    for (slot, candidate) in buckets[length].enumerated() where candidate.isSameKey(key) {
+      return indices[length][slot]
+    }
     return nil
   }
 
@@ -146,7 +148,7 @@ struct KeySet: ExpressibleByArrayLiteral, Sendable {
   @inline(__always) func contains(_ key: String) -> Bool {
     let length = key.utf8.count
     guard length < buckets.count else { return false }
-    for candidate in buckets[length] where candidate == key { return true }
+    for candidate in buckets[length] where candidate.isSameKey(key) { return true }
     return false
   }
 
