@@ -209,6 +209,12 @@ private struct Parser {
   var splitStart = -1
   static let splitUndecided = -2
   var shortStrings: ShortStringCache
+  /// The containers open and their elements and members, kept from one `parseValue` to the
+  /// next: the second half's parser parses each screen with a call of its own, and making
+  /// them again per screen (and growing them to a screen's depth and size) showed in profiles.
+  var spareFrames: [Frame] = []
+  let values = MoveStack<JSONValue>()
+  let members = MoveStack<JSONObject.Member>()
 
   init(buffer: UnsafeBufferPointer<UInt8>, file: String?, maxDepth: Int) {
     self.buf = buffer
@@ -407,8 +413,13 @@ private struct Parser {
   /// Parses one value and everything nested in it, iteratively.
   mutating func parseValue() throws(Stop) -> JSONValue {
     var frames: [Frame] = []
-    let values = MoveStack<JSONValue>()
-    let members = MoveStack<JSONObject.Member>()
+    swap(&frames, &spareFrames)
+    defer {
+      frames.removeAll(keepingCapacity: true)
+      spareFrames = frames
+    }
+    let values = values
+    let members = members
     var value: JSONValue
 
     nextValue: while true {
