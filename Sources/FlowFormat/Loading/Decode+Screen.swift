@@ -35,9 +35,7 @@ extension DecodeContext {
       subflow = string(object, "flow")
       if let subflow {
         flowReferences.append(
-          Reference(
-            target: subflow, what: "screen '\(id)'", location: object.lookup("flow")?.location,
-            path: currentPath + ".flow"))
+          reference(to: subflow, what: "screen '\(id)'", location: object.lookup("flow")?.location, key: "flow"))
       } else if object.lookup("flow") == nil {
         error(.Load.missingKey, "screen '\(id)' of type 'flow' is missing required key 'flow'", at: value.location)
       }
@@ -48,9 +46,8 @@ extension DecodeContext {
       next = Target(raw)
       if case .screen(let target) = next {
         screenReferences.append(
-          Reference(
-            target: target, what: "'next' of screen '\(id)'", location: object.lookup("next")?.location,
-            path: currentPath + ".next"))
+          reference(
+            to: target, what: "'next' of screen '\(id)'", location: object.lookup("next")?.location, key: "next"))
       }
     }
     let autoAdvance = number(
