@@ -85,6 +85,9 @@ enum KnownKeys {
   static let assignedExperiment: KeySet = ["id", "variantId", "variantName", "variant"]
 
   static let structuredCondition: KeySet = ["field", "op", "value"]
+  static let all: KeySet = ["all"]
+  static let any: KeySet = ["any"]
+  static let not: KeySet = ["not"]
 
   /// Colours, fonts, spacing and the like: cosmetic in the SDK, meaningless in a terminal.
   static func isCosmetic(_ key: String) -> Bool {
