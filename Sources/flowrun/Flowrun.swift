@@ -16,6 +16,8 @@ struct Flowrun: ParsableCommand {
       ended blocked; 2 a flow or script could not be read or parsed; 64 wrong usage.
       """,
     version: versionLine,
+    // Each subcommand names itself (`commandName`): derived from its type, with
+    // `String(describing:)`, the names cost ~17 M instructions at every start (docs/performance.md).
     subcommands: [
       Run.self, Test.self, Check.self, Graph.self, Paths.self, Render.self, Campaign.self, Submissions.self, Serve.self,
       Schema.self, Diff.self, Simulate.self,

@@ -183,6 +183,8 @@ private struct Parser {
     var keyLocation = SourceLocation(line: 0, column: 0, offset: 0)
     /// Built lazily for large objects: key -> index of its first member.
     var keyIndex: [String: Int]? = nil
+    /// The `String.keyMark`s of the members so far: a key whose mark is not among them is new.
+    var keyMarks: UInt64 = 0
   }
 
   let buf: UnsafeBufferPointer<UInt8>
@@ -207,6 +209,12 @@ private struct Parser {
   var splitStart = -1
   static let splitUndecided = -2
   var shortStrings: ShortStringCache
+  /// The containers open and their elements and members, kept from one `parseValue` to the
+  /// next: the second half's parser parses each screen with a call of its own, and making
+  /// them again per screen (and growing them to a screen's depth and size) showed in profiles.
+  var spareFrames: [Frame] = []
+  let values = MoveStack<JSONValue>()
+  let members = MoveStack<JSONObject.Member>()
 
   init(buffer: UnsafeBufferPointer<UInt8>, file: String?, maxDepth: Int) {
     self.buf = buffer
@@ -405,8 +413,13 @@ private struct Parser {
   /// Parses one value and everything nested in it, iteratively.
   mutating func parseValue() throws(Stop) -> JSONValue {
     var frames: [Frame] = []
-    let values = MoveStack<JSONValue>()
-    let members = MoveStack<JSONObject.Member>()
+    swap(&frames, &spareFrames)
+    defer {
+      frames.removeAll(keepingCapacity: true)
+      spareFrames = frames
+    }
+    let values = values
+    let members = members
     var value: JSONValue
 
     nextValue: while true {
@@ -570,9 +583,11 @@ private struct Parser {
     let count = members.count - frame.start
     var first: Int? = nil
     if count < 16 {
-      var i = frame.start
+      let mark = key.keyMark
+      var i = frame.keyMarks & mark == 0 ? members.count : frame.start
+      frame.keyMarks |= mark
       while i < members.count {
-        if members[i].key == key {
+        if members[i].key.isSameKey(key) {
           first = i
           break
         }

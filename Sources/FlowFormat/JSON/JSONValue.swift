@@ -111,7 +111,7 @@ extension JSONObject {
   mutating func take(_ key: String) -> JSONValue? {
     var i = members.count - 1
     while i >= 0 {
-      if members[i].key == key { return members[i].value.take() }
+      if members[i].key.isSameKey(key) { return members[i].value.take() }
       i -= 1
     }
     return nil

@@ -20,9 +20,8 @@ extension DecodeContext {
         return nil
       }
       screenReferences.append(
-        Reference(
-          target: target, what: "a '\(type)' action", location: object.lookup("screenId")?.location,
-          path: currentPath + ".screenId"))
+        reference(
+          to: target, what: "a '\(type)' action", location: object.lookup("screenId")?.location, key: "screenId"))
       return .screen(target)
     case "openUrl":
       guard let url = requiredString(object, "url", in: "an 'openUrl' action", at: value.location) else { return nil }
@@ -64,9 +63,8 @@ extension DecodeContext {
         let target = Target(goto)
         if case .screen(let id) = target {
           context.screenReferences.append(
-            Reference(
-              target: id, what: "rule \(index + 1)", location: object.lookup("goto")?.location,
-              path: context.currentPath + ".goto"))
+            context.reference(
+              to: id, what: "rule \(index + 1)", location: object.lookup("goto")?.location, key: "goto"))
         }
         var when: Condition?
         if let whenValue = object.lookup("when") {

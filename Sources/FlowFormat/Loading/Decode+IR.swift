@@ -121,7 +121,7 @@ extension DecodeContext {
         let within = optionalChild("within")
       else { return nil }
       segmentReads.append(
-        Reference(target: id, what: "a Segment condition", location: value.location, path: currentPath))
+        reference(to: id, what: "a Segment condition", location: value.location, key: nil))
       return .segment(op, id: id, within: within)
     case "Feature":
       guard let op = named(FeatureOperator.self), let id = requiredString(object, "id", in: type, at: value.location),

@@ -1,6 +1,11 @@
 import FlowExpression
 
 extension DecodeContext {
+  /// `Screen.Kind(rawValue:)` by a key set: the enum's own init compared the type with each
+  /// case's name in turn (~760 instructions a screen).
+  static let screenKindCases = Screen.Kind.allCases
+  static let screenKinds = KeySet(screenKindCases.map(\.rawValue))
+
   mutating func decodeScreen(_ value: JSONValue, index: Int) -> Screen? {
     guard let object = object(value) else { return nil }
     checkKeys(object, known: KnownKeys.screen, owner: "a screen")
@@ -12,7 +17,7 @@ extension DecodeContext {
       warning(.Load.missingName, "screen '\(id)' has no 'name'; using its id", at: value.location)
     }
     let type = string(object, "type") ?? "feature"
-    var kind = Screen.Kind(rawValue: type) ?? .unknown
+    var kind = Self.screenKinds.index(of: type).map { Self.screenKindCases[$0] } ?? .unknown
     if object.lookup("type") == nil {
       warning(.Load.missingKey, "screen '\(id)' has no 'type'; treated as 'feature'", at: value.location)
       kind = .feature
@@ -35,9 +40,7 @@ extension DecodeContext {
       subflow = string(object, "flow")
       if let subflow {
         flowReferences.append(
-          Reference(
-            target: subflow, what: "screen '\(id)'", location: object.lookup("flow")?.location,
-            path: currentPath + ".flow"))
+          reference(to: subflow, what: "screen '\(id)'", location: object.lookup("flow")?.location, key: "flow"))
       } else if object.lookup("flow") == nil {
         error(.Load.missingKey, "screen '\(id)' of type 'flow' is missing required key 'flow'", at: value.location)
       }
@@ -48,9 +51,8 @@ extension DecodeContext {
       next = Target(raw)
       if case .screen(let target) = next {
         screenReferences.append(
-          Reference(
-            target: target, what: "'next' of screen '\(id)'", location: object.lookup("next")?.location,
-            path: currentPath + ".next"))
+          reference(
+            to: target, what: "'next' of screen '\(id)'", location: object.lookup("next")?.location, key: "next"))
       }
     }
     let autoAdvance = number(

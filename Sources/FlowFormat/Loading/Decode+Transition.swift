@@ -36,9 +36,8 @@ extension DecodeContext {
         for (key, id) in [("fromScreenId", from), ("toScreenId", to)] {
           guard let id else { continue }
           context.screenReferences.append(
-            Reference(
-              target: id, what: "transition \(index + 1)", location: object.lookup(key)?.location,
-              path: context.currentPath + "." + key))
+            context.reference(
+              to: id, what: "transition \(index + 1)", location: object.lookup(key)?.location, key: key))
         }
         if let from, let to, let transition {
           rules.append(TransitionRule(fromScreenID: from, toScreenID: to, transition: transition))

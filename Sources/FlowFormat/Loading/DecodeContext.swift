@@ -33,7 +33,18 @@ struct DecodeContext {
     var target: String
     var what: String
     var location: SourceLocation?
-    var path: String
+    /// Where it was written: the path of its object, and its key there (nil: the object).
+    /// Rendered only for a diagnostic: rendering every reference's path cost ~2,900
+    /// instructions each, for the few that name an unknown screen.
+    fileprivate var object: [PathComponent]
+    fileprivate var key: String?
+
+    var path: String { key.map { object.rendered + "." + $0 } ?? object.rendered }
+  }
+
+  /// A reference to `target` written under `key` of the object being decoded (nil: the object).
+  func reference(to target: String, what: String, location: SourceLocation?, key: String?) -> Reference {
+    Reference(target: target, what: what, location: location, object: path, key: key)
   }
 
   init(file: String, options: LoadOptions = LoadOptions()) {
@@ -291,7 +302,7 @@ extension JSONObject {
   @inline(__always) func lookup(_ key: String) -> JSONValue? {
     var i = members.count - 1
     while i >= 0 {
-      if members[i].key == key { return members[i].value }
+      if members[i].key.isSameKey(key) { return members[i].value }
       i -= 1
     }
     return nil

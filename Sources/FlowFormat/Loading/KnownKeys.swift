@@ -85,6 +85,9 @@ enum KnownKeys {
   static let assignedExperiment: KeySet = ["id", "variantId", "variantName", "variant"]
 
   static let structuredCondition: KeySet = ["field", "op", "value"]
+  static let all: KeySet = ["all"]
+  static let any: KeySet = ["any"]
+  static let not: KeySet = ["not"]
 
   /// Colours, fonts, spacing and the like: cosmetic in the SDK, meaningless in a terminal.
   static func isCosmetic(_ key: String) -> Bool {
@@ -137,7 +140,9 @@ struct KeySet: ExpressibleByArrayLiteral, Sendable {
   @inline(__always) func index(of key: String) -> Int? {
     let length = key.utf8.count
     guard length < buckets.count else { return nil }
-    for (slot, candidate) in buckets[length].enumerated() where candidate == key { return indices[length][slot] }
+    for (slot, candidate) in buckets[length].enumerated() where candidate.isSameKey(key) {
+      return indices[length][slot]
+    }
     return nil
   }
 
@@ -146,7 +151,7 @@ struct KeySet: ExpressibleByArrayLiteral, Sendable {
   @inline(__always) func contains(_ key: String) -> Bool {
     let length = key.utf8.count
     guard length < buckets.count else { return false }
-    for candidate in buckets[length] where candidate == key { return true }
+    for candidate in buckets[length] where candidate.isSameKey(key) { return true }
     return false
   }
 
