@@ -56,8 +56,8 @@ public struct UncollectedVariableRule: DeferringRule {
     }
     let names = facts.names
     // By node: the numbers of the fields it collects (ascending). By name number: the nodes
-    // that collect it and the reads of it (one per screen, as its index in the screen's
-    // `facts.nameReads`), in node order.
+    // that collect it and the reads of it (one per screen, as its index in
+    // `facts.nameReads.values`), in node order.
     var collects: [[Int]] = []
     collects.reserveCapacity(nodes.count)
     var collectorPairs: [(key: Int, value: Int)] = []
@@ -77,7 +77,7 @@ public struct UncollectedVariableRule: DeferringRule {
       // A flow's initial data (Nuxie view-model values) is there from the start.
       let initial = initialData[node.flow]
       let screenReads = facts.nameReads[number]
-      for (index, read) in screenReads.enumerated() where initial.isEmpty || initial[read.name] == nil {
+      for (index, read) in zip(screenReads.indices, screenReads) where initial.isEmpty || initial[read.name] == nil {
         let known = firstRead[read.number]
         if known >= 0 {
           if screenReads[known].handlesMissing && !read.handlesMissing { firstRead[read.number] = index }
@@ -95,7 +95,7 @@ public struct UncollectedVariableRule: DeferringRule {
     let collectors = Buckets(keys: names.count, pairs: collectorPairs, filler: 0)
     let reads = Buckets(keys: names.count, pairs: readPairs, filler: (node: 0, read: 0))
     func collected(_ node: Int, _ name: Int) -> Bool { Self.contains(collects[node], name) }
-    func nameRead(_ entry: (node: Int, read: Int)) -> NameRead { facts.nameReads[entry.node][entry.read] }
+    func nameRead(_ entry: (node: Int, read: Int)) -> NameRead { facts.nameReads.values[entry.read] }
     let roots = graph.rootFlows.compactMap { graph.starts[$0] }.map(dense.number)
     // Names collected somewhere and read without handling a missing value by a screen that
     // does not collect them. A read of a name one screen collects is reached without it

@@ -34,7 +34,7 @@ public struct UnhandledFailureRule: LintRule {
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for node in context.graph.nodes {
+    for node in context.dense.nodes {
       let screen = context.graph.screen(node)
       let controls = context.graph.controls[node] ?? []
       for (index, control) in controls.enumerated() {
