@@ -35,9 +35,11 @@ struct ScreenFacts: Sendable {
     blockFields.reserveCapacity(count)
     for flow in document.flows {
       for screen in flow.screens {
-        var reads = screen.nameReads
-        for index in reads.indices { reads[index].number = number(reads[index].name) }
-        nameReads.append(reads)
+        nameReads.appendList { reads in
+          let first = reads.count
+          screen.appendNameReads(to: &reads)
+          for index in first..<reads.count { reads[index].number = number(reads[index].name) }
+        }
         // Not reserved at the block count: a screen without fields (most of `lint-chain`'s
         // 21,714) would keep an empty buffer, 1 MB in all.
         var blocks: [Int] = []

@@ -155,8 +155,6 @@ public struct FlowGraph: Sendable {
   public let starts: [ScreenNode?]
   /// Outcomes of the screen being built that route to `next`.
   private var outcomeLeaves: [(String, ActionOutcome, SourceLocation)] = []
-  /// The edges of the screen being built, stored in `outgoing` once it is done.
-  private var screenEdges: [FlowEdge] = []
   /// The steps of a step graph already followed from the current control.
   private var visitedSteps: Set<String> = []
 
@@ -267,15 +265,12 @@ public struct FlowGraph: Sendable {
 
   /// Adds an edge of the screen being built (every edge leaves it), once.
   private mutating func add(_ edge: FlowEdge) {
-    guard !screenEdges.contains(edge) else { return }
-    screenEdges.append(edge)
+    guard !outgoing.openList.contains(edge) else { return }
+    outgoing.appendToOpenList(edge)
   }
 
   private mutating func build(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) {
-    defer {
-      outgoing.append(screenEdges)
-      screenEdges.removeAll(keepingCapacity: true)
-    }
+    defer { outgoing.closeList() }
     let controls = Self.controls(of: screen)
 
     if screen.kind == .flow, let child = screen.subflow,

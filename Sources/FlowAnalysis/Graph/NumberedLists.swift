@@ -7,8 +7,8 @@ struct NumberedLists<Element: Sendable>: Sendable {
   /// Every number's values, in number order.
   private(set) var values: [Element] = []
 
-  /// Lists to be appended number by number (`append(_:)`), room reserved for `count` numbers
-  /// and `values` values.
+  /// Lists to be appended number by number, room reserved for `count` numbers and `values`
+  /// values.
   init(count: Int, values: Int) {
     starts.reserveCapacity(count + 1)
     self.values.reserveCapacity(values)
@@ -19,13 +19,35 @@ struct NumberedLists<Element: Sendable>: Sendable {
 
   /// Appends the list of the next number.
   mutating func append(_ list: some Collection<Element>) {
-    // Grown by a quarter, not doubled: `lint-chain`'s one edge past a reservation of one a
-    // screen doubled 2.3 MB of edges, and the two buffers were the check's peak.
-    if values.count + list.count > values.capacity {
-      values.reserveCapacity(values.count + list.count + values.count / 4)
-    }
+    makeRoom(for: list.count)
     values += list
-    starts.append(Int32(values.count))
+    closeList()
+  }
+
+  /// Appends the list of the next number in place: `fill` appends its values to `values`
+  /// (and may change those it appended), with no array of its own to copy them from.
+  mutating func appendList(_ fill: (inout [Element]) -> Void) {
+    fill(&values)
+    closeList()
+  }
+
+  /// The list being built, the next number's (`appendToOpenList`, `closeList`).
+  var openList: ArraySlice<Element> { values[Int(starts[starts.count - 1])...] }
+
+  mutating func appendToOpenList(_ element: Element) {
+    makeRoom(for: 1)
+    values.append(element)
+  }
+
+  /// Ends the list being built: it is the next number's.
+  mutating func closeList() { starts.append(Int32(values.count)) }
+
+  /// Grown by a quarter, not doubled: `lint-chain`'s one edge past a reservation of one a
+  /// screen doubled 2.3 MB of edges, and the two buffers were the check's peak.
+  private mutating func makeRoom(for count: Int) {
+    if values.count + count > values.capacity {
+      values.reserveCapacity(values.count + count + values.count / 4)
+    }
   }
 
   /// Drops the room growing left past an eighth of the values, once every list is appended.

@@ -9,7 +9,7 @@ public struct ScreenLists<Element: Sendable>: Sendable {
   private let flowStart: [Int]
   private var lists: NumberedLists<Element>
 
-  /// Lists to be appended node by node (`append(_:)`), for the nodes `flowStart` counts.
+  /// Lists to be appended node by node (`closeList()`), for the nodes `flowStart` counts.
   init(flowStart: [Int]) {
     self.flowStart = flowStart
     let count = flowStart.last ?? 0
@@ -20,8 +20,13 @@ public struct ScreenLists<Element: Sendable>: Sendable {
   /// Every node's values, in node order.
   public var values: [Element] { lists.values }
 
-  /// Appends the list of the next node in order.
-  mutating func append(_ list: [Element]) { lists.append(list) }
+  /// The list being built, the next node's in order.
+  var openList: ArraySlice<Element> { lists.openList }
+
+  mutating func appendToOpenList(_ element: Element) { lists.appendToOpenList(element) }
+
+  /// Ends the list being built: it is the next node's.
+  mutating func closeList() { lists.closeList() }
 
   /// Drops the room left past the values once every node is appended.
   mutating func trim() { lists.trim() }

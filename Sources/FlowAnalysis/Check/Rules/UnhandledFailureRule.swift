@@ -36,6 +36,8 @@ public struct UnhandledFailureRule: LintRule {
     var diagnostics: [Diagnostic] = []
     for node in context.dense.nodes {
       let screen = context.graph.screen(node)
+      // Controls are made when asked for: only for a screen whose controls may await.
+      guard UncollectedVariableRule.hasAwaitedAction(screen) else { continue }
       let controls = context.graph.controls[node] ?? []
       for (index, control) in controls.enumerated() {
         guard case .custom(let custom) = control.action, custom.awaitResult, custom.onFailure == nil else { continue }
