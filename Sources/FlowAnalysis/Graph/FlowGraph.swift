@@ -149,6 +149,9 @@ public struct FlowGraph: Sendable {
   /// the few rules that read them read few screens', and kept for every screen they were
   /// 2.9 MB of `check`'s peak on `lint-chain` (21,714 screens).
   public var controls: ScreenControls { ScreenControls(document: document) }
+  /// The screens with a control whose action is an awaited custom action (`controls` are not
+  /// kept: a rule looks for these without making every screen's).
+  private(set) var awaitingScreens: Set<ScreenNode> = []
   /// Flows that are run as a sub-flow of some screen.
   public private(set) var subflowParents: [Int: [ScreenNode]] = [:]
   /// Start screen of each flow (nil when the flow has no screens).
@@ -272,6 +275,9 @@ public struct FlowGraph: Sendable {
   private mutating func build(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) {
     defer { outgoing.closeList() }
     let controls = Self.controls(of: screen)
+    if controls.contains(where: { if case .custom(let custom) = $0.action { custom.awaitResult } else { false } }) {
+      awaitingScreens.insert(node)
+    }
 
     if screen.kind == .flow, let child = screen.subflow,
       let childIndex = document.flowIndex(child),

@@ -34,10 +34,9 @@ public struct UnhandledFailureRule: LintRule {
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for node in context.dense.nodes {
+    // Controls are made when asked for: only for the screens whose controls await.
+    for node in context.dense.nodes where context.graph.awaitingScreens.contains(node) {
       let screen = context.graph.screen(node)
-      // Controls are made when asked for: only for a screen whose controls may await.
-      guard UncollectedVariableRule.hasAwaitedAction(screen) else { continue }
       let controls = context.graph.controls[node] ?? []
       for (index, control) in controls.enumerated() {
         guard case .custom(let custom) = control.action, custom.awaitResult, custom.onFailure == nil else { continue }
