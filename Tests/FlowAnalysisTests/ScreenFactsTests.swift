@@ -5,7 +5,7 @@ import Testing
 @testable import FlowAnalysis
 
 /// The numbered facts the lint rules share, against what they stand for, on the generated
-/// shapes of the uncollected-variable equivalence tests: `FlowGraph.outgoing` (a `ScreenMap`)
+/// shapes of the uncollected-variable equivalence tests: `FlowGraph.outgoing` (`ScreenLists`)
 /// holds each screen's edges in `edges` order and nothing for a node outside the document;
 /// `ScreenFacts` numbers each name once and its per-screen field numbers name
 /// `Screen.collectedFields`; a block the loader marks `hasOnlyPlainTexts` has no template that
@@ -16,7 +16,7 @@ import Testing
     let graph = try UncollectedVariableEquivalenceTests.graph(shape)
     for node in graph.nodes {
       let edges = graph.edges.filter { $0.from == node }
-      #expect((graph.outgoing[node] ?? []) == edges, "edges of \(node)")
+      #expect(Array(graph.outgoing[node] ?? []) == edges, "edges of \(node)")
       #expect(graph.outgoing[node] == nil || !edges.isEmpty, "no empty list for \(node)")
       #expect(graph.controls[node] != nil, "controls of \(node)")
     }

@@ -160,7 +160,8 @@ import Testing
     }
   }
 
-  /// `paths`' path to `node` (appended after what the buffer holds) against walking it.
+  /// `paths`' path to `node` (appended after what the buffer holds) against walking it, and
+  /// the same path written later from the tree and `end(of:)` (`PathTexts` keeping a tree).
   static func expectPath(_ paths: inout TreePaths, to node: Int, parent: [Int], ends: Int) {
     var walk = [node]
     while parent[walk.last!] >= 0 { walk.append(parent[walk.last!]) }
@@ -176,5 +177,10 @@ import Testing
     } else {
       #expect(head == walk && skipped == 0 && tail.isEmpty)
     }
+    let (length, headEnd) = paths.end(of: node)
+    var fromTree: [Int32] = []
+    TreePaths.append(from: headEnd, count: headCount, parent: { parent[$0] }, into: &fromTree)
+    if skipped > 0 { TreePaths.append(from: node, count: tailCount, parent: { parent[$0] }, into: &fromTree) }
+    #expect(length == walk.count && fromTree == Array(nodes.dropFirst()))
   }
 }

@@ -280,6 +280,12 @@ extension Screen {
   /// they guard) are marked `handlesMissing`. Context names (`$user`) are left out.
   var nameReads: [NameRead] {
     var reads: [NameRead] = []
+    appendNameReads(to: &reads)
+    return reads
+  }
+
+  /// Appends `nameReads` to `reads` (`ScreenFacts` keeps every screen's in one array).
+  func appendNameReads(to reads: inout [NameRead]) {
     var guarded = Set<String>()
     // Names are appended as they are met; a context name is left out here rather than by
     // filtering the whole list afterwards.
@@ -338,7 +344,6 @@ extension Screen {
       }
     }
     template(content.skipText, .text("skipText"), location)
-    return reads
   }
 
   /// The fields the screen's blocks collect.

@@ -34,13 +34,24 @@ enum DeferredText {
 }
 
 /// What one rule found: its diagnostics, and the texts of those that wait for theirs.
+///
+/// A diagnostic whose text and JSON path both wait is kept as its location and its text's
+/// number (`add(_:text:at:_:)`, 16 bytes) until the check joins the rules' findings after
+/// lint: as a `Diagnostic` (96 bytes) each, `lint-chain`'s 21,714 were 2.1 MB of lint's peak.
 struct RuleFindings: Sendable {
-  var diagnostics: [Diagnostic]
+  /// The rule's diagnostics made whole, in order among `waiting` (`waitingBefore`).
+  private(set) var diagnostics: [Diagnostic]
   var texts: (any DeferredTexts)?
+  /// How many of `waiting` come before each of `diagnostics`.
+  private var waitingBefore: [Int] = []
+  private var waiting: [(location: SourceLocation, text: Int32)] = []
+  /// What a waiting diagnostic is made of besides its location and text.
+  private var made: (id: DiagnosticID, file: String, paths: Bool)?
 
   init(_ diagnostics: [Diagnostic], texts: (any DeferredTexts)? = nil) {
     self.diagnostics = diagnostics
     self.texts = texts
+    waitingBefore = [Int](repeating: 0, count: diagnostics.count)
   }
 
   /// What `rule` finds in `context`, texts deferred where the rule can defer them.
@@ -52,10 +63,60 @@ struct RuleFindings: Sendable {
     }
   }
 
+  /// How many diagnostics the rule found.
+  var count: Int { diagnostics.count + waiting.count }
+
+  /// Adds a diagnostic made whole.
+  mutating func append(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
+    waitingBefore.append(waiting.count)
+  }
+
+  /// Room for `count` more diagnostics whose text waits.
+  mutating func reserve(waiting count: Int) { waiting.reserve(count) }
+
+  /// Adds `rule`'s diagnostic at `location` whose message is `texts`' number `text`
+  /// (`DeferredText.marker`), without notes: kept as numbers while its JSON path waits too.
+  mutating func add(_ rule: some LintRule, text: Int, at location: SourceLocation, _ context: CheckContext) {
+    switch context.pathFilling {
+    case .now: append(context.diagnostic(rule, DeferredText.marker(text), at: location))
+    case .deferred, .omitted:
+      made = made ?? (rule.diagnosticID, context.file, context.pathFilling == .deferred)
+      waiting.append((location, Int32(text)))
+    }
+  }
+
+  /// Appends the diagnostics to `all` in the rule's order (those that wait as
+  /// `CheckContext.diagnostic` makes them) and empties the findings.
+  mutating func move(to all: inout [Diagnostic]) {
+    var next = 0
+    func appendWaiting(upTo end: Int) {
+      guard let made else { return }
+      while next < end {
+        let (location, text) = waiting[next]
+        all.append(
+          Diagnostic(
+            made.id, message: DeferredText.marker(Int(text)), file: made.file, location: location,
+            path: made.paths ? PendingPath.marker(location.offset) : nil, notes: []))
+        next += 1
+      }
+    }
+    for (index, diagnostic) in diagnostics.enumerated() {
+      appendWaiting(upTo: waitingBefore[index])
+      all.append(diagnostic)
+    }
+    appendWaiting(upTo: waiting.count)
+    self = RuleFindings([], texts: texts)
+  }
+
   /// Every diagnostic with its text.
   var completed: [Diagnostic] {
-    guard let texts else { return diagnostics }
-    return diagnostics.map(texts.completed)
+    var all: [Diagnostic] = []
+    all.reserveCapacity(count)
+    var findings = self
+    findings.move(to: &all)
+    guard let texts else { return all }
+    return all.map(texts.completed)
   }
 }
 

@@ -183,19 +183,21 @@ public enum FlowChecker {
     }
     let parallel = rules.count > 1 && document.flows.reduce(0, { $0 + $1.screens.count }) >= parallelScreens
     let (findings, context) = lint(result, document, rules: rules, jsonPaths: jsonPaths, parallel: parallel)
+    // Freed before the diagnostics are joined: the graph and the shared facts alive while the
+    // joined array is made were the peak of `lint-chain`'s check.
+    let paths = context.paths
+    if parallel { LintSchedule.release(consume context) } else { _ = consume context }
     var found = consume findings
     var diagnostics = result.diagnostics
-    diagnostics.reserveCapacity(found.reduce(diagnostics.count) { $0 + $1.diagnostics.count })
+    diagnostics.reserveCapacity(found.reduce(diagnostics.count) { $0 + $1.count })
     var texts: [String: any DeferredTexts] = [:]
     for index in found.indices {
-      diagnostics += found[index].diagnostics
       // Freed as it is joined: a rule's slot can hold tens of thousands of diagnostics.
-      found[index].diagnostics = []
+      found[index].move(to: &diagnostics)
       if let ruleTexts = found[index].texts { texts[rules[index].id] = ruleTexts }
     }
     let first = result.diagnostics.count
-    if jsonPaths { PendingPath.fill(&diagnostics[first...], context.paths) }
-    if parallel { LintSchedule.release(consume context) }
+    if jsonPaths { PendingPath.fill(&diagnostics[first...], paths) }
     return CheckReport(diagnostics.sortedForDisplay(), texts: texts)
   }
 

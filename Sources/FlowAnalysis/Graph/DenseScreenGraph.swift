@@ -129,9 +129,9 @@ struct DenseScreenGraph {
 
   /// Strongly connected components (Tarjan over successors in order, `LivenessOrder`'s), each
   /// in ascending number order, in the order Tarjan's search completes them.
-  func stronglyConnectedComponents() -> [[Int]] {
-    let successors = (0..<count).map { Array(self.successors(of: $0)) }
-    // Most components are one screen: already in order, so kept without a sorted copy each.
-    return LivenessOrder.stronglyConnectedComponents(successors).map { $0.count > 1 ? $0.sorted() : $0 }
+  func stronglyConnectedComponents() -> NumberedLists<Int> {
+    var components = LivenessOrder.stronglyConnectedComponents(count: count) { successors(of: $0) }
+    for component in 0..<components.count where components[component].count > 1 { components.sort(component) }
+    return components
   }
 }

@@ -121,6 +121,19 @@ public struct ScreenControl: Hashable, Sendable {
   public var location: SourceLocation
 }
 
+/// The controls of a document's screens, by node (`FlowGraph.controls`).
+public struct ScreenControls: Sendable {
+  let document: FlowDocument
+
+  /// The controls of `node`, nil when there is no such screen.
+  public subscript(node: ScreenNode) -> [ScreenControl]? {
+    guard document.flows.indices.contains(node.flow),
+      document.flows[node.flow].screens.indices.contains(node.screen)
+    else { return nil }
+    return FlowGraph.controls(of: document.flows[node.flow].screens[node.screen])
+  }
+}
+
 /// The static screen graph of a document: every way each screen can be left.
 ///
 /// Leaving a screen "forward" (the `next` action and everything that defaults to it) is drawn
@@ -129,19 +142,22 @@ public struct ScreenControl: Hashable, Sendable {
 public struct FlowGraph: Sendable {
   public let document: FlowDocument
   /// Edges by source screen (none for a screen without edges).
-  public private(set) var outgoing: ScreenMap<[FlowEdge]>
+  public private(set) var outgoing: ScreenLists<FlowEdge>
   /// How many edges `outgoing` holds in all.
-  public private(set) var edgeCount = 0
-  /// Controls by screen (buttons, checklists, skip, onEnter, ...).
-  public private(set) var controls: ScreenMap<[ScreenControl]>
+  public var edgeCount: Int { outgoing.values.count }
+  /// Controls by screen (buttons, checklists, skip, onEnter, ...), worked out when asked for:
+  /// the few rules that read them read few screens', and kept for every screen they were
+  /// 2.9 MB of `check`'s peak on `lint-chain` (21,714 screens).
+  public var controls: ScreenControls { ScreenControls(document: document) }
+  /// The screens with a control whose action is an awaited custom action (`controls` are not
+  /// kept: a rule looks for these without making every screen's).
+  private(set) var awaitingScreens: Set<ScreenNode> = []
   /// Flows that are run as a sub-flow of some screen.
   public private(set) var subflowParents: [Int: [ScreenNode]] = [:]
   /// Start screen of each flow (nil when the flow has no screens).
   public let starts: [ScreenNode?]
   /// Outcomes of the screen being built that route to `next`.
   private var outcomeLeaves: [(String, ActionOutcome, SourceLocation)] = []
-  /// The edges of the screen being built, stored in `outgoing` once it is done.
-  private var screenEdges: [FlowEdge] = []
   /// The steps of a step graph already followed from the current control.
   private var visitedSteps: Set<String> = []
 
@@ -149,8 +165,7 @@ public struct FlowGraph: Sendable {
     self.document = document
     var flowStart = [0]
     for flow in document.flows { flowStart.append(flowStart[flowStart.count - 1] + flow.screens.count) }
-    outgoing = ScreenMap(flowStart: flowStart)
-    controls = ScreenMap(flowStart: flowStart)
+    outgoing = ScreenLists(flowStart: flowStart)
     starts = document.flows.enumerated().map { index, flow in
       flow.index(of: flow.startScreenID).map { ScreenNode(flow: index, screen: $0) }
     }
@@ -159,23 +174,25 @@ public struct FlowGraph: Sendable {
         build(ScreenNode(flow: f, screen: s), screen, flow)
       }
     }
+    outgoing.trim()
   }
 
   /// Edges in a deterministic order: by screen, then as the screen declares them (`outgoing`
-  /// in node order; kept once, there).
-  public var edges: [FlowEdge] {
-    var edges: [FlowEdge] = []
-    edges.reserveCapacity(edgeCount)
-    for node in nodes { edges += outgoing[node] ?? [] }
-    return edges
-  }
+  /// holds them so).
+  public var edges: [FlowEdge] { outgoing.values }
 
   public func flow(_ node: ScreenNode) -> Flow { document.flows[node.flow] }
   public func screen(_ node: ScreenNode) -> Screen { document.flows[node.flow].screens[node.screen] }
 
   /// Every screen node, flows in file order, screens in order.
   public var nodes: [ScreenNode] {
-    document.flows.enumerated().flatMap { f, flow in flow.screens.indices.map { ScreenNode(flow: f, screen: $0) } }
+    // Reserved once: grown by doubling, the 21,714 of `lint-chain` took 0.5 MB a copy.
+    var nodes: [ScreenNode] = []
+    nodes.reserveCapacity(document.flows.reduce(0) { $0 + $1.screens.count })
+    for (f, flow) in document.flows.enumerated() {
+      for s in flow.screens.indices { nodes.append(ScreenNode(flow: f, screen: s)) }
+    }
+    return nodes
   }
 
   /// The flows a run can start in: the entry flow, experiment variant flows, and flows nobody
@@ -251,55 +268,16 @@ public struct FlowGraph: Sendable {
 
   /// Adds an edge of the screen being built (every edge leaves it), once.
   private mutating func add(_ edge: FlowEdge) {
-    guard !screenEdges.contains(edge) else { return }
-    screenEdges.append(edge)
+    guard !outgoing.openList.contains(edge) else { return }
+    outgoing.appendToOpenList(edge)
   }
 
   private mutating func build(_ node: ScreenNode, _ screen: Screen, _ flow: Flow) {
-    defer {
-      // Handed over whole: emptying it in place would copy the stored buffer at full capacity.
-      if !screenEdges.isEmpty { outgoing[node] = screenEdges }
-      edgeCount += screenEdges.count
-      screenEdges = []
+    defer { outgoing.closeList() }
+    let controls = Self.controls(of: screen)
+    if controls.contains(where: { if case .custom(let custom) = $0.action { custom.awaitResult } else { false } }) {
+      awaitingScreens.insert(node)
     }
-    var controls: [ScreenControl] = []
-    let content = screen.content
-    if let onEnter = screen.onEnter {
-      controls.append(ScreenControl(kind: .onEnter, action: onEnter, location: screen.location))
-    }
-    switch screen.kind {
-    case .native:
-      controls.append(ScreenControl(kind: .native, action: .next, location: screen.location))
-    case .flow:
-      controls.append(ScreenControl(kind: .subflowReturn, action: .next, location: screen.location))
-    default:
-      if content.usesBlocks {
-        for block in content.flatBlocks {
-          if let control = block.content.control {
-            controls.append(
-              ScreenControl(
-                kind: .button(id: block.id, label: control.label.raw), action: control.action, location: block.location)
-            )
-          } else if let action = block.content.field?.answerAction {
-            controls.append(
-              ScreenControl(
-                kind: .checklist(field: block.fieldName ?? block.id), action: action, location: block.location))
-          }
-        }
-      } else {
-        controls.append(
-          ScreenControl(
-            kind: .button(id: "primary", label: content.buttonText.raw), action: content.buttonAction,
-            location: screen.location))
-      }
-    }
-    if content.skipText != nil {
-      controls.append(ScreenControl(kind: .skip, action: content.skipAction ?? .next, location: screen.location))
-    }
-    if screen.kind == .filler, screen.autoAdvanceMs != nil {
-      controls.append(ScreenControl(kind: .autoAdvance, action: .next, location: screen.location))
-    }
-    self.controls[node] = controls
 
     if screen.kind == .flow, let child = screen.subflow,
       let childIndex = document.flowIndex(child),
@@ -340,6 +318,48 @@ public struct FlowGraph: Sendable {
         add(edge)
       }
     }
+  }
+
+  /// The controls of `screen`, in the order edges are drawn for them.
+  static func controls(of screen: Screen) -> [ScreenControl] {
+    var controls: [ScreenControl] = []
+    let content = screen.content
+    if let onEnter = screen.onEnter {
+      controls.append(ScreenControl(kind: .onEnter, action: onEnter, location: screen.location))
+    }
+    switch screen.kind {
+    case .native:
+      controls.append(ScreenControl(kind: .native, action: .next, location: screen.location))
+    case .flow:
+      controls.append(ScreenControl(kind: .subflowReturn, action: .next, location: screen.location))
+    default:
+      if content.usesBlocks {
+        for block in content.flatBlocks {
+          if let control = block.content.control {
+            controls.append(
+              ScreenControl(
+                kind: .button(id: block.id, label: control.label.raw), action: control.action, location: block.location)
+            )
+          } else if let action = block.content.field?.answerAction {
+            controls.append(
+              ScreenControl(
+                kind: .checklist(field: block.fieldName ?? block.id), action: action, location: block.location))
+          }
+        }
+      } else {
+        controls.append(
+          ScreenControl(
+            kind: .button(id: "primary", label: content.buttonText.raw), action: content.buttonAction,
+            location: screen.location))
+      }
+    }
+    if content.skipText != nil {
+      controls.append(ScreenControl(kind: .skip, action: content.skipAction ?? .next, location: screen.location))
+    }
+    if screen.kind == .filler, screen.autoAdvanceMs != nil {
+      controls.append(ScreenControl(kind: .autoAdvance, action: .next, location: screen.location))
+    }
+    return controls
   }
 
   /// The edges of leaving a screen forward: rules in order (up to an unconditional one), then
@@ -519,6 +539,7 @@ extension FlowGraph {
   /// Strongly connected components (iterative Tarjan), each in ascending node order.
   public func stronglyConnectedComponents() -> [[ScreenNode]] {
     let dense = DenseScreenGraph(self)
-    return dense.stronglyConnectedComponents().map { $0.map { dense.nodes[$0] } }
+    let components = dense.stronglyConnectedComponents()
+    return (0..<components.count).map { components[$0].map { dense.nodes[$0] } }
   }
 }

@@ -35,16 +35,30 @@ struct TreePaths {
     return (ends, length - 2 * ends, ends)
   }
 
-  /// Appends `count` nodes of the path up from `node`, in root-to-leaf order (written from
-  /// the end: appending them one by one and reversing the slice cost more than the path).
+  /// The number of nodes on the path to `node`, a node the tree reached, and the node its
+  /// kept head ends with when the path is longer than `2 * ends + 1` (else `node`): with the
+  /// tree, enough to write the path later (`append(from:count:parent:into:)`).
+  mutating func end(of node: Int) -> (length: Int, headEnd: Int) {
+    resolve(node)
+    let length = depth[node] + 1
+    return (length, length > 2 * ends + 1 ? top[node] : node)
+  }
+
   private func append(from node: Int, count: Int, into nodes: inout [Int32]) {
+    Self.append(from: node, count: count, parent: { parent[$0] }, into: &nodes)
+  }
+
+  /// Appends `count` nodes of the path up from `node` in a tree (`parent`), in root-to-leaf
+  /// order (written from the end: appending them one by one and reversing the slice cost more
+  /// than the path).
+  static func append(from node: Int, count: Int, parent: (Int) -> Int, into nodes: inout [Int32]) {
     let start = nodes.count
     nodes.append(contentsOf: repeatElement(0, count: count))
     nodes.withUnsafeMutableBufferPointer { buffer in
       var cursor = node
       for index in (start..<start + count).reversed() {
         buffer[index] = Int32(cursor)
-        cursor = parent[cursor]
+        cursor = parent(cursor)
       }
     }
   }

@@ -35,44 +35,50 @@ enum LivenessOrder {
         }
       }
     }
-    let components = stronglyConnectedComponents(successors)
+    let components = stronglyConnectedComponents(count: successors.count) { successors[$0][...] }
     var position: [ScreenNode: Int] = [:]
     position.reserveCapacity(dense.count)
-    for (index, component) in components.enumerated() {
-      for number in component where number < dense.count {
+    for index in 0..<components.count {
+      for number in components[index] where number < dense.count {
         position[dense.nodes[number]] = components.count - 1 - index
       }
     }
     return (position, components.count)
   }
 
-  /// Tarjan's algorithm without recursion; components in reverse topological order.
-  static func stronglyConnectedComponents(_ successors: [[Int]]) -> [[Int]] {
+  /// Tarjan's algorithm without recursion over nodes `0..<count`; components in reverse
+  /// topological order, each as its nodes leave the search's stack. Flat: a list per node in
+  /// and per component out were 2.6 MB of `check`'s peak on a 21,714-screen chain.
+  static func stronglyConnectedComponents(
+    count: Int, successors: (Int) -> ArraySlice<Int>
+  ) -> NumberedLists<Int> {
     let unvisited = -1
-    var index = [Int](repeating: unvisited, count: successors.count)
-    var low = [Int](repeating: 0, count: successors.count)
-    var onStack = [Bool](repeating: false, count: successors.count)
+    var index = [Int](repeating: unvisited, count: count)
+    var low = [Int](repeating: 0, count: count)
+    var onStack = [Bool](repeating: false, count: count)
     var stack: [Int] = []
-    var components: [[Int]] = []
+    var components = NumberedLists<Int>(count: count, values: count)
     var counter = 0
-    for root in successors.indices where index[root] == unvisited {
-      var work: [(node: Int, next: Int)] = [(root, 0)]
+    for root in 0..<count where index[root] == unvisited {
+      // `next`: the index in the node's successors of the one to visit next.
+      var work: [(node: Int, next: Int)] = [(root, successors(root).startIndex)]
       index[root] = counter
       low[root] = counter
       counter += 1
       stack.append(root)
       onStack[root] = true
       while let (node, next) = work.last {
-        if next < successors[node].count {
+        let nodeSuccessors = successors(node)
+        if next < nodeSuccessors.endIndex {
           work[work.count - 1].next += 1
-          let target = successors[node][next]
+          let target = nodeSuccessors[next]
           if index[target] == unvisited {
             index[target] = counter
             low[target] = counter
             counter += 1
             stack.append(target)
             onStack[target] = true
-            work.append((target, 0))
+            work.append((target, successors(target).startIndex))
           } else if onStack[target] {
             low[node] = min(low[node], index[target])
           }
@@ -81,13 +87,10 @@ enum LivenessOrder {
         work.removeLast()
         if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
         guard low[node] == index[node] else { continue }
-        var component: [Int] = []
-        while let top = stack.popLast() {
-          onStack[top] = false
-          component.append(top)
-          if top == node { break }
-        }
-        components.append(component)
+        let start = stack.lastIndex(of: node)!
+        for member in stack[start...] { onStack[member] = false }
+        components.append(stack[start...].reversed())
+        stack.removeSubrange(start...)
       }
     }
     return components

@@ -29,8 +29,9 @@ public struct ClosedLoopRule: LintRule {
     let graph = context.graph
     var diagnostics: [Diagnostic] = []
     let dense = context.dense
-    for numbers in dense.stronglyConnectedComponents() where numbers.count > 1 {
-      let component = numbers.map { dense.nodes[$0] }
+    let components = dense.stronglyConnectedComponents()
+    for index in 0..<components.count where components[index].count > 1 {
+      let component = components[index].map { dense.nodes[$0] }
       let members = Set(component)
       let exits = component.contains { node in
         (graph.outgoing[node] ?? []).contains { edge in

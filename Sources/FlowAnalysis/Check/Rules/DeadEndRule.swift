@@ -22,7 +22,7 @@ public struct DeadEndRule: LintRule {
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     let graph = context.graph
-    return graph.nodes.filter { !graph.hasExit($0) }.map { node in
+    return context.dense.nodes.filter { !graph.hasExit($0) }.map { node in
       let screen = graph.screen(node)
       let controls = graph.controls[node] ?? []
       let note: String

@@ -34,7 +34,8 @@ public struct UnhandledFailureRule: LintRule {
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for node in context.graph.nodes {
+    // Controls are made when asked for: only for the screens whose controls await.
+    for node in context.dense.nodes where context.graph.awaitingScreens.contains(node) {
       let screen = context.graph.screen(node)
       let controls = context.graph.controls[node] ?? []
       for (index, control) in controls.enumerated() {
