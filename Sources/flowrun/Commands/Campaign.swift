@@ -10,6 +10,7 @@ extension Flowrun {
   /// journey for each event, which is suppressed and why, on the virtual clock.
   struct Campaign: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "campaign",
       abstract: "Decide, event by event, which Nuxie campaign shows its flow, when, and why not.",
       discussion: """
         Reads a Nuxie campaigns payload, a user profile and an NDJSON event timeline, and prints \

@@ -10,6 +10,7 @@ extension Flowrun {
   /// `flowrun check FLOW...`: load every flow and report every problem with file:line:col.
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Load and lint flows: every problem with file:line:col.",
       discussion: """
         Runs the loader's checks and the lint rules of docs/checks.md. Exits 0 when no flow \

@@ -7,6 +7,7 @@ extension Flowrun {
   /// `flowrun diff OLD NEW`: what a change to a flow does to users, on the engine.
   struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "diff",
       abstract: "Compare the behaviour of two versions of a flow or bundle.",
       discussion: """
         Reports screens, fields, rules, actions and texts added, removed or changed (matched by \

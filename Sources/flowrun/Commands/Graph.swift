@@ -6,6 +6,7 @@ extension Flowrun {
   /// `flowrun graph FLOW`: screens and branches as Graphviz DOT, Mermaid or JSON.
   struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "graph",
       abstract: "Print a flow's screens and branches as Graphviz DOT, Mermaid or JSON.",
       discussion: """
         Nodes are screens (name, id, type); edges are the order successor, next, rules \

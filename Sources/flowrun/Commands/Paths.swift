@@ -14,6 +14,7 @@ extension Flowrun {
   /// set, emit it as replay scripts, or measure the coverage of existing scripts.
   struct Paths: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "paths",
       abstract: "Enumerate a flow's paths through the engine; coverage and test generation.",
       discussion: """
         Explores the flow by forking engine sessions: each option, boundary values around the \

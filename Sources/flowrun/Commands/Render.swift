@@ -11,6 +11,7 @@ extension Flowrun {
   /// `flowrun render FLOW`: every screen (or one) as text, without running the flow.
   struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "render",
       abstract: "Print screens as text without running the flow (mock data fills templates).",
       discussion: """
         Each screen is drawn as `flowrun run` draws it, from a fresh session started on it, \

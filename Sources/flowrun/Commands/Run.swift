@@ -18,6 +18,7 @@ extension Flowrun {
   /// `flowrun run FLOW`: walk a flow, interactively on a terminal, by the line protocol on a pipe.
   struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "run",
       abstract: "Walk a flow: interactive on a terminal, line protocol on a pipe.",
       discussion: """
         Answers follow the input language of docs/cli.md (:help lists the commands). \

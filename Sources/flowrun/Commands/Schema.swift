@@ -5,6 +5,7 @@ extension Flowrun {
   /// `flowrun schema`: the JSON Schema of a dialect's documents, for editors and CI.
   struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "schema",
       abstract: "Print the JSON Schema (draft 2020-12) of the flow documents a dialect's loader reads.",
       discussion: """
         Generated from the loader's own key tables: every key, block type, screen type, action \

@@ -6,6 +6,7 @@ extension Flowrun {
   /// `flowrun serve --store URL [--port N]`: the Submissions API on 127.0.0.1.
   struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "serve",
       abstract: "Answer the Submissions API (GET /submissions) over HTTP on 127.0.0.1.",
       discussion: """
         Prints `listening on http://127.0.0.1:PORT/submissions` once it accepts connections, \

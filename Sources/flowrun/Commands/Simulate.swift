@@ -12,6 +12,7 @@ extension Flowrun {
   /// per variant; `flowrun simulate merge PARTS…` adds up the partials of `--shard`.
   struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "simulate",
       abstract: "Simulate a population of users through a flow: funnels per variant.",
       discussion: """
         Each user is a session of the engine (the one `run` drives) whose answers, controls, \

@@ -14,6 +14,7 @@ extension Flowrun {
   /// `flowrun submissions URL`: the Submissions API's answer, from the store itself.
   struct Submissions: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "submissions",
       abstract: "List stored submissions as the Submissions API answers (JSON; a table on a terminal).",
       discussion: """
         Prints {"submissions": [...], "total": N} exactly as GET /submissions answers, newest \

@@ -17,6 +17,7 @@ extension Flowrun {
   /// `flowrun test SCRIPT|DIR...`: replay scripted answers and check expectations (CI).
   struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "test",
       abstract: "Replay scripted answers through flows and check expectations (CI).",
       discussion: """
         A directory runs every *.flow-test.yaml / *.flow-test.json below it, sorted by path. \
