@@ -59,7 +59,7 @@ struct DecodeContext {
     return DecodedScreen(
       screen: screen, idLocation: screen == nil ? nil : value.objectValue?.lookup("id")?.location,
       diagnostics: diagnostics, screenReferences: screenReferences, flowReferences: flowReferences,
-      patternSites: patternSites)
+      patternSites: patternSites, fields: screen.map(CollectedField.list) ?? [])
   }
 
   /// Adds what decoding `screen` apart reported, as if it had been decoded here.

@@ -55,9 +55,12 @@ public struct Flow: Hashable, Sendable {
     self.experiments = experiments
     self.transitions = transitions
     self.location = location
+    // The first screen of an id wins: written last, going backwards (one hash a screen, and
+    // no growing on a flow of thousands of screens).
     var index: [String: Int] = [:]
-    for (i, screen) in screens.enumerated() where index[screen.id] == nil {
-      index[screen.id] = i
+    index.reserveCapacity(screens.count)
+    for i in screens.indices.reversed() {
+      index[screens[i].id] = i
     }
     self.indexByID = index
   }
