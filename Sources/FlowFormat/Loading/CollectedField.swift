@@ -9,6 +9,8 @@ struct CollectedField: Sendable {
   /// `name.hashValue`: the same on every thread of the process.
   var hash: Int
   var isSnakeCase: Bool
+  /// Collected by a secret block of a block screen (`FlowDocument.secretFields`).
+  var isSecret: Bool
 
   /// The fields `screen` collects, in the order of its blocks.
   static func list(of screen: Screen) -> [CollectedField] {
@@ -17,7 +19,8 @@ struct CollectedField: Sendable {
       guard let name = block.fieldName else { continue }
       fields.append(
         CollectedField(
-          name: name, location: block.location, hash: name.hashValue, isSnakeCase: FieldNaming.isSnakeCase(name)))
+          name: name, location: block.location, hash: name.hashValue, isSnakeCase: FieldNaming.isSnakeCase(name),
+          isSecret: screen.content.usesBlocks && block.isSecret))
     }
     return fields
   }

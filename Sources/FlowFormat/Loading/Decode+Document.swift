@@ -47,7 +47,7 @@ extension DecodeContext {
       checkSubflows([flow])
       checkExperimentFlows(flow.experiments, flows: [flow])
       return FlowDocument(
-        shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: flow.experiments)
+        shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: flow.experiments, secretFields: secretFields)
     }
     var notes: [Diagnostic.Note] = []
     if let guess = closestMatch(to: "screens", in: object.keys) ?? closestMatch(to: "flows", in: object.keys) {
@@ -234,6 +234,7 @@ extension DecodeContext {
       transitions: at("transitions") { $0.decodeTransitions(object.lookup("transitions")) },
       location: location)
     resolveScreenReferences(in: flow, fields: fields)
+    secretFields = Set(fields.joined().lazy.filter(\.isSecret).map(\.name))
     return flow
   }
 

@@ -225,11 +225,19 @@ public struct FlowDocument: Hashable, Sendable {
   public private(set) var secretFields: Set<String>
 
   public init(shape: Shape, flows: [Flow], entryFlowID: String, experiments: [Experiment]) {
+    self.init(
+      shape: shape, flows: flows, entryFlowID: entryFlowID, experiments: experiments,
+      secretFields: Self.secretFields(of: flows))
+  }
+
+  /// The same, with the secret fields already found (the loader finds them while it decodes
+  /// the screens: walking every block again after a big flow's two halves join cost 4 ms).
+  init(shape: Shape, flows: [Flow], entryFlowID: String, experiments: [Experiment], secretFields: Set<String>) {
     self.shape = shape
     self.flows = flows
     self.entryFlowID = entryFlowID
     self.experiments = experiments
-    self.secretFields = Self.secretFields(of: flows)
+    self.secretFields = secretFields
     indexByID = Self.index(flows)
     (screenOffsets, screenCount) = Self.offsets(flows)
   }
