@@ -56,7 +56,10 @@ struct RuleFindings: Sendable {
 
   /// What `rule` finds in `context`, texts deferred where the rule can defer them.
   init(_ rule: any LintRule, _ context: CheckContext) {
-    if let rule = rule as? any DeferringRule {
+    // The one rule that defers, cast to by its type: a cast to a protocol looks the
+    // conformance up among every record of the process, once per rule type at every start
+    // (0.3 M instructions each, 4 M a check).
+    if let rule = rule as? UncollectedVariableRule {
       self = rule.findings(context)
     } else {
       self.init(rule.check(context))
@@ -118,11 +121,6 @@ struct RuleFindings: Sendable {
     guard let texts else { return all }
     return all.map(texts.completed)
   }
-}
-
-/// A rule that can leave the text of its diagnostics for the report to ask for.
-protocol DeferringRule: LintRule {
-  func findings(_ context: CheckContext) -> RuleFindings
 }
 
 /// A file's diagnostics in display order, the lint rules' among them; some of those are written

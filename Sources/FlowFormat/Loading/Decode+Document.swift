@@ -47,7 +47,7 @@ extension DecodeContext {
       checkSubflows([flow])
       checkExperimentFlows(flow.experiments, flows: [flow])
       return FlowDocument(
-        shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: flow.experiments)
+        shape: .flow, flows: [flow], entryFlowID: flow.id, experiments: flow.experiments, secretFields: secretFields)
     }
     var notes: [Diagnostic.Note] = []
     if let guess = closestMatch(to: "screens", in: object.keys) ?? closestMatch(to: "flows", in: object.keys) {
@@ -175,6 +175,8 @@ extension DecodeContext {
     var idLocations: [SourceLocation?] = []
     screens.reserveCapacity(screenValues.count)
     idLocations.reserveCapacity(screenValues.count)
+    var fields: [[CollectedField]] = []
+    fields.reserveCapacity(screenValues.count)
     if let decoded = decodedScreens.removeValue(forKey: screensOffset), decoded.count == screenValues.count {
       // Decoded while the file was parsed (`ScreenSplit`, `ScreenPipeline`): the same screens and reports, in
       // the same order.
@@ -183,6 +185,7 @@ extension DecodeContext {
         if let model = screen.screen {
           screens.append(model)
           idLocations.append(screen.idLocation)
+          fields.append(screen.fields)
         }
       }
     } else {
@@ -193,6 +196,7 @@ extension DecodeContext {
             if let screen = context.decodeScreen(value, index: index) {
               screens.append(screen)
               idLocations.append(value.objectValue?.lookup("id")?.location)
+              fields.append(CollectedField.list(of: screen))
             }
           }
         }
@@ -201,15 +205,17 @@ extension DecodeContext {
     var firstByID: [String: SourceLocation] = [:]
     firstByID.reserveCapacity(screens.count)
     for (screen, idLocation) in zip(screens, idLocations) {
-      if let first = firstByID[screen.id] {
+      // One hash a screen: a duplicate puts the first location back.
+      if let first = firstByID.updateValue(idLocation ?? screen.location, forKey: screen.id) {
+        firstByID[screen.id] = first
         report(
           .error, .Load.duplicateScreenID, "duplicate screen id '\(screen.id)'", at: idLocation ?? screen.location,
           notes: [Diagnostic.Note("first defined here", at: first)])
-      } else {
-        firstByID[screen.id] = idLocation ?? screen.location
       }
     }
-    screens = screens.inOrder(of: screens.indices.map { (screens[$0].order, $0) }) { $0 < $1 }
+    let order = screens.indices.map { (screens[$0].order, $0) }
+    screens = screens.inOrder(of: order) { $0 < $1 }
+    fields = fields.inOrder(of: order) { $0 < $1 }
     var start: String?
     if let startID = string(object, "startScreen") {
       if firstByID[startID] != nil {
@@ -230,7 +236,8 @@ extension DecodeContext {
       experiments: at("experiments") { $0.decodeExperiments(object.lookup("experiments")) },
       transitions: at("transitions") { $0.decodeTransitions(object.lookup("transitions")) },
       location: location)
-    resolveScreenReferences(in: flow)
+    resolveScreenReferences(in: flow, fields: fields)
+    secretFields = Set(fields.joined().lazy.filter(\.isSecret).map(\.name))
     return flow
   }
 

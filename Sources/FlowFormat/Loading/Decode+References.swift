@@ -1,12 +1,13 @@
 extension DecodeContext {
-  /// Resolves the screen references collected while decoding `flows`, and checks field names.
+  /// Resolves the screen references collected while decoding `flows`, and checks field names
+  /// (`fields`: those of `flow.screens`, screen by screen).
   /// Unknown screens are `ref.*` errors: `check` fails on them, `run` treats them as no-ops.
-  mutating func resolveScreenReferences(in flow: Flow) {
+  mutating func resolveScreenReferences(in flow: Flow, fields: [[CollectedField]]) {
     reportUnknown(
       screenReferences, .Ref.unknownScreen, isKnown: { flow.index(of: $0) != nil }, names: { flow.screens.map(\.id) },
       message: { "\($0.what) goes to unknown screen '\($0.target)' in flow '\(flow.id)'" })
     screenReferences.removeAll()
-    checkFieldNames(in: flow)
+    checkFieldNames(in: flow, fields: fields)
   }
 
   /// Reports each of `references` whose target is not known, with a "did you mean" among
@@ -27,31 +28,48 @@ extension DecodeContext {
 
   /// Field names "must be unique across your entire flow" and snake_case (document 000): a
   /// name collected twice is an error (the later value would overwrite the earlier), a name
-  /// that is not snake_case a warning with the name to use.
-  mutating func checkFieldNames(in flow: Flow) {
-    var first: [String: (screen: String, location: SourceLocation)] = [:]
-    first.reserveCapacity(flow.screens.count)
-    for screen in flow.screens {
-      for block in screen.content.flatBlocks {
-        guard let field = block.fieldName else { continue }
-        guard let earlier = first[field] else {
-          first[field] = (screen.id, block.location)
-          checkCase(of: field, at: block.location)
+  /// that is not snake_case a warning with the name to use. `fields` are those of
+  /// `flow.screens`, screen by screen, hashed and tested where each screen was decoded.
+  mutating func checkFieldNames(in flow: Flow, fields: [[CollectedField]]) {
+    // The first collection of each name, as `screen << 32 | field`, in a table open-addressed
+    // by the names' hashes; -1 is an empty slot.
+    let count = fields.reduce(0) { $0 + $1.count }
+    var capacity = 16
+    while capacity < 2 * count { capacity *= 2 }
+    let mask = capacity - 1
+    var first = [Int](repeating: -1, count: capacity)
+    for (screen, screenFields) in fields.enumerated() {
+      for (index, field) in screenFields.enumerated() {
+        var slot = field.hash & mask
+        var earlier: Int?
+        while first[slot] >= 0 {
+          let candidate = fields[first[slot] >> 32][first[slot] & 0xFFFF_FFFF]
+          if candidate.hash == field.hash, candidate.name == field.name {
+            earlier = first[slot] >> 32
+            break
+          }
+          slot = (slot + 1) & mask
+        }
+        guard let earlier else {
+          first[slot] = screen << 32 | index
+          if !field.isSnakeCase { reportCase(of: field.name, at: field.location) }
           continue
         }
+        let earlierField = fields[earlier][first[slot] & 0xFFFF_FFFF]
+        let (earlierID, id) = (flow.screens[earlier].id, flow.screens[screen].id)
         let message =
-          earlier.screen == screen.id
-          ? "field '\(field)' is collected twice on screen '\(screen.id)'"
-          : "field '\(field)' is also collected on screen '\(earlier.screen)'; field names must be unique across the flow"
+          earlierID == id
+          ? "field '\(field.name)' is collected twice on screen '\(id)'"
+          : "field '\(field.name)' is also collected on screen '\(earlierID)'; field names must be unique across the flow"
         report(
-          .error, .Ref.duplicateField, message, at: block.location,
-          notes: [Diagnostic.Note("first collected here", at: earlier.location)])
+          .error, .Ref.duplicateField, message, at: field.location,
+          notes: [Diagnostic.Note("first collected here", at: earlierField.location)])
       }
     }
   }
 
-  mutating func checkCase(of field: String, at location: SourceLocation) {
-    guard !FieldNaming.isSnakeCase(field) else { return }
+  /// Warns that `field` is not snake_case, with the name to use when there is one.
+  mutating func reportCase(of field: String, at location: SourceLocation) {
     var notes: [Diagnostic.Note] = []
     if let fixed = FieldNaming.snakeCase(field) {
       notes.append(Diagnostic.Note("rename it '\(fixed)' and read it as {\(fixed)}"))

@@ -27,6 +27,8 @@ struct DecodeContext {
   /// Screens decoded while the file was parsed (`ScreenSplit`, `ScreenPipeline`), by the offset of their
   /// `screens` array's `[`: `decodeFlow` takes them instead of decoding the array.
   var decodedScreens: [Int: [DecodedScreen]] = [:]
+  /// The fields collected by secret blocks of the flow `decodeFlow` made last.
+  var secretFields: Set<String> = []
 
   /// A reference to an id, remembered with where it was written.
   struct Reference: Sendable {
@@ -70,7 +72,7 @@ struct DecodeContext {
     return DecodedScreen(
       screen: screen, idLocation: screen == nil ? nil : value.objectValue?.lookup("id")?.location,
       diagnostics: diagnostics, screenReferences: screenReferences, flowReferences: flowReferences,
-      patternSites: patternSites)
+      patternSites: patternSites, fields: screen.map(CollectedField.list) ?? [])
   }
 
   /// Adds what decoding `screen` apart reported, as if it had been decoded here.

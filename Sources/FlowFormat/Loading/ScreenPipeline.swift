@@ -10,6 +10,8 @@ struct DecodedScreen: Sendable {
   var screenReferences: [DecodeContext.Reference]
   var flowReferences: [DecodeContext.Reference]
   var patternSites: [PatternSite]
+  /// The fields the screen collects, for `checkFieldNames`.
+  var fields: [CollectedField]
 }
 
 /// Loads the flows of a big Sequence bundle on two threads: the parser hands each screen of a

@@ -59,8 +59,10 @@ final class ScreenSplit {
   }
 
   /// The share of the array's bytes (in percent, the array taken to end with the file) before
-  /// the boundary the scan looks for: the second thread also scans those bytes.
-  static let firstHalfShare = 53
+  /// the boundary the scan looks for: the second thread also scans those bytes, and (by the
+  /// threads' CPU time) decodes a byte more slowly: at 53 its half took 7 to 15 ms longer on
+  /// minified flows of 15,000 to 30,000 screens (docs/performance.md, "Eleventh round").
+  static let firstHalfShare = 55
 
   /// The text: read by both threads, written by neither, and alive until the second thread has
   /// been joined (`JSONParser.parse` joins it before its buffer goes).

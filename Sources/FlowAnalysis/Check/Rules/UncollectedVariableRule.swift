@@ -3,7 +3,7 @@ import FlowFormat
 import OrderedCollections
 
 /// Templates and conditions that read a field some path has not collected yet.
-public struct UncollectedVariableRule: DeferringRule {
+public struct UncollectedVariableRule: LintRule {
   public init() {}
   public let id = "check.uncollected-variable"
   public let summary = "a template or condition reads a field that is not collected on some path to it"
