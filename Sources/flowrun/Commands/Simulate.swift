@@ -93,7 +93,7 @@ extension Flowrun {
         Output.error.write("flowrun: \(clash)\n")
         throw ExitCode(2)
       }
-      let (document, loaded) = try loadRunnableFlow(flow, options: loading.load)
+      let (document, loaded) = try loadRunnableFlow(flow, options: loading.load, keepingBytes: true)
       let (model, modelBytes) = try loadModel(document)
       let plan = SimulationPlan(document: document, model: model, seed: seed, recordsEvents: store != nil)
       do {
