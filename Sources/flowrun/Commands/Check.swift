@@ -59,7 +59,9 @@ extension Flowrun {
       // Checking nothing is not a pass (as for `test DIR`).
       for directory in empty { Output.error.write("error: no *.json flow files below \(directory)\n") }
       for path in paths {
-        let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true, holding: true)
+        // A text report reads back only its excerpts; the other formats' JSON paths need the
+        // whole file after lint, read back then it raised the peak (docs/performance.md).
+        let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true, holding: format == .text)
         if let held = result.held { files[path] = held } else { sources[path] = result.source }
         if let root = result.syntax, let own = Self.campaignInputDiagnostics(root, file: path, source: result.source) {
           // A Nuxie campaigns payload or user profile: their own checks (docs/dialects/nuxie.md).
