@@ -122,15 +122,7 @@ import _FlowTestSupport
   /// A stream (a FIFO, a pipe) is never held: its bytes stay.
   @Test func aStreamKeepsItsBytes() throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path + "/fifo"
-    #expect(mkfifo(path, 0o600) == 0)
-    let writer = Thread {
-      let fd = open(path, O_WRONLY)
-      guard fd >= 0 else { return }
-      _ = Descriptor.write(Self.bigFlow(), to: fd)
-      close(fd)
-    }
-    writer.start()
+    let path = directory.fifo("fifo", writing: Self.bigFlow())
     let result = FlowLoader.load(path: path, holding: true)
     #expect(result.held == nil)
     #expect(result.source == Array(Self.bigFlow().utf8))
