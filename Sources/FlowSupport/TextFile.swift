@@ -33,6 +33,15 @@ public enum TextFile {
   /// kind before anything is read. The limit is checked while reading: a regular file whose
   /// size is over it is refused at once, a stream as soon as it passes it.
   public static func read(_ path: String, limit: ReadLimit) -> Result<[UInt8], ReadFailure> {
+    read(path, limit: limit, holdingFrom: nil).map(\.bytes)
+  }
+
+  /// `read(_:limit:)`, and a regular file of at least `holdingFrom` bytes (nil: none) kept
+  /// open (`HeldFile`) so that the caller may let the bytes go and read parts back. A file
+  /// that changed while it was read, a stream, or one past `HeldFile.maximumHeld` is not held.
+  public static func read(
+    _ path: String, limit: ReadLimit, holdingFrom minimumBytes: Int?
+  ) -> Result<(bytes: [UInt8], held: HeldFile?), ReadFailure> {
     var info = stat()
     // Refuse by kind before opening: opening some devices has effects or blocks.
     guard stat(path, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
@@ -42,12 +51,21 @@ public enum TextFile {
       fd = open(path, O_RDONLY | O_CLOEXEC)  // a FIFO waits here for its writer
     } while fd < 0 && errno == EINTR && StopSignals.pending == nil
     guard fd >= 0 else { return .failure(ReadFailure(errno: errno)) }
-    defer { close(fd) }
+    var held: HeldFile?
+    defer { if held == nil { close(fd) } }
     guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
     if let refused = refusedKind(info.st_mode) { return .failure(ReadFailure(refused)) }
     let isRegular = (info.st_mode & S_IFMT) == S_IFREG
     if isRegular, Int(info.st_size) > limit.bytes { return .failure(ReadFailure(limit.exceededMessage)) }
-    return readAll(fd, expected: isRegular ? Int(info.st_size) : 0, limit: limit)
+    return readAll(fd, expected: isRegular ? Int(info.st_size) : 0, limit: limit).map { bytes in
+      var after = stat()
+      if isRegular, let minimumBytes, bytes.count >= minimumBytes, bytes.count == Int(info.st_size),
+        fstat(fd, &after) == 0, HeldFile.Identity(after) == HeldFile.Identity(info)
+      {
+        held = HeldFile(descriptor: fd, path: path, info: info)
+      }
+      return (bytes, held)
+    }
   }
 
   /// Why a file of mode `mode` is not read, or nil for regular files, pipes and FIFOs.

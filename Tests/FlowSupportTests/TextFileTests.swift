@@ -47,15 +47,7 @@ import _FlowTestSupport
   @Test(arguments: [1000, 5000])
   func readsAFIFOUpToTheLimit(_ size: Int) throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path + "/fifo"
-    #expect(mkfifo(path, 0o600) == 0)
-    let writer = Thread {
-      let fd = open(path, O_WRONLY)
-      guard fd >= 0 else { return }
-      _ = Descriptor.write(String(repeating: "y", count: size), to: fd)
-      close(fd)
-    }
-    writer.start()
+    let path = directory.fifo("fifo", writing: String(repeating: "y", count: size))
     let limit = ReadLimit(bytes: 4096, what: "a test stream")
     let result = TextFile.read(path, limit: limit)
     if size <= 4096 {

@@ -1,3 +1,4 @@
+import FlowSupport
 import Foundation
 
 /// A fresh directory under the system's temporary directory, removed when released.
@@ -26,6 +27,21 @@ public final class TemporaryDirectory {
   /// The text of `name`, or nil when it does not exist.
   public func text(_ name: String) -> String? {
     try? String(contentsOfFile: path + "/" + name, encoding: .utf8)
+  }
+
+  /// Creates the FIFO `name` and a thread that writes `text` into it once a reader opens it;
+  /// returns its path.
+  public func fifo(_ name: String, writing text: String) -> String {
+    let fifo = path + "/" + name
+    guard mkfifo(fifo, 0o600) == 0 else { return fifo }
+    let writer = Thread {
+      let fd = open(fifo, O_WRONLY)
+      guard fd >= 0 else { return }
+      _ = Descriptor.write(text, to: fd)
+      close(fd)
+    }
+    writer.start()
+    return fifo
   }
 
   /// The names in the directory, sorted.

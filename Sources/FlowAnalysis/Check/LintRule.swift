@@ -49,9 +49,12 @@ public struct CheckContext: Sendable {
   public let file: String
   public let document: FlowDocument
   public let graph: FlowGraph
-  public let paths: JSONPathIndex
-  /// The file's bytes.
-  public let source: [UInt8]
+  /// JSON paths from the file's bytes.
+  public var paths: JSONPathIndex { JSONPathIndex(source: source) }
+  /// The file's bytes (a held file's read back when first asked for: only some rules' rare
+  /// findings and `--format json`'s paths need them).
+  public var source: [UInt8] { sourceBytes.value() }
+  private let sourceBytes: MadeOnce<[UInt8]>
   /// The document's regular expressions with their string literals (`LoadResult.patterns`).
   public let patterns: [PatternSite]
   /// `graph`'s screen edges on dense node numbers, for the rules' searches.
@@ -74,21 +77,20 @@ public struct CheckContext: Sendable {
 
   public init(file: String, document: FlowDocument, source: [UInt8], patterns: [PatternSite] = []) {
     self.init(
-      file: file, document: document, source: source, patterns: patterns, pathFilling: .now,
+      file: file, document: document, source: MadeOnce { source }, patterns: patterns, pathFilling: .now,
       facts: MadeOnce { ScreenFacts(document) })
   }
 
   init(
-    file: String, document: FlowDocument, source: [UInt8], patterns: [PatternSite], pathFilling: PathFilling,
-    facts: MadeOnce<ScreenFacts>
+    file: String, document: FlowDocument, source: MadeOnce<[UInt8]>, patterns: [PatternSite],
+    pathFilling: PathFilling, facts: MadeOnce<ScreenFacts>
   ) {
     self.file = file
     self.document = document
     self.graph = FlowGraph(document: document)
     self.dense = DenseScreenGraph(graph)
     self.sharedFacts = facts
-    self.paths = JSONPathIndex(source: source)
-    self.source = source
+    self.sourceBytes = source
     self.patterns = patterns
     self.pathFilling = pathFilling
   }
@@ -206,7 +208,9 @@ public enum FlowChecker {
   private static func lint(
     _ result: LoadResult, _ document: FlowDocument, rules: [any LintRule], jsonPaths: Bool, parallel: Bool
   ) -> ([RuleFindings], CheckContext) {
-    let (file, source, patterns) = (result.file, result.source, result.patterns)
+    let (file, patterns) = (result.file, result.patterns)
+    let (bytes, held) = (result.source, result.held)
+    let source = MadeOnce { held?.readAll() ?? bytes }
     let facts = MadeOnce { ScreenFacts(document) }
     let makeContext: @Sendable () -> CheckContext = {
       CheckContext(

@@ -12,13 +12,20 @@ public struct DiagnosticFormatter: Sendable {
   /// Source bytes by file name (as in ``Diagnostic/file``; `""` for diagnostics without a file).
   /// When a diagnostic's file is here, its line is shown with a caret under the column.
   public var sources: [String: [UInt8]]
+  /// Files held open instead of their bytes (`LoadResult.held`), read back for each excerpt:
+  /// a file that changed since it was read gets `changedFileNote` instead.
+  public var files: [String: HeldFile]
   /// Lines longer than this many characters are trimmed around the column.
   public var maxLineWidth: Int
   /// Shown instead of a missing file name.
   public var unnamedFile: String
 
-  public init(sources: [String: [UInt8]] = [:], maxLineWidth: Int = 120, unnamedFile: String = "<input>") {
+  public init(
+    sources: [String: [UInt8]] = [:], files: [String: HeldFile] = [:], maxLineWidth: Int = 120,
+    unnamedFile: String = "<input>"
+  ) {
     self.sources = sources
+    self.files = files
     self.maxLineWidth = max(maxLineWidth, 20)
     self.unnamedFile = unnamedFile
   }
@@ -45,8 +52,12 @@ public struct DiagnosticFormatter: Sendable {
     let path = diagnostic.file ?? unnamedFile
     var out = header(path, diagnostic.location)
     out += "\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]\n"
-    if let location = diagnostic.location, let source = sources[diagnostic.file ?? ""] {
-      out += excerpt(source, at: location)
+    if let location = diagnostic.location {
+      if let source = sources[diagnostic.file ?? ""] {
+        out += excerpt(source, at: location)
+      } else if let file = files[diagnostic.file ?? ""] {
+        out += excerpt(file, at: location)
+      }
     }
     // A note without a position belongs to the diagnostic above it; a bare file name would
     // read like a malformed `file:line:col` header (clang prints such notes the same way).
@@ -66,33 +77,73 @@ public struct DiagnosticFormatter: Sendable {
   /// Only up to `maxLineWidth` characters either side of the offset are read: a flow written as
   /// one line of several megabytes made every diagnostic decode the whole line.
   public func excerpt(_ source: [UInt8], at location: SourceLocation) -> String {
-    let offset = min(max(location.offset, 0), source.count)
+    excerpt(source, from: 0, of: source.count, at: location)!
+  }
+
+  /// Shown instead of an excerpt when the file read back (`files`) is no longer the one
+  /// checked: changed, replaced or gone (docs/loading.md).
+  public static let changedFileNote = "(no excerpt: the file has changed since it was read)\n"
+
+  /// The excerpt of a held file: the bytes around the offset read back, more when a line's
+  /// window reaches past them (a run of UTF-8 continuation bytes).
+  func excerpt(_ file: HeldFile, at location: SourceLocation) -> String {
+    let offset = min(max(location.offset, 0), file.size)
+    var reach = 4 * maxLineWidth + 8
+    while true {
+      let window = max(0, offset - reach)..<min(file.size, offset + reach)
+      guard let bytes = file.read(window) else { return Self.changedFileNote }
+      if let text = excerpt(bytes, from: window.lowerBound, of: file.size, at: location) { return text }
+      if window == 0..<file.size { return Self.changedFileNote }
+      reach *= 4
+    }
+  }
+
+  /// The excerpt from `window`, the file's bytes from offset `base` on, of a file of `count`
+  /// bytes; nil when it needs a byte outside the window.
+  private func excerpt(_ window: [UInt8], from base: Int, of count: Int, at location: SourceLocation) -> String? {
+    let offset = min(max(location.offset, 0), count)
+    let limit = base + window.count
+    guard base <= offset, offset <= limit else { return nil }
+    func byte(_ index: Int) -> UInt8 { window[index - base] }
     func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
     func startsScalar(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
     var start = offset
     var before = 0
-    while start > 0 && !isBreak(source[start - 1]) && before < maxLineWidth {
+    while start > 0 && before < maxLineWidth {
+      guard start > base else { return nil }
+      if isBreak(byte(start - 1)) { break }
       start -= 1
-      if startsScalar(source[start]) { before += 1 }
+      if startsScalar(byte(start)) { before += 1 }
     }
-    let atLineStart = start == 0 || isBreak(source[start - 1])
-    if start == 0 && source.starts(with: [0xEF, 0xBB, 0xBF]) { start = min(3, offset) }
+    guard start == 0 || start > base else { return nil }
+    let atLineStart = start == 0 || isBreak(byte(start - 1))
+    if start == 0 {
+      guard window.count >= min(3, count) else { return nil }
+      if window.starts(with: [0xEF, 0xBB, 0xBF]) { start = min(3, offset) }
+    }
     var end = offset
     var after = 0
-    while end < source.count && !isBreak(source[end]) && after < maxLineWidth {
+    while end < count && after < maxLineWidth {
+      guard end < limit else { return nil }
+      if isBreak(byte(end)) { break }
       end += 1
-      while end < source.count && !startsScalar(source[end]) { end += 1 }
+      while end < count {
+        guard end < limit else { return nil }
+        if startsScalar(byte(end)) { break }
+        end += 1
+      }
       after += 1
     }
-    let atLineEnd = end == source.count || isBreak(source[end])
-    let scalars = Array(String(decoding: source[start..<end], as: UTF8.self).unicodeScalars)
+    guard end == count || end < limit else { return nil }
+    let atLineEnd = end == count || isBreak(byte(end))
+    let scalars = Array(String(decoding: window[(start - base)..<(end - base)], as: UTF8.self).unicodeScalars)
     let wholeLine = atLineStart && atLineEnd
     // A whole line places the caret by the location's column; a window of a longer line by
     // the characters before the offset (the same place when the location is consistent).
     let column =
       wholeLine
       ? min(max(location.column - 1, 0), scalars.count)
-      : String(decoding: source[start..<offset], as: UTF8.self).unicodeScalars.count
+      : String(decoding: window[(start - base)..<(offset - base)], as: UTF8.self).unicodeScalars.count
 
     var first = 0
     var last = scalars.count

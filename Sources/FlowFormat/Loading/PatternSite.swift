@@ -16,6 +16,8 @@ public struct PatternSite: Hashable, Sendable {
   /// (`\\`, `\"`, `\u00e9`, surrogate pairs) take the columns they take in the file. `source` is
   /// the file's bytes; a position the literal does not reach is clamped to its end.
   public func location(ofScalar offset: Int, in source: [UInt8]) -> SourceLocation {
+    // A held file that changed before it was read back (`LoadResult.sourceBytes`) is empty.
+    guard location.offset < source.count else { return location }
     var byte = location.offset + 1
     var column = location.column + 1
     var scalars = 0

@@ -4,6 +4,7 @@ import FlowExpression
 import FlowFormat
 import FlowRender
 import FlowReplay
+import FlowSupport
 import FlowTerminal
 
 extension Flowrun {
@@ -40,11 +41,12 @@ extension Flowrun {
       // One report a file; the lint rules' long texts are written when the report reaches them.
       var reports: [CheckReport] = []
       var sources: [String: [UInt8]] = [:]
+      var files: [String: HeldFile] = [:]
       var unreadable = false
       // Documents are left for the process exit to free all at once (see below): freeing a
       // big file's value by value costs a tenth of loading it. Past 256 MB of sources they are
       // freed as usual, so checking many files does not hold them all (the sources themselves
-      // are kept for the excerpts of the report).
+      // are kept for the excerpts of the report, or a big file held open to read them back).
       var results: [LoadResult] = []
       var retainedBytes = 0
       // A directory stands for every flow file below it (`*.json` but replay scripts), sorted, as
@@ -58,8 +60,10 @@ extension Flowrun {
       // Checking nothing is not a pass (as for `test DIR`).
       for directory in empty { Output.error.write("error: no *.json flow files below \(directory)\n") }
       for path in paths {
-        let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true)
-        sources[path] = result.source
+        // A text report reads back only its excerpts; the other formats' JSON paths need the
+        // whole file after lint, read back then it raised the peak (docs/performance.md).
+        let result = FlowLoader.load(path: path, options: loading.load, keepSyntax: true, holding: format == .text)
+        if let held = result.held { files[path] = held } else { sources[path] = result.source }
         if let root = result.syntax, let own = Self.campaignInputDiagnostics(root, file: path, source: result.source) {
           // A Nuxie campaigns payload or user profile: their own checks (docs/dialects/nuxie.md).
           let syntax = result.diagnostics.filter { $0.id.hasPrefix(DiagnosticID.JSON.prefix) }
@@ -73,7 +77,7 @@ extension Flowrun {
         var report = FlowChecker.report(result, jsonPaths: format != .text)
         if strict { report.diagnostics = report.diagnostics.map(\.strict) }
         reports.append(report)
-        retainedBytes += result.source.count
+        retainedBytes += result.sourceCount
         if retainedBytes <= 256 << 20 { results.append(result) }
       }
       let output = Output.standard
@@ -84,7 +88,7 @@ extension Flowrun {
       case .text:
         // Written in chunks as it is formatted: a big file's report can run to hundreds of
         // megabytes, which need not be held (and copied) as one string.
-        let formatter = DiagnosticFormatter(sources: sources)
+        let formatter = DiagnosticFormatter(sources: sources, files: files)
         let styled = color.enabledForStandardOutput
         // Each chunk is made terminal-safe before the severity words get their colours.
         func write(_ text: String) {

@@ -94,7 +94,7 @@ extension Flowrun {
         Output.error.write("flowrun: \(clash)\n")
         throw ExitCode(2)
       }
-      let (document, loaded) = try loadRunnableFlow(flow, options: loading.load)
+      let (document, loaded) = try loadRunnableFlow(flow, options: loading.load, keepingBytes: true)
       let (model, modelBytes) = try loadModel(document)
       let plan = SimulationPlan(document: document, model: model, seed: seed, recordsEvents: store != nil)
       do {

@@ -8,7 +8,7 @@ import FlowFormat
 func warnAboutCheckErrors(_ loaded: LoadResult, path: String) {
   // The lint rules cost about what `check` costs; past 4 MiB (generated flows, not a designer's)
   // a run starts without them (docs/cli.md).
-  guard loaded.source.count <= 4 << 20 else { return }
+  guard loaded.sourceCount <= 4 << 20 else { return }
   let printed = Set(loaded.diagnostics)
   // Errors, and warnings that suggest a near name (a misspelt variable reads as missing for
   // ever, a typo no run can get past).
@@ -18,7 +18,7 @@ func warnAboutCheckErrors(_ loaded: LoadResult, path: String) {
   }
   guard !errors.isEmpty else { return }
   let shown = 3
-  let formatter = DiagnosticFormatter(sources: [path: loaded.source])
+  let formatter = DiagnosticFormatter(loaded)
   let count = errors.count { $0.severity == .error }
   let typos = errors.count - count
   let found = [(count, "error"), (typos, "likely typo")].filter { $0.0 > 0 }.map { plural($0.0, $0.1) }
