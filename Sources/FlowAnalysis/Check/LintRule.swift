@@ -186,8 +186,9 @@ public enum FlowChecker {
     let parallel = rules.count > 1 && document.flows.reduce(0, { $0 + $1.screens.count }) >= parallelScreens
     let (findings, context) = lint(result, document, rules: rules, jsonPaths: jsonPaths, parallel: parallel)
     // Freed before the diagnostics are joined: the graph and the shared facts alive while the
-    // joined array is made were the peak of `lint-chain`'s check.
-    let paths = context.paths
+    // joined array is made were the peak of `lint-chain`'s check. The paths' index reads the
+    // source, which a held file (`LoadResult.held`) reads back whole: only for JSON paths.
+    let paths = jsonPaths ? context.paths : nil
     if parallel { LintSchedule.release(consume context) } else { _ = consume context }
     var found = consume findings
     var diagnostics = result.diagnostics
@@ -199,7 +200,7 @@ public enum FlowChecker {
       if let ruleTexts = found[index].texts { texts[rules[index].id] = ruleTexts }
     }
     let first = result.diagnostics.count
-    if jsonPaths { PendingPath.fill(&diagnostics[first...], paths) }
+    if let paths { PendingPath.fill(&diagnostics[first...], paths) }
     return CheckReport(diagnostics.sortedForDisplay(), texts: texts)
   }
 
