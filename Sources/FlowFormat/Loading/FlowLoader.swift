@@ -117,9 +117,10 @@ public enum FlowLoader {
       let split = ScreenSplit(file: file, options: options, waitsForTheBoundary: splitWaits)
       var released = false
       (root, syntax) = bytes.withUnsafeBufferPointer { buffer in
-        // A held file's bytes are given back behind the parser (`ParsedPages`).
+        // A held file's bytes are given back behind the parsers (`ParsedPages`).
         let pages = held.map { _ in ParsedPages(buffer) }
-        defer { released = (pages?.released ?? 0) > 0 }
+        split.pages = pages
+        defer { released = pages?.gaveBack == true || split.gaveBack }
         return JSONParser.parse(
           bytes, file: file,
           screens: { value, site in

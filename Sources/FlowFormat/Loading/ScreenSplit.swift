@@ -29,6 +29,9 @@ import FlowSupport
 ///   Sequence flow (told by keys after the screens) is parsed again the same way. What the
 ///   second half's parser reports without stopping (duplicate keys, numbers out of range) is
 ///   added at the join, where one parser would have reported it.
+/// - A held file's bytes are given back behind each half's parser (`ParsedPages`): the second
+///   half's from its first element on, the first half's once the scan has chosen the boundary
+///   (it reads the first half's bytes before), and both halves' at the join.
 /// - The second thread stops at its next element when the parse ends early (a syntax error in
 ///   the first half) and is always joined before `JSONParser.parse` returns, because it reads
 ///   the caller's buffer.
@@ -55,6 +58,8 @@ final class ScreenSplit {
     let stopping = Locked(false)
     let handoff: Locked<Handoff>
     let result = Locked(SecondHalf())
+    /// The second half gave pages back (`ParsedPages`).
+    let gaveBack = Locked(false)
     init(parserAt: Int) { handoff = Locked(Handoff(parserAt: parserAt)) }
   }
 
@@ -74,6 +79,11 @@ final class ScreenSplit {
   private let file: String
   private let options: LoadOptions
   private var thread: JoinableThread?
+  /// The first half's pages, given back as it is parsed (nil: the bytes are kept); the second
+  /// half gives its own back when this is set.
+  var pages: ParsedPages?
+  /// The scan has chosen the boundary (or found none): it no longer reads the first half.
+  private var scanned = false
   /// The parser thread's decoding, then both halves' screens in order.
   private var context: DecodeContext
   private var screens: [DecodedScreen] = []
@@ -104,7 +114,7 @@ final class ScreenSplit {
     arrayOffset = array.offset
     let shared = Shared(parserAt: first.offset)
     self.shared = shared
-    let (file, options, text) = (file, options, Text(buffer: buffer))
+    let (file, options, text, givesBack) = (file, options, Text(buffer: buffer), pages != nil)
     let target = first.offset + (buffer.count - first.offset) / 100 * Self.firstHalfShare
     thread = JoinableThread.start {
       let split = ArraySplitScan.split(text.buffer, first: first, target: target)
@@ -117,16 +127,20 @@ final class ScreenSplit {
       guard claimed, let split else { return }
       var context = DecodeContext(file: file, options: options)
       var half = SecondHalf()
+      let pages = givesBack ? ParsedPages(text.buffer, from: split.start.offset) : nil
+      defer { shared.gaveBack.withLock { $0 = pages?.gaveBack ?? false } }
       let parsed = JSONParser.parseElements(text.buffer, from: split.start, depth: 2, file: file) {
         value, index, end in
         guard value.objectValue?.lookup("screen_id") == nil, !shared.stopping.withLock({ $0 }) else { return false }
         let site = ScreenSite(array: array, index: split.index + index, flow: nil, end: end)
         half.screens.append(context.decodeScreen(value.take(), at: site))
+        pages?.parsed(upTo: end)
         return true
       }
       (half.close, half.diagnostics) = (parsed?.close, parsed?.diagnostics ?? [])
       shared.result.withLock { $0 = half }
     }
+    scanned = thread == nil
     return thread != nil
   }
 
@@ -144,6 +158,7 @@ final class ScreenSplit {
         }
         return handoff.start ?? -1
       }
+      if start != nil { scanned = true }
       if start != nil || !waitsForTheBoundary { return start }
       sched_yield()
     }
@@ -158,6 +173,7 @@ final class ScreenSplit {
     }
     tookScreens = true
     screens.append(context.decodeScreen(value.take(), at: site))
+    if scanned { pages?.parsed(upTo: site.end) }
     return true
   }
 
@@ -179,12 +195,18 @@ final class ScreenSplit {
       abandoned = true
       return nil
     }
+    // Both parsers are past the array's bytes.
+    pages?.giveBack(before: close.offset)
     // At the flow's count: appended to the first half's array, doubling would reserve up to
     // twice the screens.
     screens.reserveCapacity(screens.count + half.screens.count)
     screens += half.screens
     return (half.screens.count, close, half.diagnostics)
   }
+
+  /// Whether either half gave pages back: read once the parse has returned (the second thread
+  /// joined).
+  var gaveBack: Bool { pages?.gaveBack == true || shared?.gaveBack.withLock({ $0 }) == true }
 
   /// The parser and the scan disagree: the split is abandoned.
   func abandon() { abandoned = true }
