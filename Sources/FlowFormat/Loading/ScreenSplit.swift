@@ -21,8 +21,8 @@ import FlowSupport
 /// - A screen's decoding reads nothing decoded elsewhere (`DecodeContext.decodeScreen`): its
 ///   path and the context's file and options only. What each half reports is accumulated in
 ///   its own context (`DecodedRun`: a few big arrays a half, not a set a screen) and added by
-///   `decodeFlow` in document order, the first half's then the second's, so duplicate ids, references and
-///   field names are checked there, after both halves, as on one thread.
+///   `decodeFlow` in document order, the first half's then the second's, so duplicate ids,
+///   references and field names are checked there, after both halves, as on one thread.
 /// - Anything unusual abandons the split and the loader parses the file again on one thread
 ///   (`FlowLoader.load`), so every error is the one parser's: a syntax error in the second
 ///   half (too deep a nesting included), the scan and the parsers disagreeing, a screen with
