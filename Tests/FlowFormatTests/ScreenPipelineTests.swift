@@ -172,9 +172,23 @@ import _FlowTestSupport
     #expect(try Self.scanSplits(text))
     let screens = root?.objectValue?.lookup("screens")?.arrayValue ?? []
     #expect(screens.count == 2000 && screens.allSatisfy { $0.typeDescription == "null" })
-    #expect(split.finish()?.1.map { $0.screen?.id } == (0..<2000).map { "s\($0)" })
+    // A half's reports are kept together in its run (one screen reference and one pattern a
+    // screen here, in order); a bundle screen's with the screen.
+    let halves = try #require(split.finish()?.1)
+    #expect(halves.count == 2)
+    #expect(halves.flatMap(\.screens).map { $0.screen?.id } == (0..<2000).map { "s\($0)" })
+    for half in halves {
+      #expect(half.screens.allSatisfy { $0.reports.screenReferences.isEmpty && $0.reports.patternSites.isEmpty })
+      let next = half.screens.dropLast().compactMap { $0.screen.map { "s\(Int($0.id.dropFirst())! + 1)" } }
+      #expect(Array(half.reports.screenReferences.map(\.target).prefix(next.count)) == next)
+      #expect(half.reports.screenReferences.count == half.screens.count)
+      #expect(half.reports.patternSites.count == half.screens.count)
+    }
     let decoded = pipeline.finish(keeping: true)
     #expect(decoded.count == 1)
-    #expect(decoded.values.first?.map { $0.screen?.id } == (0..<50).map { "s\($0)" })
+    let runs = try #require(decoded.values.first)
+    #expect(runs.count == 1 && runs[0].reports.screenReferences.isEmpty)
+    #expect(runs.flatMap(\.screens).map { $0.screen?.id } == (0..<50).map { "s\($0)" })
+    #expect(runs[0].screens.allSatisfy { $0.reports.screenReferences.count == 1 && $0.reports.patternSites.count == 1 })
   }
 }

@@ -177,16 +177,21 @@ extension DecodeContext {
     idLocations.reserveCapacity(screenValues.count)
     var fields: [[CollectedField]] = []
     fields.reserveCapacity(screenValues.count)
-    if let decoded = decodedScreens.removeValue(forKey: screensOffset), decoded.count == screenValues.count {
+    if let runs = decodedScreens.removeValue(forKey: screensOffset),
+      runs.reduce(0, { $0 + $1.screens.count }) == screenValues.count
+    {
       // Decoded while the file was parsed (`ScreenSplit`, `ScreenPipeline`): the same screens and reports, in
       // the same order.
-      for screen in decoded {
-        merge(screen)
-        if let model = screen.screen {
-          screens.append(model)
-          idLocations.append(screen.idLocation)
-          fields.append(screen.fields)
+      for run in runs {
+        for screen in run.screens {
+          merge(screen.reports)
+          if let model = screen.screen {
+            screens.append(model)
+            idLocations.append(screen.idLocation)
+            fields.append(screen.fields)
+          }
         }
+        merge(run.reports)
       }
     } else {
       at("screens") { context in

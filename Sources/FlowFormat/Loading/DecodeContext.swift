@@ -26,7 +26,7 @@ struct DecodeContext {
   private var compiledPatterns: [String: Result<Pattern, PatternError>] = [:]
   /// Screens decoded while the file was parsed (`ScreenSplit`, `ScreenPipeline`), by the offset of their
   /// `screens` array's `[`: `decodeFlow` takes them instead of decoding the array.
-  var decodedScreens: [Int: [DecodedScreen]] = [:]
+  var decodedScreens: [Int: [DecodedRun]] = [:]
   /// The fields collected by secret blocks of the flow `decodeFlow` made last.
   var secretFields: Set<String> = []
 
@@ -56,31 +56,52 @@ struct DecodeContext {
 
   var currentPath: String { path.rendered }
 
-  /// Decodes one screen handed off by the parser on its own, at its path in the document, and
-  /// returns the screen with everything its decoding added to the context, for `merge` to add
-  /// in document order. The subtree is freed here unless the caller keeps a copy.
-  mutating func decodeScreen(_ value: consuming JSONValue, at site: ScreenSite) -> DecodedScreen {
+  /// Decodes one screen handed off by the parser on its own, at its path in the document. What
+  /// its decoding adds to the context goes with the screen (`DecodedScreen.reports`), for
+  /// `merge` to add in document order; with `accumulating`, it stays in this context instead,
+  /// after the screens decoded here before (one set of arrays for a run of screens, taken at its
+  /// end with `takeReports`). The subtree is freed here unless the caller keeps a copy.
+  mutating func decodeScreen(
+    _ value: consuming JSONValue, at site: ScreenSite, accumulating: Bool = false
+  )
+    -> DecodedScreen
+  {
     path = site.flow.map { [.key("flows"), $0, .key("screens")] } ?? [.key("screens")]
     let value = value
     let screen = at(.index(site.index)) { $0.decodeScreen(value, index: site.index) }
-    defer {
-      diagnostics.removeAll()
-      screenReferences.removeAll()
-      flowReferences.removeAll()
-      patternSites.removeAll()
-    }
     return DecodedScreen(
       screen: screen, idLocation: screen == nil ? nil : value.objectValue?.lookup("id")?.location,
-      diagnostics: diagnostics, screenReferences: screenReferences, flowReferences: flowReferences,
-      patternSites: patternSites, fields: screen.map(CollectedField.list) ?? [])
+      reports: accumulating ? DecodeReports() : takeReports(), fields: screen.map(CollectedField.list) ?? [])
   }
 
-  /// Adds what decoding `screen` apart reported, as if it had been decoded here.
-  mutating func merge(_ screen: DecodedScreen) {
-    diagnostics += screen.diagnostics
-    screenReferences += screen.screenReferences
-    flowReferences += screen.flowReferences
-    patternSites += screen.patternSites
+  /// What decoding added to the context so far, taken out of it.
+  mutating func takeReports() -> DecodeReports {
+    defer {
+      diagnostics = []
+      screenReferences = []
+      flowReferences = []
+      patternSites = []
+    }
+    return DecodeReports(
+      diagnostics: diagnostics, screenReferences: screenReferences, flowReferences: flowReferences,
+      patternSites: patternSites)
+  }
+
+  /// Adds what decoding apart reported, as if it had been decoded here. Into empty arrays (the
+  /// first run of a split flow's screens) the arrays are taken whole, not copied element by element.
+  mutating func merge(_ reports: DecodeReports) {
+    Self.append(reports.diagnostics, to: &diagnostics)
+    Self.append(reports.screenReferences, to: &screenReferences)
+    Self.append(reports.flowReferences, to: &flowReferences)
+    Self.append(reports.patternSites, to: &patternSites)
+  }
+
+  private static func append<Element>(_ elements: [Element], to array: inout [Element]) {
+    if array.isEmpty {
+      array = elements
+    } else if !elements.isEmpty {
+      array += elements
+    }
   }
 
   /// Drops the diagnostics reported since `start` that repeat an earlier one exactly (a

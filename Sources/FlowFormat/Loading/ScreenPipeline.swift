@@ -2,16 +2,29 @@ import Dispatch
 import FlowSupport
 
 /// What decoding one screen apart produced: the screen (nil when it could not be built), where
-/// its id is written, and what its decoding added to the context, in the order it was added.
+/// its id is written, and what its decoding added to the context (empty when its run keeps it).
 struct DecodedScreen: Sendable {
   var screen: Screen?
   var idLocation: SourceLocation?
-  var diagnostics: [Diagnostic]
-  var screenReferences: [DecodeContext.Reference]
-  var flowReferences: [DecodeContext.Reference]
-  var patternSites: [PatternSite]
+  var reports: DecodeReports
   /// The fields the screen collects, for `checkFieldNames`.
   var fields: [CollectedField]
+}
+
+/// What decoding added to a context, in the order it was added.
+struct DecodeReports: Sendable {
+  var diagnostics: [Diagnostic] = []
+  var screenReferences: [DecodeContext.Reference] = []
+  var flowReferences: [DecodeContext.Reference] = []
+  var patternSites: [PatternSite] = []
+}
+
+/// Screens of one array decoded in a row, in order, and what decoding them added after their
+/// own reports: a half of a split flow keeps its reports here, one set of arrays for the half
+/// (`ScreenSplit`); the pipeline's screens, which interleave between threads, keep their own.
+struct DecodedRun: Sendable {
+  var screens: [DecodedScreen]
+  var reports = DecodeReports()
 }
 
 /// Loads the flows of a big Sequence bundle on two threads: the parser hands each screen of a
@@ -109,7 +122,7 @@ final class ScreenPipeline {
   /// Ends the hand-off: with `keeping`, decodes what is still queued (on both threads) and
   /// returns every screen by its array's offset, in order; without, drops the queue. The second
   /// thread has stopped when this returns.
-  func finish(keeping: Bool) -> [Int: [DecodedScreen]] {
+  func finish(keeping: Bool) -> [Int: [DecodedRun]] {
     if let thread {
       shared.queue.withLock { $0.finished = true }
       shared.available.signal()
@@ -138,12 +151,12 @@ final class ScreenPipeline {
       for (site, screen) in list { slots[site.array.offset]![site.index] = screen }
     }
     lists = []
-    var screens: [Int: [DecodedScreen]] = [:]
+    var screens: [Int: [DecodedRun]] = [:]
     for (offset, count) in counts {
       var placed: [DecodedScreen] = []
       placed.reserveCapacity(count.screens)
       for case let screen? in slots.removeValue(forKey: offset)! { placed.append(screen) }
-      screens[offset] = placed
+      screens[offset] = [DecodedRun(screens: placed)]
     }
     return screens
   }

@@ -19,9 +19,10 @@ import FlowSupport
 ///   share of work (a few instructions a byte against ~90 to parse and decode), so the
 ///   boundary is put past the middle (`firstHalfShare`) to even out the two threads.
 /// - A screen's decoding reads nothing decoded elsewhere (`DecodeContext.decodeScreen`): its
-///   path and the context's file and options only. What it reports is kept per screen and added
-///   by `decodeFlow` in document order (`DecodedScreen`), so duplicate ids, references and
-///   field names are checked there, after both halves, as on one thread.
+///   path and the context's file and options only. What each half reports is accumulated in
+///   its own context (`DecodedRun`: a few big arrays a half, not a set a screen) and added by
+///   `decodeFlow` in document order, the first half's then the second's, so duplicate ids,
+///   references and field names are checked there, after both halves, as on one thread.
 /// - Anything unusual abandons the split and the loader parses the file again on one thread
 ///   (`FlowLoader.load`), so every error is the one parser's: a syntax error in the second
 ///   half (too deep a nesting included), the scan and the parsers disagreeing, a screen with
@@ -38,7 +39,7 @@ import FlowSupport
 final class ScreenSplit {
   /// What the second thread hands back when it stops.
   private struct SecondHalf: Sendable {
-    var screens: [DecodedScreen] = []
+    var run = DecodedRun(screens: [])
     /// The position of the array's `]`; nil when the half could not be parsed on its own.
     var close: ParsePosition?
     /// What its parser reported (duplicate keys, numbers out of range), in order.
@@ -84,9 +85,11 @@ final class ScreenSplit {
   var pages: ParsedPages?
   /// The scan has chosen the boundary (or found none): it no longer reads the first half.
   private var scanned = false
-  /// The parser thread's decoding, then both halves' screens in order.
+  /// The parser thread's decoding: the first half's screens, its reports kept in the context.
   private var context: DecodeContext
   private var screens: [DecodedScreen] = []
+  /// The second half, once joined.
+  private var second: DecodedRun?
   /// The offset of the split array's `[`: which `screens` array of the document it is.
   private var arrayOffset: Int?
   /// Screens were taken out of the tree: the tree alone no longer describes the document.
@@ -133,11 +136,12 @@ final class ScreenSplit {
         value, index, end in
         guard value.objectValue?.lookup("screen_id") == nil, !shared.stopping.withLock({ $0 }) else { return false }
         let site = ScreenSite(array: array, index: split.index + index, flow: nil, end: end)
-        half.screens.append(context.decodeScreen(value.take(), at: site))
+        half.run.screens.append(context.decodeScreen(value.take(), at: site, accumulating: true))
         pages?.parsed(upTo: end)
         return true
       }
       (half.close, half.diagnostics) = (parsed?.close, parsed?.diagnostics ?? [])
+      half.run.reports = context.takeReports()
       shared.result.withLock { $0 = half }
     }
     scanned = thread == nil
@@ -172,7 +176,7 @@ final class ScreenSplit {
       return false
     }
     tookScreens = true
-    screens.append(context.decodeScreen(value.take(), at: site))
+    screens.append(context.decodeScreen(value.take(), at: site, accumulating: true))
     if scanned { pages?.parsed(upTo: site.end) }
     return true
   }
@@ -197,11 +201,10 @@ final class ScreenSplit {
     }
     // Both parsers are past the array's bytes.
     pages?.giveBack(before: close.offset)
-    // At the flow's count: appended to the first half's array, doubling would reserve up to
-    // twice the screens.
-    screens.reserveCapacity(screens.count + half.screens.count)
-    screens += half.screens
-    return (half.screens.count, close, half.diagnostics)
+    // Kept as its own run: copying it into the first half's array cost a pass over the
+    // screens the other core wrote, and up to twice the screens' slots.
+    second = half.run
+    return (half.run.screens.count, close, half.diagnostics)
   }
 
   /// Whether either half gave pages back: read once the parse has returned (the second thread
@@ -219,10 +222,12 @@ final class ScreenSplit {
     self.thread = nil
   }
 
-  /// The screens of the split array in order, by the offset of its `[`
+  /// The screens of the split array in order, the two halves' runs, by the offset of its `[`
   /// (`DecodeContext.decodedScreens`), or nil when no array was taken.
-  func finish() -> (Int, [DecodedScreen])? {
+  func finish() -> (Int, [DecodedRun])? {
     guard !abandoned, tookScreens, let arrayOffset else { return nil }
-    return (arrayOffset, screens)
+    let first = DecodedRun(screens: screens, reports: context.takeReports())
+    screens = []
+    return (arrayOffset, second.map { [first, $0] } ?? [first])
   }
 }
