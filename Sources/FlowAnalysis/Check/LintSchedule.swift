@@ -15,7 +15,7 @@ enum LintSchedule {
   /// Below this many screens the rules run on the calling thread. Since the check context and
   /// `ScreenFacts` are worked out one on each thread, a second thread takes a share from a few
   /// hundred screens on: the calling thread's instructions, `r300` 76.2 → 69.1 M, `r1000`
-  /// 134.9 → 122.7 M, for 0.3 M more in all (docs/performance.md, "Thirteenth round"; the
+  /// 134.9 → 122.7 M, the sum within 0.7 M (docs/performance.md, "Thirteenth round"; the
   /// eighth round, with the rules alone shared, measured no gain at 1,000 screens).
   static let parallelScreens = 250
 
