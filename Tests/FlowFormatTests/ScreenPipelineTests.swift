@@ -176,13 +176,15 @@ import _FlowTestSupport
     // screen here, in order); a bundle screen's with the screen.
     let halves = try #require(split.finish()?.1)
     #expect(halves.count == 2)
-    #expect(halves.flatMap(\.screens).map { $0.screen?.id } == (0..<2000).map { "s\($0)" })
-    for half in halves {
-      #expect(half.screens.allSatisfy { $0.reports.screenReferences.isEmpty && $0.reports.patternSites.isEmpty })
-      let next = half.screens.dropLast().compactMap { $0.screen.map { "s\(Int($0.id.dropFirst())! + 1)" } }
+    #expect(halves.allSatisfy { $0.screens.isEmpty })
+    let ids = halves.map { $0.built.screens.removeAll().map(\.id) }
+    #expect(Array(ids.joined()) == (0..<2000).map { "s\($0)" })
+    for (half, ids) in zip(halves, ids) {
+      let next = ids.dropLast().map { "s\(Int($0.dropFirst())! + 1)" }
       #expect(Array(half.reports.screenReferences.map(\.target).prefix(next.count)) == next)
-      #expect(half.reports.screenReferences.count == half.screens.count)
-      #expect(half.reports.patternSites.count == half.screens.count)
+      #expect(half.reports.screenReferences.count == half.count)
+      #expect(half.reports.patternSites.count == half.count)
+      #expect(half.built.idLocations.count == half.count && half.built.fields.ends.count == half.count)
     }
     let decoded = pipeline.finish(keeping: true)
     #expect(decoded.count == 1)

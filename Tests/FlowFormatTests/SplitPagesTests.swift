@@ -69,7 +69,7 @@ import _FlowTestSupport
     // Each half is its own run of decoded screens.
     let runs = split.finish()?.1 ?? []
     #expect(runs.count == 2)
-    #expect(runs.reduce(0) { $0 + $1.screens.count } == 2_000)
+    #expect(runs.reduce(0) { $0 + $1.count } == 2_000)
     for share in [10, 40, 60, 90] {
       #expect(bytes[bytes.count / 100 * share] == 0, "\(share) % into the file")
     }

@@ -12,10 +12,12 @@ import FlowSupport
 /// waits for it (`MadeOnce`). Whichever thread asks first for a fact nobody has started works
 /// it out itself, so nothing waits on work that has not begun, however the threads are run.
 enum LintSchedule {
-  /// Below this many screens the rules run on the calling thread: on the rule-heavy shape a
-  /// second thread gained nothing measurable at 1,000 screens and 4 to 7 ms of 68 at 2,000
-  /// (docs/performance.md, "Eighth round").
-  static let parallelScreens = 2_000
+  /// Below this many screens the rules run on the calling thread. Since the check context and
+  /// `ScreenFacts` are worked out one on each thread, a second thread takes a share from a few
+  /// hundred screens on: the calling thread's instructions, `r300` 76.2 → 69.1 M, `r1000`
+  /// 134.9 → 122.7 M, the sum within 0.7 M (docs/performance.md, "Thirteenth round"; the
+  /// eighth round, with the rules alone shared, measured no gain at 1,000 screens).
+  static let parallelScreens = 250
 
   /// Rules by measured cost, heaviest first, on the rule-heavy bench flow and `lint-chain`
   /// (millions of instructions on the 20,000-screen flow); the rules not named follow in

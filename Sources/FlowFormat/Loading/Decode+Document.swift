@@ -168,59 +168,69 @@ extension DecodeContext {
     // subtree dies once decoded (see `decodeDocument`).
     let screensOffset = object.take("screens")?.location.offset ?? -1
     screenReferences.removeAll()
-    var screens: [Screen] = []
-    // Where each decoded screen's id is written: duplicates point at the id itself, since that
-    // is what needs changing. (Remembered while decoding: searching the values for each screen
-    // afterwards was quadratic in the number of screens.)
-    var idLocations: [SourceLocation?] = []
-    screens.reserveCapacity(screenValues.count)
-    idLocations.reserveCapacity(screenValues.count)
-    var fields: [[CollectedField]] = []
-    fields.reserveCapacity(screenValues.count)
-    if let runs = decodedScreens.removeValue(forKey: screensOffset),
-      runs.reduce(0, { $0 + $1.screens.count }) == screenValues.count
+    // Where each decoded screen's id is written (`idLocations`): duplicates point at the id
+    // itself, since that is what needs changing. (Remembered while decoding: searching the
+    // values for each screen afterwards was quadratic in the number of screens.)
+    var decoded = BuiltScreens()
+    if var runs = decodedScreens.removeValue(forKey: screensOffset),
+      runs.reduce(0, { $0 + $1.count }) == screenValues.count
     {
       // Decoded while the file was parsed (`ScreenSplit`, `ScreenPipeline`): the same screens and reports, in
-      // the same order.
-      for run in runs {
+      // the same order. A half's columns are taken whole or appended, its screens moved, not
+      // copied (`MovedElements`).
+      for i in runs.indices {
+        var run = runs[i]
+        runs[i] = DecodedRun()
         for screen in run.screens {
           merge(screen.reports)
+          decoded.count += 1
           if let model = screen.screen {
-            screens.append(model)
-            idLocations.append(screen.idLocation)
-            fields.append(screen.fields)
+            decoded.screens.append(model)
+            decoded.idLocations.append(screen.idLocation)
+            decoded.fields.append(screen.fields)
           }
         }
+        decoded.append(moving: &run.built)
         merge(run.reports)
       }
     } else {
+      decoded.idLocations.reserveCapacity(screenValues.count)
       at("screens") { context in
         for index in screenValues.indices {
           let value = screenValues[index].take()
           context.at(.index(index)) { context in
             if let screen = context.decodeScreen(value, index: index) {
-              screens.append(screen)
-              idLocations.append(value.objectValue?.lookup("id")?.location)
-              fields.append(CollectedField.list(of: screen))
+              decoded.idLocations.append(value.objectValue?.lookup("id")?.location)
+              decoded.fields.append(fieldsOf: screen)
+              decoded.screens.append(screen)
             }
           }
         }
       }
     }
-    var firstByID: [String: SourceLocation] = [:]
+    var screens = decoded.screens.removeAll()
+    let idLocations = decoded.idLocations
+    var fields = decoded.fields
+    decoded = BuiltScreens()
+    // Each id's first screen, by position: the flow's own index when the screens are in order.
+    var firstByID: [String: Int] = [:]
     firstByID.reserveCapacity(screens.count)
-    for (screen, idLocation) in zip(screens, idLocations) {
-      // One hash a screen: a duplicate puts the first location back.
-      if let first = firstByID.updateValue(idLocation ?? screen.location, forKey: screen.id) {
-        firstByID[screen.id] = first
+    for i in screens.indices {
+      // One hash a screen: a duplicate puts the first position back.
+      if let first = firstByID.updateValue(i, forKey: screens[i].id) {
+        firstByID[screens[i].id] = first
         report(
-          .error, .Load.duplicateScreenID, "duplicate screen id '\(screen.id)'", at: idLocation ?? screen.location,
-          notes: [Diagnostic.Note("first defined here", at: first)])
+          .error, .Load.duplicateScreenID, "duplicate screen id '\(screens[i].id)'",
+          at: idLocations[i] ?? screens[i].location,
+          notes: [Diagnostic.Note("first defined here", at: idLocations[first] ?? screens[first].location)])
       }
     }
     let order = screens.indices.map { (screens[$0].order, $0) }
-    screens = screens.inOrder(of: order) { $0 < $1 }
-    fields = fields.inOrder(of: order) { $0 < $1 }
+    let sorted = !order.indices.dropFirst().contains { order[$0] < order[$0 - 1] }
+    if !sorted {
+      screens = screens.inOrder(of: order) { $0 < $1 }
+      fields = fields.inOrder(screens.indices.sorted { order[$0] < order[$1] })
+    }
     var start: String?
     if let startID = string(object, "startScreen") {
       if firstByID[startID] != nil {
@@ -234,7 +244,8 @@ extension DecodeContext {
       }
     }
     let flow = Flow(
-      id: id, name: name, version: version ?? 1, screens: screens, startScreenID: start,
+      id: id, name: name, version: version ?? 1, screens: screens, index: sorted ? firstByID : nil,
+      startScreenID: start,
       settings: at("settings") { $0.decodeSettings(object.lookup("settings")) },
       progressIndicator: at("progressIndicator") { $0.decodeProgressIndicator(object.lookup("progressIndicator")) },
       assignedExperiment: at("experiment") { $0.decodeAssignedExperiment(object.lookup("experiment")) },
@@ -242,7 +253,7 @@ extension DecodeContext {
       transitions: at("transitions") { $0.decodeTransitions(object.lookup("transitions")) },
       location: location)
     resolveScreenReferences(in: flow, fields: fields)
-    secretFields = Set(fields.joined().lazy.filter(\.isSecret).map(\.name))
+    secretFields = fields.secretNames
     return flow
   }
 

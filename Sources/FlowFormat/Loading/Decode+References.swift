@@ -2,7 +2,7 @@ extension DecodeContext {
   /// Resolves the screen references collected while decoding `flows`, and checks field names
   /// (`fields`: those of `flow.screens`, screen by screen).
   /// Unknown screens are `ref.*` errors: `check` fails on them, `run` treats them as no-ops.
-  mutating func resolveScreenReferences(in flow: Flow, fields: [[CollectedField]]) {
+  mutating func resolveScreenReferences(in flow: Flow, fields: CollectedFields) {
     reportUnknown(
       screenReferences, .Ref.unknownScreen, isKnown: { flow.index(of: $0) != nil }, names: { flow.screens.map(\.id) },
       message: { "\($0.what) goes to unknown screen '\($0.target)' in flow '\(flow.id)'" })
@@ -17,7 +17,9 @@ extension DecodeContext {
     message: (Reference) -> String
   ) {
     var known: SpellingIndex?
-    for reference in references where !isKnown(reference.target) {
+    // By index: `for … where` copied each reference (its strings and path retained and released).
+    for i in references.indices where !isKnown(references[i].target) {
+      let reference = references[i]
       if known == nil { known = SpellingIndex(names()) }
       append(
         Diagnostic(
@@ -30,32 +32,35 @@ extension DecodeContext {
   /// name collected twice is an error (the later value would overwrite the earlier), a name
   /// that is not snake_case a warning with the name to use. `fields` are those of
   /// `flow.screens`, screen by screen, hashed and tested where each screen was decoded.
-  mutating func checkFieldNames(in flow: Flow, fields: [[CollectedField]]) {
-    // The first collection of each name, as `screen << 32 | field`, in a table open-addressed
-    // by the names' hashes; -1 is an empty slot.
-    let count = fields.reduce(0) { $0 + $1.count }
+  mutating func checkFieldNames(in flow: Flow, fields collected: CollectedFields) {
+    // The first collection of each name, as `screen << 32 | field` (its position in `fields`),
+    // in a table open-addressed by the names' hashes; -1 is an empty slot.
+    let fields = collected.all
     var capacity = 16
-    while capacity < 2 * count { capacity *= 2 }
+    while capacity < 2 * fields.count { capacity *= 2 }
     let mask = capacity - 1
     var first = [Int](repeating: -1, count: capacity)
-    for (screen, screenFields) in fields.enumerated() {
-      for (index, field) in screenFields.enumerated() {
-        var slot = field.hash & mask
+    var start = 0
+    for (screen, end) in collected.ends.enumerated() {
+      defer { start = end }
+      for index in start..<end {
+        var slot = fields[index].hash & mask
         var earlier: Int?
         while first[slot] >= 0 {
-          let candidate = fields[first[slot] >> 32][first[slot] & 0xFFFF_FFFF]
-          if candidate.hash == field.hash, candidate.name == field.name {
+          let candidate = first[slot] & 0xFFFF_FFFF
+          if fields[candidate].hash == fields[index].hash, fields[candidate].name == fields[index].name {
             earlier = first[slot] >> 32
             break
           }
           slot = (slot + 1) & mask
         }
+        let field = fields[index]
         guard let earlier else {
           first[slot] = screen << 32 | index
           if !field.isSnakeCase { reportCase(of: field.name, at: field.location) }
           continue
         }
-        let earlierField = fields[earlier][first[slot] & 0xFFFF_FFFF]
+        let earlierField = fields[first[slot] & 0xFFFF_FFFF]
         let (earlierID, id) = (flow.screens[earlier].id, flow.screens[screen].id)
         let message =
           earlierID == id

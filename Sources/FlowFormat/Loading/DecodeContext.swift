@@ -58,20 +58,30 @@ struct DecodeContext {
 
   /// Decodes one screen handed off by the parser on its own, at its path in the document. What
   /// its decoding adds to the context goes with the screen (`DecodedScreen.reports`), for
-  /// `merge` to add in document order; with `accumulating`, it stays in this context instead,
-  /// after the screens decoded here before (one set of arrays for a run of screens, taken at its
-  /// end with `takeReports`). The subtree is freed here unless the caller keeps a copy.
-  mutating func decodeScreen(
-    _ value: consuming JSONValue, at site: ScreenSite, accumulating: Bool = false
-  )
-    -> DecodedScreen
-  {
-    path = site.flow.map { [.key("flows"), $0, .key("screens")] } ?? [.key("screens")]
+  /// `merge` to add in document order. The subtree is freed here unless the caller keeps a copy.
+  mutating func decodeScreen(_ value: consuming JSONValue, at site: ScreenSite) -> DecodedScreen {
     let value = value
-    let screen = at(.index(site.index)) { $0.decodeScreen(value, index: site.index) }
+    let screen = decodeModel(value, at: site)
     return DecodedScreen(
       screen: screen, idLocation: screen == nil ? nil : value.objectValue?.lookup("id")?.location,
-      reports: accumulating ? DecodeReports() : takeReports(), fields: screen.map(CollectedField.list) ?? [])
+      reports: takeReports(), fields: screen.map(CollectedField.list) ?? [])
+  }
+
+  /// The same for a run of screens (a split flow's half): the screen goes to the end of `run`,
+  /// and what its decoding adds stays in this context, after what the screens decoded here
+  /// before added (one set of arrays for the run, taken at its end with `takeReports`).
+  mutating func decodeScreen(_ value: consuming JSONValue, at site: ScreenSite, into run: inout BuiltScreens) {
+    let value = value
+    run.count += 1
+    guard let screen = decodeModel(value, at: site) else { return }
+    run.idLocations.append(value.objectValue?.lookup("id")?.location)
+    run.fields.append(fieldsOf: screen)
+    run.screens.append(screen)
+  }
+
+  private mutating func decodeModel(_ value: JSONValue, at site: ScreenSite) -> Screen? {
+    path = site.flow.map { [.key("flows"), $0, .key("screens")] } ?? [.key("screens")]
+    return at(.index(site.index)) { $0.decodeScreen(value, index: site.index) }
   }
 
   /// What decoding added to the context so far, taken out of it.

@@ -20,11 +20,39 @@ struct DecodeReports: Sendable {
 }
 
 /// Screens of one array decoded in a row, in order, and what decoding them added after their
-/// own reports: a half of a split flow keeps its reports here, one set of arrays for the half
-/// (`ScreenSplit`); the pipeline's screens, which interleave between threads, keep their own.
+/// own reports: a half of a split flow keeps its screens column by column (`built`) and its
+/// reports here, one set of arrays for the half (`ScreenSplit`); the pipeline's screens, which
+/// interleave between threads, keep their own reports (`screens`).
 struct DecodedRun: Sendable {
-  var screens: [DecodedScreen]
+  var screens: [DecodedScreen] = []
+  var built = BuiltScreens()
   var reports = DecodeReports()
+
+  /// The elements of the array decoded, screens built or not.
+  var count: Int { screens.count + built.count }
+}
+
+/// Screens decoded in a row, column by column: the screens that could be built (moved, not
+/// copied, into their flow), where each one's id is written, and the fields each collects.
+struct BuiltScreens: Sendable {
+  /// The elements decoded, screens built or not.
+  var count = 0
+  var screens = MovedElements<Screen>()
+  var idLocations: [SourceLocation?] = []
+  var fields = CollectedFields()
+
+  /// Takes `other`'s screens after these, leaving it empty; into empty columns its are taken whole.
+  mutating func append(moving other: inout BuiltScreens) {
+    if count == 0 {
+      swap(&self, &other)
+      return
+    }
+    count += other.count
+    screens.append(moving: other.screens)
+    idLocations += other.idLocations
+    fields.append(contentsOf: other.fields)
+    other = BuiltScreens()
+  }
 }
 
 /// Loads the flows of a big Sequence bundle on two threads: the parser hands each screen of a

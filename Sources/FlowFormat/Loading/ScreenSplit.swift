@@ -39,7 +39,7 @@ import FlowSupport
 final class ScreenSplit {
   /// What the second thread hands back when it stops.
   private struct SecondHalf: Sendable {
-    var run = DecodedRun(screens: [])
+    var run = DecodedRun()
     /// The position of the array's `]`; nil when the half could not be parsed on its own.
     var close: ParsePosition?
     /// What its parser reported (duplicate keys, numbers out of range), in order.
@@ -87,7 +87,7 @@ final class ScreenSplit {
   private var scanned = false
   /// The parser thread's decoding: the first half's screens, its reports kept in the context.
   private var context: DecodeContext
-  private var screens: [DecodedScreen] = []
+  private var screens = BuiltScreens()
   /// The second half, once joined.
   private var second: DecodedRun?
   /// The offset of the split array's `[`: which `screens` array of the document it is.
@@ -136,7 +136,7 @@ final class ScreenSplit {
         value, index, end in
         guard value.objectValue?.lookup("screen_id") == nil, !shared.stopping.withLock({ $0 }) else { return false }
         let site = ScreenSite(array: array, index: split.index + index, flow: nil, end: end)
-        half.run.screens.append(context.decodeScreen(value.take(), at: site, accumulating: true))
+        context.decodeScreen(value.take(), at: site, into: &half.run.built)
         pages?.parsed(upTo: end)
         return true
       }
@@ -176,7 +176,7 @@ final class ScreenSplit {
       return false
     }
     tookScreens = true
-    screens.append(context.decodeScreen(value.take(), at: site, accumulating: true))
+    context.decodeScreen(value.take(), at: site, into: &screens)
     if scanned { pages?.parsed(upTo: site.end) }
     return true
   }
@@ -204,7 +204,7 @@ final class ScreenSplit {
     // Kept as its own run: copying it into the first half's array cost a pass over the
     // screens the other core wrote, and up to twice the screens' slots.
     second = half.run
-    return (half.run.screens.count, close, half.diagnostics)
+    return (half.run.count, close, half.diagnostics)
   }
 
   /// Whether either half gave pages back: read once the parse has returned (the second thread
@@ -226,8 +226,8 @@ final class ScreenSplit {
   /// (`DecodeContext.decodedScreens`), or nil when no array was taken.
   func finish() -> (Int, [DecodedRun])? {
     guard !abandoned, tookScreens, let arrayOffset else { return nil }
-    let first = DecodedRun(screens: screens, reports: context.takeReports())
-    screens = []
+    let first = DecodedRun(built: screens, reports: context.takeReports())
+    screens = BuiltScreens()
     return (arrayOffset, second.map { [first, $0] } ?? [first])
   }
 }

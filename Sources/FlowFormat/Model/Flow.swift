@@ -44,6 +44,28 @@ public struct Flow: Hashable, Sendable {
     transitions: [TransitionRule] = [],
     location: SourceLocation
   ) {
+    self.init(
+      id: id, name: name, version: version, screens: screens, index: nil, startScreenID: startScreenID,
+      settings: settings, progressIndicator: progressIndicator, assignedExperiment: assignedExperiment,
+      experiments: experiments, transitions: transitions, location: location)
+  }
+
+  /// `index`: each id's first position in `screens`, when the loader has it already (it hashes
+  /// every id once to find duplicates).
+  init(
+    id: String,
+    name: String,
+    version: Int,
+    screens: [Screen],
+    index: [String: Int]?,
+    startScreenID: String?,
+    settings: FlowSettings,
+    progressIndicator: ProgressIndicator?,
+    assignedExperiment: AssignedExperiment?,
+    experiments: [Experiment],
+    transitions: [TransitionRule],
+    location: SourceLocation
+  ) {
     self.id = id
     self.name = name
     self.version = version
@@ -55,6 +77,10 @@ public struct Flow: Hashable, Sendable {
     self.experiments = experiments
     self.transitions = transitions
     self.location = location
+    if let index {
+      self.indexByID = index
+      return
+    }
     // The first screen of an id wins: written last, going backwards (one hash a screen, and
     // no growing on a flow of thousands of screens).
     var index: [String: Int] = [:]

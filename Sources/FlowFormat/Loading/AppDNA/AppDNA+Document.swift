@@ -187,7 +187,7 @@ extension DecodeContext {
       id: id, name: string(object, "name") ?? id, version: version, screens: screens,
       settings: settings, progressIndicator: progress, location: location)
     flow.versionGiven = object.lookup("version") != nil
-    checkFieldNames(in: flow, fields: flow.screens.map(CollectedField.list))
+    checkFieldNames(in: flow, fields: CollectedFields(of: flow.screens))
     return flow
   }
 
