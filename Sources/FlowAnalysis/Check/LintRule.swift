@@ -201,7 +201,8 @@ public enum FlowChecker {
     }
     let first = result.diagnostics.count
     if let paths { PendingPath.fill(&diagnostics[first...], paths) }
-    return CheckReport(diagnostics.sortedForDisplay(), texts: texts)
+    diagnostics.sortForDisplay()
+    return CheckReport(diagnostics, texts: texts)
   }
 
   /// Each rule's findings, in `rules`' order, and the context they were found in (the

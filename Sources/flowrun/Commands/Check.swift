@@ -87,7 +87,8 @@ extension Flowrun {
       switch format {
       case .text:
         // Written in chunks as it is formatted: a big file's report can run to hundreds of
-        // megabytes, which need not be held (and copied) as one string.
+        // megabytes, which need not be held (and copied) as one string. A chunk grows by
+        // doubling: at a mebibyte, its buffers were 1.6 MB of `lint-chain`'s peak.
         let formatter = DiagnosticFormatter(sources: sources, files: files)
         let styled = color.enabledForStandardOutput
         // Each chunk is made terminal-safe before the severity words get their colours.
@@ -101,12 +102,13 @@ extension Flowrun {
         var chunk = ""
         for diagnostic in completed.prefix(Limits.shownDiagnostics) {
           chunk += formatter.text(diagnostic)
-          if chunk.utf8.count >= 1 << 20 {
+          if chunk.utf8.count >= 1 << 16 {
             write(chunk)
             chunk = ""
           }
         }
-        write(chunk + DiagnosticFormatter.notShown(count, hint: " (--format json lists them all)"))
+        write(chunk)
+        write(DiagnosticFormatter.notShown(count, hint: " (--format json lists them all)"))
         write(summary(diagnostics, files: paths.count) + "\n")
       case .json:
         let (count, diagnostic) = CheckReport.diagnostics(of: reports)
