@@ -121,7 +121,10 @@ extension Flowrun {
       // Exit here rather than return: releasing the documents of a big file object by object
       // costs more than the kernel takes to drop the whole address space. The output is
       // already written (`Output` does not buffer), so nothing is lost.
-      let status: Int32 = unreadable ? 2 : diagnostics.hasErrors || !empty.isEmpty ? 1 : 0
+      // On the reports' arrays: `hasErrors` of the lazily joined sequence, generic across
+      // modules, copied every diagnostic (64 M instructions for `lint-chain`'s 21,714).
+      let hasErrors = reports.contains { $0.diagnostics.contains { $0.severity == .error } }
+      let status: Int32 = unreadable ? 2 : hasErrors || !empty.isEmpty ? 1 : 0
       withExtendedLifetime(results) { Flowrun.finish(status == 0 ? nil : ExitCode(status)) }
     }
 
