@@ -38,6 +38,7 @@ extension Flowrun {
     var color: ColorMode = .auto
 
     func run() throws {
+      BigBlocks.giveOwnPages()
       // One report a file; the lint rules' long texts are written when the report reaches them.
       var reports: [CheckReport] = []
       var sources: [String: [UInt8]] = [:]
