@@ -3,6 +3,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -132,3 +135,14 @@ void flowrun_stdout_write(const char *text) {
 }
 
 void flowrun_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+// MARK: - malloc
+
+int flowrun_malloc_own_pages_from(int bytes) {
+#if defined(__GLIBC__)
+  return mallopt(M_MMAP_THRESHOLD, bytes);
+#else
+  (void)bytes;
+  return 0;
+#endif
+}

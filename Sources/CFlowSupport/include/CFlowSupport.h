@@ -1,7 +1,8 @@
 // CFlowSupport: what Swift 6 cannot do safely itself, for FlowSupport: a signal handler that
 // only records (plus a self-pipe so a waiting poll wakes on any thread's delivery), and the C
 // stdout stream (a mutable glibc global Swift 6 cannot touch), and an HTTP POST through a
-// libcurl loaded on first use (variadic C calls). Policy lives in Swift.
+// libcurl loaded on first use (variadic C calls), and glibc's mallopt (malloc.h is not in
+// Swift's Glibc module). Policy lives in Swift.
 #pragma once
 
 #ifdef __cplusplus
@@ -48,6 +49,13 @@ int flowrun_stdout_flush(void);
 void flowrun_stdout_write(const char *text);
 /// signal(SIGPIPE, SIG_IGN): writes to a closed pipe fail with EPIPE instead of killing us.
 void flowrun_ignore_sigpipe(void);
+
+// MARK: - malloc
+
+/// mallopt(M_MMAP_THRESHOLD, bytes) where glibc has it: blocks of `bytes` or more get pages of
+/// their own, and glibc no longer raises the threshold as such blocks are freed. Returns 1 when
+/// set, 0 otherwise.
+int flowrun_malloc_own_pages_from(int bytes);
 
 // MARK: - HTTP (libcurl, loaded on first use)
 

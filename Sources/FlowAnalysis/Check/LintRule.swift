@@ -189,10 +189,15 @@ public enum FlowChecker {
     // joined array is made were the peak of `lint-chain`'s check. The paths' index reads the
     // source, which a held file (`LoadResult.held`) reads back whole: only for JSON paths.
     let paths = jsonPaths ? context.paths : nil
-    if parallel { LintSchedule.release(consume context) } else { _ = consume context }
     var found = consume findings
+    let joined = found.reduce(result.diagnostics.count) { $0 + $1.count }
+    if parallel && joined < LintSchedule.freedFirst {
+      LintSchedule.release(consume context)
+    } else {
+      _ = consume context
+    }
     var diagnostics = result.diagnostics
-    diagnostics.reserveCapacity(found.reduce(diagnostics.count) { $0 + $1.count })
+    diagnostics.reserveCapacity(joined)
     var texts: [String: any DeferredTexts] = [:]
     for index in found.indices {
       // Freed as it is joined: a rule's slot can hold tens of thousands of diagnostics.
@@ -201,7 +206,8 @@ public enum FlowChecker {
     }
     let first = result.diagnostics.count
     if let paths { PendingPath.fill(&diagnostics[first...], paths) }
-    return CheckReport(diagnostics.sortedForDisplay(), texts: texts)
+    diagnostics.sortForDisplay()
+    return CheckReport(diagnostics, texts: texts)
   }
 
   /// Each rule's findings, in `rules`' order, and the context they were found in (the
