@@ -40,7 +40,9 @@ let swiftSettings: [SwiftSetting] = [
 // with `-static-stdlib` takes lib/swift_static's archives, but the objects, compiled against
 // the shared Foundation modules, ask only for the libraries those link against: the static
 // Foundation's own dependencies, which lib/swift_static's Foundation modules list, are named
-// here. Debug builds (tests, `swift run`) and macOS keep the shared libraries.
+// here. Debug builds (tests, `swift run`) and macOS keep the shared libraries. A release build
+// of the tests takes these settings too (FlowrunTests links the flowrun target) and does not
+// link: there is no static swift-testing, so `swift test` runs in debug only.
 let staticRuntime = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let staticRuntimeLinking: [LinkerSetting] =
   [.unsafeFlags(["-static-stdlib"], staticRuntime)]
