@@ -34,6 +34,21 @@ let swiftSettings: [SwiftSetting] = [
   .treatAllWarnings(as: .error),
 ]
 
+// The release `flowrun` on Linux carries the Swift runtime and Foundation instead of loading
+// them at every start (what `swift build --static-swift-stdlib` does, here for the one product,
+// so that `swift build -c release` gives it; docs/performance.md, thirteenth round). Linking
+// with `-static-stdlib` takes lib/swift_static's archives, but the objects, compiled against
+// the shared Foundation modules, ask only for the libraries those link against: the static
+// Foundation's own dependencies, which lib/swift_static's Foundation modules list, are named
+// here. Debug builds (tests, `swift run`) and macOS keep the shared libraries. A release build
+// of the tests takes these settings too (FlowrunTests links the flowrun target) and does not
+// link: there is no static swift-testing, so `swift test` runs in debug only.
+let staticRuntime = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+let staticRuntimeLinking: [LinkerSetting] =
+  [.unsafeFlags(["-static-stdlib"], staticRuntime)]
+  + ["CoreFoundation", "_FoundationICU", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization"]
+  .map { .linkedLibrary($0, staticRuntime) }
+
 let package = Package(
   name: "flowrun",
   platforms: [.macOS(.v14)],
@@ -167,7 +182,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      linkerSettings: staticRuntimeLinking
     ),
     .target(
       name: "FlowGenerator",
