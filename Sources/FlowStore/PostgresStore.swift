@@ -15,6 +15,8 @@ final class PostgresStore: SubmissionStore {
   private let connection: OpaquePointer
   /// The URL as messages show it (no password).
   private let shown: String
+  /// `flowrun_simulated_sessions` is known to exist (this store created or found it).
+  private var simulatedTableReady = false
 
   /// The advisory lock key of the migration (any constant: "flowrun" in ASCII).
   static let migrationLock = 0x666c_6f77_7275_6e
@@ -83,12 +85,19 @@ final class PostgresStore: SubmissionStore {
   func save(simulated sessions: [SimulatedSession]) throws(StoreError) {
     _ = try rows("BEGIN")
     do throws(StoreError) {
-      _ = try rows(SimulationSQL.table(.postgres))
+      if !simulatedTableReady {
+        // Two sessions running CREATE TABLE IF NOT EXISTS at once can both find no table, and
+        // the second then fails on the catalog (duplicate key in pg_type): under the
+        // migration's lock they take turns, the first time this store writes simulated sessions.
+        _ = try rows("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+        _ = try rows(SimulationSQL.table(.postgres))
+      }
       for session in sessions {
         _ = try rows(SubmissionSQL.upsert(.postgres), SubmissionSQL.upsertValues(session.submission))
         _ = try rows(SimulationSQL.upsert(.postgres), SimulationSQL.values(session))
       }
       _ = try rows("COMMIT")
+      simulatedTableReady = true
     } catch {
       _ = try? rows("ROLLBACK")
       throw error
