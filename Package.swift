@@ -18,7 +18,9 @@
 //                   mergeable tallies, statistics, reports (`flowrun simulate`)
 //   FlowDriver      the line protocol shared by interactive runs and pipes
 //   FlowTerminal    the only module that touches libedit and the TTY
-//   flowrun         the command line (the only importer of ArgumentParser in the product)
+//   FlowCommands    the command line, one subcommand per file (the only importer of
+//                   ArgumentParser in the product)
+//   flowrun         the executable: one call into FlowCommands, linked statically in release
 //
 // Development tools, not part of the product:
 //   FlowGenerator   seeded generator of valid flows and bundles (benchmarks, robustness tests)
@@ -40,9 +42,9 @@ let swiftSettings: [SwiftSetting] = [
 // with `-static-stdlib` takes lib/swift_static's archives, but the objects, compiled against
 // the shared Foundation modules, ask only for the libraries those link against: the static
 // Foundation's own dependencies, which lib/swift_static's Foundation modules list, are named
-// here. Debug builds (tests, `swift run`) and macOS keep the shared libraries. A release build
-// of the tests takes these settings too (FlowrunTests links the flowrun target) and does not
-// link: there is no static swift-testing, so `swift test` runs in debug only.
+// here. Debug builds (tests, `swift run`) and macOS keep the shared libraries. Only the
+// one-line executable takes the settings: the tests link FlowCommands, since a test product
+// that took them would not link (there is no static swift-testing), in release too.
 let staticRuntime = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let staticRuntimeLinking: [LinkerSetting] =
   [.unsafeFlags(["-static-stdlib"], staticRuntime)]
@@ -174,14 +176,19 @@ let package = Package(
       dependencies: ["FlowExpression", "FlowDriver", "FlowSupport", "CLibEditShim", "CLibEdit"],
       swiftSettings: swiftSettings
     ),
-    .executableTarget(
-      name: "flowrun",
+    .target(
+      name: "FlowCommands",
       dependencies: [
         "FlowPattern", "FlowExpression", "FlowFormat", "FlowEngine", "FlowRender", "FlowReplay", "FlowAnalysis",
         "FlowDriver", "FlowTerminal", "FlowStore", "FlowSimulation", "FlowSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "flowrun",
+      dependencies: ["FlowCommands"],
       swiftSettings: swiftSettings,
       linkerSettings: staticRuntimeLinking
     ),
@@ -301,7 +308,7 @@ let package = Package(
     .testTarget(
       name: "FlowrunTests",
       dependencies: [
-        "flowrun", "FlowEngine", "FlowExpression", "_FlowTestSupport",
+        "FlowCommands", "FlowEngine", "FlowExpression", "_FlowTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],

@@ -1,8 +1,14 @@
 import ArgumentParser
 import FlowSupport
 
+/// What the `flowrun` executable runs (Sources/flowrun/main.swift). The command line is a
+/// library so that its tests link it without the executable's release-only linker settings
+/// (Package.swift: the static Swift runtime, which has no static swift-testing to link with).
+public enum CommandLineTool {
+  public static func main() { Flowrun.main() }
+}
+
 /// The `flowrun` command: a thin shell over the Flow* libraries, one subcommand per file.
-@main
 struct Flowrun: ParsableCommand {
   static let version = "0.1.0"
   /// What `--version` prints.

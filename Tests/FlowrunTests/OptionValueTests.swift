@@ -4,7 +4,7 @@ import FlowExpression
 import OrderedCollections
 import Testing
 
-@testable import flowrun
+@testable import FlowCommands
 
 /// The command line's option types: what each reads, and the usage error (exit 64) for what
 /// it refuses, word for word.

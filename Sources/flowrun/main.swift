@@ -1,0 +1,3 @@
+import FlowCommands
+
+CommandLineTool.main()
