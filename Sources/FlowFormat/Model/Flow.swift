@@ -29,7 +29,7 @@ public struct Flow: Hashable, Sendable {
   /// The steps `Action.step` runs, by id (Nuxie era E legs).
   public var steps: [String: Action] = [:]
   public var location: SourceLocation
-  @usableFromInline private(set) var indexByID: [String: Int]
+  @usableFromInline private(set) var indexByID: ScreenIndex
 
   public init(
     id: String,
@@ -55,22 +55,15 @@ public struct Flow: Hashable, Sendable {
     self.experiments = experiments
     self.transitions = transitions
     self.location = location
-    // The first screen of an id wins: written last, going backwards (one hash a screen, and
-    // no growing on a flow of thousands of screens).
-    var index: [String: Int] = [:]
-    index.reserveCapacity(screens.count)
-    for i in screens.indices.reversed() {
-      index[screens[i].id] = i
-    }
-    self.indexByID = index
+    self.indexByID = ScreenIndex(screens)
   }
 
   /// The position of a screen in order, or nil for an unknown id. Inlinable: a call from
   /// another module would copy the whole flow to ask (the engine asks on every move).
-  @inlinable public func index(of screenID: String) -> Int? { indexByID[screenID] }
+  @inlinable public func index(of screenID: String) -> Int? { indexByID.position(of: screenID, in: screens) }
 
   public func screen(_ id: String) -> Screen? {
-    indexByID[id].map { screens[$0] }
+    index(of: id).map { screens[$0] }
   }
 
   /// The transition of a move between two screens of this flow: a `transitions` entry for the
