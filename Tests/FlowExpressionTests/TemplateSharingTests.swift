@@ -10,7 +10,8 @@ import Testing
     "Step 1: your answer was {answer}.", "Step 2: your answer was {answer}.", "Step 10: your answer was {answer}.",
     "{answer}", "{ answer }", "{answer | upper}", "{answer | default: 'x'}", "{answer | default: 'y'}",
     "{n | round: 2} and {n | round: 2}", "{caf\u{E9}}", "{cafe\u{301}}", "{x | default: 'caf\u{E9}'}",
-    "{x | default: 'cafe\u{301}'}", "a \\{b} {c}", "{not a name}", "{x +}", "plain text", "{}", "{a}{a}{a}",
+    "{x | default: 'cafe\u{301}'}", "a \\{b} {c}", "\\{answer}", "{answer} \\{b}", "{answer}{answer}", "{not a name}",
+    "{x +}", "plain text", "{}", "{a}{a}{a}",
   ]
 
   @Test(arguments: sources) func aSharedTemplateIsTheTemplateCompiledAlone(_ source: String) {
