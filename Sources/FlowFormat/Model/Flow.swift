@@ -60,7 +60,7 @@ public struct Flow: Hashable, Sendable {
 
   /// The position of a screen in order, or nil for an unknown id. Inlinable: a call from
   /// another module would copy the whole flow to ask (the engine asks on every move).
-  @inlinable public func index(of screenID: String) -> Int? { indexByID.position(of: screenID, in: screens) }
+  @inlinable @inline(__always) public func index(of screenID: String) -> Int? { indexByID.position(of: screenID) }
 
   public func screen(_ id: String) -> Screen? {
     index(of: id).map { screens[$0] }

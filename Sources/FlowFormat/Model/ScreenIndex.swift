@@ -5,8 +5,13 @@
 /// (0.79 MB for `lint-chain`'s 21,714 screens; 0.13 MB here, at the same load of at most 3/4).
 @usableFromInline struct ScreenIndex: Hashable, Sendable {
   @usableFromInline let slots: [UInt32]
+  /// The screens indexed (the flow's own array, shared): a lookup reads this one field of
+  /// the flow. Reading the flow's `screens` too made the engine copy the whole flow it reads
+  /// in place to ask (`Session.resolve`, once a session).
+  @usableFromInline let screens: [Screen]
 
   init(_ screens: [Screen]) {
+    self.screens = screens
     guard !screens.isEmpty else {
       slots = []
       return
@@ -25,9 +30,8 @@
     self.slots = slots
   }
 
-  /// The position in `screens` (the screens the index was made from) of the first screen
-  /// with this id, or nil.
-  @inlinable func position(of id: String, in screens: [Screen]) -> Int? {
+  /// The position of the first screen with this id, or nil.
+  @inlinable @inline(__always) func position(of id: String) -> Int? {
     guard !slots.isEmpty else { return nil }
     let mask = slots.count - 1
     var i = id.hashValue & mask
@@ -35,8 +39,13 @@
       let slot = slots[i]
       if slot == 0 { return nil }
       let position = Int(slot - 1)
-      if position < screens.count, screens[position].id == id { return position }
+      if screens[position].id == id { return position }
       i = (i + 1) & mask
     }
   }
+
+  /// Compared and hashed as its slots: the screens are the flow's, compared with it.
+  @usableFromInline static func == (a: ScreenIndex, b: ScreenIndex) -> Bool { a.slots == b.slots }
+
+  @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(slots) }
 }
