@@ -120,12 +120,39 @@ import Testing
     #expect(block.box.fields.rare == nil || !DecodeContext.knownBlockTypes.contains(type))
   }
 
-  /// The strides the model's memory was measured with (docs/performance.md, eleventh round): a
-  /// template's location after its translations leaves it 45 bytes, so a rich-text span with its
-  /// two flags is 48 (56 before; 34,537 spans in the padded bundle).
+  /// A screen's type is stored only when it is not its kind's name: either way it reads back as
+  /// written, a new kind keeps it, and a screen whose type went and came back is the same screen.
+  @Test(arguments: [
+    (Screen.Kind.question, "question"), (.valueProp, "value_prop"), (.unknown, "quiz"), (.unknown, "unknown"),
+    (.native, "interactive_chat"), (.feature, ""),
+  ])
+  func screenTypesReadBack(_ kind: Screen.Kind, _ type: String) {
+    var screen = Self.screen
+    screen.kind = kind
+    screen.type = type
+    let original = screen
+    #expect(screen.kind == kind && screen.type == type && screen.id == "s1")
+    #expect((screen.box.value.rare == nil) == (type == kind.rawValue))
+    screen.kind = .form
+    #expect(screen.kind == .form && screen.type == type)
+    screen.subflow = "sub"
+    #expect(screen.type == type && screen.subflow == "sub")
+    screen.type = "form"
+    #expect(screen.type == "form" && screen.box.value.rare?.value.type == nil)
+    screen.subflow = nil
+    screen.type = type
+    screen.kind = kind
+    #expect(screen == original && screen.hashValue == original.hashValue)
+  }
+
+  /// The strides the model's memory was measured with (docs/performance.md, eleventh and
+  /// thirteenth rounds): a template's location after its translations leaves it 45 bytes, so a
+  /// rich-text span with its two flags is 48 (56 before; 34,537 spans in the padded bundle).
   @Test(arguments: [
     ("TextTemplate", MemoryLayout<TextTemplate>.size, 45),
     ("TextBlock.Span", MemoryLayout<TextBlock.Span>.stride, 48),
+    // With the box's 16-byte header, 131 bytes: glibc's 144-byte chunks (176 at 139 bytes).
+    ("Screen.Fields", MemoryLayout<Screen.Fields>.size, 115),
   ])
   func modelStrides(_ type: String, _ measured: Int, _ expected: Int) {
     #expect(measured == expected, "\(type)")

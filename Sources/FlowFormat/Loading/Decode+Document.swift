@@ -212,7 +212,7 @@ extension DecodeContext {
     let idLocations = decoded.idLocations
     var fields = decoded.fields
     decoded = BuiltScreens()
-    // Each id's first screen, by position: the flow's own index when the screens are in order.
+    // Each id's first screen, by position, to find duplicates and `startScreen`.
     var firstByID: [String: Int] = [:]
     firstByID.reserveCapacity(screens.count)
     for i in screens.indices {
@@ -244,8 +244,7 @@ extension DecodeContext {
       }
     }
     let flow = Flow(
-      id: id, name: name, version: version ?? 1, screens: screens, index: sorted ? firstByID : nil,
-      startScreenID: start,
+      id: id, name: name, version: version ?? 1, screens: screens, startScreenID: start,
       settings: at("settings") { $0.decodeSettings(object.lookup("settings")) },
       progressIndicator: at("progressIndicator") { $0.decodeProgressIndicator(object.lookup("progressIndicator")) },
       assignedExperiment: at("experiment") { $0.decodeAssignedExperiment(object.lookup("experiment")) },

@@ -93,7 +93,7 @@ extension DecodeContext {
   mutating func template(_ text: String, at location: SourceLocation?) -> TextTemplate {
     // `{Daily Hours}` reads the field named so (its own `load.field-name-case` warning says to
     // rename it); other braces that do not parse stay literal.
-    let template = Template(parsing: text).readingWordNames
+    let template = Template(parsing: text, sharing: &templateSharing).readingWordNames
     if !template.isPlainText { interpolatingTemplates += 1 }
     for issue in template.syntaxIssues {
       warning(

@@ -20,6 +20,8 @@ struct DecodeContext {
   /// Templates compiled so far that interpolate (a block whose content adds none is marked
   /// `Block.hasOnlyPlainTexts`).
   var interpolatingTemplates = 0
+  /// The templates' compiled pieces so far, shared with the templates that follow (`template(_:at:)`).
+  var templateSharing = Template.Sharing()
   /// Every pattern of the document with its string literal, in document order (`check` lints them).
   private(set) var patternSites: [PatternSite] = []
   /// The patterns compiled so far by source: a pattern repeated on many inputs is compiled once.

@@ -9,8 +9,11 @@ public struct Flow: Hashable, Sendable {
   /// False when an AppDNA flow has no `version`: its `onboarding_flow_started` says null (iOS
   /// 1.0.70: the string "nil"), not `version`'s stand-in 1.
   public var versionGiven = true
-  /// Screens sorted by `order` (stable: array order breaks ties).
-  public var screens: [Screen]
+  /// Screens sorted by `order` (stable: array order breaks ties). The loader never changes
+  /// them once the flow is made; a change (tests, API users) makes the index again.
+  public var screens: [Screen] {
+    didSet { indexByID = ScreenIndex(screens) }
+  }
   /// The first screen: `startScreen` when given, else the lowest `order`.
   public var startScreenID: String
   public var settings: FlowSettings
@@ -29,7 +32,7 @@ public struct Flow: Hashable, Sendable {
   /// The steps `Action.step` runs, by id (Nuxie era E legs).
   public var steps: [String: Action] = [:]
   public var location: SourceLocation
-  @usableFromInline private(set) var indexByID: [String: Int]
+  @usableFromInline private(set) var indexByID: ScreenIndex
 
   public init(
     id: String,
@@ -44,28 +47,6 @@ public struct Flow: Hashable, Sendable {
     transitions: [TransitionRule] = [],
     location: SourceLocation
   ) {
-    self.init(
-      id: id, name: name, version: version, screens: screens, index: nil, startScreenID: startScreenID,
-      settings: settings, progressIndicator: progressIndicator, assignedExperiment: assignedExperiment,
-      experiments: experiments, transitions: transitions, location: location)
-  }
-
-  /// `index`: each id's first position in `screens`, when the loader has it already (it hashes
-  /// every id once to find duplicates).
-  init(
-    id: String,
-    name: String,
-    version: Int,
-    screens: [Screen],
-    index: [String: Int]?,
-    startScreenID: String?,
-    settings: FlowSettings,
-    progressIndicator: ProgressIndicator?,
-    assignedExperiment: AssignedExperiment?,
-    experiments: [Experiment],
-    transitions: [TransitionRule],
-    location: SourceLocation
-  ) {
     self.id = id
     self.name = name
     self.version = version
@@ -77,26 +58,15 @@ public struct Flow: Hashable, Sendable {
     self.experiments = experiments
     self.transitions = transitions
     self.location = location
-    if let index {
-      self.indexByID = index
-      return
-    }
-    // The first screen of an id wins: written last, going backwards (one hash a screen, and
-    // no growing on a flow of thousands of screens).
-    var index: [String: Int] = [:]
-    index.reserveCapacity(screens.count)
-    for i in screens.indices.reversed() {
-      index[screens[i].id] = i
-    }
-    self.indexByID = index
+    self.indexByID = ScreenIndex(screens)
   }
 
   /// The position of a screen in order, or nil for an unknown id. Inlinable: a call from
   /// another module would copy the whole flow to ask (the engine asks on every move).
-  @inlinable public func index(of screenID: String) -> Int? { indexByID[screenID] }
+  @inlinable @inline(__always) public func index(of screenID: String) -> Int? { indexByID.position(of: screenID) }
 
   public func screen(_ id: String) -> Screen? {
-    indexByID[id].map { screens[$0] }
+    index(of: id).map { screens[$0] }
   }
 
   /// The transition of a move between two screens of this flow: a `transitions` entry for the
