@@ -34,8 +34,12 @@ extension Benchmark {
     files.append(
       ("padded bundle", try context.input("bundle", context.bigBundleOptions), ["render", "graph", "run"]))
     // The start-up's memory, arguments parsed and nothing read: `check --help` (`--version`
-    // prints before ArgumentParser parses since the eighth round, 2.8 MB below that).
-    let baseline = context.measureSpawn([flowrun, "check", "--help"], runs: 5)?.map(\.maxRSS).min() ?? 0
+    // prints before ArgumentParser parses since the eighth round, 2.8 MB below that), its own
+    // peak (`ownPeakRSS`: spawned from here it would read this process's size instead).
+    let help = [flowrun, "check", "--help"]
+    let baseline =
+      context.python.flatMap { ownPeakRSS(help, runs: 5, python: $0) }
+      ?? context.measureSpawn(help, runs: 5)?.map(\.maxRSS).min() ?? 0
     var rows = [
       Measurement(
         name: "flowrun check --help (start-up peak RSS, the baseline below)", value: formatBytes(baseline),
