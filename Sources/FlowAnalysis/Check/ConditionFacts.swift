@@ -229,50 +229,52 @@ extension SourceRange {
 
 /// Every place of a screen that reads names: rule conditions, visibility conditions, templates.
 struct NameRead: Sendable {
-  /// Where on the screen the read is.
+  /// Where on the screen the read is: a block by its number in the screen's
+  /// `ScreenContent.flatBlocks`, not its id (a `String` made a read 40 bytes, not 24).
   enum Site: Sendable {
     /// Rule `n` (1-based).
-    case rule(Int)
-    /// The `visibleWhen` of the block with this id.
-    case visibleWhen(block: String)
-    /// A template of the block with this id.
-    case block(String)
-    /// A screen-level text: `title`, `subtitle`, `buttonText`, `slide`, `skipText`.
-    case text(String)
+    case rule(Int32)
+    /// The `visibleWhen` of the block with this number.
+    case visibleWhen(block: Int32)
+    /// A template of the block with this number.
+    case block(Int32)
+    /// A screen-level text.
+    case text(ScreenText)
   }
 
-  var name: String
+  enum ScreenText: String, Sendable {
+    case title, subtitle, buttonText, slide, skipText
+  }
+
   var location: SourceLocation
-  /// 32 bits, after the 12-byte location: a read is 56 bytes, not 64 (`ScreenFacts` keeps
-  /// every screen's to the end of a check).
-  private var storedNumber: Int32 = 0
+  /// The name read, by its number (`ScreenFacts.names`), not its text: `ScreenFacts` keeps
+  /// every screen's reads to the end of a check.
+  private var storedNumber: Int32
   var site: Site
   /// The read handles a missing value (a `visibleWhen`, an `is_set`/`empty` test, a `default`
   /// filter): it matters only when the name is collected nowhere (then it is a typo).
   var handlesMissing = false
 
-  init(name: String, location: SourceLocation, site: Site, handlesMissing: Bool = false) {
-    self.name = name
+  init(number: Int, location: SourceLocation, site: Site, handlesMissing: Bool = false) {
+    storedNumber = Int32(truncatingIfNeeded: number)
     self.location = location
     self.site = site
     self.handlesMissing = handlesMissing
   }
 
   /// The name's number in the check's `ScreenFacts.names`.
-  var number: Int {
-    get { Int(storedNumber) }
-    set { storedNumber = Int32(truncatingIfNeeded: newValue) }
-  }
+  var number: Int { Int(storedNumber) }
 
-  /// `rule 2`, `block 'title'`, ... for diagnostics: made only when one is reported.
-  var what: String { Self.what(site) }
+  /// `rule 2`, `block 'title'`, ... of a read of `screen`, for diagnostics: made only when one
+  /// is reported.
+  func what(on screen: Screen) -> String { Self.what(site, on: screen) }
 
-  static func what(_ site: Site) -> String {
+  static func what(_ site: Site, on screen: Screen) -> String {
     switch site {
     case .rule(let number): "rule \(number)"
-    case .visibleWhen(let block): "visibleWhen of block '\(block)'"
-    case .block(let block): "block '\(block)'"
-    case .text(let text): text
+    case .visibleWhen(let block): "visibleWhen of block '\(screen.content.flatBlocks[Int(block)].id)'"
+    case .block(let block): "block '\(screen.content.flatBlocks[Int(block)].id)'"
+    case .text(let text): text.rawValue
     }
   }
 
@@ -282,23 +284,29 @@ struct NameRead: Sendable {
 }
 
 extension Screen {
-  /// The names the screen reads. Reads that handle a missing value (templates with a
-  /// `default` filter, `empty`/`is_set` tests, `visibleWhen` conditions and the templates
-  /// they guard) are marked `handlesMissing`. Context names (`$user`) are left out.
-  var nameReads: [NameRead] {
+  /// The names the screen reads, each with its read (numbered in the order met). Reads that
+  /// handle a missing value (templates with a `default` filter, `empty`/`is_set` tests,
+  /// `visibleWhen` conditions and the templates they guard) are marked `handlesMissing`.
+  /// Context names (`$user`) are left out.
+  var nameReads: [(name: String, read: NameRead)] {
+    var names: [String] = []
     var reads: [NameRead] = []
-    appendNameReads(to: &reads)
-    return reads
+    appendNameReads(to: &reads) { name in
+      names.append(name)
+      return names.count - 1
+    }
+    return Array(zip(names, reads))
   }
 
-  /// Appends `nameReads` to `reads` (`ScreenFacts` keeps every screen's in one array).
-  func appendNameReads(to reads: inout [NameRead]) {
+  /// Appends `nameReads`' reads to `reads`, each name numbered by `number` (`ScreenFacts`
+  /// keeps every screen's in one array).
+  func appendNameReads(to reads: inout [NameRead], numbering number: (String) -> Int) {
     var guarded = Set<String>()
     // Names are appended as they are met; a context name is left out here rather than by
     // filtering the whole list afterwards.
-    func add(_ read: NameRead) {
-      if read.name.utf8.first == UInt8(ascii: "$") && read.name.hasPrefix("$") { return }
-      reads.append(read)
+    func add(_ name: String, _ location: SourceLocation, _ site: NameRead.Site, handlesMissing: Bool = false) {
+      if name.utf8.first == UInt8(ascii: "$") && name.hasPrefix("$") { return }
+      reads.append(NameRead(number: number(name), location: location, site: site, handlesMissing: handlesMissing))
     }
     func template(_ template: TextTemplate?, _ site: NameRead.Site, _ location: SourceLocation) {
       // Most texts have no braces (checked without copying the template's value).
@@ -306,10 +314,7 @@ extension Screen {
       template.template.forEachInterpolation { interpolation in
         let defaulted = interpolation.filters.contains(where: { $0.name == .default })
         for name in interpolation.expression.variableNames {
-          add(
-            NameRead(
-              name: name, location: template.location ?? location, site: site,
-              handlesMissing: defaulted || guarded.contains(name)))
+          add(name, template.location ?? location, site, handlesMissing: defaulted || guarded.contains(name))
         }
       }
     }
@@ -317,10 +322,10 @@ extension Screen {
       guard let when = rule.when else { continue }
       let needed = when.expression.namesNeedingValues
       for name in needed {
-        add(NameRead(name: name, location: rule.location, site: .rule(index + 1)))
+        add(name, rule.location, .rule(Int32(truncatingIfNeeded: index + 1)))
       }
       for name in when.variableNames where !needed.contains(name) {
-        add(NameRead(name: name, location: rule.location, site: .rule(index + 1), handlesMissing: true))
+        add(name, rule.location, .rule(Int32(truncatingIfNeeded: index + 1)), handlesMissing: true)
       }
     }
     let content = self.content
@@ -333,24 +338,24 @@ extension Screen {
           // comparisons false): not a read to report, and it guards the block's own templates.
           guarded = blocks[index].visibleWhen?.expression.guardedNames ?? []
           for name in blocks[index].visibleWhen?.variableNames ?? [] {
-            add(NameRead(name: name, location: at, site: .visibleWhen(block: blocks[index].id), handlesMissing: true))
+            add(name, at, .visibleWhen(block: Int32(truncatingIfNeeded: index)), handlesMissing: true)
           }
           // Most blocks' texts are plain (the loader marks them): their content is not walked.
           guard !blocks[index].hasOnlyPlainTexts else { continue }
-          blocks[index].content.forEachTemplate { template($0, .block(blocks[index].id), at) }
+          blocks[index].content.forEachTemplate { template($0, .block(Int32(truncatingIfNeeded: index)), at) }
         }
       }
       guarded = []
     } else {
-      template(content.title, .text("title"), location)
-      template(content.subtitle, .text("subtitle"), location)
-      template(content.buttonText, .text("buttonText"), location)
+      template(content.title, .text(.title), location)
+      template(content.subtitle, .text(.subtitle), location)
+      template(content.buttonText, .text(.buttonText), location)
       for slide in content.slides {
-        template(slide.title, .text("slide"), location)
-        template(slide.body, .text("slide"), location)
+        template(slide.title, .text(.slide), location)
+        template(slide.body, .text(.slide), location)
       }
     }
-    template(content.skipText, .text("skipText"), location)
+    template(content.skipText, .text(.skipText), location)
   }
 
   /// The fields the screen's blocks collect.

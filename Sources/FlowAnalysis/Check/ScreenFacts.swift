@@ -19,45 +19,41 @@ struct ScreenFacts: Sendable {
   /// was 2.1 MB of `lint-chain`'s 21,714 screens).
   let nameReads: NumberedLists<NameRead>
   /// The numbers of the fields node `n`'s blocks collect (`Screen.collectedFields`), each once,
-  /// ascending.
-  let collectedFields: [[Int]]
+  /// ascending. (Flat, as `nameReads`: an array per node, nearly all empty, was 0.2 MB of
+  /// `lint-chain`'s peak for each of these two.)
+  let collectedFields: NumberedLists<Int>
   /// The field number of each block of node `n` that has a field name, in block order.
-  let blockFields: [[Int]]
+  let blockFields: NumberedLists<Int>
 
   init(_ document: FlowDocument) {
     let count = document.flows.reduce(0) { $0 + $1.screens.count }
     var table = NameTable(capacity: count)  // about a name per screen
     func number(_ name: String) -> Int { table.number(name) }
     var nameReads = NumberedLists<NameRead>(count: count, values: count + count / 16 + 16)
-    var collectedFields: [[Int]] = []
-    var blockFields: [[Int]] = []
-    collectedFields.reserveCapacity(count)
-    blockFields.reserveCapacity(count)
+    var collectedFields = NumberedLists<Int>(count: count, values: 0)
+    var blockFields = NumberedLists<Int>(count: count, values: 0)
     for flow in document.flows {
       for screen in flow.screens {
-        nameReads.appendList { reads in
-          let first = reads.count
-          screen.appendNameReads(to: &reads)
-          for index in first..<reads.count { reads[index].number = number(reads[index].name) }
+        nameReads.appendList { reads in screen.appendNameReads(to: &reads, numbering: number) }
+        blockFields.appendList { fields in
+          for block in screen.content.flatBlocks {
+            guard let field = block.fieldName else { continue }
+            fields.append(number(field))
+          }
         }
-        // Not reserved at the block count: a screen without fields (most of `lint-chain`'s
-        // 21,714) would keep an empty buffer, 1 MB in all.
-        var blocks: [Int] = []
-        for block in screen.content.flatBlocks {
-          guard let field = block.fieldName else { continue }
-          blocks.append(number(field))
-        }
-        var fields = blocks.sorted()
+        var fields = Array(blockFields[blockFields.count - 1])
+        fields.sort()
         fields.removeAdjacentDuplicates()
         collectedFields.append(fields)
-        blockFields.append(blocks)
       }
     }
     self.table = table
-    self.blockFields = blockFields
     nameReads.trim()
+    collectedFields.trim()
+    blockFields.trim()
     self.nameReads = nameReads
     self.collectedFields = collectedFields
+    self.blockFields = blockFields
   }
 
   /// The number of `name`, if a screen reads or collects it.

@@ -7,14 +7,15 @@ import FlowFormat
 /// `FlowGraph.outgoing`'s order (only edges to screens), so searches break ties as searches
 /// on the graph itself do.
 struct DenseScreenGraph {
-  let nodes: [ScreenNode]
+  let nodes: DenseNodes
   /// `flowStart[f] + s` is the number of `ScreenNode(flow: f, screen: s)`; the last entry is
   /// the node count.
   private let flowStart: [Int]
   /// The successors of node `n` are `targets[starts[n]..<starts[n + 1]]` (flat, so a search
-  /// retains no array per node).
-  private let starts: [Int]
-  private let targets: [Int]
+  /// retains no array per node; 32 bits each, as 64 they were 0.2 MB more of a check's peak on
+  /// `lint-chain`).
+  private let starts: [Int32]
+  private let targets: [Int32]
 
   /// A node a search did not reach, in ``breadthFirstTree(from:blocked:until:)``'s result.
   static let unvisited = -2
@@ -28,16 +29,16 @@ struct DenseScreenGraph {
     }
     flowStart.append(count)
     self.flowStart = flowStart
-    nodes = graph.nodes
-    var starts = [0]
+    nodes = DenseNodes(flowStart: flowStart)
+    var starts: [Int32] = [0]
     starts.reserveCapacity(count + 1)
-    var targets: [Int] = []
+    var targets: [Int32] = []
     targets.reserveCapacity(graph.edgeCount)
     for node in nodes {
       for edge in graph.outgoing[node] ?? [] {
-        if case .screen(let next) = edge.to { targets.append(flowStart[next.flow] + next.screen) }
+        if case .screen(let next) = edge.to { targets.append(Int32(flowStart[next.flow] + next.screen)) }
       }
-      starts.append(targets.count)
+      starts.append(Int32(targets.count))
     }
     self.starts = starts
     self.targets = targets
@@ -50,7 +51,9 @@ struct DenseScreenGraph {
   /// The numbers of flow `flow`'s screens.
   func nodes(inFlow flow: Int) -> Range<Int> { flowStart[flow]..<flowStart[flow + 1] }
 
-  @inline(__always) func successors(of node: Int) -> ArraySlice<Int> { targets[starts[node]..<starts[node + 1]] }
+  @inline(__always) func successors(of node: Int) -> LazyMapCollection<ArraySlice<Int32>, Int> {
+    targets[Int(starts[node])..<Int(starts[node + 1])].lazy.map { Int($0) }
+  }
 
   /// Nodes reachable from `roots` (the roots included), entering every node but leaving only
   /// those `expands` accepts.
@@ -108,14 +111,14 @@ struct DenseScreenGraph {
     var work: [(node: Int, slot: Int)] = []
     for root in roots where state[root] == 0 {
       state[root] = 1
-      work.append((root, starts[root]))
+      work.append((root, Int(starts[root])))
       while let (node, slot) = work.last {
         if slot < starts[node + 1] {
           work[work.count - 1].slot += 1
-          let next = targets[slot]
+          let next = Int(targets[slot])
           if state[next] == 0 {
             state[next] = 1
-            work.append((next, starts[next]))
+            work.append((next, Int(starts[next])))
           }
         } else {
           state[node] = 2
@@ -129,9 +132,50 @@ struct DenseScreenGraph {
 
   /// Strongly connected components (Tarjan over successors in order, `LivenessOrder`'s), each
   /// in ascending number order, in the order Tarjan's search completes them.
-  func stronglyConnectedComponents() -> NumberedLists<Int> {
+  func stronglyConnectedComponents() -> NumberedLists<Int32> {
     var components = LivenessOrder.stronglyConnectedComponents(count: count) { successors(of: $0) }
     for component in 0..<components.count where components[component].count > 1 { components.sort(component) }
     return components
+  }
+}
+
+/// The screen nodes by dense number, worked out from where each flow's numbers start rather than
+/// kept: a list was 0.2 MB of `lint-chain`'s peak, and `check.uncollected-variable`'s texts kept
+/// it to the end of the check.
+struct DenseNodes: RandomAccessCollection, Sendable {
+  /// `DenseScreenGraph`'s: flow `f`'s numbers start at `flowStart[f]`; the last entry is the count.
+  fileprivate let flowStart: [Int]
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { flowStart.last ?? 0 }
+
+  /// Node `number`: the last flow whose numbers start at or before it (flows without screens
+  /// start where the next one does).
+  subscript(number: Int) -> ScreenNode {
+    var low = 0
+    var high = flowStart.count - 2
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if flowStart[mid] <= number { low = mid } else { high = mid - 1 }
+    }
+    return ScreenNode(flow: low, screen: number - flowStart[low])
+  }
+
+  /// In order without a search per node.
+  func makeIterator() -> Iterator { Iterator(flowStart: flowStart) }
+
+  struct Iterator: IteratorProtocol {
+    fileprivate let flowStart: [Int]
+    private var number = 0
+    private var flow = 0
+
+    fileprivate init(flowStart: [Int]) { self.flowStart = flowStart }
+
+    mutating func next() -> ScreenNode? {
+      guard number < flowStart[flowStart.count - 1] else { return nil }
+      while flowStart[flow + 1] <= number { flow += 1 }
+      defer { number += 1 }
+      return ScreenNode(flow: flow, screen: number - flowStart[flow])
+    }
   }
 }

@@ -43,7 +43,11 @@ public enum ActionOutcome: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Why an edge exists.
-public enum EdgeKind: Hashable, Sendable {
+///
+/// Indirect: a case's strings sit in a box of their own, so the kind is 8 bytes in every edge,
+/// not 41, and an edge 48, not 88 (an `.outcome`'s identifier and `via` set the inline size;
+/// the cases without strings, most of a big flow's edges, need no box).
+public indirect enum EdgeKind: Hashable, Sendable {
   /// A rule of the screen (1-based number, condition source or `(always)`).
   case rule(number: Int, condition: String)
   /// The screen's `next` key (when no rule matched).
@@ -552,6 +556,6 @@ extension FlowGraph {
   public func stronglyConnectedComponents() -> [[ScreenNode]] {
     let dense = DenseScreenGraph(self)
     let components = dense.stronglyConnectedComponents()
-    return (0..<components.count).map { components[$0].map { dense.nodes[$0] } }
+    return (0..<components.count).map { components[$0].map { dense.nodes[Int($0)] } }
   }
 }

@@ -7,15 +7,17 @@ struct TreePaths {
   /// The tree: each node's parent, -1 for a root.
   let parent: [Int]
   let ends: Int
-  private var depth: [Int]
-  private var top: [Int]
+  /// 32 bits a node, as the paths' nodes are: beside the tree, these were two more 8-byte
+  /// arrays of every node of the flow.
+  private var depth: [Int32]
+  private var top: [Int32]
 
   init(parent: [Int], ends: Int) {
     precondition(ends >= 1)
     self.parent = parent
     self.ends = ends
-    depth = [Int](repeating: -1, count: parent.count)
-    top = [Int](repeating: -1, count: parent.count)
+    depth = [Int32](repeating: -1, count: parent.count)
+    top = [Int32](repeating: -1, count: parent.count)
   }
 
   /// Appends the path to `node`, a node the tree reached, to `nodes`: all of it (as `head`)
@@ -25,12 +27,12 @@ struct TreePaths {
   /// `lint-chain`.)
   mutating func appendPath(to node: Int, into nodes: inout [Int32]) -> (head: Int, skipped: Int, tail: Int) {
     resolve(node)
-    let length = depth[node] + 1
+    let length = Int(depth[node]) + 1
     guard length > 2 * ends + 1 else {
       append(from: node, count: length, into: &nodes)
       return (length, 0, 0)
     }
-    append(from: top[node], count: ends, into: &nodes)
+    append(from: Int(top[node]), count: ends, into: &nodes)
     append(from: node, count: ends, into: &nodes)
     return (ends, length - 2 * ends, ends)
   }
@@ -40,8 +42,8 @@ struct TreePaths {
   /// tree, enough to write the path later (`append(from:count:parent:into:)`).
   mutating func end(of node: Int) -> (length: Int, headEnd: Int) {
     resolve(node)
-    let length = depth[node] + 1
-    return (length, length > 2 * ends + 1 ? top[node] : node)
+    let length = Int(depth[node]) + 1
+    return (length, length > 2 * ends + 1 ? Int(top[node]) : node)
   }
 
   private func append(from node: Int, count: Int, into nodes: inout [Int32]) {
@@ -70,7 +72,7 @@ struct TreePaths {
     let up = parent[node]
     if up < 0 || depth[up] >= 0 {
       depth[node] = up < 0 ? 0 : depth[up] + 1
-      top[node] = depth[node] < ends ? node : top[up]
+      top[node] = depth[node] < ends ? Int32(node) : top[up]
       return
     }
     var chain: [Int] = []
@@ -84,7 +86,7 @@ struct TreePaths {
       let up = parent[node]
       let level = up < 0 ? 0 : depth[up] + 1
       depth[node] = level
-      top[node] = level < ends ? node : top[up]
+      top[node] = level < ends ? Int32(node) : top[up]
     }
   }
 }

@@ -40,7 +40,7 @@ enum LivenessOrder {
     position.reserveCapacity(dense.count)
     for index in 0..<components.count {
       for number in components[index] where number < dense.count {
-        position[dense.nodes[number]] = components.count - 1 - index
+        position[dense.nodes[Int(number)]] = components.count - 1 - index
       }
     }
     return (position, components.count)
@@ -48,47 +48,50 @@ enum LivenessOrder {
 
   /// Tarjan's algorithm without recursion over nodes `0..<count`; components in reverse
   /// topological order, each as its nodes leave the search's stack. Flat: a list per node in
-  /// and per component out were 2.6 MB of `check`'s peak on a 21,714-screen chain.
-  static func stronglyConnectedComponents(
-    count: Int, successors: (Int) -> ArraySlice<Int>
-  ) -> NumberedLists<Int> {
-    let unvisited = -1
-    var index = [Int](repeating: unvisited, count: count)
-    var low = [Int](repeating: 0, count: count)
+  /// and per component out were 2.6 MB of `check`'s peak on a 21,714-screen chain; and 32 bits
+  /// a number (a chain's search holds every node on both stacks at its deepest: with 64 bits,
+  /// 1.4 MB while `check.uncollected-variable` ran on the other thread).
+  static func stronglyConnectedComponents<Successors: RandomAccessCollection<Int>>(
+    count: Int, successors: (Int) -> Successors
+  ) -> NumberedLists<Int32> where Successors.Index == Int {
+    let unvisited: Int32 = -1
+    var index = [Int32](repeating: unvisited, count: count)
+    var low = [Int32](repeating: 0, count: count)
     var onStack = [Bool](repeating: false, count: count)
-    var stack: [Int] = []
-    var components = NumberedLists<Int>(count: count, values: count)
-    var counter = 0
+    var stack: [Int32] = []
+    var components = NumberedLists<Int32>(count: count, values: count)
+    var counter: Int32 = 0
     for root in 0..<count where index[root] == unvisited {
       // `next`: the index in the node's successors of the one to visit next.
-      var work: [(node: Int, next: Int)] = [(root, successors(root).startIndex)]
+      var work: [(node: Int32, next: Int32)] = [(Int32(root), Int32(successors(root).startIndex))]
       index[root] = counter
       low[root] = counter
       counter += 1
-      stack.append(root)
+      stack.append(Int32(root))
       onStack[root] = true
-      while let (node, next) = work.last {
+      while let (node32, next) = work.last {
+        let node = Int(node32)
         let nodeSuccessors = successors(node)
         if next < nodeSuccessors.endIndex {
           work[work.count - 1].next += 1
-          let target = nodeSuccessors[next]
+          let target = nodeSuccessors[Int(next)]
           if index[target] == unvisited {
             index[target] = counter
             low[target] = counter
             counter += 1
-            stack.append(target)
+            stack.append(Int32(target))
             onStack[target] = true
-            work.append((target, successors(target).startIndex))
+            work.append((Int32(target), Int32(successors(target).startIndex)))
           } else if onStack[target] {
             low[node] = min(low[node], index[target])
           }
           continue
         }
         work.removeLast()
-        if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+        if let parent = work.last?.node { low[Int(parent)] = min(low[Int(parent)], low[node]) }
         guard low[node] == index[node] else { continue }
-        let start = stack.lastIndex(of: node)!
-        for member in stack[start...] { onStack[member] = false }
+        let start = stack.lastIndex(of: node32)!
+        for member in stack[start...] { onStack[Int(member)] = false }
         components.append(stack[start...].reversed())
         stack.removeSubrange(start...)
       }

@@ -48,12 +48,12 @@ struct ReferenceUncollectedVariableRule: LintRule {
       // One read per name and screen: the first that needs a value, else the first.
       var first: [String: NameRead] = [:]
       var order: [String] = []
-      for read in screen.nameReads {
-        if let known = first[read.name] {
-          if known.handlesMissing && !read.handlesMissing { first[read.name] = read }
+      for (name, read) in screen.nameReads {
+        if let known = first[name] {
+          if known.handlesMissing && !read.handlesMissing { first[name] = read }
         } else {
-          first[read.name] = read
-          order.append(read.name)
+          first[name] = read
+          order.append(name)
         }
       }
       for name in order { reads[name, default: []].append((node, first[name]!)) }
@@ -102,7 +102,7 @@ struct ReferenceUncollectedVariableRule: LintRule {
           // Result data one or two edits away from a collected field is far likelier a typo.
           let guess = closestMatch(to: name, in: allCollected.sorted())
           if reachable && (!bare || Self.awaits(screen.onEnter)) && guess == nil { continue }
-          var notes = [Diagnostic.Note("read by \(read.what)")]
+          var notes = [Diagnostic.Note("read by \(read.what(on: screen))")]
           if let guess { notes.append(Diagnostic.Note("did you mean '\(guess)'?")) }
           var diagnostic = context.diagnostic(
             self, "screen '\(screen.id)' reads '\(name)', which no screen collects", at: read.location, notes: notes)
@@ -140,7 +140,7 @@ struct ReferenceUncollectedVariableRule: LintRule {
             at: read.location,
             notes: [
               Diagnostic.Note(
-                "\(Self.describe(path, context)) reads '\(name)' (\(read.what)), which is only collected on \(collectorNames)"
+                "\(Self.describe(path, context)) reads '\(name)' (\(read.what(on: graph.screen(node)))), which is only collected on \(collectorNames)"
               )
             ]))
       }

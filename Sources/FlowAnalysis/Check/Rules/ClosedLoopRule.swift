@@ -31,7 +31,7 @@ public struct ClosedLoopRule: LintRule {
     let dense = context.dense
     let components = dense.stronglyConnectedComponents()
     for index in 0..<components.count where components[index].count > 1 {
-      let component = components[index].map { dense.nodes[$0] }
+      let component = components[index].map { dense.nodes[Int($0)] }
       let members = Set(component)
       let exits = component.contains { node in
         (graph.outgoing[node] ?? []).contains { edge in

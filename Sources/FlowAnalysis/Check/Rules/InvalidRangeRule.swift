@@ -33,7 +33,7 @@ public struct InvalidRangeRule: LintRule {
       diagnostics.append(context.diagnostic(self, "block '\(block.id)': \(message)", at: location ?? block.location))
     }
     let f = NumberFormatting.javaScriptString
-    for node in context.graph.nodes {
+    for node in context.dense.nodes {  // the kept list: `graph.nodes` makes one, 0.2 MB on `lint-chain`
       for block in context.graph.screen(node).content.flatBlocks {
         switch block.content.field {
         case .slider(let slider):

@@ -36,7 +36,7 @@ public struct ShadowedRuleRule: LintRule {
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for node in context.graph.nodes {
+    for node in context.dense.nodes {  // the kept list: `graph.nodes` makes one, 0.2 MB on `lint-chain`
       let screen = context.graph.screen(node)
       let rules = screen.rules
       // A rule's condition is compared only with later ones: a screen with one conditional

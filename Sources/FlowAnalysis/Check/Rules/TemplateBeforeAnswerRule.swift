@@ -28,9 +28,7 @@ public struct TemplateBeforeAnswerRule: LintRule {
     // the reading screen.
     let facts = context.facts
     var collectors = [Int](repeating: 0, count: facts.names.count)
-    for fields in facts.collectedFields {
-      for field in fields { collectors[field] += 1 }
-    }
+    for field in facts.collectedFields.values { collectors[field] += 1 }
     var diagnostics: [Diagnostic] = []
     for (number, node) in context.dense.nodes.enumerated() {
       // Only reads that need a value, outside rules, of a field only this screen collects; the
@@ -47,15 +45,18 @@ public struct TemplateBeforeAnswerRule: LintRule {
           return field
         })
       var reported: Set<String> = []
-      for read in candidates
-      where unanswered.contains(read.name) && reported.insert(read.what + "\u{1}" + read.name).inserted {
+      for read in candidates {
+        let name = facts.names[read.number]
+        guard unanswered.contains(name) && reported.insert(read.what(on: screen) + "\u{1}" + name).inserted else {
+          continue
+        }
         diagnostics.append(
           context.diagnostic(
             self,
-            "\(read.what) of screen '\(screen.id)' reads '\(read.name)', which that screen asks for: "
+            "\(read.what(on: screen)) of screen '\(screen.id)' reads '\(name)', which that screen asks for: "
               + "it shows raw until answered",
             at: read.location,
-            notes: [Diagnostic.Note("give '\(read.name)' a defaultValue, or show the text on a later screen")]))
+            notes: [Diagnostic.Note("give '\(name)' a defaultValue, or show the text on a later screen")]))
       }
     }
     return diagnostics

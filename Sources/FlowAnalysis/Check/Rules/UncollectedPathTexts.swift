@@ -8,7 +8,7 @@ extension UncollectedVariableRule {
   struct PathTexts: DeferredTexts {
     /// Each flow's id and screens (a `Flow` copied per screen named cost a third of a note).
     private let flows: [(id: String, screens: [Screen])]
-    private let nodes: [ScreenNode]
+    private let nodes: DenseNodes
     /// Name numbers' names (`ScreenFacts.names`).
     private let names: [String]
     /// A reported name, the first screens that collect it (node numbers), and the
@@ -21,10 +21,8 @@ extension UncollectedVariableRule {
     /// from its `first`.
     private var pathNodes: [Int32] = []
 
-    /// The screens' name reads (`ScreenFacts.nameReads`' values: the facts' own array).
-    private let nameReads: [NameRead]
-
-    /// 24 bytes: with the read's `NameRead.Site` in place of `read`, 48.
+    /// 24 bytes. The read's site, not its index in `ScreenFacts.nameReads`: that kept the
+    /// facts' whole array (0.5 MB on `lint-chain`) to the end of the check.
     private struct Read {
       var node: Int32
       /// In `reportedNames`.
@@ -32,17 +30,15 @@ extension UncollectedVariableRule {
       /// In `pathNodes`; with the name's tree, the node the head ends with (`TreePaths.end`).
       var first: Int32
       var skipped: Int32
-      /// In `nameReads`.
-      var read: Int32
+      var site: NameRead.Site
       var head: UInt8
       var tail: UInt8
     }
 
-    init(document: FlowDocument, nodes: [ScreenNode], names: [String], nameReads: [NameRead]) {
+    init(document: FlowDocument, nodes: DenseNodes, names: [String]) {
       flows = document.flows.map { ($0.id, $0.screens) }
       self.nodes = nodes
       self.names = names
-      self.nameReads = nameReads
     }
 
     /// Adds a reported name (number `name`) with the first screens that collect it and the
@@ -60,9 +56,9 @@ extension UncollectedVariableRule {
       return reportedNames.count - 1
     }
 
-    /// Adds the read of `reportedNames[name]` (`nameReads[read]`) of node `node`, reached
-    /// uncollected by the path `paths` tells; returns the index its diagnostic's marker stands for.
-    mutating func add(pathTo node: Int, in paths: inout TreePaths, name: Int, read: Int) -> Int {
+    /// Adds the read of `reportedNames[name]` at `site` of node `node`, reached uncollected by
+    /// the path `paths` tells; returns the index its diagnostic's marker stands for.
+    mutating func add(pathTo node: Int, in paths: inout TreePaths, name: Int, site: NameRead.Site) -> Int {
       let (head, skipped, tail): (Int, Int, Int)
       let first: Int
       if reportedNames[name].tree != nil {
@@ -76,7 +72,7 @@ extension UncollectedVariableRule {
       }
       reads.append(
         Read(
-          node: Int32(node), name: Int32(name), first: Int32(first), skipped: Int32(skipped), read: Int32(read),
+          node: Int32(node), name: Int32(name), first: Int32(first), skipped: Int32(skipped), site: site,
           head: UInt8(head), tail: UInt8(tail)))
       return reads.count - 1
     }
@@ -125,7 +121,7 @@ extension UncollectedVariableRule {
       note += " reads '".utf8
       note += name.utf8
       note += "' (".utf8
-      note += NameRead.what(nameReads[Int(read.read)].site).utf8
+      note += NameRead.what(read.site, on: flows[node.flow].screens[node.screen]).utf8
       note += "), which is only collected on ".utf8
       for (index, number) in collectors.enumerated() {
         note += (index == 0 ? "'" : ", '").utf8
