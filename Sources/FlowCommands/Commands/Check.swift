@@ -68,7 +68,9 @@ extension Flowrun {
         if let root = result.syntax, let own = Self.campaignInputDiagnostics(root, file: path, source: result.source) {
           // A Nuxie campaigns payload or user profile: their own checks (docs/dialects/nuxie.md).
           let syntax = result.diagnostics.filter { $0.id.hasPrefix(DiagnosticID.JSON.prefix) }
-          reports.append(CheckReport((syntax + own).map { strict ? $0.strict : $0 }))
+          var report = CheckReport(syntax + own)
+          if strict { report.raiseWarnings() }
+          reports.append(report)
           continue
         }
         unreadable = unreadable || result.document == nil
@@ -76,17 +78,18 @@ extension Flowrun {
         // freeing costs little there; docs/performance.md, "Seventh round"). The lint rules
         // find JSON paths in the bytes.
         var report = FlowChecker.report(result, jsonPaths: format != .text)
-        if strict { report.diagnostics = report.diagnostics.map(\.strict) }
+        if strict { report.raiseWarnings() }
         reports.append(report)
         retainedBytes += result.sourceCount
         if retainedBytes <= 256 << 20 { results.append(result) }
       }
       let output = Output.standard
-      // Counted on the reports' arrays: `hasErrors` of the lazily joined sequence, generic
-      // across modules, copied every diagnostic (64 M instructions for `lint-chain`'s 21,714).
-      let count = reports.reduce(0) { $0 + $1.diagnostics.count }
-      let errors = reports.reduce(0) { $0 + $1.diagnostics.count { $0.severity == .error } }
-      let warnings = reports.reduce(0) { $0 + $1.diagnostics.count { $0.severity == .warning } }
+      // Counted on the reports, no diagnostic made for it: `hasErrors` of the lazily joined
+      // sequence, generic across modules, copied every diagnostic (64 M instructions for
+      // `lint-chain`'s 21,714).
+      let count = reports.reduce(0) { $0 + $1.count }
+      let errors = reports.reduce(0) { $0 + $1.count(.error) }
+      let warnings = reports.reduce(0) { $0 + $1.count(.warning) }
       let completed = reports.lazy.flatMap(\.completed)
       switch format {
       case .text:
@@ -155,13 +158,4 @@ enum DiagnosticOutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 func plural(_ count: Int, _ noun: String) -> String {
   "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
-
-extension Diagnostic {
-  /// The diagnostic with a warning raised to an error (`--strict`).
-  var strict: Diagnostic {
-    var copy = self
-    if copy.severity == .warning { copy.severity = .error }
-    return copy
-  }
 }
