@@ -26,7 +26,7 @@ public struct CheckReport: Sendable {
     self.whole = whole
     self.waiting = waiting
     guard let joined else { return }
-    let positions = Diagnostic.displayPositions(count: joined.count) { index in
+    var positions = Diagnostic.displayPositions(count: joined.count) { index in
       let entry = joined[index]
       if entry >= 0 {
         let diagnostic = whole[Int(entry)]
@@ -36,7 +36,9 @@ public struct CheckReport: Sendable {
       let made = waiting[group].made
       return (made.file, waiting[group].records[record].location.offset, made.id.severity, made.id.id)
     }
-    order = positions.map { joined[Int($0)] }
+    // Each position replaced by its entry, in place: no third array of them.
+    for index in positions.indices { positions[index] = joined[Int(positions[index])] }
+    order = positions
   }
 
   /// How many diagnostics the report holds.
