@@ -106,30 +106,36 @@ extension Flowrun {
             output.write(text)
           }
         }
-        var chunk = ""
-        for diagnostic in completed.prefix(Limits.shownDiagnostics) {
-          chunk += formatter.text(diagnostic)
-          if chunk.utf8.count >= 1 << 16 {
-            write(chunk)
-            chunk = ""
-          }
-        }
-        write(chunk)
+        writeInChunks(completed.prefix(Limits.shownDiagnostics).lazy.map(formatter.text), to: write)
         write(DiagnosticFormatter.notShown(count, hint: " (--format json lists them all)"))
         write(summary(errors: errors, warnings: warnings, files: paths.count) + "\n")
       case .json:
         let (count, diagnostic) = CheckReport.diagnostics(of: reports)
         DiagnosticFormatter.writeJSON(count: count, diagnostic: diagnostic) { output.write($0) }
       case .github:
-        output.write(DiagnosticExport.github(Array(completed)))
+        writeInChunks(completed.lazy.map(DiagnosticExport.github)) { output.write($0) }
       case .sarif:
-        output.write(DiagnosticExport.sarif(Array(completed), version: Flowrun.version))
+        DiagnosticExport.sarif(completed, version: Flowrun.version) { output.write($0) }
       }
       // Exit here rather than return: releasing the documents of a big file object by object
       // costs more than the kernel takes to drop the whole address space. The output is
       // already written (`Output` does not buffer), so nothing is lost.
       let status: Int32 = unreadable ? 2 : errors > 0 || !empty.isEmpty ? 1 : 0
       withExtendedLifetime(results) { Flowrun.finish(status == 0 ? nil : ExitCode(status)) }
+    }
+
+    /// `texts` handed to `write` joined in pieces of 64 KiB or more, the last one shorter
+    /// (perhaps empty): a report of tens of thousands of diagnostics is never held whole.
+    private func writeInChunks(_ texts: some Sequence<String>, to write: (String) -> Void) {
+      var chunk = ""
+      for text in texts {
+        chunk += text
+        if chunk.utf8.count >= 1 << 16 {
+          write(chunk)
+          chunk = ""
+        }
+      }
+      write(chunk)
     }
 
     /// The diagnostics of a campaigns payload or a user profile; nil for any other document.
