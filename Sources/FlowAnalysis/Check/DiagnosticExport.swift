@@ -64,15 +64,15 @@ public enum DiagnosticExport {
     _ diagnostics: [Diagnostic], version: String, rules: [any LintRule] = LintRegistry.rules
   ) -> String {
     var log = ""
-    sarif(diagnostics, version: version, rules: rules) { log += $0 }
+    sarif(count: diagnostics.count, diagnostic: { diagnostics[$0] }, version: version, rules: rules) { log += $0 }
     return log
   }
 
-  /// `sarif(diagnostics, version:rules:)` handed to `write` in pieces, a result at a time (each
-  /// diagnostic made when its turn comes): `lint-chain`'s 21,714 results and their texts were
-  /// never needed at once.
+  /// `sarif(_:version:rules:)` of the `count` diagnostics `diagnostic` makes, handed to `write`
+  /// in pieces, a result at a time (each diagnostic made when its turn comes): `lint-chain`'s
+  /// 21,714 results and their texts were never needed at once.
   public static func sarif(
-    _ diagnostics: some Collection<Diagnostic>, version: String, rules: [any LintRule] = LintRegistry.rules,
+    count: Int, diagnostic: (Int) -> Diagnostic, version: String, rules: [any LintRule] = LintRegistry.rules,
     to write: (String) -> Void
   ) {
     typealias V = JSONWriter.Value
@@ -140,14 +140,14 @@ public enum DiagnosticExport {
                 )
               ])
             ),
-            ("results", diagnostics.isEmpty ? .array([]) : .array([.string(placeholder)])),
+            ("results", count == 0 ? .array([]) : .array([.string(placeholder)])),
           ])
         ])
       ),
     ])
     let writer = JSONWriter(style: .pretty)
     let text = writer.string(log) + "\n"
-    guard !diagnostics.isEmpty, let stand = text.firstRange(of: JSONWriter.quoted(placeholder)) else {
+    guard count > 0, let stand = text.firstRange(of: JSONWriter.quoted(placeholder)) else {
       return write(text)
     }
     write(String(text[..<stand.lowerBound]))
@@ -155,12 +155,12 @@ public enum DiagnosticExport {
     // alone (a raw newline is only ever the writer's) is indented four levels more.
     let indent = repeatElement(UInt8(ascii: " "), count: 4 * writer.indent)
     var piece: [UInt8] = []
-    for (index, diagnostic) in diagnostics.enumerated() {
+    for index in 0..<count {
       if index > 0 {
         piece += ",\n".utf8
         piece += indent
       }
-      for byte in writer.bytes(result(diagnostic)) {
+      for byte in writer.bytes(result(diagnostic(index))) {
         piece.append(byte)
         if byte == 0x0A { piece += indent }
       }

@@ -90,7 +90,9 @@ extension Flowrun {
       let count = reports.reduce(0) { $0 + $1.count }
       let errors = reports.reduce(0) { $0 + $1.count(.error) }
       let warnings = reports.reduce(0) { $0 + $1.count(.warning) }
-      let completed = reports.lazy.flatMap(\.completed)
+      // Each diagnostic made when its turn comes, by position (no lazily joined sequence: its
+      // generic type made at run time cost 2 M instructions).
+      let (all, diagnostic) = CheckReport.diagnostics(of: reports)
       switch format {
       case .text:
         // Written in chunks as it is formatted: a big file's report can run to hundreds of
@@ -106,16 +108,15 @@ extension Flowrun {
             output.write(text)
           }
         }
-        writeInChunks(completed.prefix(Limits.shownDiagnostics).lazy.map(formatter.text), to: write)
+        writeInChunks(min(all, Limits.shownDiagnostics), { formatter.text(diagnostic($0)) }, to: write)
         write(DiagnosticFormatter.notShown(count, hint: " (--format json lists them all)"))
         write(summary(errors: errors, warnings: warnings, files: paths.count) + "\n")
       case .json:
-        let (count, diagnostic) = CheckReport.diagnostics(of: reports)
-        DiagnosticFormatter.writeJSON(count: count, diagnostic: diagnostic) { output.write($0) }
+        DiagnosticFormatter.writeJSON(count: all, diagnostic: diagnostic) { output.write($0) }
       case .github:
-        writeInChunks(completed.lazy.map(DiagnosticExport.github)) { output.write($0) }
+        writeInChunks(all, { DiagnosticExport.github(diagnostic($0)) }) { output.write($0) }
       case .sarif:
-        DiagnosticExport.sarif(completed, version: Flowrun.version) { output.write($0) }
+        DiagnosticExport.sarif(count: all, diagnostic: diagnostic, version: Flowrun.version) { output.write($0) }
       }
       // Exit here rather than return: releasing the documents of a big file object by object
       // costs more than the kernel takes to drop the whole address space. The output is
@@ -124,12 +125,13 @@ extension Flowrun {
       withExtendedLifetime(results) { Flowrun.finish(status == 0 ? nil : ExitCode(status)) }
     }
 
-    /// `texts` handed to `write` joined in pieces of 64 KiB or more, the last one shorter
-    /// (perhaps empty): a report of tens of thousands of diagnostics is never held whole.
-    private func writeInChunks(_ texts: some Sequence<String>, to write: (String) -> Void) {
+    /// The `count` texts that `text` makes handed to `write` joined in pieces of 64 KiB or
+    /// more, the last one shorter (perhaps empty): a report of tens of thousands of diagnostics
+    /// is never held whole.
+    private func writeInChunks(_ count: Int, _ text: (Int) -> String, to write: (String) -> Void) {
       var chunk = ""
-      for text in texts {
-        chunk += text
+      for index in 0..<count {
+        chunk += text(index)
         if chunk.utf8.count >= 1 << 16 {
           write(chunk)
           chunk = ""
