@@ -14,17 +14,54 @@ import Testing
     let rule = UncollectedVariableRule()
     for jsonPaths in [true, false] {
       let report = FlowChecker.report(loaded, rules: [rule], jsonPaths: jsonPaths)
-      let waiting = report.diagnostics.filter { DeferredText.index($0.message) != nil }
-      #expect(waiting.allSatisfy { $0.notes.isEmpty && $0.id == rule.id })
       let completed = Array(report.completed)
       #expect(completed.allSatisfy { DeferredText.index($0.message) == nil })
-      #expect(completed.map(report.complete) == completed, "completing twice changes nothing")
+      #expect(report.count == completed.count)
+      for severity in Severity.allCases {
+        #expect(report.count(severity) == completed.count { $0.severity == severity })
+      }
       var expected = (loaded.diagnostics + rule.check(context)).sortedForDisplay()
       if !jsonPaths {
         for index in expected.indices where expected[index].id == rule.id { expected[index].path = nil }
       }
       #expect(completed == expected, "\(shape.name), JSON paths \(jsonPaths)")
-      #expect(waiting.count == completed.count { $0.message.hasSuffix("which is not collected on every path to it") })
+      #expect(
+        report.waitingCount == completed.count { $0.message.hasSuffix("which is not collected on every path to it") })
+    }
+  }
+
+  /// Every rule's diagnostics joined, the waiting ones as numbers, come in the display order
+  /// of all of them made at once; `--strict` raises the waiting ones' warnings too, and the
+  /// counts are those of the diagnostics made.
+  @Test(arguments: UncollectedVariableEquivalenceTests.shapes)
+  func allRulesInDisplayOrder(_ shape: UncollectedVariableEquivalenceTests.Shape) throws {
+    let loaded = FlowLoader.load(bytes: try UncollectedVariableEquivalenceTests.json(shape), file: "generated.json")
+    let document = try #require(loaded.document)
+    let context = CheckContext(
+      file: loaded.file, document: document, source: loaded.source, patterns: loaded.patterns)
+    let rules = LintRegistry.rules
+    let found = rules.flatMap { $0.check(context) }
+    for (jsonPaths, parallelScreens) in [(true, 1), (false, 1), (false, Int.max)] {
+      var report = FlowChecker.report(loaded, rules: rules, jsonPaths: jsonPaths, parallelScreens: parallelScreens)
+      let expected =
+        (loaded.diagnostics
+        + found.map { diagnostic in
+          var diagnostic = diagnostic
+          if !jsonPaths { diagnostic.path = nil }
+          return diagnostic
+        }).sortedForDisplay()
+      #expect(Array(report.completed) == expected, "\(shape.name), JSON paths \(jsonPaths)")
+      report.raiseWarnings()
+      let strict = expected.map { diagnostic in
+        var diagnostic = diagnostic
+        if diagnostic.severity == .warning { diagnostic.severity = .error }
+        return diagnostic
+      }
+      #expect(Array(report.completed) == strict, "\(shape.name), strict")
+      #expect(report.count == strict.count)
+      for severity in Severity.allCases {
+        #expect(report.count(severity) == strict.count { $0.severity == severity }, "\(shape.name), \(severity)")
+      }
     }
   }
 
@@ -40,10 +77,10 @@ import Testing
     }
     let source = #"{"version": 1, "id": "chain", "screens": [\#(json.joined(separator: ","))]}"#
     let report = FlowChecker.report(FlowLoader.load(bytes: Array(source.utf8), file: "chain.json"), jsonPaths: false)
-    let uncollected = report.diagnostics.filter { $0.id == "check.uncollected-variable" }
+    #expect(report.waitingCount == screens - 1)
+    let uncollected = report.completed.filter { $0.id == "check.uncollected-variable" }
     #expect(uncollected.count == screens - 1)
-    #expect(uncollected.allSatisfy { DeferredText.index($0.message) != nil && $0.notes.isEmpty })
-    let last = report.complete(try #require(uncollected.last))
+    let last = try #require(uncollected.last)
     #expect(last.message == "screen 's\(screens - 1)' reads 'x', which is not collected on every path to it")
     #expect(
       last.notes.map(\.message) == [

@@ -116,6 +116,26 @@ import _FlowTestSupport
     #expect(results.first?["ruleId"] as? String == "check.dead-end")
   }
 
+  /// SARIF written a result at a time, in pieces, is the text the pretty writer makes of the
+  /// whole log (parsed back and written again), for none, one and many results.
+  @Test(arguments: [0, 1, 40])
+  func sarifPiecesAreThePrettyLog(_ count: Int) throws {
+    let shape = try #require(UncollectedVariableEquivalenceTests.shapes.last)
+    let loaded = FlowLoader.load(bytes: try UncollectedVariableEquivalenceTests.json(shape), file: "a/b c.json")
+    let found =
+      FlowChecker.check(loaded) + [
+        Diagnostic(id: "x.y", severity: .note, message: "no file", notes: [.init("a\nnote \u{1}")])
+      ]
+    let diagnostics = Array(found.suffix(count))
+    #expect(diagnostics.count == count)
+    var pieces: [String] = []
+    DiagnosticExport.sarif(count: count, diagnostic: { diagnostics[$0] }, version: "1.0") { pieces.append($0) }
+    let log = pieces.joined()
+    let (root, problems) = JSONParser.parse(Array(log.utf8))
+    #expect(problems.isEmpty)
+    #expect(JSONWriter(style: .pretty).string(try #require(root)) + "\n" == log)
+  }
+
   @Test(arguments: [
     ("flows/x.json", "flows/x.json"),
     ("my flows/ré sumé.json", "my%20flows/r%C3%A9%20sum%C3%A9.json"),

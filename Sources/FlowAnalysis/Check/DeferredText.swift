@@ -5,10 +5,12 @@ import FlowFormat
 /// A rule that reports thousands of problems with long notes (`check.uncollected-variable` on
 /// `lint-chain`: 21,714 diagnostics whose notes name 21 screens each) keeps a few numbers per
 /// diagnostic instead: a text report shows the first `Limits.shownDiagnostics`, and a JSON
-/// report writes one diagnostic at a time. Until then the diagnostic's message is a marker
-/// (`DeferredText.marker`, short enough to be stored inline) and it has no notes.
+/// report writes one diagnostic at a time. Until then a check's report keeps the diagnostic as
+/// its location and its text's number (`WaitingDiagnostics`); a rule's diagnostic made whole
+/// before (a path found at once) has a marker for its message (`DeferredText.marker`, short
+/// enough to be stored inline) and no notes.
 protocol DeferredTexts: Sendable {
-  /// Sets the message and notes of the diagnostic whose marker stands for `index`.
+  /// Sets the message and notes of the diagnostic whose text is number `index`.
   func complete(_ diagnostic: inout Diagnostic, _ index: Int)
 }
 
@@ -36,8 +38,9 @@ enum DeferredText {
 /// What one rule found: its diagnostics, and the texts of those that wait for theirs.
 ///
 /// A diagnostic whose text and JSON path both wait is kept as its location and its text's
-/// number (`add(_:text:at:_:)`, 16 bytes) until the check joins the rules' findings after
-/// lint: as a `Diagnostic` (96 bytes) each, `lint-chain`'s 21,714 were 2.1 MB of lint's peak.
+/// number (`add(_:text:at:_:)`, 16 bytes), in lint and in the check's report (`CheckReport`),
+/// until it is shown: as a `Diagnostic` (96 bytes) each, `lint-chain`'s 21,714 were 2.1 MB
+/// of lint's peak, and after lint, joined, 2 MB to the end.
 struct RuleFindings: Sendable {
   /// The rule's diagnostics made whole, in order among `waiting` (`waitingBefore`).
   private(set) var diagnostics: [Diagnostic]
@@ -89,88 +92,45 @@ struct RuleFindings: Sendable {
     }
   }
 
-  /// Appends the diagnostics to `all` in the rule's order (those that wait as
-  /// `CheckContext.diagnostic` makes them) and empties the findings.
-  mutating func move(to all: inout [Diagnostic]) {
+  /// Moves the diagnostics to a report's parts (`CheckReport`), in the rule's order: those
+  /// made whole to `whole` (with their texts), those that wait to `waiting` as one group, and
+  /// each one's entry to `joined` (`whole`'s index, or the complement of its number among the
+  /// waiting ones). Empties the findings.
+  mutating func move(whole: inout [Diagnostic], waiting groups: inout [WaitingDiagnostics], joined: inout [Int32]) {
+    var number = groups.reduce(0) { $0 + $1.records.count }
     var next = 0
-    func appendWaiting(upTo end: Int) {
-      guard let made else { return }
+    func joinWaiting(upTo end: Int) {
       while next < end {
-        let (location, text) = waiting[next]
-        all.append(
-          Diagnostic(
-            made.id, message: DeferredText.marker(Int(text)), file: made.file, location: location,
-            path: made.paths ? PendingPath.marker(location.offset) : nil, notes: []))
-        next += 1
+        joined.append(~Int32(number))
+        (number, next) = (number + 1, next + 1)
       }
     }
     for (index, diagnostic) in diagnostics.enumerated() {
-      appendWaiting(upTo: waitingBefore[index])
-      all.append(diagnostic)
+      joinWaiting(upTo: waitingBefore[index])
+      joined.append(Int32(whole.count))
+      whole.append(texts?.completed(diagnostic) ?? diagnostic)
     }
-    appendWaiting(upTo: waiting.count)
+    joinWaiting(upTo: waiting.count)
+    if let made, let texts, !waiting.isEmpty {
+      groups.append(WaitingDiagnostics(made: (made.id, made.file), records: waiting, texts: texts))
+    }
     self = RuleFindings([], texts: texts)
   }
 
-  /// Every diagnostic with its text.
+  /// Every diagnostic with its text, in the rule's order (with deferred JSON paths, each
+  /// path a marker, as `CheckContext.diagnostic` makes them).
   var completed: [Diagnostic] {
-    var all: [Diagnostic] = []
-    all.reserveCapacity(count)
+    var whole: [Diagnostic] = []
+    var groups: [WaitingDiagnostics] = []
+    var joined: [Int32] = []
+    let paths = made?.paths == true
     var findings = self
-    findings.move(to: &all)
-    guard let texts else { return all }
-    return all.map(texts.completed)
-  }
-}
-
-/// A file's diagnostics in display order, the lint rules' among them; some of those are written
-/// only when asked for (`complete(_:)`, or `completed`).
-public struct CheckReport: Sendable {
-  /// In display order. A diagnostic whose text waits has a marker for its message and no
-  /// notes; its id, severity, file, location and path are final (`--strict` may change the
-  /// severity).
-  public var diagnostics: [Diagnostic]
-  /// The texts that wait, by rule id.
-  let texts: [String: any DeferredTexts]
-
-  /// A report of diagnostics that all have their text.
-  public init(_ diagnostics: [Diagnostic]) {
-    self.init(diagnostics, texts: [:])
-  }
-
-  init(_ diagnostics: [Diagnostic], texts: [String: any DeferredTexts]) {
-    self.diagnostics = diagnostics
-    self.texts = texts
-  }
-
-  /// `diagnostic`, one of `diagnostics`, with its message and notes.
-  public func complete(_ diagnostic: Diagnostic) -> Diagnostic {
-    texts[diagnostic.id]?.completed(diagnostic) ?? diagnostic
-  }
-
-  /// The diagnostics of `reports` in order, as `DiagnosticFormatter.writeJSON(count:diagnostic:)`
-  /// asks for them: by position, each with its text.
-  public static func diagnostics(of reports: [CheckReport]) -> (count: Int, diagnostic: @Sendable (Int) -> Diagnostic) {
-    var ends: [Int] = []
-    for report in reports { ends.append((ends.last ?? 0) + report.diagnostics.count) }
-    return (
-      ends.last ?? 0,
-      { [ends] index in
-        // The first report whose end is past `index`.
-        var low = 0
-        var high = ends.count - 1
-        while low < high {
-          let mid = (low + high) / 2
-          if ends[mid] > index { high = mid } else { low = mid + 1 }
-        }
-        let start = low == 0 ? 0 : ends[low - 1]
-        return reports[low].complete(reports[low].diagnostics[index - start])
-      }
-    )
-  }
-
-  /// The diagnostics with their texts, each written when reached.
-  public var completed: LazyMapSequence<[Diagnostic], Diagnostic> {
-    diagnostics.lazy.map(complete)
+    findings.move(whole: &whole, waiting: &groups, joined: &joined)
+    return joined.map { entry in
+      guard entry < 0 else { return whole[Int(entry)] }
+      var diagnostic = groups[0].diagnostic(Int(~entry))
+      if paths, let location = diagnostic.location { diagnostic.path = PendingPath.marker(location.offset) }
+      return diagnostic
+    }
   }
 }

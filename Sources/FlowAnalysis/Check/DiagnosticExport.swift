@@ -5,25 +5,28 @@ public enum DiagnosticExport {
   /// One GitHub Actions annotation per diagnostic:
   /// `::error file=F,line=L,col=C,title=ID::message`.
   public static func github(_ diagnostics: [Diagnostic]) -> String {
-    diagnostics.map { diagnostic in
-      let command =
-        switch diagnostic.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .note: "notice"
-        }
-      var properties: [String] = []
-      if let file = diagnostic.file { properties.append("file=\(escapeProperty(file))") }
-      if let location = diagnostic.location {
-        properties.append("line=\(location.line)")
-        properties.append("col=\(location.column)")
+    diagnostics.map(github).joined()
+  }
+
+  /// One diagnostic's annotation, ending with a newline.
+  public static func github(_ diagnostic: Diagnostic) -> String {
+    let command =
+      switch diagnostic.severity {
+      case .error: "error"
+      case .warning: "warning"
+      case .note: "notice"
       }
-      properties.append("title=\(escapeProperty(diagnostic.id))")
-      var message = diagnostic.message
-      if let path = diagnostic.path { message += " (\(path))" }
-      for note in diagnostic.notes { message += "\nnote: \(note.message)" }
-      return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
-    }.joined()
+    var properties: [String] = []
+    if let file = diagnostic.file { properties.append("file=\(escapeProperty(file))") }
+    if let location = diagnostic.location {
+      properties.append("line=\(location.line)")
+      properties.append("col=\(location.column)")
+    }
+    properties.append("title=\(escapeProperty(diagnostic.id))")
+    var message = diagnostic.message
+    if let path = diagnostic.path { message += " (\(path))" }
+    for note in diagnostic.notes { message += "\nnote: \(note.message)" }
+    return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
   }
 
   static func escapeData(_ s: String) -> String {
@@ -59,9 +62,19 @@ public enum DiagnosticExport {
   /// per diagnostic.
   public static func sarif(
     _ diagnostics: [Diagnostic], version: String, rules: [any LintRule] = LintRegistry.rules
-  )
-    -> String
-  {
+  ) -> String {
+    var log = ""
+    sarif(count: diagnostics.count, diagnostic: { diagnostics[$0] }, version: version, rules: rules) { log += $0 }
+    return log
+  }
+
+  /// `sarif(_:version:rules:)` of the `count` diagnostics `diagnostic` makes, handed to `write`
+  /// in pieces, a result at a time (each diagnostic made when its turn comes): `lint-chain`'s
+  /// 21,714 results and their texts were never needed at once.
+  public static func sarif(
+    count: Int, diagnostic: (Int) -> Diagnostic, version: String, rules: [any LintRule] = LintRegistry.rules,
+    to write: (String) -> Void
+  ) {
     typealias V = JSONWriter.Value
     var ruleIDs: [String] = []
     var descriptors: [V] = []
@@ -76,7 +89,7 @@ public enum DiagnosticExport {
           ]))
       }
     }
-    let results: [V] = diagnostics.map { diagnostic in
+    func result(_ diagnostic: Diagnostic) -> V {
       var members: [(key: String, value: V)] = [
         ("ruleId", .string(diagnostic.id))
       ]
@@ -105,6 +118,9 @@ public enum DiagnosticExport {
       }
       return .object(members)
     }
+    // The log with one result standing in for all: written up to it, then each result in its
+    // place (indented as the writer indents the results array's elements), then the rest.
+    let placeholder = "\u{1}results"
     let log: V = .object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
       ("version", .string("2.1.0")),
@@ -124,12 +140,36 @@ public enum DiagnosticExport {
                 )
               ])
             ),
-            ("results", .array(results)),
+            ("results", count == 0 ? .array([]) : .array([.string(placeholder)])),
           ])
         ])
       ),
     ])
-    return JSONWriter(style: .pretty).string(log) + "\n"
+    let writer = JSONWriter(style: .pretty)
+    let text = writer.string(log) + "\n"
+    guard count > 0, let stand = text.firstRange(of: JSONWriter.quoted(placeholder)) else {
+      return write(text)
+    }
+    write(String(text[..<stand.lowerBound]))
+    // The results array's elements are at the fifth level: each line of a result written
+    // alone (a raw newline is only ever the writer's) is indented four levels more.
+    let indent = repeatElement(UInt8(ascii: " "), count: 4 * writer.indent)
+    var piece: [UInt8] = []
+    for index in 0..<count {
+      if index > 0 {
+        piece += ",\n".utf8
+        piece += indent
+      }
+      for byte in writer.bytes(result(diagnostic(index))) {
+        piece.append(byte)
+        if byte == 0x0A { piece += indent }
+      }
+      if piece.count >= 1 << 16 {
+        write(String(decoding: piece, as: UTF8.self))
+        piece.removeAll(keepingCapacity: true)
+      }
+    }
+    write(String(decoding: piece, as: UTF8.self) + text[stand.upperBound...])
   }
 }
 

@@ -186,28 +186,27 @@ public enum FlowChecker {
     let parallel = rules.count > 1 && document.flows.reduce(0, { $0 + $1.screens.count }) >= parallelScreens
     let (findings, context) = lint(result, document, rules: rules, jsonPaths: jsonPaths, parallel: parallel)
     // Freed before the diagnostics are joined: the graph and the shared facts alive while the
-    // joined array is made were the peak of `lint-chain`'s check. The paths' index reads the
-    // source, which a held file (`LoadResult.held`) reads back whole: only for JSON paths.
+    // joined diagnostics are made and sorted were the peak of `lint-chain`'s check. The paths'
+    // index reads the source, which a held file (`LoadResult.held`) reads back whole: only for
+    // JSON paths.
     let paths = jsonPaths ? context.paths : nil
     var found = consume findings
-    let joined = found.reduce(result.diagnostics.count) { $0 + $1.count }
-    if parallel && joined < LintSchedule.freedFirst {
+    let count = found.reduce(result.diagnostics.count) { $0 + $1.count }
+    if parallel && count < LintSchedule.freedFirst {
       LintSchedule.release(consume context)
     } else {
       _ = consume context
     }
-    var diagnostics = result.diagnostics
-    diagnostics.reserveCapacity(joined)
-    var texts: [String: any DeferredTexts] = [:]
+    var whole = result.diagnostics
+    var waiting: [WaitingDiagnostics] = []
+    var joined = Array(0..<Int32(whole.count))
+    joined.reserveCapacity(count)
     for index in found.indices {
       // Freed as it is joined: a rule's slot can hold tens of thousands of diagnostics.
-      found[index].move(to: &diagnostics)
-      if let ruleTexts = found[index].texts { texts[rules[index].id] = ruleTexts }
+      found[index].move(whole: &whole, waiting: &waiting, joined: &joined)
     }
-    let first = result.diagnostics.count
-    if let paths { PendingPath.fill(&diagnostics[first...], paths) }
-    diagnostics.sortForDisplay()
-    return CheckReport(diagnostics, texts: texts)
+    if let paths { PendingPath.fill(&whole[result.diagnostics.count...], &waiting, paths) }
+    return CheckReport(whole, waiting: waiting, joined: joined)
   }
 
   /// Each rule's findings, in `rules`' order, and the context they were found in (the
@@ -252,11 +251,21 @@ enum PendingPath {
     return Int(path.dropFirst())
   }
 
-  /// Replaces every marker in `diagnostics` with the path it stands for.
-  static func fill(_ diagnostics: inout ArraySlice<Diagnostic>, _ paths: JSONPathIndex) {
-    let waiting = diagnostics.indices.filter { offset(diagnostics[$0].path) != nil }
-    guard !waiting.isEmpty else { return }
-    let found = paths.paths(at: waiting.map { offset(diagnostics[$0].path)! })
-    for (index, path) in zip(waiting, found) { diagnostics[index].path = path }
+  /// Replaces every marker in `diagnostics` with the path it stands for, and gives the
+  /// `waiting` diagnostics theirs (at their locations), in one scan.
+  static func fill(
+    _ diagnostics: inout ArraySlice<Diagnostic>, _ waiting: inout [WaitingDiagnostics], _ paths: JSONPathIndex
+  ) {
+    let marked = diagnostics.indices.filter { offset(diagnostics[$0].path) != nil }
+    var offsets = marked.map { offset(diagnostics[$0].path)! }
+    for group in waiting { offsets += group.records.lazy.map { Int($0.location.offset) } }
+    guard !offsets.isEmpty else { return }
+    var found = paths.paths(at: offsets)[...]
+    for index in marked { diagnostics[index].path = found.popFirst()! }
+    for group in waiting.indices {
+      let count = waiting[group].records.count
+      waiting[group].paths = Array(found.prefix(count))
+      found = found.dropFirst(count)
+    }
   }
 }

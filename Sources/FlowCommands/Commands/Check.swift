@@ -68,7 +68,9 @@ extension Flowrun {
         if let root = result.syntax, let own = Self.campaignInputDiagnostics(root, file: path, source: result.source) {
           // A Nuxie campaigns payload or user profile: their own checks (docs/dialects/nuxie.md).
           let syntax = result.diagnostics.filter { $0.id.hasPrefix(DiagnosticID.JSON.prefix) }
-          reports.append(CheckReport((syntax + own).map { strict ? $0.strict : $0 }))
+          var report = CheckReport(syntax + own)
+          if strict { report.raiseWarnings() }
+          reports.append(report)
           continue
         }
         unreadable = unreadable || result.document == nil
@@ -76,18 +78,21 @@ extension Flowrun {
         // freeing costs little there; docs/performance.md, "Seventh round"). The lint rules
         // find JSON paths in the bytes.
         var report = FlowChecker.report(result, jsonPaths: format != .text)
-        if strict { report.diagnostics = report.diagnostics.map(\.strict) }
+        if strict { report.raiseWarnings() }
         reports.append(report)
         retainedBytes += result.sourceCount
         if retainedBytes <= 256 << 20 { results.append(result) }
       }
       let output = Output.standard
-      // Counted on the reports' arrays: `hasErrors` of the lazily joined sequence, generic
-      // across modules, copied every diagnostic (64 M instructions for `lint-chain`'s 21,714).
-      let count = reports.reduce(0) { $0 + $1.diagnostics.count }
-      let errors = reports.reduce(0) { $0 + $1.diagnostics.count { $0.severity == .error } }
-      let warnings = reports.reduce(0) { $0 + $1.diagnostics.count { $0.severity == .warning } }
-      let completed = reports.lazy.flatMap(\.completed)
+      // Counted on the reports, no diagnostic made for it: `hasErrors` of the lazily joined
+      // sequence, generic across modules, copied every diagnostic (64 M instructions for
+      // `lint-chain`'s 21,714).
+      let count = reports.reduce(0) { $0 + $1.count }
+      let errors = reports.reduce(0) { $0 + $1.count(.error) }
+      let warnings = reports.reduce(0) { $0 + $1.count(.warning) }
+      // Each diagnostic made when its turn comes, by position (no lazily joined sequence: its
+      // generic type made at run time cost 2 M instructions).
+      let (all, diagnostic) = CheckReport.diagnostics(of: reports)
       switch format {
       case .text:
         // Written in chunks as it is formatted: a big file's report can run to hundreds of
@@ -103,30 +108,36 @@ extension Flowrun {
             output.write(text)
           }
         }
-        var chunk = ""
-        for diagnostic in completed.prefix(Limits.shownDiagnostics) {
-          chunk += formatter.text(diagnostic)
-          if chunk.utf8.count >= 1 << 16 {
-            write(chunk)
-            chunk = ""
-          }
-        }
-        write(chunk)
+        writeInChunks(min(all, Limits.shownDiagnostics), { formatter.text(diagnostic($0)) }, to: write)
         write(DiagnosticFormatter.notShown(count, hint: " (--format json lists them all)"))
         write(summary(errors: errors, warnings: warnings, files: paths.count) + "\n")
       case .json:
-        let (count, diagnostic) = CheckReport.diagnostics(of: reports)
-        DiagnosticFormatter.writeJSON(count: count, diagnostic: diagnostic) { output.write($0) }
+        DiagnosticFormatter.writeJSON(count: all, diagnostic: diagnostic) { output.write($0) }
       case .github:
-        output.write(DiagnosticExport.github(Array(completed)))
+        writeInChunks(all, { DiagnosticExport.github(diagnostic($0)) }) { output.write($0) }
       case .sarif:
-        output.write(DiagnosticExport.sarif(Array(completed), version: Flowrun.version))
+        DiagnosticExport.sarif(count: all, diagnostic: diagnostic, version: Flowrun.version) { output.write($0) }
       }
       // Exit here rather than return: releasing the documents of a big file object by object
       // costs more than the kernel takes to drop the whole address space. The output is
       // already written (`Output` does not buffer), so nothing is lost.
       let status: Int32 = unreadable ? 2 : errors > 0 || !empty.isEmpty ? 1 : 0
       withExtendedLifetime(results) { Flowrun.finish(status == 0 ? nil : ExitCode(status)) }
+    }
+
+    /// The `count` texts that `text` makes handed to `write` joined in pieces of 64 KiB or
+    /// more, the last one shorter (perhaps empty): a report of tens of thousands of diagnostics
+    /// is never held whole.
+    private func writeInChunks(_ count: Int, _ text: (Int) -> String, to write: (String) -> Void) {
+      var chunk = ""
+      for index in 0..<count {
+        chunk += text(index)
+        if chunk.utf8.count >= 1 << 16 {
+          write(chunk)
+          chunk = ""
+        }
+      }
+      write(chunk)
     }
 
     /// The diagnostics of a campaigns payload or a user profile; nil for any other document.
@@ -155,13 +166,4 @@ enum DiagnosticOutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 func plural(_ count: Int, _ noun: String) -> String {
   "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
-
-extension Diagnostic {
-  /// The diagnostic with a warning raised to an error (`--strict`).
-  var strict: Diagnostic {
-    var copy = self
-    if copy.severity == .warning { copy.severity = .error }
-    return copy
-  }
 }

@@ -334,49 +334,36 @@ extension Sequence where Element == Diagnostic {
   /// The diagnostics in ``Diagnostic/displayOrder(_:_:)``; equal ones keep their order.
   public func sortedForDisplay() -> [Diagnostic] {
     let diagnostics = Array(self)
-    return diagnostics.displayPositions().map { diagnostics[Int($0)] }
+    return Diagnostic.displayPositions(count: diagnostics.count) { index in
+      let diagnostic = diagnostics[index]
+      return (diagnostic.file, diagnostic.location?.offset, diagnostic.severity, diagnostic.id)
+    }.map { diagnostics[Int($0)] }
   }
 }
 
-extension Array where Element == Diagnostic {
-  /// Sorts the diagnostics into ``Diagnostic/displayOrder(_:_:)`` in place, as
-  /// `sortedForDisplay()` orders them: a sorted copy of `lint-chain`'s 21,714 (2 MB) was
-  /// `check`'s peak.
-  public mutating func sortForDisplay() {
-    var order = displayPositions()
-    // Each cycle of the permutation is walked once, moving each diagnostic to its place
-    // (`swapAt` retained and released its strings: 700 instructions a diagnostic); a walked
-    // position is marked -1.
-    withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      for start in buffer.indices where order[start] >= 0 {
-        let first = (base + start).move()
-        var current = start
-        while true {
-          let source = Int(order[current])
-          order[current] = -1
-          if source == start { break }
-          (base + current).moveInitialize(from: base + source, count: 1)
-          current = source
-        }
-        (base + current).initialize(to: first)
-      }
-    }
-  }
-
-  /// The positions of the diagnostics in display order: equal ones keep their order.
+extension Diagnostic {
+  /// The positions of `count` diagnostics in ``displayOrder(_:_:)``, each told by `key` (its
+  /// file, offset, severity and id): equal ones keep their order. A report can so order
+  /// diagnostics it keeps as numbers (`lint-chain`'s 21,714 as `Diagnostic`s were 2 MB).
   ///
   /// Sorted as small keys (the file's and id's ranks among the distinct ones, the offset, the
   /// severity, the position): comparing the diagnostics themselves, strings and all, and moving
   /// them about cost 132 M instructions for the 21,714 of `lint-chain`.
-  fileprivate func displayPositions() -> [Int32] {
-    let files = DisplayRanks(map(\.file))
-    let ids = DisplayRanks(map(\.id))
-    var keys = indices.map { index in
-      let diagnostic = self[index]
+  public static func displayPositions(
+    count: Int, _ key: (Int) -> (file: String?, offset: Int?, severity: Severity, id: String)
+  ) -> [Int32] {
+    var files = DisplayRanks()
+    var ids = DisplayRanks()
+    var keys = (0..<count).map { index in
+      let (file, offset, severity, id) = key(index)
       return DisplayKey(
-        file: files.ranks[index], offset: Int64(diagnostic.location?.offset ?? -1),
-        severity: 2 - diagnostic.severity.rank, id: ids.ranks[index], index: Int32(index))
+        offset: Int64(offset ?? -1), file: files.number(file), id: ids.number(id), index: Int32(index),
+        severity: 2 - severity.rank)
+    }
+    let (fileRanks, idRanks) = (files.ranks(), ids.ranks())
+    for index in keys.indices {
+      if keys[index].file >= 0 { keys[index].file = fileRanks[Int(keys[index].file)] }
+      keys[index].id = idRanks[Int(keys[index].id)]
     }
     keys.sort {
       ($0.file, $0.offset, $0.severity, $0.id, $0.index) < ($1.file, $1.offset, $1.severity, $1.id, $1.index)
@@ -386,39 +373,41 @@ extension Array where Element == Diagnostic {
 }
 
 /// Where a diagnostic goes in the display order, as numbers.
+///
+/// 24 bytes (the offset first, the byte last: 32 in the order they compare), a key per
+/// diagnostic while they sort.
 private struct DisplayKey {
-  var file: Int32
   var offset: Int64
-  /// 0 for an error (shown first), 2 for a note.
-  var severity: UInt8
+  var file: Int32
   var id: Int32
   var index: Int32
+  /// 0 for an error (shown first), 2 for a note.
+  var severity: UInt8
 }
 
-/// Each value's rank among the distinct values, in `<` order (nil first, as -1).
+/// Numbers for distinct values in the order they come, then each number's rank among the
+/// values in `<` order (nil is -1, first).
 private struct DisplayRanks {
-  var ranks: [Int32]
+  private var distinct: [String: Int32] = [:]
+  // Runs of one value are the rule: a rule's diagnostics come together, all in one file.
+  private var last: (value: String, number: Int32)?
 
-  init(_ values: [String?]) {
-    // Runs of one value are the rule: a rule's diagnostics come together, all in one file.
-    var distinct: [String: Int32] = [:]
-    var numbers = [Int32](repeating: -1, count: values.count)
-    var last: (value: String, number: Int32)?
-    for (index, value) in values.enumerated() {
-      guard let value else { continue }
-      if let last, last.value == value {
-        numbers[index] = last.number
-        continue
-      }
-      let number = distinct[value] ?? Int32(distinct.count)
-      distinct[value] = number
-      numbers[index] = number
-      last = (value, number)
-    }
+  /// The number of `value` (-1 for nil).
+  mutating func number(_ value: String?) -> Int32 {
+    guard let value else { return -1 }
+    if let last, last.value == value { return last.number }
+    let number = distinct[value] ?? Int32(distinct.count)
+    distinct[value] = number
+    last = (value, number)
+    return number
+  }
+
+  /// Each number's rank.
+  func ranks() -> [Int32] {
     var rankOf = [Int32](repeating: 0, count: distinct.count)
     for (rank, entry) in distinct.sorted(by: { $0.key < $1.key }).enumerated() {
       rankOf[Int(entry.value)] = Int32(rank)
     }
-    ranks = numbers.map { $0 < 0 ? -1 : rankOf[Int($0)] }
+    return rankOf
   }
 }
