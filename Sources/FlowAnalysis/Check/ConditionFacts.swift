@@ -337,7 +337,7 @@ extension Screen {
           }
           // Most blocks' texts are plain (the loader marks them): their content is not walked.
           guard !blocks[index].hasOnlyPlainTexts else { continue }
-          blocks[index].content.forEachTemplate { template($0, .block(blocks[index].id), at) }
+          blocks[index].forEachTemplate { template($0, .block(blocks[index].id), at) }
         }
       }
       guarded = []
