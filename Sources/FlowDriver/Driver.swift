@@ -393,7 +393,7 @@ public final class Driver {
     guard recording.config.startScreen != nil, !session.status.isEnded else { return }
     var missing: [String] = []
     for block in session.visibleBlocks {
-      block.content.forEachTemplate { text in
+      block.forEachTemplate { text in
         for name in text.template.variableNames
         where !name.hasPrefix("$") && session.data(name) == nil && !missing.contains(name)
           && !session.currentScreen.content.flatBlocks.contains(where: { $0.fieldName == name })

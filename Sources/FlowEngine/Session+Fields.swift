@@ -18,20 +18,29 @@ extension Session {
       let list = fields.isEmpty ? "no fields" : "fields: " + fields.joined(separator: ", ")
       return reject("no field '\(field)' on screen '\(currentScreenID)' (\(list))")
     }
-    // One reference: the content's payload (an input's or a choice's fields) is boxed.
-    let content = blocks.withUnsafeBufferPointer { $0[candidate].content }
-    var answerAction: Action?
-    if picking {
-      guard case .choice(let choice) = content else {
-        return reject("field '\(field)' is not a checklist; use set")
+    // The content is read in place in the block's box: a copy of it retains each reference of
+    // its payload.
+    let outcome = blocks.withUnsafeBufferPointer { blocks in
+      blocks[candidate].withContent { content -> Result<(Value?, Action?), Problem> in
+        var answerAction: Action?
+        if picking {
+          guard case .choice(let choice) = content else {
+            return .failure(Problem(message: "field '\(field)' is not a checklist; use set"))
+          }
+          if choice.runsActionOnPick { answerAction = choice.action }
+        }
+        do throws(Problem) {
+          return .success((try convert(value, for: content, field: field), answerAction))
+        } catch {
+          return .failure(error)
+        }
       }
-      if choice.runsActionOnPick { answerAction = choice.action }
     }
     let converted: Value?
-    do {
-      converted = try convert(value, for: content, field: field)
-    } catch {
-      return reject(error.message)
+    let answerAction: Action?
+    switch outcome {
+    case .success(let result): (converted, answerAction) = result
+    case .failure(let problem): return reject(problem.message)
     }
     // No environment (a second reference to `fields`) is alive: the update below is in place.
     if let converted {

@@ -236,6 +236,6 @@ public enum PreviewData {
       names(slide.title)
       names(slide.body)
     }
-    for block in content.flatBlocks { block.content.forEachTemplate(names) }
+    for block in content.flatBlocks { block.forEachTemplate(names) }
   }
 }

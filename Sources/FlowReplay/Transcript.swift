@@ -54,7 +54,7 @@ enum ScreenText {
     }
     if content.usesBlocks {
       for block in session.visibleBlocks {
-        block.content.forEachText { text in
+        block.forEachText { text in
           switch text {
           case .template(let template): add(template)
           case .spans(let spans): out.append(spans.map { session.render($0.text) }.joined())

@@ -153,6 +153,11 @@ import Testing
     ("TextBlock.Span", MemoryLayout<TextBlock.Span>.stride, 48),
     // With the box's 16-byte header, 131 bytes: glibc's 144-byte chunks (176 at 139 bytes).
     ("Screen.Fields", MemoryLayout<Screen.Fields>.size, 115),
+    // A block's content inline in its box: the text kind (69 bytes) and the enum's tag, so the
+    // box (header, fields, `plainTexts`) is 135 bytes, in 144-byte chunks (fifteenth round).
+    ("TextBlock", MemoryLayout<TextBlock>.size, 69),
+    ("BlockContent", MemoryLayout<BlockContent>.size, 70),
+    ("Block.Fields", MemoryLayout<Block.Fields>.size, 118),
   ])
   func modelStrides(_ type: String, _ measured: Int, _ expected: Int) {
     #expect(measured == expected, "\(type)")

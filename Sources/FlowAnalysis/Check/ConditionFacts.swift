@@ -342,7 +342,7 @@ extension Screen {
           }
           // Most blocks' texts are plain (the loader marks them): their content is not walked.
           guard !blocks[index].hasOnlyPlainTexts else { continue }
-          blocks[index].content.forEachTemplate { template($0, .block(Int32(truncatingIfNeeded: index)), at) }
+          blocks[index].forEachTemplate { template($0, .block(Int32(truncatingIfNeeded: index)), at) }
         }
       }
       guarded = []

@@ -26,7 +26,7 @@ public struct ScreenSummary: Hashable, Sendable {
     let content = screen.content
     if content.usesBlocks {
       for block in content.flatBlocks {
-        block.content.forEachTemplate { texts.append($0.raw) }
+        block.forEachTemplate { texts.append($0.raw) }
         if let field = block.content.fieldName {
           fields[field] = Self.field(block)
           order.append(field)

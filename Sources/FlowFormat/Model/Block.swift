@@ -12,13 +12,14 @@ public struct Block: Hashable, Sendable {
     @usableFromInline var order: Int
     /// A condition, or a type `typeNames` does not hold; nil for nearly every block.
     @usableFromInline var rare: SharedValue<Rare>?
-    @usableFromInline var content: BlockContent
     @usableFromInline var location: SourceLocation
     /// The type's index in `Block.typeNames`, or `otherType` (the type is then `rare`'s).
-    /// The one-byte fields last, packed after `location`: with the box's own flag the box is
-    /// 71 bytes, in the 80-byte malloc chunks (a `String` type made it 86: 96-byte chunks).
     @usableFromInline var typeCode: UInt8
     @usableFromInline var visible: Bool
+    /// Last, after the 4-byte-aligned `location` and the two bytes: with the box's own flag the
+    /// box is 135 bytes, in glibc's 144-byte chunks (137 would take 160). The content's largest
+    /// inline kind (a text, 69 bytes) may grow by one byte (`ModelStorageTests`).
+    @usableFromInline var content: BlockContent
   }
 
   /// The fields few blocks set: a `visibleWhen` (a `Condition?` is 41 bytes, set on 31 of the
@@ -155,14 +156,31 @@ public struct Block: Hashable, Sendable {
     }
     box = Box(
       Fields(
-        id: id, order: order, rare: rare, content: content, location: location, typeCode: typeCode,
-        visible: visible), plainTexts: plainTexts)
+        id: id, order: order, rare: rare, location: location, typeCode: typeCode, visible: visible,
+        content: content), plainTexts: plainTexts)
   }
 
   /// A type as stored: its index in `typeNames`, or `otherType` and the type itself.
   private static func stored(type: String, typeIndex: Int?) -> (UInt8, String?) {
     guard let typeIndex, typeIndex < otherType else { return (otherType, type) }
     return (UInt8(typeIndex), nil)
+  }
+
+  /// `content.forEachText`, with the content read in place in the block's box: a caller that
+  /// reads `content` copies it first, and a copy of an inline payload retains each of its
+  /// references (a text's five; one when every kind was boxed).
+  public func forEachText(_ body: (BlockText) -> Void) {
+    box.fields.content.forEachText(body)
+  }
+
+  /// `content.forEachTemplate`, the content read in place (see `forEachText`).
+  public func forEachTemplate(_ body: (TextTemplate) -> Void) {
+    box.fields.content.forEachTemplate(body)
+  }
+
+  /// Calls `body` with the content read in place (see `forEachText`).
+  @inlinable public func withContent<Result>(_ body: (BlockContent) throws -> Result) rethrows -> Result {
+    try body(box.fields.content)
   }
 
   /// The field this block collects into, if it collects anything. Inlinable, as the facts
@@ -194,10 +212,12 @@ public struct Block: Hashable, Sendable {
 /// | featureCard | headline, body | – | – | – |
 /// | scrollContainer | – | – | – | its blocks (flattened into the screen) |
 ///
-/// `indirect`: each payload is boxed, so a `BlockContent` is one reference. Inline, the largest
-/// kind made every block's content a few hundred bytes that each read copied (the engine reads
-/// the current screen's blocks on every input; docs/performance.md, fourth round).
-public indirect enum BlockContent: Hashable, Sendable {
+/// Stored inline in the block's box (`Block.Fields`), so a block is one allocation: the kinds
+/// up to a text's 69 bytes are inline, the larger ones (`slider`, `featureCard`) `indirect`
+/// (boxed: the largest kind inline made every block a few hundred bytes; docs/performance.md,
+/// fourth round). Each kind boxed cost a text block 176 bytes of chunks (80 and 96), one box
+/// 144 (fifteenth round). `ModelStorageTests` pins the size.
+public enum BlockContent: Hashable, Sendable {
   case text(TextBlock)
   /// `image`, `video` and `lottie`: shown as a placeholder line.
   case media(kind: String, src: String?, alt: String?)
@@ -206,12 +226,12 @@ public indirect enum BlockContent: Hashable, Sendable {
   case input(InputBlock)
   /// `checklist`, `quiz-question` and `goal-selector`.
   case choice(ChoiceBlock)
-  case slider(SliderBlock)
+  indirect case slider(SliderBlock)
   case toggle(ToggleBlock)
   case progress(variant: String)
   case spacer
   case divider
-  case featureCard(headline: TextTemplate?, body: TextTemplate?)
+  indirect case featureCard(headline: TextTemplate?, body: TextTemplate?)
   /// Children behave as top-level blocks (they are flattened into the screen at load).
   case scrollContainer([Block])
   case custom(identifier: String?, props: Value)
@@ -355,11 +375,13 @@ public struct TextBlock: Hashable, Sendable {
     }
   }
 
-  public var text: TextTemplate?
   /// `h1` `h2` `h3` `body` `caption` `label`; nil means body.
   public var variant: String?
   /// When non-empty, replaces `text`.
   public var richText: [Span]
+  /// Last: its 45 bytes end the struct at 69 (72 before the others), so that the content fits
+  /// inline in a block's box (`Block.Fields.content`).
+  public var text: TextTemplate?
 
   public init(text: TextTemplate?, variant: String?, richText: [Span]) {
     self.text = text
