@@ -65,6 +65,11 @@ extension Expression {
     return found
   }
 
+  /// Appends every field-versus-literal comparison in the tree to `found`.
+  func appendFieldComparisons(to found: inout [FieldComparison], source: String) {
+    collectComparisons(into: &found, source: source)
+  }
+
   private func collectComparisons(into found: inout [FieldComparison], source: String) {
     switch kind {
     case .binary(let op, let lhs, let rhs):
