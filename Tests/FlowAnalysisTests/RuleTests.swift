@@ -81,6 +81,28 @@ import _FlowTestSupport
     #expect(found.isEmpty != reported, "\(condition): \(found.map(\.message))")
   }
 
+  /// Two conditions are the same when their trees are, whatever their spacing and parentheses;
+  /// literals compare as texts, canonically equal ones included (`é` written whole or as `e` and
+  /// an accent).
+  @Test(arguments: [
+    ("goal == 'lose'", "goal=='lose'", true), ("(goal == 'lose')", "goal == 'lose'", true),
+    ("goal == 'lose'", "goal == 'gain'", false), ("goal == 'lose'", "'lose' == goal", false),
+    ("a > 1 and b < 2", "(a > 1) and (b < 2)", true), ("a > 1 and b < 2", "a > 1 or b < 2", false),
+    ("name == '\u{E9}'", "name == 'e\u{301}'", true), ("hours == 3", "hours == 3.0", true),
+    ("user.plan == 'pro'", "user.plan == 'pro'", true), ("user.plan == 'pro'", "user.tier == 'pro'", false),
+  ])
+  func shadowedRulesCompareConditions(_ first: String, _ second: String, _ same: Bool) {
+    let json = """
+      {"version": 1, "id": "t", "screens": [
+        {"id": "a", "name": "A", "type": "question", "content": {"blocks": [
+          {"id": "b", "type": "button", "content": {"text": "Go"}}]},
+         "rules": [{"when": "\(first)", "goto": "b"}, {"when": "\(second)", "goto": "b"}, {"goto": "b"}]},
+        {"id": "b", "name": "B", "type": "feature", "content": {"title": "B"}}]}
+      """
+    let found = FlowChecker.check(json: json).filter { $0.id == "check.shadowed-rule" }
+    #expect(found.count == (same ? 1 : 0), "\(first) / \(second): \(found.map(\.message))")
+  }
+
   /// `check` finds its lint diagnostics' JSON paths in one scan after the rules ran: the same
   /// paths as a scan per diagnostic, and none when the report prints none.
   @Test func deferredPathsAreThePathsFoundAtOnce() throws {

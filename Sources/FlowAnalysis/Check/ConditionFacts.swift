@@ -65,6 +65,11 @@ extension Expression {
     return found
   }
 
+  /// Appends every field-versus-literal comparison in the tree to `found`.
+  func appendFieldComparisons(to found: inout [FieldComparison], source: String) {
+    collectComparisons(into: &found, source: source)
+  }
+
   private func collectComparisons(into found: inout [FieldComparison], source: String) {
     switch kind {
     case .binary(let op, let lhs, let rhs):
@@ -155,63 +160,64 @@ extension Expression {
     }
   }
 
-  /// A canonical rendering of the tree without source ranges (to compare conditions).
-  var canonical: String {
-    var text = ""
-    text.reserveCapacity(128)  // one allocation for the usual condition, not one per doubling
-    writeCanonical(to: &text)
-    return text
-  }
-
-  /// Appends `canonical` to `text`: one string for the whole tree, not one per node.
-  private func writeCanonical(to text: inout String) {
+  /// Appends the UTF-8 of a canonical rendering of the tree without source ranges (to compare
+  /// conditions) to `text`: bytes, as appending to a `String` cost ~250 instructions an append,
+  /// ~4,900 a condition of the rule-heavy flows.
+  func writeCanonical(to text: inout [UInt8]) {
+    func put(_ piece: String) { text.append(contentsOf: piece.utf8) }
     func list(_ items: [Expression]) {
       for (index, item) in items.enumerated() {
-        if index > 0 { text += "," }
+        if index > 0 { put(",") }
         item.writeCanonical(to: &text)
       }
     }
     /// `name(operand)`.
     func applied(_ name: String, to operand: Expression) {
-      text += name
-      text += "("
+      put(name)
+      put("(")
       operand.writeCanonical(to: &text)
-      text += ")"
+      put(")")
     }
     switch kind {
-    case .literal(let value): text += "lit(\(value))"
-    case .pattern(let pattern): text += "pattern(\(Value.string(pattern.source)))"
+    case .literal(let value):
+      put("lit(")
+      put(value.description)
+      put(")")
+    case .pattern(let pattern):
+      put("pattern(")
+      put(Value.string(pattern.source).description)
+      put(")")
     case .list(let items):
-      text += "["
+      put("[")
       list(items)
-      text += "]"
+      put("]")
     case .name(let name):
-      text += "name("
-      text += name
-      text += ")"
+      put("name(")
+      put(name)
+      put(")")
     case .member(let base, let name):
       base.writeCanonical(to: &text)
-      text += "."
-      text += name
+      put(".")
+      put(name)
     case .index(let base, let index):
       base.writeCanonical(to: &text)
-      text += "["
+      put("[")
       index.writeCanonical(to: &text)
-      text += "]"
+      put("]")
     case .unary(let op, let operand): applied(op.rawValue, to: operand)
     case .binary(let op, let lhs, let rhs):
-      text += "("
+      put("(")
       lhs.writeCanonical(to: &text)
-      text += " "
-      text += op.rawValue
-      text += " "
+      put(" ")
+      put(op.rawValue)
+      put(" ")
       rhs.writeCanonical(to: &text)
-      text += ")"
+      put(")")
     case .call(let function, let arguments):
-      text += function.rawValue
-      text += "("
+      put(function.rawValue)
+      put("(")
       list(arguments)
-      text += ")"
+      put(")")
     case .test(let test, let operand): applied(test.rawValue, to: operand)
     }
   }

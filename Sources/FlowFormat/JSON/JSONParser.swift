@@ -456,7 +456,11 @@ private struct Parser {
       case ASCII.minus, ASCII.zero...ASCII.nine:
         value = try parseNumber(at: loc)
       default:
-        value = try parseWordOrFail(at: loc, in: frames.last)
+        if let literal = parseLiteral(at: loc) {
+          value = literal
+        } else {
+          value = try parseWordOrFail(at: loc, in: frames.last)
+        }
       }
 
       // Attach the finished value to its container; close containers that end here.
@@ -646,6 +650,29 @@ private struct Parser {
     var i = pos
     while i < end && isWordByte(buf[i]) && i - pos < 40 { i += 1 }
     return String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<i]), as: UTF8.self)
+  }
+
+  /// `true`, `false` or `null` at `pos` read from the bytes, or nil for `parseWordOrFail` to
+  /// read and report: it made a `String` of the word and copied the open frame (~330
+  /// instructions a literal).
+  @inline(__always) mutating func parseLiteral(at loc: SourceLocation) -> JSONValue? {
+    /// `word` is at `pos`, and no other word byte follows it (`trueish` is not `true`).
+    func at(_ word: StaticString) -> Bool {
+      let count = word.utf8CodeUnitCount
+      guard pos + count <= end else { return false }
+      for i in 1..<count where buf[pos + i] != word.utf8Start[i] { return false }
+      return pos + count == end || !isWordByte(buf[pos + count])
+    }
+    let kind: JSONValue.Kind
+    let count: Int
+    switch buf[pos] {
+    case UInt8(ascii: "t") where at("true"): (kind, count) = (.bool(true), 4)
+    case UInt8(ascii: "f") where at("false"): (kind, count) = (.bool(false), 5)
+    case UInt8(ascii: "n") where at("null"): (kind, count) = (.null, 4)
+    default: return nil
+    }
+    pos += count
+    return JSONValue(kind, at: loc)
   }
 
   /// `true`, `false`, `null`, or an error describing what is at `pos`.

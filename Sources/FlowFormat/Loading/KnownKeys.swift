@@ -1,3 +1,5 @@
+import FlowSupport
+
 /// The keys each kind of object may carry: the ones flowrun reads, and the Sequence SDK's
 /// cosmetic and server keys that it accepts silently. Anything else earns an unknown-key warning.
 enum KnownKeys {
@@ -114,8 +116,11 @@ struct KeySet: ExpressibleByArrayLiteral, Sendable {
   /// `buckets[n]`: the keys of `n` UTF-8 bytes, and `indices[n]` their places in `keys`.
   private var buckets: [[String]] = []
   private var indices: [[Int]] = []
-  /// The keys, sorted, for "did you mean" (ties go to the first in that order).
-  let spelling: SpellingIndex
+  /// The keys, sorted, for "did you mean" (ties go to the first in that order): made when first
+  /// asked, at an unknown key. Made with the set, the loader's key sets' indexes cost ~5.4 M
+  /// instructions at every start, for flows that mostly have no unknown key.
+  private let spellingIndex: MadeOnce<SpellingIndex>
+  var spelling: SpellingIndex { spellingIndex.value() }
 
   init(_ keys: some Sequence<String>) {
     for key in keys {
@@ -129,7 +134,8 @@ struct KeySet: ExpressibleByArrayLiteral, Sendable {
       indices[length].append(self.keys.count)
       self.keys.append(key)
     }
-    spelling = SpellingIndex(self.keys.sorted())
+    let sorted = self.keys.sorted()
+    spellingIndex = MadeOnce { SpellingIndex(sorted) }
   }
 
   init(arrayLiteral keys: String...) {

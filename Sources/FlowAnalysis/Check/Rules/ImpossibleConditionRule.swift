@@ -32,11 +32,15 @@ public struct ImpossibleConditionRule: LintRule {
     // The comparisons first, then the blocks of only the fields they compare (by name number).
     let facts = context.facts
     var comparisons: [(comparison: FieldComparison, field: Int, location: SourceLocation)] = []
+    // One scratch array for every condition's comparisons, not an array per condition.
+    var found: [FieldComparison] = []
     func inspect(_ condition: Condition, at location: SourceLocation) {
-      for comparison in condition.expression.fieldComparisons(in: condition.source) {
+      condition.expression.appendFieldComparisons(to: &found, source: condition.source)
+      for comparison in found {
         guard let field = facts.number(of: comparison.field) else { continue }
         comparisons.append((comparison, field, location))
       }
+      found.removeAll(keepingCapacity: true)
     }
     for node in context.dense.nodes {
       let screen = context.graph.screen(node)
@@ -61,9 +65,10 @@ public struct ImpossibleConditionRule: LintRule {
     var diagnostics: [Diagnostic] = []
     for (comparison, field, location) in comparisons {
       let collectors = blocks[field]
-      guard !collectors.isEmpty else { continue }
-      let reasons = collectors.map { Self.impossibility(comparison, $0) }
-      guard reasons.allSatisfy({ $0 != nil }), let reason = reasons[0] else { continue }
+      // The first collector's reason, when every collector has one (no array of reasons).
+      guard let first = collectors.first, let reason = Self.impossibility(comparison, first),
+        collectors.dropFirst().allSatisfy({ Self.impossibility(comparison, $0) != nil })
+      else { continue }
       diagnostics.append(
         context.diagnostic(
           self, "condition '\(comparison.text)' can never hold: \(reason)", at: location,
@@ -87,16 +92,18 @@ public struct ImpossibleConditionRule: LintRule {
     let op = comparison.normalizedOp
     switch block.content.field {
     case .choice(let choice):
-      let values = choice.items.map(\.value)
       let membership: Bool
       switch (op, comparison.shape) {
       case (.equal, _), (.contains, .fieldFirst), (.in, .literalFirst), (.in, .fieldFirst): membership = true
       default: membership = false
       }
-      guard membership else { return nil }
-      let wanted = comparison.literals.map(\.displayString)
-      guard !wanted.isEmpty, !wanted.contains(where: values.contains) else { return nil }
-      return "'\(comparison.field)' is one of \(values.map { "'\($0)'" }.joined(separator: ", "))"
+      guard membership, !comparison.literals.isEmpty else { return nil }
+      // Read in place: the item values and wanted texts as arrays were two allocations a check.
+      for literal in comparison.literals {
+        let wanted = literal.displayString
+        if choice.items.contains(where: { $0.value == wanted }) { return nil }
+      }
+      return "'\(comparison.field)' is one of \(choice.items.map { "'\($0.value)'" }.joined(separator: ", "))"
     case .slider(let slider):
       return range(op, comparison, min: slider.min, max: slider.max, step: slider.step, what: "a slider")
     case .input(let input) where input.kind == .number:

@@ -36,6 +36,7 @@ public struct ShadowedRuleRule: LintRule {
 
   public func check(_ context: CheckContext) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
+    var rendered: [UInt8] = []
     for node in context.dense.nodes {  // the kept list: `graph.nodes` makes one, 0.2 MB on `lint-chain`
       let screen = context.graph.screen(node)
       let rules = screen.rules
@@ -50,6 +51,7 @@ public struct ShadowedRuleRule: LintRule {
         conditions += 1
       }
       var seen: [String: Int] = [:]
+      seen.reserveCapacity(conditions)
       var unconditional: Int?
       for (index, rule) in rules.enumerated() where !rule.passesOn {
         let number = index + 1
@@ -65,7 +67,11 @@ public struct ShadowedRuleRule: LintRule {
           continue
         }
         guard conditions > 1 else { continue }
-        let key = condition.expression.canonical
+        // Rendered into one buffer kept for every condition; compared as a `String` (canonically
+        // equal texts of other bytes are the same condition, as before).
+        condition.expression.writeCanonical(to: &rendered)
+        let key = String(decoding: rendered, as: UTF8.self)
+        rendered.removeAll(keepingCapacity: true)
         if let earlier = seen[key] {
           diagnostics.append(
             context.diagnostic(
