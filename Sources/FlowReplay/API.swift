@@ -86,12 +86,14 @@ public struct ScriptOutcome: Hashable, Sendable {
   public var trace: [String]
   /// Snapshot files written with `updateSnapshots`.
   public var updatedSnapshots: [String]
+  /// Every snapshot file the script compared or wrote: no report may be written over one.
+  public var snapshots: [String]
 
   public init(
     file: String, name: String, status: Status, message: String = "", summary: String = "",
     failureFile: String? = nil, failureLocation: SourceLocation? = nil,
     diagnostics: [Diagnostic] = [], stepsRun: Int = 0, duration: Double = 0, trace: [String] = [],
-    updatedSnapshots: [String] = []
+    updatedSnapshots: [String] = [], snapshots: [String] = []
   ) {
     self.file = file
     self.name = name
@@ -105,6 +107,7 @@ public struct ScriptOutcome: Hashable, Sendable {
     self.duration = duration
     self.trace = trace
     self.updatedSnapshots = updatedSnapshots
+    self.snapshots = snapshots
   }
 }
 

@@ -221,6 +221,7 @@ struct ScriptRun {
   var failedStep: Int?
   var stepsRun = 0
   var updatedSnapshots: [String] = []
+  var snapshots: [String] = []
   /// The session's submission row as of the last accepted input (written to `options.store`).
   var submissions = SubmissionRecorder()
   /// Whether the row is kept: written to a store or checked by an `expect: submission:`.
@@ -254,7 +255,7 @@ struct ScriptRun {
     guard let failure else {
       return ScriptOutcome(
         file: script.file, name: script.name, status: .passed, stepsRun: stepsRun, trace: trace,
-        updatedSnapshots: updatedSnapshots)
+        updatedSnapshots: updatedSnapshots, snapshots: snapshots)
     }
     let position = failure.location.map { "\(script.file):\($0)" } ?? script.file
     var lines = ["\(position): \(failure.headline)"]
@@ -282,7 +283,7 @@ struct ScriptRun {
     return ScriptOutcome(
       file: script.file, name: script.name, status: .failed, message: lines.joined(separator: "\n") + "\n",
       summary: "\(position): \(failure.headline)", failureFile: script.file, failureLocation: failure.location,
-      stepsRun: stepsRun, trace: trace, updatedSnapshots: updatedSnapshots)
+      stepsRun: stepsRun, trace: trace, updatedSnapshots: updatedSnapshots, snapshots: snapshots)
   }
 
   mutating func execute(document: FlowDocument) {
@@ -424,6 +425,7 @@ struct ScriptRun {
     case .success(let resolved): path = resolved
     case .failure(let problem): throw StepFailure(location: step.location, headline: problem.message, details: [])
     }
+    snapshots.append(path)
     let text = transcript.text
     if options.updateSnapshots {
       if let refusal = SnapshotFiles.refusalToWrite(path, script: script) {

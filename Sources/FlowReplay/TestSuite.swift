@@ -10,7 +10,7 @@ public enum TestSuite {
 
   /// Script files for command-line arguments: files as given, directories expanded to every
   /// `*.flow-test.yaml` / `*.flow-test.json` below them, or the files `wanted` takes (sorted by
-  /// path; `check DIR` takes flows). Paths that do not
+  /// path; `check DIR` takes flows; regular files only). Paths that do not
   /// exist are returned in `missing`. Duplicates are dropped (first occurrence kept).
   public static func discover(
     _ arguments: [String],
@@ -33,7 +33,7 @@ public enum TestSuite {
       var found: [String] = []
       let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
       if let enumerator = manager.enumerator(atPath: base) {
-        for case let relative as String in enumerator where wanted(relative) {
+        for case let relative as String in enumerator where wanted(relative) && isRegularFile(base + "/" + relative) {
           found.append(base + "/" + relative)
         }
       }
@@ -42,6 +42,14 @@ public enum TestSuite {
       }
     }
     return (files, missing)
+  }
+
+  /// Whether `path` is a regular file or a link to one. A directory walk takes nothing else: a
+  /// FIFO would wait for a writer and a device never ends; named as an argument, either is
+  /// read or refused by kind (`TextFile.read`).
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
   /// The arguments that are directories: the suites whose scripts' snapshots stay inside them

@@ -50,6 +50,16 @@ public enum StopSignals {
     flowrun_wait_readable(fd) != 0
   }
 
+  /// Waits until `fd` can be read: true; or until a stop signal (SIGINT, SIGTERM, SIGHUP)
+  /// arrived, on whatever thread: false. It asks `pending` every 100 ms, since another thread
+  /// waiting at the same time may have taken the wake-up a signal sends.
+  public static func waitReadableOrStop(_ fd: Int32) -> Bool {
+    while pending == nil {
+      if flowrun_wait_readable_for(fd, 100) == 1 { return true }
+    }
+    return false
+  }
+
   /// Ends a `waitReadable` (and the line being read) from another thread without a signal:
   /// `run --watch` calls it when the flow file changes. `takeWake()` tells it from a Ctrl-C.
   public static func wake() { flowrun_wake() }

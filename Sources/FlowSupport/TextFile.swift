@@ -46,13 +46,17 @@ public enum TextFile {
     // Refuse by kind before opening: opening some devices has effects or blocks.
     guard stat(path, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
     if let refused = refusedKind(info.st_mode) { return .failure(ReadFailure(refused)) }
+    let isFIFO = (info.st_mode & S_IFMT) == S_IFIFO
     var fd: Int32
     repeat {
-      fd = open(path, O_RDONLY | O_CLOEXEC)  // a FIFO waits here for its writer
+      // A FIFO is opened without waiting for its writer (a blocking open would ignore a stop
+      // signal delivered to another thread); `waitForWriter` waits instead.
+      fd = open(path, O_RDONLY | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0))
     } while fd < 0 && errno == EINTR && StopSignals.pending == nil
     guard fd >= 0 else { return .failure(ReadFailure(errno: errno)) }
     var held: HeldFile?
     defer { if held == nil { close(fd) } }
+    if isFIFO, let failure = waitForWriter(fd) { return .failure(failure) }
     guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
     if let refused = refusedKind(info.st_mode) { return .failure(ReadFailure(refused)) }
     let isRegular = (info.st_mode & S_IFMT) == S_IFREG
@@ -66,6 +70,16 @@ public enum TextFile {
       }
       return (bytes, held)
     }
+  }
+
+  /// Waits until the FIFO opened without blocking on `fd` has something to read (or its
+  /// writer came and went), then makes the reads block again; nil, or the failure when a stop
+  /// signal arrived first.
+  static func waitForWriter(_ fd: Int32) -> ReadFailure? {
+    guard StopSignals.waitReadableOrStop(fd) else { return ReadFailure(errno: EINTR) }
+    let flags = fcntl(fd, F_GETFL)
+    guard flags >= 0, fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 else { return ReadFailure(errno: errno) }
+    return nil
   }
 
   /// Why a file of mode `mode` is not read, or nil for regular files, pipes and FIFOs.

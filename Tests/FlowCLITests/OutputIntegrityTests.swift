@@ -95,6 +95,37 @@ import _FlowTestSupport
     #expect(directory.text("flow.json") == (try String(contentsOfFile: flow, encoding: .utf8)))
   }
 
+  /// Answers redirected from a file are an input too: an output naming it (`--events b < b`)
+  /// would empty it before it is read.
+  @Test(arguments: ["--events", "--data", "--record"])
+  func anOutputThatIsTheRedirectedStandardInputIsRefused(_ option: String) throws {
+    let directory = try TemporaryDirectory()
+    let answers = directory.file("answers.txt", contents: "1\nAlex\n")
+    let result = try runPipeline(
+      "\"$FLOWRUN\" run \(Self.flow) \(option) '\(answers)' < '\(answers)'; echo \"flowrun=$?\"")
+    #expect(result.stdout.hasSuffix("flowrun=2\n"), "\(result.stdout)\(result.stderr)")
+    #expect(result.stderr.contains("\(option) \(answers) is standard input"), "\(result.stderr)")
+    #expect(directory.text("answers.txt") == "1\nAlex\n")
+  }
+
+  /// A report may not be written over a snapshot the scripts compared (an input) or wrote.
+  @Test(arguments: [(["--junit"], false), (["--json"], false), (["--junit"], true)])
+  func testRefusesAReportThatIsASnapshot(_ option: [String], update: Bool) throws {
+    let directory = try TemporaryDirectory()
+    let flow = packageRoot().appendingPathComponent(Self.flow).path
+    directory.file(
+      "a.flow-test.yaml", contents: "flow: \(flow)\nsteps:\n  - tap: Get Started\n  - snapshot: out.snap\n")
+    let recorded = try runFlowrun(["test", directory.path, "--update"])
+    #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
+    let snapshot = try #require(directory.text("out.snap"))
+    let snapshotPath = directory.path + "/out.snap"
+    let result = try runFlowrun(["test", directory.path] + option + [snapshotPath] + (update ? ["--update"] : []))
+    #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+    #expect(
+      result.stderr.contains("\(option[0]) \(snapshotPath) is the snapshot \(snapshotPath)"), "\(result.stderr)")
+    #expect(directory.text("out.snap") == snapshot)
+  }
+
   struct Full: CustomTestStringConvertible, Sendable {
     var arguments: [String]
     var stdin = "1\n"

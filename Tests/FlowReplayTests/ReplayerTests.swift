@@ -218,6 +218,20 @@ struct ReplayerTests {
     #expect(fixtureFiles == ["failing.flow-test.yaml", "passing.flow-test.yaml"])
   }
 
+  /// A directory walk takes regular files (and links to them) only: a FIFO would wait for a
+  /// writer, a device never ends. Named as an argument, a FIFO is still taken (`<(…)`).
+  @Test func discoveryTakesOnlyRegularFilesFromDirectories() throws {
+    let directory = try TemporaryDirectory()
+    let script = directory.file("a.flow-test.yaml", contents: "flow: f.json\nsteps: []\n")
+    #expect(symlink(script, directory.path + "/b.flow-test.yaml") == 0)
+    let fifo = directory.path + "/c.flow-test.yaml"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(mkdir(directory.path + "/d.flow-test.yaml", 0o755) == 0)
+    let names = TestSuite.discover([directory.path]).files.map { ($0 as NSString).lastPathComponent }
+    #expect(names == ["a.flow-test.yaml", "b.flow-test.yaml"])
+    #expect(TestSuite.discover([fifo]).files == [fifo])
+  }
+
   @Test func shardAndFilterAreDeterministic() throws {
     let names = (0..<10).map { (file: "d/s\($0).flow-test.yaml", name: "script \($0)") }
     var all: [Int] = []

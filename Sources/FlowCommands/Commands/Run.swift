@@ -116,6 +116,8 @@ extension Flowrun {
       var inputs = [FileIdentity.Role("the flow", flow)]
       if let answers { inputs.append(FileIdentity.Role("--answers", answers)) }
       if let dataIn = earlier.dataIn { inputs.append(FileIdentity.Role("--data-in", dataIn)) }
+      // Answers redirected from a file (`< answers.txt`): an output there would empty it first.
+      inputs.append(FileIdentity.Role("standard input", "/dev/stdin"))
       let store = try store?.get()
       let outputs = [
         ("--events", events), ("--data", data), ("--record", record), ("--state", state),

@@ -153,11 +153,12 @@ extension Flowrun {
         )
       }
       // Reports are written whatever happens to stdout; a report that cannot be written (or
-      // would overwrite a flow the scripts ran) is said on stderr and makes the exit code 2,
+      // would overwrite a flow the scripts ran or a snapshot) is said on stderr and makes the exit code 2,
       // and the summary stays the last stdout line.
       var reportsWritten = true
       let flows = cache.paths.map { FileIdentity.Role("the flow", $0) }
-      if let clash = FileIdentity.clash(inputs: flows, outputs: reports) {
+      let snapshots = outcomes.flatMap(\.snapshots).map { FileIdentity.Role("the snapshot", $0) }
+      if let clash = FileIdentity.clash(inputs: flows + snapshots, outputs: reports) {
         Output.error.write("flowrun: \(clash); no report written\n")
         reportsWritten = false
       } else {
