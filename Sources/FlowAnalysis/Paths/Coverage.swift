@@ -77,7 +77,8 @@ public struct CoverageObserver: Sendable {
     return name(flow: flow, screen: screen)
   }
 
-  private func name(_ session: Session) -> String {
+  /// The name of the session's screen (as `name(flow:screen:)` of its ids, looked up).
+  func name(_ session: Session) -> String {
     names[session.currentFlowIndex][session.currentScreenIndex]
   }
 
@@ -174,27 +175,33 @@ public struct CoverageObserver: Sendable {
     /// input inside a sub-flow was a twentieth of `paths --emit` on a bundle.
     let context: [String: Value]
 
-    /// What `session`, about to receive an input, shows now.
-    public init(_ session: Session) {
+    /// What `session`, about to receive an input, shows now; `document` is the session's
+    /// (passed in: `session.document` copies it, retaining and releasing its every field).
+    init(_ session: Session, document: FlowDocument) {
       flow = session.currentFlowIndex
       screen = session.currentScreenIndex
       subflowDepth = session.subflowDepth
       parent = session.innermostSubflowIndices
-      let document = session.document
       let parentHasRules = parent.map { document.hasRules(flow: $0.flow, screen: $0.screen) } ?? false
       context =
         document.hasRules(flow: flow, screen: screen) || parentHasRules ? session.templateEnvironment.context : [:]
     }
   }
 
+  /// What `session`, started on this observer's document, shows before an input.
+  public func origin(_ session: Session) -> Origin { Origin(session, document: document) }
+
   /// Items of one step.
   public func step(before: Session, input: Input, outputs: [Output], after: Session) -> [CoverageItem] {
-    step(from: Origin(before), input: input, outputs: outputs, after: after)
+    step(from: origin(before), input: input, outputs: outputs, after: after)
   }
 
   /// Items of one step from a session that was at `before`.
   public func step(from before: Origin, input: Input, outputs: [Output], after: Session) -> [CoverageItem] {
     var items = outcomes(outputs)
+    // Room for an edge and a screen per output and the screen after: grown item by item, the
+    // list was reallocated two or three times per input.
+    items.reserveCapacity(items.count + 2 * outputs.count + 1)
     let beforeName = names[before.flow][before.screen]
     var previous = beforeName
     var entered: [(flow: String, screen: String)] = []

@@ -295,7 +295,7 @@ extension Exploration {
           }
           let input = inputs[offset]
           (position, offset) = (position + 1, offset + 1)
-          let before = CoverageObserver.Origin(session)
+          let before = observer.origin(session)
           let outputs = steps?.send(input, to: &session) ?? session.send(input)
           if outputs.count == 1, case .rejected = outputs[0] {
             if case .set = input { continue }

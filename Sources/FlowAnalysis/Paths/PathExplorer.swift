@@ -266,10 +266,21 @@ public struct PathExplorer: Sendable {
     return configs
   }
 
+  /// The flow screens of the session's sub-flow stack, each as `flow << 32 | screen`. Read
+  /// without walking the stack at depths 0 and 1 (most states): building the list of pairs
+  /// first was 4 % of the exploration on a bundle of 250 sub-flows.
+  static func stack(_ session: Session) -> [Int] {
+    switch session.subflowDepth {
+    case 0: return []
+    case 1: return session.innermostSubflowIndices.map { [$0.flow << 32 | $0.screen] } ?? []
+    default: return session.subflowScreenIndices.map { $0.flow << 32 | $0.screen }
+    }
+  }
+
   func key(_ session: Session, memo: inout Memo) -> StateKey {
     StateKey(
       variants: session.variants.map { "\($0.key)=\($0.value)" },
-      stack: session.subflowScreenIndices.map { $0.flow << 32 | $0.screen },
+      stack: Self.stack(session),
       flow: session.currentFlowID, screen: session.currentScreenID, shown: session.isCurrentScreenShown,
       status: session.status.isEnded ? session.status.name : "", pending: session.pending?.identifier,
       data: liveData(session, memo: &memo))
@@ -308,9 +319,23 @@ public struct PathExplorer: Sendable {
     var pending: PendingAction?
     var flowID: String
     var screenID: String
-    var stack: [ScreenRef]
+    /// As ``stack(_:)``: ids of the stack's screens are compared only when these differ.
+    var stack: [Int]
     var blocks: [String]
     var historyDepth: Int
+  }
+
+  /// Whether the session's sub-flow stack shows the screens of `stack` (``stack(_:)``): equal
+  /// positions, or, should two screens share ids, equal ids.
+  func sameStack(_ session: Session, _ stack: [Int]) -> Bool {
+    let current = Self.stack(session)
+    guard current != stack else { return true }
+    guard current.count == stack.count else { return false }
+    return session.subflowStack
+      == stack.map {
+        let flow = document.flows[$0 >> 32]
+        return ScreenRef(flowID: flow.id, screenID: flow.screens[$0 & 0xFFFF_FFFF].id)
+      }
   }
 
   /// How many transitions an exploration keeps before it shares their equal lists.
@@ -371,7 +396,7 @@ public struct PathExplorer: Sendable {
       exploration.states.append(
         State(
           depth: 0, root: rootIndex, status: session.status,
-          screen: observer.name(flow: session.currentFlowID, screen: session.currentScreenID)))
+          screen: observer.name(session)))
       exploration.rootItems[id] = intern(observer.start(session, outputs))
       exploration.rootConfigs[id] = config
       frontier.append(id)
@@ -410,18 +435,18 @@ public struct PathExplorer: Sendable {
           choices.sequences(for: session, actions: actions, visibleBlocks: blocks, memo: &memo.candidates),
           Origin(
             pending: session.pending, flowID: session.currentFlowID, screenID: session.currentScreenID,
-            stack: session.subflowStack, blocks: blocks.map(\.id), historyDepth: session.historyDepth)
+            stack: Self.stack(session), blocks: blocks.map(\.id), historyDepth: session.historyDepth)
         )
       }
       let (hasPreviousControl, sequences, origin) = prepare(slot!)
       for (number, sequence) in sequences.enumerated() {
-        var current = slot!
-        if number == sequences.count - 1 { slot = nil }
+        // The last fork takes the session: a copy retained, then released, its every field.
+        var current = number == sequences.count - 1 ? slot.take()! : slot!
         var applied: [Input] = []
         var items: [CoverageItem] = []
         var rejected = false
         for input in sequence {
-          let before = CoverageObserver.Origin(current)
+          let before = observer.origin(current)
           let outputs = current.send(input)
           if outputs.count == 1, case .rejected = outputs[0] {
             if case .set = input { continue }
@@ -429,14 +454,16 @@ public struct PathExplorer: Sendable {
             break
           }
           applied.append(input)
-          items += observer.step(from: before, input: input, outputs: outputs, after: current)
+          // Most sequences are one input: its items are taken as they are, not copied.
+          let stepItems = observer.step(from: before, input: input, outputs: outputs, after: current)
+          if items.isEmpty { items = stepItems } else { items += stepItems }
         }
         if rejected || applied.isEmpty { continue }
         // Still on the same screen showing the same blocks (validation blocked, a field changed):
         // the fill plans of this state already cover it.
         if !current.status.isEnded, current.pending == origin.pending,
           current.currentFlowID == origin.flowID, current.currentScreenID == origin.screenID,
-          current.subflowStack == origin.stack, current.visibleBlocks.map(\.id) == origin.blocks
+          sameStack(current, origin.stack), current.visibleBlocks.map(\.id) == origin.blocks
         {
           exploration.addSelfLoop(id, applied, intern(items))
           continue
@@ -460,7 +487,7 @@ public struct PathExplorer: Sendable {
           exploration.states.append(
             State(
               depth: state.depth + 1, root: state.root, status: current.status,
-              screen: observer.name(flow: current.currentFlowID, screen: current.currentScreenID),
+              screen: observer.name(current),
               parent: exploration.transitions.count, isBackLeaf: sequence.last == .back))
           frontier.append(target)
           sessions.append(current)

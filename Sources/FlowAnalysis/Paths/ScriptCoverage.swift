@@ -16,7 +16,7 @@ public enum ScriptCoverage {
     guard var (session, outputs) = try? Session.start(document: document, config: config) else { return nil }
     var items = Set(observer.start(session, outputs))
     func send(_ input: Input) -> [Output] {
-      let before = CoverageObserver.Origin(session)
+      let before = observer.origin(session)
       outputs = session.send(input)
       items.formUnion(observer.step(from: before, input: input, outputs: outputs, after: session))
       return outputs
