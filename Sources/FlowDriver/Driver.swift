@@ -181,13 +181,23 @@ public final class Driver {
     }
   }
 
+  /// `position == start`, compared in place: building a `Position` copies the status and two
+  /// ids, and the driver asks about ten times a screen (cheapest fields first).
+  private func isAt(_ start: Position) -> Bool {
+    generation == start.generation
+      && read {
+        $0.path.count == start.shownScreens && $0.currentScreenID == start.screenID
+          && $0.currentFlowID == start.flowID && $0.status == start.status
+      }
+  }
+
   /// Reads the session through `inout`: a getter called on the stored property copies the
   /// whole session first (every field retained, then released), one called on an exclusive
   /// reference reads it in place. `body` must not reach `self.session` (an overlapping access).
   private func read<T>(_ body: (inout Session) -> T) -> T { body(&session) }
 
   private func showScreen() {
-    guard lastShown != position else { return }
+    if let lastShown, isAt(lastShown) { return }
     lastShown = position
     lastScreenText = renderedScreen()
     mayNeedRedraw = false
@@ -222,13 +232,13 @@ public final class Driver {
       return askPending(pending, start)
     }
     var onlyFields: Set<String>?
-    while position == start {
+    while isAt(start) {
       var last: String?
       while let block = nextField(after: last, only: onlyFields) {
         last = block.id
         guard askField(block, start) else { return }
       }
-      guard position == start else { return }
+      guard isAt(start) else { return }
       let entries = read { $0.actions }
       if entries.isEmpty {
         return askWithoutControls(start)
@@ -242,15 +252,12 @@ public final class Driver {
 
   /// The next visible collecting block after the block with id `last` (reading order).
   private func nextField(after last: String?, only: Set<String>?) -> Block? {
-    var order: [String] = []
-    var lastIndex: Int?
-    if let last {
-      order = read { $0.currentScreen.content.flatBlocks.map(\.id) }
-      lastIndex = order.firstIndex(of: last)
-    }
+    // Positions are looked up in the blocks themselves (their ids were copied out on every call).
+    let order = last == nil ? [] : read { $0.currentScreen.content.flatBlocks }
+    let lastIndex = last.flatMap { last in order.firstIndex { $0.id == last } }
     return read { $0.visibleBlocks }.first { block in
       guard let field = block.fieldName else { return false }
-      if let lastIndex, (order.firstIndex(of: block.id) ?? 0) <= lastIndex { return false }
+      if let lastIndex, (order.firstIndex { $0.id == block.id } ?? 0) <= lastIndex { return false }
       return only?.contains(field) ?? true
     }
   }
@@ -266,7 +273,7 @@ public final class Driver {
       case .answer(let line, _):
         guard let step = fieldStep(content, field: field, line: line) else { continue }
         if play(step) { continue }
-        return position == start
+        return isAt(start)
       }
     }
   }
@@ -282,7 +289,7 @@ public final class Driver {
       case .answer(let line, let parsed):
         var outputs: [Output] = []
         play(.tap(Self.selector(line, parsed))) { outputs += $0 }
-        if position != start { return .changed }
+        if !isAt(start) { return .changed }
         if outputs.contains(where: { if case .validationFailed = $0 { true } else { false } }) {
           return .blocked
         }
@@ -477,7 +484,7 @@ public final class Driver {
   /// The prompt is made again before every read, so a `:set` of the field it shows is current.
   private func ask(_ prompt: @autoclosure () -> String, _ start: Position, secret: Bool = false) -> Asked {
     while true {
-      if position != start { return .changed }
+      if !isAt(start) { return .changed }
       redrawIfChanged()
       if let reason = options.shouldStop() {
         quit(reason)
@@ -530,7 +537,7 @@ public final class Driver {
       case .line(let line):
         unproductiveLines += 1
         advanceRealTime()
-        if position != start {
+        if !isAt(start) {
           say("(the screen advanced by itself; that line was not used)\n")
           return .changed
         }
@@ -855,7 +862,7 @@ public final class Driver {
       onAccepted?(session)
     }
     if let chat = currentChat, chat != chatBefore { chatChanged = true }
-    if position != before || session.fields.changes != changesBefore || chatChanged {
+    if !isAt(before) || session.fields.changes != changesBefore || chatChanged {
       unproductiveLines = 0
       mayNeedRedraw = true
     }

@@ -91,6 +91,7 @@ public enum InputLanguage {
 
   /// Classifies one line (without its line terminator).
   public static func parse(_ line: String) -> Result<InputLine, InputLanguageError> {
+    if let plain = plainLine(line) { return .success(plain) }
     let trimmed = line.trimmingWhitespace
     if trimmed.isEmpty { return .success(.empty) }
     if trimmed.hasPrefix("::") { return .success(.text(String(line.drop { $0 != ":" }.dropFirst()))) }
@@ -99,6 +100,24 @@ public enum InputLanguage {
     }
     if trimmed.allSatisfy(\.isASCIIDigit), let number = Int(trimmed) { return .success(.number(number)) }
     return .success(.text(line))
+  }
+
+  /// `parse` of the common line, a number or a word (printable ASCII, no space at either end,
+  /// no `:` first: nothing to trim, no command), read from its bytes: trimming it and walking
+  /// its characters cost as much as the rest of reading a line. Nil for any other line.
+  private static func plainLine(_ line: String) -> InputLine? {
+    var copy = line
+    return copy.withUTF8 { bytes in
+      guard let first = bytes.first, let last = bytes.last, first != 0x3A, first != 0x20, last != 0x20 else {
+        return nil
+      }
+      var digits = true
+      for byte in bytes {
+        guard byte >= 0x20, byte < 0x7F else { return nil }
+        if byte < 0x30 || byte > 0x39 { digits = false }
+      }
+      return digits ? Int(line).map(InputLine.number) ?? .text(line) : .text(line)
+    }
   }
 
   static func parseCommand(_ text: String) -> Result<DriverCommand, InputLanguageError> {

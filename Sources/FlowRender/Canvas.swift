@@ -136,7 +136,9 @@ struct Canvas: LineSink {
     bytes.append(contentsOf: text)
     noteRun(style)
     if measuring {
-      columns += isPrintableASCII(text) ? text.count : DisplayWidth.of(String(decoding: text, as: UTF8.self))
+      columns +=
+        isPrintableASCII(text)
+        ? text.count : simpleColumns(text) ?? DisplayWidth.of(String(decoding: text, as: UTF8.self))
     }
   }
 

@@ -141,3 +141,37 @@ func holdsLineFeed(_ text: String) -> Bool {
     return bytes[index...].contains(0x0A)
   }
 }
+
+/// `DisplayWidth.simpleScalarsWidth` of UTF-8 bytes, decoded in place: no string is made of
+/// them and no scalar iterator walks them (a screen's header holds a `·`, so every header was
+/// measured the slow way). Nil when a scalar is not simple or the bytes are not whole scalars.
+func simpleColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  var (columns, index) = (0, 0)
+  let count = bytes.count
+  while index < count {
+    let lead = bytes[index]
+    let value: UInt32
+    if lead < 0x80 {
+      value = UInt32(lead)
+      index += 1
+    } else if lead >= 0xC2, lead < 0xE0, index + 1 < count {
+      value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+      index += 2
+    } else if lead >= 0xE0, lead < 0xF0, index + 2 < count {
+      value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+      index += 3
+    } else {
+      return nil
+    }
+    if value < 0x300 {
+      if value >= 0x20 && !(0x7F..<0xA0).contains(value) && value != 0xAD { columns += 1 }
+    } else if (0x2010...0x2027).contains(value) || (0x2190...0x21FF).contains(value)
+      || (0x2500...0x259F).contains(value)
+    {
+      columns += 1
+    } else {
+      return nil
+    }
+  }
+  return columns
+}

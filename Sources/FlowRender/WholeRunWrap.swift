@@ -56,7 +56,7 @@ extension TextWrapper {
     let spacedOnce =
       !shape.lineBreak && !shape.doubleSpace && text.utf8.first != 0x20 && text.utf8.last != 0x20
     // ASCII left by `sanitize` is printable but `\n`: a column a byte.
-    guard let columns = ascii ? text.utf8.count : DisplayWidth.simpleScalarsWidth(text) else { return false }
+    guard let columns = ascii ? text.utf8.count : text.withUTF8(simpleColumns) else { return false }
     let leadWidth = prefixWidth ?? StyledLine(prefix).width
     func continuationWidth() -> Int { continuation == prefix ? leadWidth : StyledLine(continuation).width }
     // One run that fits after the prefix and has no line break and no space to drop or collapse

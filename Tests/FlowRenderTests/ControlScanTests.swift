@@ -37,6 +37,23 @@ import Testing
     }
   }
 
+  /// `simpleColumns` (the bytes decoded in place) against `DisplayWidth.simpleScalarsWidth`,
+  /// with scalars at the edges of every simple range, wide and combining ones, and after ASCII.
+  @Test(arguments: [
+    "", "abc", "Screen s0 (s0) \u{B7} feature", "\u{1F}\u{20}\u{7E}\u{7F}\u{80}\u{9F}\u{A0}\u{AC}\u{AD}\u{AE}",
+    "\u{2FF}", "\u{300}", "e\u{301}", "\u{200F}\u{2010}\u{2027}\u{2028}", "\u{218F}\u{2190}\u{21FF}\u{2200}",
+    "\u{24FF}\u{2500}\u{259F}\u{25A0}", "a \u{2192} b \u{2500}\u{2500}", "\u{4E2D}", "\u{1F4AA}", "\u{FFFD}",
+  ])
+  func simpleColumnsAreTheScalarsWidth(text: String) {
+    var copy = text
+    #expect(copy.withUTF8(simpleColumns) == DisplayWidth.simpleScalarsWidth(text), "\(text.debugDescription)")
+    // Cut inside a scalar: not whole scalars, so not measured here.
+    let bytes = Array(text.utf8)
+    if let last = bytes.last, last >= 0x80 {
+      #expect(bytes.dropLast().withUnsafeBufferPointer(simpleColumns) == nil)
+    }
+  }
+
   /// `TextShape` against the byte loop: controls, non-ASCII bytes, line feeds, and two spaces
   /// in a row at every offset (the second insertion puts a space next to the first one's).
   @Test(arguments: insertions)
