@@ -77,6 +77,17 @@ public enum ScriptParser {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       return parse(bytes: Array(bytes.dropFirst(3)), file: file, readsStepLines: readsStepLines)
     }
+    // UTF-16 (a byte order mark, or an ASCII character beside a zero byte) would otherwise read
+    // as "control characters" at some column: say what the file is, as the flow loader does.
+    let ascii: ClosedRange<UInt8> = 0x09...0x7E
+    if bytes.count >= 2,
+      bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        || (bytes[0] == 0 && ascii.contains(bytes[1])) || (bytes[1] == 0 && ascii.contains(bytes[0]))
+    {
+      let diagnostic = Diagnostic(
+        .Script.syntax, message: "this file is UTF-16 encoded (replay scripts must be UTF-8)", file: file)
+      return ScriptParseResult(script: nil, diagnostics: [diagnostic], source: bytes)
+    }
     let isJSON =
       file.hasSuffix(".json") || bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
     // Steps read from their lines (`SubsetYAML.parseScript`) are a flow script's: a campaign

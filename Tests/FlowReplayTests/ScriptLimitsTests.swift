@@ -107,6 +107,32 @@ import Testing
     if let message = test.message { #expect(diagnostic?.message == message) }
   }
 
+  /// A UTF-16 script, with or without its byte order mark, either byte order, YAML or JSON, is
+  /// said to be UTF-16 (not "control characters" at some column); other bytes are not.
+  @Test(arguments: [
+    (
+      "little-endian with a mark", [0xFF, 0xFE] + utf16("flow: a.json\n", bigEndian: false), "t/a.flow-test.yaml", true
+    ),
+    ("big-endian with a mark", [0xFE, 0xFF] + utf16("flow: a.json\n", bigEndian: true), "t/a.flow-test.yaml", true),
+    ("little-endian, no mark", utf16("flow: a.json\n", bigEndian: false), "t/a.flow-test.yaml", true),
+    ("big-endian JSON, no mark", utf16("{\"flow\": \"a.json\"}", bigEndian: true), "t/a.flow-test.json", true),
+    ("a zero byte beside a control byte", [0x00, 0x01, 0x41], "t/a.flow-test.yaml", false),
+  ])
+  func utf16ScriptsAreNamed(_ name: String, _ bytes: [UInt8], _ file: String, _ isUTF16: Bool) {
+    let result = ScriptParser.parse(bytes: bytes, file: file)
+    #expect(result.script == nil, "\(name)")
+    let said = result.diagnostics.first?.message == "this file is UTF-16 encoded (replay scripts must be UTF-8)"
+    #expect(said == isUTF16, "\(name): \(result.diagnostics.map(\.message))")
+  }
+
+  static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+    text.utf16.flatMap { unit in
+      let high = UInt8(unit >> 8)
+      let low = UInt8(unit & 0xFF)
+      return bigEndian ? [high, low] : [low, high]
+    }
+  }
+
   /// What the subset reader and Yams' path give for a script within the bounds is the same tree
   /// whether or not the text starts with a byte order mark.
   @Test func byteOrderMarkChangesNoPosition() {
