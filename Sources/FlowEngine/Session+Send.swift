@@ -227,6 +227,8 @@ extension Session {
 
   // MARK: Taps
 
+  private var asksForASecret: Bool { currentScreen.content.flatBlocks.contains(where: \.isSecret) }
+
   mutating func tap(_ selector: ButtonSelector) {
     let environment = environment
     var found: ActionEntry?
@@ -253,7 +255,9 @@ extension Session {
       let shownName =
         switch selector {
         case .number(let n): "\(n)"
-        case .label(let text): "'\(text)'"
+        // On a screen that asks for a secret the line may be that secret typed at the wrong
+        // prompt: it is not quoted back (docs/security.md).
+        case .label(let text): asksForASecret ? "'\(SecretPolicy.mask)'" : "'\(text)'"
         case .blockID(let id): "'\(id)'"
         }
       let entries = actions

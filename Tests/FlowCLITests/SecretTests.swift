@@ -60,6 +60,16 @@ import _FlowTestSupport
     #expect(replay.status == 0, "\(replay.stdout)")
   }
 
+  /// A secret typed one line late lands at the button prompt: the rejection does not quote it
+  /// on a screen that asks for a secret; elsewhere an unknown button is still named.
+  @Test func aSecretTypedAtTheButtonPromptIsNotQuotedBack() throws {
+    let result = try runFlowrun(Self.signin, stdin: "3\nsub@example.com\nhunter2\nhunter2-long\n")
+    #expect(!result.stdout.contains("hunter2"), "\(result.stdout)")
+    #expect(result.stdout.contains("! no button '••••' on screen 'email_entry'"), "\(result.stdout)")
+    let elsewhere = try runFlowrun(Self.signin, stdin: "Nope\n")
+    #expect(elsewhere.stdout.contains("! no button 'Nope'"), "\(elsewhere.stdout)")
+  }
+
   @Test func showSecretsRevealsThemInDataAndEventsOnly() throws {
     let temporary = try TemporaryDirectory()
     let directory = temporary.url
