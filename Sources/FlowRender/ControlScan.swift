@@ -163,15 +163,8 @@ func simpleColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     } else {
       return nil
     }
-    if value < 0x300 {
-      if value >= 0x20 && !(0x7F..<0xA0).contains(value) && value != 0xAD { columns += 1 }
-    } else if (0x2010...0x2027).contains(value) || (0x2190...0x21FF).contains(value)
-      || (0x2500...0x259F).contains(value)
-    {
-      columns += 1
-    } else {
-      return nil
-    }
+    guard let width = DisplayWidth.simpleWidth(value) else { return nil }
+    columns += width
   }
   return columns
 }

@@ -77,13 +77,8 @@ public enum ScriptParser {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       return parse(bytes: Array(bytes.dropFirst(3)), file: file, readsStepLines: readsStepLines)
     }
-    // UTF-16 (a byte order mark, or an ASCII character beside a zero byte) would otherwise read
-    // as "control characters" at some column: say what the file is, as the flow loader does.
-    let ascii: ClosedRange<UInt8> = 0x09...0x7E
-    if bytes.count >= 2,
-      bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-        || (bytes[0] == 0 && ascii.contains(bytes[1])) || (bytes[1] == 0 && ascii.contains(bytes[0]))
-    {
+    // UTF-16 would otherwise read as "control characters" at some column: say what it is.
+    if bytes.count >= 2, looksUTF16(bytes[0], bytes[1], startsText: { (0x09...0x7E).contains($0) }) {
       let diagnostic = Diagnostic(
         .Script.syntax, message: "this file is UTF-16 encoded (replay scripts must be UTF-8)", file: file)
       return ScriptParseResult(script: nil, diagnostics: [diagnostic], source: bytes)

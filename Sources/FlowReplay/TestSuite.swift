@@ -32,8 +32,11 @@ public enum TestSuite {
       }
       var found: [String] = []
       let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+      // A walk takes regular files (and links to them): a FIFO would wait for a writer and a
+      // device never ends; named as an argument, either is read or refused by kind.
       if let enumerator = manager.enumerator(atPath: base) {
-        for case let relative as String in enumerator where wanted(relative) && isRegularFile(base + "/" + relative) {
+        for case let relative as String in enumerator
+        where wanted(relative) && TextFile.kind(of: base + "/" + relative) == .regular {
           found.append(base + "/" + relative)
         }
       }
@@ -42,14 +45,6 @@ public enum TestSuite {
       }
     }
     return (files, missing)
-  }
-
-  /// Whether `path` is a regular file or a link to one. A directory walk takes nothing else: a
-  /// FIFO would wait for a writer and a device never ends; named as an argument, either is
-  /// read or refused by kind (`TextFile.read`).
-  static func isRegularFile(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
   /// The arguments that are directories: the suites whose scripts' snapshots stay inside them

@@ -39,16 +39,19 @@ public enum DisplayWidth {
   private static func scalarsWidth(_ text: some StringProtocol) -> Int? {
     var columns = 0
     for scalar in text.unicodeScalars {
-      let v = scalar.value
-      if v < 0x300 {
-        if v >= 0x20 && !(0x7F..<0xA0).contains(v) && v != 0xAD { columns += 1 }
-      } else if (0x2010...0x2027).contains(v) || (0x2190...0x21FF).contains(v) || (0x2500...0x259F).contains(v) {
-        columns += 1
-      } else {
-        return nil
-      }
+      guard let width = simpleWidth(scalar.value) else { return nil }
+      columns += width
     }
     return columns
+  }
+
+  /// The columns of one simple scalar (0 or 1), or nil for a scalar that is not simple: the
+  /// one rule `simpleScalarsWidth` and the renderer's byte-level measure share. Inlinable: the
+  /// renderer calls it for every byte of a header.
+  @inlinable public static func simpleWidth(_ v: UInt32) -> Int? {
+    if v < 0x300 { return v >= 0x20 && !(0x7F..<0xA0).contains(v) && v != 0xAD ? 1 : 0 }
+    if (0x2010...0x2027).contains(v) || (0x2190...0x21FF).contains(v) || (0x2500...0x259F).contains(v) { return 1 }
+    return nil
   }
 
   /// The columns one grapheme cluster takes: 0, 1 or 2.

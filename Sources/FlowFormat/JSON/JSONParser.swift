@@ -355,10 +355,7 @@ private struct Parser {
     if end >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF {
       pos = 3
       lineStart = 3  // the byte order mark is not a column
-    } else if end >= 2
-      && ((buf[0] == 0xFF && buf[1] == 0xFE) || (buf[0] == 0xFE && buf[1] == 0xFF)
-        || (buf[0] == 0 && Self.startsJSON(buf[1])) || (buf[1] == 0 && Self.startsJSON(buf[0])))
-    {
+    } else if end >= 2 && looksUTF16(buf[0], buf[1], startsText: Self.startsJSON) {
       throw stop(ID.utf16, "this file is UTF-16 encoded (JSON must be UTF-8)", at: nil)
     }
     try skipWhitespace()
@@ -456,11 +453,8 @@ private struct Parser {
       case ASCII.minus, ASCII.zero...ASCII.nine:
         value = try parseNumber(at: loc)
       default:
-        if let literal = parseLiteral(at: loc) {
-          value = literal
-        } else {
-          value = try parseWordOrFail(at: loc, in: frames.last)
-        }
+        guard let literal = parseLiteral(at: loc) else { try failAtValue(at: loc) }
+        value = literal
       }
 
       // Attach the finished value to its container; close containers that end here.
@@ -652,9 +646,8 @@ private struct Parser {
     return String(decoding: UnsafeBufferPointer(rebasing: buf[pos..<i]), as: UTF8.self)
   }
 
-  /// `true`, `false` or `null` at `pos` read from the bytes, or nil for `parseWordOrFail` to
-  /// read and report: it made a `String` of the word and copied the open frame (~330
-  /// instructions a literal).
+  /// `true`, `false` or `null` at `pos` read from the bytes, or nil for `failAtValue` to
+  /// report (reading a word as a `String` cost ~330 instructions a literal).
   @inline(__always) mutating func parseLiteral(at loc: SourceLocation) -> JSONValue? {
     /// `word` is at `pos`, and no other word byte follows it (`trueish` is not `true`).
     func at(_ word: StaticString) -> Bool {
@@ -675,21 +668,13 @@ private struct Parser {
     return JSONValue(kind, at: loc)
   }
 
-  /// `true`, `false`, `null`, or an error describing what is at `pos`.
-  mutating func parseWordOrFail(at loc: SourceLocation, in frame: Frame?) throws(Stop) -> JSONValue {
+  /// The error describing what is at `pos` where a value should start and none does (the
+  /// literals are `parseLiteral`'s).
+  mutating func failAtValue(at loc: SourceLocation) throws(Stop) -> Never {
     let b = buf[pos]
     if isWordByte(b) {
       let word = readWord()
       switch word {
-      case "true":
-        pos += 4
-        return JSONValue(.bool(true), at: loc)
-      case "false":
-        pos += 5
-        return JSONValue(.bool(false), at: loc)
-      case "null":
-        pos += 4
-        return JSONValue(.null, at: loc)
       case "NaN", "Infinity":
         throw stop(ID.nonFiniteNumber, "\(word) is not valid JSON", at: loc)
       default:
